@@ -1,0 +1,15 @@
+import type { FederationOptions } from 'shared/mf/federationOptions';
+
+export const federation: FederationOptions = {
+  name: 'account',
+  title: 'Homestory · Account',
+  exposes: {
+    './UserMenu': './src/exposes/UserMenu.tsx',
+    './LoginDialog': './src/exposes/LoginDialog.tsx',
+    './LoginPage': './src/exposes/LoginPage.tsx',
+    './Wishlist': './src/exposes/Wishlist.tsx',
+    './Trips': './src/exposes/Trips.tsx',
+    './AccountSettings': './src/exposes/AccountSettings.tsx',
+    './PersonalInfo': './src/exposes/PersonalInfo.tsx',
+  },
+};

@@ -1,0 +1,3 @@
+export default function PersonalInfo() {
+  return <section aria-label="PersonalInfo"><h1>PersonalInfo</h1></section>;
+}

@@ -1,0 +1,3 @@
+export default function UserMenu() {
+  return <section aria-label="UserMenu"><h1>UserMenu</h1></section>;
+}

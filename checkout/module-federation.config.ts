@@ -1,0 +1,9 @@
+import type { FederationOptions } from 'shared/mf/federationOptions';
+
+export const federation: FederationOptions = {
+  name: 'checkout',
+  title: 'Homestory · Checkout',
+  exposes: {
+    './BookingPage': './src/exposes/BookingPage.tsx',
+  },
+};

@@ -1,0 +1,3 @@
+export default function CategoryStrip() {
+  return <section aria-label="Categories"><h1>Categories</h1></section>;
+}

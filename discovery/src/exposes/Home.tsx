@@ -1,0 +1,3 @@
+export default function Home() {
+  return <section aria-label="Home"><h1>Home</h1></section>;
+}

@@ -1,0 +1,3 @@
+export default function SearchBar() {
+  return <section aria-label="Search"><h1>Search</h1></section>;
+}

@@ -1,0 +1,10 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { renderStandalone } from 'shared/ui/StandaloneHost';
+import HouseDetail from './exposes/HouseDetail';
+
+void renderStandalone(
+  <Routes>
+    <Route path="/house/:id" element={<HouseDetail />} />
+    <Route path="*" element={<Navigate to="/house/1" replace />} />
+  </Routes>,
+);

@@ -1,0 +1,52 @@
+/**
+ * Where each part of the site runs. One place for the ports and the runtime configuration
+ * the apps read, used by the start script, the standalone servers and the e2e tests.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const APPS = ['shell', 'discovery', 'listing', 'account', 'checkout'];
+
+const DEFAULT_PORTS = { shell: 3000, discovery: 3001, listing: 3002, account: 3003, checkout: 3004 };
+
+export function appPort(name, env = process.env) {
+  const fromEnv = env[`${name.toUpperCase()}_PORT`];
+  return fromEnv ? Number(fromEnv) : DEFAULT_PORTS[name];
+}
+
+export function backendUrl(env = process.env) {
+  return env.BACKEND_URL ?? `http://localhost:${env.BACKEND_PORT ?? 54321}`;
+}
+
+export function dataDir(env = process.env) {
+  return path.resolve(repoRoot, env.DATA_DIR ?? '.data');
+}
+
+/** remotes.json: a manifest URL per remote (REMOTES_FILE replaces it for a real deployment). */
+export function remotesManifest(env = process.env) {
+  if (env.REMOTES_FILE) return JSON.parse(fs.readFileSync(env.REMOTES_FILE, 'utf8'));
+  return Object.fromEntries(
+    APPS.filter((name) => name !== 'shell').map((name) => [
+      name,
+      `http://localhost:${appPort(name, env)}/mf-manifest.json`,
+    ]),
+  );
+}
+
+/** /config.json: what the backend wrote at start, plus deployment overrides. */
+export function runtimeConfig(env = process.env) {
+  const file = path.join(dataDir(env), 'public-config.json');
+  const written = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  return {
+    paymentMode: 'test',
+    stripePublishableKey: null,
+    mapTileUrl: null,
+    ...written,
+    supabaseUrl: env.PUBLIC_BACKEND_URL ?? written.supabaseUrl ?? backendUrl(env),
+    ...(env.STRIPE_PUBLISHABLE_KEY ? { paymentMode: 'stripe', stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY } : {}),
+    ...(env.MAP_TILE_URL ? { mapTileUrl: env.MAP_TILE_URL } : {}),
+  };
+}

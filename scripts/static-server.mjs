@@ -1,0 +1,106 @@
+/**
+ * Serves one app's production build the way a CDN would: compressed, hashed files cached for
+ * a year, federation entry points (mf-manifest.json, remoteEntry.js) and HTML never cached,
+ * security headers on pages. The shell also answers /config.json and /remotes.json, the
+ * runtime configuration that keeps remote and backend locations out of every build.
+ */
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import sirv from 'sirv';
+import compression from 'compression';
+
+const HASHED = /\.[0-9a-f]{8}\.(js|css|map)$|\/assets\//;
+const NO_CACHE = /(mf-manifest\.json|remoteEntry\.js|mf-stats\.json|\.html)$/;
+
+/** The hashes of inline <style> blocks, so the CSP can allow exactly those. */
+function inlineStyleHashes(html) {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    (match) => `'sha256-${crypto.createHash('sha256').update(match[1]).digest('base64')}'`,
+  );
+}
+
+export function contentSecurityPolicy({ html, remoteOrigins, backendOrigin }) {
+  const others = [...new Set(remoteOrigins)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${others}`,
+    `style-src 'self' ${others} ${inlineStyleHashes(html).join(' ')}`,
+    `img-src 'self' data: blob: ${backendOrigin} ${others}`,
+    `font-src 'self' ${others}`,
+    `connect-src 'self' ${backendOrigin} ${others}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ]
+    .join('; ')
+    .replace(/\s+;/g, ';');
+}
+
+/**
+ * @param {{ name: string, dir: string, port: number, runtimeConfig: () => object,
+ *   remotes?: Record<string, string>, backendOrigin: string }} options
+ */
+export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigin }) {
+  const indexPath = path.join(dir, 'index.html');
+  const remoteOrigins = remotes ? Object.values(remotes).map((url) => new URL(url).origin) : [];
+  const files = sirv(dir, {
+    etag: true,
+    dev: false,
+    setHeaders(res, pathname) {
+      if (HASHED.test(pathname)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (NO_CACHE.test(pathname)) res.setHeader('Cache-Control', 'no-cache');
+      else res.setHeader('Cache-Control', 'public, max-age=3600');
+      // Remotes are fetched cross-origin by the shell.
+      res.setHeader('Access-Control-Allow-Origin', '*');
+    },
+  });
+  const compress = compression();
+
+  const sendJson = (res, value) => {
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end(JSON.stringify(value));
+  };
+
+  const sendPage = (res) => {
+    const html = fs.readFileSync(indexPath, 'utf8');
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': contentSecurityPolicy({ html, remoteOrigins, backendOrigin }),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'DENY',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    });
+    res.end(html);
+  };
+
+  const server = http.createServer((req, res) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    compress(req, res, () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === '/config.json') return sendJson(res, runtimeConfig());
+      if (url.pathname === '/remotes.json' && remotes) return sendJson(res, remotes);
+      if (url.pathname === '/' || url.pathname === '/index.html') return sendPage(res);
+      files(req, res, () => {
+        // A path with a file extension that is not there is a real 404; others are routes.
+        if (path.extname(url.pathname)) {
+          res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end('Not found');
+          return;
+        }
+        sendPage(res);
+      });
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolve({ name, port, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * The one RTK Query api of the site. Endpoints live with the feature that owns them and are
+ * added with `api.injectEndpoints`; every query function calls supabase-js through the
+ * store's extra argument, so no component talks to supabase directly.
+ */
+import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RuntimeConfig } from '../config/runtimeConfig';
+
+export interface StoreExtra {
+  supabase: SupabaseClient;
+  config: RuntimeConfig;
+}
+
+/** What a failed endpoint reports: the server's code (when it has one) and message. */
+export interface ApiError {
+  code?: string;
+  status?: number;
+  message: string;
+}
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fakeBaseQuery<ApiError>(),
+  tagTypes: ['Favorites', 'Rooms', 'Trips', 'Booking', 'BookedRanges', 'User'],
+  endpoints: () => ({}),
+});
+
+/** Reads the store's extra argument inside a query function. */
+export function extraOf(queryApi: { extra: unknown }): StoreExtra {
+  return queryApi.extra as StoreExtra;
+}
+
+/** Turns a supabase-js error into the api's error shape, logging it as the spec asks. */
+export function toApiError(context: string, error: { message: string; code?: string; status?: number }): ApiError {
+  console.error(context, error);
+  const result: ApiError = { message: error.message };
+  if (error.code !== undefined) result.code = error.code;
+  if (error.status !== undefined) result.status = error.status;
+  return result;
+}

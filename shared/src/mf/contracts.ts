@@ -1,0 +1,33 @@
+/**
+ * The typed contract between the shell and the remotes: every exposed module, by its
+ * federated id, with the shape of its default export. The shell loads remotes only through
+ * these ids, so a remote that changes an export's shape breaks the type check, not the page.
+ */
+import type { ComponentType } from 'react';
+
+export type RemoteName = 'discovery' | 'listing' | 'account' | 'checkout';
+
+/** Page-level modules render a whole route; slot-level modules render a part of the frame. */
+export interface ExposedModules {
+  'discovery/Home': ComponentType;
+  'discovery/SearchBar': ComponentType;
+  'discovery/CategoryStrip': ComponentType;
+  'listing/HouseDetail': ComponentType;
+  'account/UserMenu': ComponentType;
+  'account/LoginDialog': ComponentType;
+  'account/LoginPage': ComponentType;
+  'account/Wishlist': ComponentType;
+  'account/Trips': ComponentType;
+  'account/AccountSettings': ComponentType;
+  'account/PersonalInfo': ComponentType;
+  'checkout/BookingPage': ComponentType;
+}
+
+export type ExposedId = keyof ExposedModules;
+
+export function remoteOf(id: ExposedId): RemoteName {
+  return id.slice(0, id.indexOf('/')) as RemoteName;
+}
+
+/** remotes.json: the manifest URL of each remote, read by the shell at start. */
+export type RemotesManifest = Record<RemoteName, string>;

@@ -1,0 +1,37 @@
+/**
+ * The Module Federation shared-dependency map, used by every app's rspack config.
+ *
+ * Strategy: one copy of each library that holds global state (React, the router, the Redux
+ * store libraries, the supabase client and this workspace package) for the whole page.
+ * Versions come from this package's own manifest, so the map cannot drift from what is
+ * installed; every app pins the same exact versions.
+ */
+import manifest from '../../package.json' with { type: 'json' };
+
+type SharedConfig = {
+  singleton: true;
+  requiredVersion: string | false;
+  version?: string;
+};
+
+const deps = manifest.dependencies as Record<string, string>;
+
+function singleton(name: string): SharedConfig {
+  const version = deps[name];
+  if (!version) throw new Error(`shared/package.json does not list ${name}`);
+  return { singleton: true, requiredVersion: version };
+}
+
+export const sharedDependencies: Record<string, SharedConfig> = {
+  react: singleton('react'),
+  'react/': singleton('react'),
+  'react-dom': singleton('react-dom'),
+  'react-dom/': singleton('react-dom'),
+  'react-router': singleton('react-router'),
+  'react-router-dom': singleton('react-router-dom'),
+  'react-redux': singleton('react-redux'),
+  '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
+  '@supabase/supabase-js': singleton('@supabase/supabase-js'),
+  shared: { singleton: true, requiredVersion: false, version: manifest.version },
+  'shared/': { singleton: true, requiredVersion: false, version: manifest.version },
+};

@@ -1,0 +1,34 @@
+/**
+ * A remote's own small host for QA: the same store factory, runtime config and supabase
+ * client as the shell, a router with only the remote's pages, and the toasts. Used by each
+ * remote's src/bootstrap.tsx; the composed site never loads it.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import '@fontsource-variable/inter';
+import './tokens.css';
+import { loadRuntimeConfig } from '../config/runtimeConfig';
+import { ConfigProvider } from '../config/ConfigContext';
+import { createSupabaseClient } from '../supabase/client';
+import { createAppStore } from '../store';
+import { Toasts } from './Toasts';
+
+export async function renderStandalone(pages: ReactNode): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  const config = await loadRuntimeConfig();
+  const supabase = createSupabaseClient(config);
+  const store = createAppStore({ extra: { supabase, config } });
+  createRoot(root).render(
+    <StrictMode>
+      <ConfigProvider config={config}>
+        <Provider store={store}>
+          <BrowserRouter>{pages}</BrowserRouter>
+          <Toasts />
+        </Provider>
+      </ConfigProvider>
+    </StrictMode>,
+  );
+}

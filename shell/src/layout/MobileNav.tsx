@@ -1,0 +1,56 @@
+import { NavLink } from 'react-router-dom';
+import { Heart, Search, Plane, MessageSquare, CircleUserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useAppSelector } from 'shared/store';
+import styles from './MobileNav.module.css';
+
+interface NavItem {
+  label: string;
+  to: string | null;
+  icon: ReactNode;
+}
+
+const ICON = { size: 24, strokeWidth: 1.75, 'aria-hidden': true } as const;
+
+/** Small-screen bottom navigation; items and targets from both specs (section 2). */
+export function MobileNav() {
+  const signedIn = useAppSelector((state) => state.app.userData !== null);
+  const items: NavItem[] = signedIn
+    ? [
+        { label: 'Explore', to: '/', icon: <Search {...ICON} /> },
+        { label: 'Wishlist', to: '/wishlist', icon: <Heart {...ICON} /> },
+        { label: 'Trips', to: '/trips', icon: <Plane {...ICON} /> },
+        { label: 'Messages', to: null, icon: <MessageSquare {...ICON} /> },
+        { label: 'Profile', to: '/account-settings', icon: <CircleUserRound {...ICON} /> },
+      ]
+    : [
+        { label: 'Explore', to: '/', icon: <Search {...ICON} /> },
+        { label: 'Wishlist', to: '/wishlist', icon: <Heart {...ICON} /> },
+        { label: 'Log in', to: '/login', icon: <CircleUserRound {...ICON} /> },
+      ];
+  return (
+    <nav className={styles.nav} aria-label="Main">
+      <ul className={styles.list}>
+        {items.map((item) => (
+          <li key={item.label}>
+            {item.to === null ? (
+              <span className={styles.item} aria-disabled="true">
+                {item.icon}
+                {item.label}
+              </span>
+            ) : (
+              <NavLink
+                to={item.to}
+                end
+                className={({ isActive }) => (isActive ? `${styles.item} ${styles.active}` : styles.item)}
+              >
+                {item.icon}
+                {item.label}
+              </NavLink>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
