@@ -48,7 +48,7 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
   const remoteOrigins = remotes ? Object.values(remotes).map((url) => new URL(url).origin) : [];
   const files = sirv(dir, {
     etag: true,
-    dev: false,
+    dev: true, // looks files up per request, so a redeployed remote is served at once
     setHeaders(res, pathname) {
       if (HASHED.test(pathname)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       else if (NO_CACHE.test(pathname)) res.setHeader('Cache-Control', 'no-cache');

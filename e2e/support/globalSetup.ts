@@ -21,7 +21,19 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  // A site already running (npm start, or a developer's session) is used as it is.
+  if ((await answers('http://localhost:54321/health')) && (await answers('http://localhost:3000/config.json'))) {
+    return undefined;
+  }
   const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-e2e-'));
   process.env.DATA_DIR = dataDir;
   const backend: ChildProcess = spawn('pnpm', ['--filter', 'backend', 'start'], {
