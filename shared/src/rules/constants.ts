@@ -1,0 +1,251 @@
+/**
+ * Every business constant, limit, breakpoint and timing of the two specs (section 9 of each,
+ * plus the fixed texts they name), defined once. Screens import from here; never repeat a
+ * number. The pricing numbers live in ./pricing (which the payment server also imports and so
+ * may import nothing) and are re-exported here.
+ */
+
+export {
+  CHECKOUT_CLEANING_FEE_PERCENT,
+  CHECKOUT_SERVICE_FEE_PERCENT,
+  DISTANCE_OFFSET_KM,
+  FIXED_CARD_DATE_TEXT,
+  LOCAL_CURRENCY_PER_USD,
+  MOBILE_BAR_SURCHARGE_PERCENT,
+  PRICE_CARD_SERVICE_FEE_PERCENT,
+} from './pricing';
+
+// ---- Guests -------------------------------------------------------------------------------
+
+/** Adults plus children together. */
+export const MAX_ADULTS_AND_CHILDREN = 16;
+export const MAX_INFANTS = 5;
+export const MAX_PETS = 5;
+/** Once there is any guest there is at least one adult. */
+export const MIN_ADULTS = 1;
+
+// ---- Search -------------------------------------------------------------------------------
+
+/** Share of the search's letters that must appear in a listing's text. */
+export const SEARCH_MATCH_THRESHOLD = 0.9;
+/** The region value meaning "search by the typed destination". */
+export const REGION_ALL = 'all';
+
+export interface RegionOption {
+  value: string;
+  label: string;
+}
+
+/** Wide search bar's region panel, titled 'Search by region'. */
+export const SEARCH_REGIONS: readonly RegionOption[] = [
+  { value: REGION_ALL, label: "I'm flexible" },
+  { value: 'Europe', label: 'Europe' },
+  { value: 'Thailand', label: 'Thailand' },
+  { value: 'Southeast Asia', label: 'Southeast Asia' },
+  { value: 'United Arab Emirates', label: 'United Arab Emirates' },
+  { value: 'Middle East', label: 'Middle East' },
+];
+
+/** Small-screen overlay's suggested regions. */
+export const MOBILE_SEARCH_REGIONS: readonly RegionOption[] = [
+  { value: REGION_ALL, label: "I'm flexible" },
+  { value: 'Arizona', label: 'Arizona' },
+  { value: 'Europe', label: 'Europe' },
+  { value: 'Thailand', label: 'Thailand' },
+  { value: 'Southeast Asia', label: 'Southeast Asia' },
+  { value: 'United Arab Emirates', label: 'United Arab Emirates' },
+  { value: 'Middle East', label: 'Middle East' },
+  { value: 'Indonesia', label: 'Indonesia' },
+  { value: 'United States', label: 'United States' },
+];
+
+// ---- Dates, months and flexible stays -----------------------------------------------------
+
+/** Months rendered by the search calendar, and the furthest page it can go to (0-20). */
+export const CALENDAR_MONTHS_RENDERED = 23;
+export const CALENDAR_MAX_PAGE = 20;
+/** Hint chips under the dates calendar. */
+export const CALENDAR_HINT_CHIPS = ['Exact dates', '1 day', '2 days', '3 days', '7 days', '14 days'] as const;
+/** Calendar weeks run Sunday to Saturday. */
+export const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+/** Months dial: 12 dots, trip length in months, default 3 (0 displays as 12). */
+export const DIAL_DOTS = 12;
+export const DIAL_DEFAULT = 3;
+/** Flexible mode's month cards, starting at the current month. */
+export const MONTH_CARD_COUNT = 12;
+export const STAY_DURATIONS = ['weekend', 'week', 'month'] as const;
+export type StayDuration = (typeof STAY_DURATIONS)[number];
+export const DEFAULT_STAY_DURATION: StayDuration = 'week';
+/** The flexible summary's initial text (the leading space is the spec's). */
+export const DEFAULT_FLEXIBLE_TEXT = ' Any week';
+export const MONTHS_MODE_EMPTY_TEXT = 'Any time';
+/** Date formats (date-fns): dates shown in inputs and summaries, and dates under the dial. */
+export const SHOWN_DATE_FORMAT = 'dd MMM';
+export const DIAL_DATE_FORMAT = 'MMM d';
+/** How dates are stored in state and sent to the server. */
+export const ISO_DAY_FORMAT = 'yyyy-MM-dd';
+
+// ---- Home: grid and category strip --------------------------------------------------------
+
+export const GRID_PAGE_SIZE = 16;
+export const CATEGORY_PAGE_SIZE = 2000;
+export const SKELETON_COUNTS = { initial: 50, fetchingMore: 12, categories: 28 } as const;
+/** The next grid page loads when the grid's bottom is within this distance of the viewport. */
+export const INFINITE_SCROLL_TRIGGER_PX = 500;
+/** Scroll arrows show when there are more than this many categories. */
+export const CATEGORY_ARROWS_ABOVE_COUNT = 8;
+/** One arrow click scrolls this many category items. */
+export const CATEGORY_SCROLL_ITEMS = 7;
+/** A listing card's photo carousel moves by this width per step. */
+export const CARD_CAROUSEL_STEP_PX = 301.91;
+
+/**
+ * Category strip entries (the Rooms.filter values). The spec names these examples of its
+ * ~60; the full list follows the backend seed once it exists.
+ */
+export const CATEGORIES: readonly string[] = [
+  'Amazing pools',
+  'Farms',
+  'OMG!',
+  'Tiny homes',
+  'Beach',
+  'Cabins',
+  'Castles',
+  'Luxe',
+  'Rooms',
+  'Tropical',
+  'Domes',
+  'Skiing',
+  'Surfing',
+  'Yurts',
+  'Barns',
+  'Riads',
+  'Trulli',
+  'Lake',
+];
+
+// ---- Layout: breakpoints and scroll thresholds (px) ---------------------------------------
+
+export const BREAKPOINTS = {
+  /** The small-screen search overlay closes at this width or wider. */
+  overlayClosesFrom: 751,
+  /** Small-screen listing cards at this width or narrower. */
+  smallCardsUpTo: 743,
+  /** The narrow search bar at this width or narrower. */
+  narrowSearchUpTo: 743,
+  /** Hovering a card loads its extra photos above this width. */
+  hoverPhotosAbove: 550,
+  /** The detail page's review summary shows from this width. */
+  reviewSummaryFrom: 824,
+  /** The detail page's small-screen layout at this width or narrower. */
+  detailSmallUpTo: 920,
+} as const;
+/** The header's start-scroll state is on from scroll 0 up to this. */
+export const START_SCROLL_MAX_PX = 21;
+/** The detail page's sticky section bar appears after scrolling past this. */
+export const STICKY_NAV_THRESHOLD_PX = 566;
+/** The detail page's mobile bottom bar hides once scrolled this far. */
+export const MOBILE_BAR_HIDE_SCROLL_PX = 18;
+
+// ---- Timings (ms) -------------------------------------------------------------------------
+
+export const ANIMATION_MS = { calendarModal: 200, panelFade: 300 } as const;
+/** Toast durations by kind; 'info' takes the toast library's default of 4 s. */
+export const TOAST_DURATION_MS = { error: 4000, success: 2000, info: 4000 } as const;
+export const TOAST_LIMIT = 20;
+export const TEST_CARD_HINT_TOAST_MS = 10_000;
+export const ALREADY_BOOKED_TOAST_MS = 30_000;
+export const REDIRECT_DELAY_MS = {
+  tripsToLogin: 1000,
+  accountSettingsToRoot: 1000,
+  bookingToLogin: 2000,
+  paymentToTrips: 3000,
+} as const;
+/** The wishlist fetches its listings at most once within this guard. */
+export const WISHLIST_FETCH_GUARD_MS = 1000;
+/** The login dialog becomes visible this long after opening. */
+export const LOGIN_DIALOG_DELAY_MS = 50;
+/** Landing hero carousel, and the listing page's 7-image carousel. */
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const CAROUSEL_SLIDE_MS = 1000;
+export const LISTING_CAROUSEL_IMAGE_COUNT = 7;
+
+// ---- Listing detail: fixed texts and numbers ----------------------------------------------
+
+/** A rating number and star show only when house_rating is above this. */
+export const RATING_SHOWN_ABOVE = 2;
+export const RATING_MAX_STARS = 5;
+/** Review cards show when rating_count holds a number above this. */
+export const REVIEWS_SHOWN_ABOVE_COUNT = 10;
+export const SAMPLE_REVIEW_COUNT = 4;
+export const GUEST_FAVOURITE_VALUE = 'Guest favourite';
+
+export interface ReviewCategoryScore {
+  label: string;
+  score: number;
+}
+
+export const REVIEW_CATEGORY_SCORES: readonly ReviewCategoryScore[] = [
+  { label: 'Cleanliness', score: 5.0 },
+  { label: 'Accuracy', score: 5.0 },
+  { label: 'Check-in', score: 5.0 },
+  { label: 'Communication', score: 5.0 },
+  { label: 'Location', score: 4.9 },
+  { label: 'Value', score: 4.9 },
+];
+
+export const HOST_STATS = {
+  reviews: 1607,
+  rating: 4.34,
+  yearsHosting: 6,
+  responseRate: '100%',
+  responseTime: 'within an hour',
+} as const;
+export const YEARS_HOSTING_TEXT = `${HOST_STATS.yearsHosting} years hosting`;
+/** Shown when a listing has no host_name. */
+export const DEFAULT_HOST_NAME = 'Homestory host';
+
+export const HOUSE_RULES = [
+  'Check-in: 2:00 pm - 9:00 pm',
+  '10 guests maximum',
+  'Checkout before 12:00 pm',
+] as const;
+export const FREE_CANCELLATION_HOURS = 48;
+export const FREE_CANCELLATION_TEXT = `Free cancellation for ${FREE_CANCELLATION_HOURS} hours`;
+
+export interface Amenity {
+  name: string;
+  /** Unavailable amenities are shown struck through. */
+  available: boolean;
+}
+
+export const AMENITIES: readonly Amenity[] = [
+  { name: 'Kitchen', available: true },
+  { name: 'WiFi', available: true },
+  { name: 'Free on-street parking', available: true },
+  { name: 'Private hot tub', available: true },
+  { name: 'Pets allowed', available: true },
+  { name: 'TV', available: true },
+  { name: 'Lift', available: true },
+  { name: 'Air conditioning', available: true },
+  { name: 'Carbon monoxide alarm', available: false },
+  { name: 'Smoke alarm', available: false },
+];
+
+export const MAP_ZOOM = 17;
+
+// ---- Labels -------------------------------------------------------------------------------
+
+/** The currency label of the discovery footer and the booking page footer. */
+export const CURRENCY_LABEL = '$ USD';
+export const FOOTER_CURRENCY_LABEL = '$ Dollar';
+export const LANGUAGE_LABEL = 'English (IN)';
+export const COPYRIGHT_YEAR = 2025;
+export const FOOTER_BREADCRUMB = ['United states', 'California', 'Los Angeles'] as const;
+
+// ---- App state defaults -------------------------------------------------------------------
+
+export const DEFAULT_SELECTED_COUNTRY = 'United States';
+export const MOBILE_NAV_OPTIONS = ['Explore', 'Wishlist', 'Trips', 'Messages', 'Profile', 'Log in'] as const;
+export type MobileNavOption = (typeof MOBILE_NAV_OPTIONS)[number];
+export const DEFAULT_MOBILE_NAV_OPTION: MobileNavOption = 'Explore';
