@@ -70,7 +70,9 @@ export function RemoteSlot({ id, loading, compact = false }: RemoteSlotProps) {
       }}
     >
       <Suspense fallback={loading ?? <div className={styles.loading} aria-busy="true" />}>
-        <Loaded />
+        <div className={styles.slot} data-remote={id}>
+          <Loaded />
+        </div>
       </Suspense>
     </RemoteBoundary>
   );
