@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { repoRoot } from '../support/paths';
+import { serveAppCopy, serveShellWith } from '../support/site';
+
+const ORIGINAL = 'Show More';
+const CHANGED = 'Show More Homes';
+
+function filesDigest(dir: string): string {
+  const hash = crypto.createHash('sha256');
+  for (const name of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
+    const file = path.join(dir, name);
+    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+/** Rebuilds discovery from a copy of its sources with one visible text changed. */
+function buildChangedDiscovery(): string {
+  const copy = path.join(repoRoot, `.redeploy-discovery-${process.pid}`);
+  fs.cpSync(path.join(repoRoot, 'discovery'), copy, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (source) => !/[\\/](dist|\.cache)$/.test(source),
+  });
+  const sources = fs.readdirSync(path.join(copy, 'src'), { recursive: true }).map(String);
+  const changed = sources.filter((name) => {
+    const file = path.join(copy, 'src', name);
+    if (!/\.tsx$/.test(name) || name.includes('.test.')) return false;
+    const text = fs.readFileSync(file, 'utf8');
+    if (!text.includes(`>${ORIGINAL}<`) && !text.includes(`'${ORIGINAL}'`)) return false;
+    fs.writeFileSync(file, text.replaceAll(`>${ORIGINAL}<`, `>${CHANGED}<`).replaceAll(`'${ORIGINAL}'`, `'${CHANGED}'`));
+    return true;
+  });
+  expect(changed.length, `a discovery component shows '${ORIGINAL}'`).toBeGreaterThan(0);
+  execFileSync(process.execPath, [path.join(copy, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'], {
+    cwd: copy,
+    stdio: 'pipe',
+  });
+  return copy;
+}
+
+test('redeploying discovery changes the composed site without rebuilding the shell', async ({ page }, info) => {
+  test.skip(info.project.name === 'mobile', 'one redeploy is enough; it does not depend on the viewport');
+  test.setTimeout(180_000);
+  const shellDigest = filesDigest(path.join(repoRoot, 'shell', 'dist'));
+  const port = 3150;
+  const discoveryPort = 3151;
+  let discovery = await serveAppCopy('discovery', discoveryPort);
+  const shell = await serveShellWith(port, { discovery: `http://localhost:${discoveryPort}/mf-manifest.json` });
+  let copy: string | null = null;
+  try {
+    await page.goto(`http://localhost:${port}/home`);
+    await expect(page.getByRole('button', { name: ORIGINAL, exact: true })).toBeVisible({ timeout: 30_000 });
+
+    copy = buildChangedDiscovery();
+    await discovery.close();
+    discovery = await serveAppCopy('discovery', discoveryPort, path.join(copy, 'dist'));
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: CHANGED, exact: true })).toBeVisible({ timeout: 30_000 });
+    expect(filesDigest(path.join(repoRoot, 'shell', 'dist'))).toBe(shellDigest);
+  } finally {
+    await discovery.close();
+    await shell.close();
+    if (copy) fs.rmSync(copy, { recursive: true, force: true });
+  }
+});
