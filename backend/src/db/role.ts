@@ -1,0 +1,47 @@
+import type { Queryable } from './index.ts';
+
+export interface RequestIdentity {
+  /** Database role: anon, authenticated, service_role. */
+  role: string;
+  /** Verified JWT claims ({} when no token); "role" is forced to `role`. */
+  claims: Record<string, unknown>;
+  method: string;
+  /** Path below the service root, e.g. /Rooms or /rpc/search_rooms. */
+  path: string;
+  /** Lower-cased request headers. */
+  headers: Record<string, string>;
+  /** GET/HEAD run read-only, as PostgREST does (writes then fail with 25006). */
+  readOnly?: boolean;
+}
+
+const SETTINGS_SQL =
+  "select set_config('search_path', 'public, extensions', true)," +
+  " set_config('role', $1, true)," +
+  " set_config('request.jwt.claims', $2, true)," +
+  " set_config('request.method', $3, true)," +
+  " set_config('request.path', $4, true)," +
+  " set_config('request.headers', $5, true)," +
+  " set_config('request.cookies', '{}', true)," +
+  " set_config('request.jwt.claim.sub', $6, true)," +
+  " set_config('request.jwt.claim.role', $1, true)," +
+  " set_config('request.jwt.claim.email', $7, true)," +
+  " set_config('transaction_read_only', $8, true)";
+
+/**
+ * PostgREST's per-request settings (contract 2.3 step 3), transaction-local: the role switch
+ * (set_config('role') is SET LOCAL ROLE) and the claims RLS policies read through auth.uid() etc.
+ * Throws SQLSTATE 22023 when the role does not exist.
+ */
+export async function asRole(q: Queryable, who: RequestIdentity): Promise<void> {
+  const claims: Record<string, unknown> = { ...who.claims, role: who.role };
+  await q.query(SETTINGS_SQL, [
+    who.role,
+    JSON.stringify(claims),
+    who.method,
+    who.path,
+    JSON.stringify(who.headers),
+    typeof claims.sub === 'string' ? claims.sub : '',
+    typeof claims.email === 'string' ? claims.email : '',
+    who.readOnly ? 'on' : 'off',
+  ]);
+}

@@ -1,0 +1,90 @@
+// /functions/v1/<name>: runs supabase/functions/<name>/index.ts (default export: Request -> Response)
+// behind the Supabase gateway's checks (verify_jwt).
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BackendContext } from '../context.ts';
+import { callerFrom } from '../jwt.ts';
+
+type EdgeHandler = (req: Request) => Promise<Response> | Response;
+
+const PREFIX = '/functions/v1/';
+const NAME = /^[A-Za-z0-9_-]+$/;
+
+const gatewayError = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const notFound = () => new Response('Function not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+
+const crashed = () =>
+  gatewayError(500, { code: 'Internal Server Error', message: 'Request failed due to an internal server error' });
+
+export function createFunctions() {
+  const modules = new Map<string, Promise<EdgeHandler | undefined>>();
+
+  function load(dir: string, name: string): Promise<EdgeHandler | undefined> {
+    const file = join(dir, name, 'index.ts');
+    let loading = modules.get(file);
+    if (!loading) {
+      loading = access(file).then(
+        async () => {
+          const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+          if (typeof mod.default !== 'function') throw new Error(`${file} has no default export function`);
+          return mod.default as EdgeHandler;
+        },
+        () => undefined,
+      );
+      modules.set(file, loading);
+      // A missing or broken module is looked up again next time.
+      loading.then(
+        (h) => h ?? modules.delete(file),
+        () => modules.delete(file),
+      );
+    }
+    return loading;
+  }
+
+  return async function handle(req: Request, ctx: BackendContext): Promise<Response> {
+    const url = new URL(req.url);
+    const rest = url.pathname.slice(PREFIX.length);
+    const name = decodeURIComponent(rest.split('/', 1)[0] ?? '');
+    if (!NAME.test(name)) return notFound();
+
+    if (req.method !== 'OPTIONS') {
+      const authorization = req.headers.get('authorization');
+      if (!authorization) return gatewayError(401, { msg: 'Error: Missing authorization header' });
+      if (!/^bearer\s/i.test(authorization)) return gatewayError(401, { msg: 'Error: Auth header is not a Bearer token' });
+      try {
+        await callerFrom(authorization, ctx.verifyJwt);
+      } catch {
+        return gatewayError(401, { msg: 'Invalid JWT' });
+      }
+    }
+
+    let handler: EdgeHandler | undefined;
+    try {
+      handler = await load(ctx.config.functionsDir, name);
+    } catch (error) {
+      console.error(`[functions] ${name} failed to load`, error);
+      return crashed();
+    }
+    if (!handler) return notFound();
+    try {
+      return await handler(req);
+    } catch (error) {
+      console.error(`[functions] ${name} threw`, error);
+      return crashed();
+    }
+  };
+}
+
+/** The environment hosted Supabase gives functions. */
+export function functionEnv(ctx: Pick<BackendContext, 'keys' | 'publicUrl' | 'config'>): Record<string, string> {
+  const env: Record<string, string> = {
+    SUPABASE_URL: ctx.publicUrl,
+    SUPABASE_ANON_KEY: ctx.keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
+  };
+  if (ctx.config.databaseUrl) env.SUPABASE_DB_URL = ctx.config.databaseUrl;
+  return env;
+}

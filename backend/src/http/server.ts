@@ -1,0 +1,150 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BackendContext } from '../context.ts';
+import { corsHeaders, preflight } from './cors.ts';
+import { HttpError, json } from './json.ts';
+
+export type Handler = (req: Request, ctx: BackendContext) => Promise<Response>;
+
+/** Path prefix -> handler. A handler sees the full URL; it strips its own prefix. */
+export interface Route {
+  prefix: string;
+  handler: Handler;
+  /** OPTIONS reaches the handler instead of the shared preflight answer (edge functions). */
+  ownPreflight?: boolean;
+}
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = () =>
+  json(
+    {
+      code: 'PGRST413',
+      message: 'Payload Too Large',
+      details: `The request body exceeds ${MAX_BODY_BYTES} bytes`,
+      hint: null,
+    },
+    413,
+  );
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > MAX_BODY_BYTES) return Promise.reject(new HttpError(tooLarge()));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new HttpError(tooLarge()));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function toHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  return headers;
+}
+
+async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
+  const method = req.method ?? 'GET';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers: toHeaders(req) };
+  if (method !== 'GET' && method !== 'HEAD') {
+    const body = await readBody(req);
+    if (body.length > 0) init.body = body as unknown as BodyInit;
+  } else {
+    req.resume();
+  }
+  return new Request(base + (req.url ?? '/'), init);
+}
+
+async function send(res: ServerResponse, response: Response, origin: string | null): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  for (const [name, value] of Object.entries(corsHeaders(origin))) {
+    if (!(name in headers)) headers[name] = value;
+  }
+  res.writeHead(response.status, headers);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve));
+  }
+  res.end();
+}
+
+function route(routes: Route[], pathname: string): Route | undefined {
+  for (const r of routes) {
+    if (pathname === r.prefix || pathname.startsWith(r.prefix + '/')) return r;
+  }
+  return undefined;
+}
+
+const notFound = () => json({ code: 'NOT_FOUND', message: 'No route for this path', details: null, hint: null }, 404);
+
+/** node:http server turning each request into a Web Request for the route's handler. */
+export function createHttpServer(routes: Route[], getContext: () => BackendContext): Server {
+  const server = createServer(async (req, res) => {
+    const origin = (req.headers.origin as string | undefined) ?? null;
+    try {
+      const host = req.headers.host ?? 'localhost';
+      const pathname = (req.url ?? '/').split('?', 1)[0]!;
+      const r = route(routes, pathname);
+      if (req.method === 'OPTIONS' && !r?.ownPreflight) {
+        req.resume();
+        await send(res, preflight(new Request(`http://${host}/`, { headers: toHeaders(req) })), origin);
+        return;
+      }
+      if (!r) {
+        req.resume();
+        await send(res, notFound(), origin);
+        return;
+      }
+      const request = await toRequest(req, `http://${host}`);
+      await send(res, await r.handler(request, getContext()), origin);
+    } catch (error) {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const response =
+        error instanceof HttpError
+          ? error.response
+          : json({ code: 'XX000', message: 'Internal server error', details: null, hint: null }, 500);
+      if (!(error instanceof HttpError)) console.error('[backend] unhandled error', error);
+      await send(res, response, origin).catch(() => res.destroy());
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+  server.requestTimeout = 60_000;
+  server.headersTimeout = 30_000;
+  return server;
+}
+
+export function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

@@ -1,0 +1,58 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { JwtError, type JwtClaims } from './context.ts';
+
+/** HS256 sign/verify with one secret; messages are PostgREST v14's JWT error texts. */
+export function jwtHelpers(secret: string) {
+  const key = new TextEncoder().encode(secret);
+
+  async function verifyJwt(token: string): Promise<JwtClaims> {
+    if (token === '') throw new JwtError('malformed', 'Empty JWT is sent in Authorization header');
+    const parts = token.split('.').length;
+    if (parts !== 3) throw new JwtError('malformed', `Expected 3 parts in JWT; got ${parts}`);
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance: 30 });
+      return { ...payload, role: typeof payload.role === 'string' ? payload.role : 'anon' } as JwtClaims;
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw new JwtError('expired', 'JWT expired');
+      if (error instanceof errors.JWTClaimValidationFailed) {
+        const message = error.claim === 'nbf' ? 'JWT not yet valid' : error.claim === 'iat' ? 'JWT issued at future' : 'Parsing claims failed';
+        throw new JwtError('claims', message);
+      }
+      if (error instanceof errors.JWSSignatureVerificationFailed) {
+        throw new JwtError('bad_signature', 'JWT cryptographic operation failed');
+      }
+      if (error instanceof errors.JOSEAlgNotAllowed) {
+        throw new JwtError('malformed', 'Wrong or unsupported encoding algorithm');
+      }
+      throw new JwtError('malformed', "JWT couldn't be decoded");
+    }
+  }
+
+  function signJwt(claims: Record<string, unknown>): Promise<string> {
+    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key);
+  }
+
+  return { verifyJwt, signJwt };
+}
+
+export interface Caller {
+  role: string;
+  claims: Record<string, unknown>;
+}
+
+/**
+ * Who is calling, from `Authorization: Bearer <jwt>` (PostgREST rules): no header -> anon with
+ * no claims; an opaque sb_publishable_ key -> anon. Throws JwtError for a bad token.
+ */
+export async function callerFrom(
+  authorization: string | null,
+  verify: (token: string) => Promise<JwtClaims>,
+): Promise<Caller> {
+  if (!authorization) return { role: 'anon', claims: {} };
+  const m = /^bearer\s+(.*)$/i.exec(authorization.trim());
+  if (!m) throw new JwtError('malformed', 'Expected 3 parts in JWT; got 1');
+  const token = m[1]!.trim();
+  if (token.startsWith('sb_publishable_')) return { role: 'anon', claims: {} };
+  const claims = await verify(token);
+  return { role: claims.role, claims };
+}

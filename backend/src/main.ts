@@ -1,0 +1,139 @@
+// One process serving /auth/v1, /rest/v1, /functions/v1, /storage/v1/object/public, /geocode.
+import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadKeys, resolveConfig, writePublicConfig, type BackendOptions } from './config.ts';
+import type { BackendContext, Keys } from './context.ts';
+import type { Db } from './db/index.ts';
+import { openPg } from './db/pg.ts';
+import { openPglite } from './db/pglite.ts';
+import { createFunctions, functionEnv } from './functions/index.ts';
+import { geocodeHandler } from './geocode/index.ts';
+import { createHttpServer, listen, type Handler, type Route } from './http/server.ts';
+import { json } from './http/json.ts';
+import { jwtHelpers } from './jwt.ts';
+import { migrate } from './migrate.ts';
+import { createRest } from './rest/index.ts';
+import { storageHandler } from './storage/index.ts';
+
+export interface Backend {
+  url: string;
+  keys: Keys;
+  ctx: BackendContext;
+  stop(): Promise<void>;
+}
+
+type Seed = { seedIfEmpty(ctx: BackendContext): Promise<unknown> };
+type Guest = { guestAccount(ctx: BackendContext): { email: string; password: string } | Promise<{ email: string; password: string }> };
+type Auth = { authHandler: Handler };
+
+/** B2's modules (auth, seed): loaded when present so the core runs on its own while they land. */
+async function optional<T>(relative: string): Promise<T | undefined> {
+  const file = join(import.meta.dirname, relative);
+  if (!existsSync(file)) return undefined;
+  return (await import(pathToFileURL(file).href)) as T;
+}
+
+async function guestCredentials(ctx: BackendContext): Promise<{ email: string; password: string }> {
+  if (process.env.GUEST_EMAIL && process.env.GUEST_PASSWORD) {
+    return { email: process.env.GUEST_EMAIL, password: process.env.GUEST_PASSWORD };
+  }
+  const guest = await optional<Guest>('seed/guest.ts');
+  if (guest) return guest.guestAccount(ctx);
+  return { email: 'guest@homestory.test', password: 'guest-password' };
+}
+
+const authMissing: Handler = async () =>
+  json({ code: 503, error_code: 'unavailable', msg: 'Auth is not available yet' }, 503);
+
+export async function createBackend(options: BackendOptions & { quiet?: boolean } = {}): Promise<Backend> {
+  const config = resolveConfig(options);
+  const keys = await loadKeys(config.dataDir);
+  const db: Db = config.databaseUrl ? await openPg(config.databaseUrl) : await openPglite(join(config.dataDir, 'pglite'));
+  const log = (...args: unknown[]) => options.quiet || console.log('[backend]', ...args);
+  try {
+    const applied = await migrate(db, config.migrationsDir);
+    if (applied.length) log(`applied migrations ${applied.join(', ')}`);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  const rest = createRest();
+  const jwt = jwtHelpers(keys.jwtSecret);
+  const ctx: BackendContext = {
+    db,
+    keys,
+    config,
+    dataDir: config.dataDir,
+    publicUrl: '',
+    verifyJwt: jwt.verifyJwt,
+    signJwt: jwt.signJwt,
+    reloadSchema: () => rest.reload(db),
+  };
+  await ctx.reloadSchema();
+
+  const auth = await optional<Auth>('auth/index.ts');
+  const routes: Route[] = [
+    { prefix: '/auth/v1', handler: auth?.authHandler ?? authMissing },
+    { prefix: '/rest/v1', handler: rest.handle },
+    { prefix: '/functions/v1', handler: createFunctions(), ownPreflight: true },
+    { prefix: '/storage/v1/object/public', handler: storageHandler },
+    { prefix: '/geocode', handler: geocodeHandler },
+    { prefix: '/health', handler: async () => json({ status: 'ok', database: db.kind }) },
+  ];
+  const server = createHttpServer(routes, () => ctx);
+  let port: number;
+  try {
+    port = await listen(server, config.port);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  ctx.publicUrl = process.env.PUBLIC_URL?.replace(/\/$/, '') || `http://localhost:${port}`;
+  Object.assign(process.env, functionEnv(ctx));
+
+  const seed = await optional<Seed>('seed/index.ts');
+  if (seed) {
+    await seed.seedIfEmpty(ctx);
+    await ctx.reloadSchema();
+  }
+  const guest = await guestCredentials(ctx);
+  await writePublicConfig(config.dataDir, {
+    supabaseUrl: ctx.publicUrl,
+    supabaseAnonKey: keys.anonKey,
+    guestEmail: guest.email,
+    guestPassword: guest.password,
+    paymentMode: process.env.STRIPE_SECRET_KEY ? 'stripe' : 'test',
+    stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY || null,
+    mapTileUrl: process.env.MAP_TILE_URL || null,
+  });
+  log(`listening on ${ctx.publicUrl} (${db.kind}, data ${config.dataDir})`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await db.close();
+    })());
+  return { url: `http://localhost:${port}`, keys, ctx, stop };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const backend = await createBackend();
+  const shutdown = (signal: string) => {
+    console.log(`[backend] ${signal}: shutting down`);
+    backend.stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}

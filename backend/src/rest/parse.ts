@@ -1,0 +1,496 @@
+// Query string -> typed request (pure). Grammar and error texts follow PostgREST's
+// ApiRequest/QueryParams.hs: `failed to parse <what> (<input>)" (line 1, column N)` + details.
+import { parseError, RestError } from './errors.ts';
+
+export const SIMPLE_OPERATORS = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  isdistinct: 'is distinct from',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
+} as const;
+export type SimpleOperator = keyof typeof SIMPLE_OPERATORS;
+
+export const FTS_OPERATORS = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+} as const;
+export type FtsOperator = keyof typeof FTS_OPERATORS;
+
+export type IsValue = 'null' | 'not_null' | 'true' | 'false' | 'unknown';
+
+export type Operation =
+  | { kind: 'op'; op: SimpleOperator; value: string }
+  | { kind: 'in'; values: string[] }
+  | { kind: 'is'; value: IsValue }
+  | { kind: 'fts'; op: FtsOperator; language: string | undefined; value: string };
+
+export interface Condition {
+  type: 'cond';
+  field: string;
+  negate: boolean;
+  operation: Operation;
+}
+
+export interface LogicTree {
+  type: 'logic';
+  op: 'and' | 'or';
+  negate: boolean;
+  children: Array<Condition | LogicTree>;
+}
+
+export type Filter = Condition | LogicTree;
+
+export type SelectItem = { kind: 'star' } | { kind: 'field'; name: string; alias: string | undefined };
+
+export interface OrderTerm {
+  field: string;
+  direction: 'asc' | 'desc' | undefined;
+  nulls: 'first' | 'last' | undefined;
+}
+
+export interface QueryParams {
+  select: SelectItem[];
+  /** Top-level conditions and and=/or= trees, ANDed together. */
+  filters: Filter[];
+  order: OrderTerm[];
+  limit: number | undefined;
+  offset: number | undefined;
+  columns: string[] | undefined;
+  onConflict: string[] | undefined;
+  /** Parameters that are not filters (rpc arguments on GET), in query-string order. */
+  params: Array<[string, string]>;
+}
+
+class Cursor {
+  pos = 0;
+  constructor(
+    readonly text: string,
+    readonly what: string,
+  ) {}
+  get done() {
+    return this.pos >= this.text.length;
+  }
+  peek(n = 1) {
+    return this.text.slice(this.pos, this.pos + n);
+  }
+  fail(details: string, at = this.pos): never {
+    // Reported the way Parsec shows positions: 1-based column of the offending character.
+    throw parseError(`"failed to parse ${this.what} (${this.text})" (line 1, column ${at + 1})`, details);
+  }
+  eat(s: string): boolean {
+    if (this.text.startsWith(s, this.pos)) {
+      this.pos += s.length;
+      return true;
+    }
+    return false;
+  }
+  skipWs() {
+    while (this.peek() === ' ' || this.peek() === '\t') this.pos++;
+  }
+  unexpected(expecting: string): never {
+    const c = this.done ? 'end of input' : `"${this.peek()}"`;
+    this.fail(`unexpected ${c} expecting ${expecting}`);
+  }
+}
+
+const IDENT_CHAR = /[\p{L}\p{N}_ $]/u;
+
+function quoted(c: Cursor): string {
+  // c is at the opening quote
+  c.pos++;
+  let out = '';
+  for (;;) {
+    if (c.done) c.fail('unexpected end of input expecting "\\"" ');
+    const ch = c.text[c.pos]!;
+    if (ch === '"') {
+      c.pos++;
+      return out;
+    }
+    if (ch === '\\') {
+      c.pos++;
+      if (c.done) c.fail('unexpected end of input');
+      out += c.text[c.pos]!;
+      c.pos++;
+      continue;
+    }
+    out += ch;
+    c.pos++;
+  }
+}
+
+/** Field name: "quoted" or identifier chars joined by single dashes (a dash before '>' starts a JSON path). */
+function fieldName(c: Cursor): string {
+  if (c.peek() === '"') return quoted(c);
+  const start = c.pos;
+  const parts: string[] = [];
+  for (;;) {
+    let part = '';
+    while (!c.done && IDENT_CHAR.test(c.text[c.pos]!)) part += c.text[c.pos++]!;
+    if (part.trim() === '') {
+      if (parts.length === 0) c.pos = start;
+      c.unexpected('field name (* or [a..z0..9_$])');
+    }
+    parts.push(part.trim());
+    if (c.peek() === '-' && c.text[c.pos + 1] !== '>') {
+      c.pos++;
+      continue;
+    }
+    return parts.join('-');
+  }
+}
+
+/** A field, refusing JSON paths (out of scope). */
+function field(c: Cursor): string {
+  c.skipWs();
+  const name = fieldName(c);
+  if (c.peek(2) === '->') c.fail('JSON paths (->, ->>) are not supported by this server');
+  c.skipWs();
+  return name;
+}
+
+export function parseSelect(text: string): SelectItem[] {
+  const c = new Cursor(text, 'select parameter');
+  const items: SelectItem[] = [];
+  for (;;) {
+    c.skipWs();
+    if (c.eat('*')) {
+      items.push({ kind: 'star' });
+    } else {
+      let name = field(c);
+      let alias: string | undefined;
+      if (c.peek() === ':' && c.peek(2) !== '::') {
+        c.pos++;
+        alias = name;
+        name = field(c);
+      }
+      if (c.peek(2) === '::') c.fail('casts (::type) in select are not supported by this server');
+      if (c.peek() === '(' || c.peek() === '!') c.fail('embedded resources are not supported by this server');
+      items.push({ kind: 'field', name, alias });
+    }
+    c.skipWs();
+    if (c.done) return items;
+    if (!c.eat(',')) c.unexpected('"," or end of input');
+  }
+}
+
+export function parseOrder(text: string): OrderTerm[] {
+  const c = new Cursor(text, 'order');
+  const terms: OrderTerm[] = [];
+  for (;;) {
+    const name = field(c);
+    if (c.peek() === '(') c.fail('ordering by embedded resources is not supported by this server');
+    let direction: OrderTerm['direction'];
+    let nulls: OrderTerm['nulls'];
+    if (c.eat('.asc')) direction = 'asc';
+    else if (c.eat('.desc')) direction = 'desc';
+    if (c.eat('.nullsfirst')) nulls = 'first';
+    else if (c.eat('.nullslast')) nulls = 'last';
+    c.skipWs();
+    terms.push({ field: name, direction, nulls });
+    if (c.done) return terms;
+    if (!c.eat(',')) {
+      if (c.peek() === '.') {
+        c.pos++;
+        c.unexpected(direction ? '"nullsfirst" or "nullslast"' : '"asc", "desc", "nullsfirst" or "nullslast"');
+      }
+      c.unexpected('"," or end of input');
+    }
+  }
+}
+
+export function parseColumns(text: string, what: string): string[] {
+  const c = new Cursor(text, what);
+  const names: string[] = [];
+  for (;;) {
+    c.skipWs();
+    names.push(fieldName(c));
+    c.skipWs();
+    if (c.done) return names;
+    if (!c.eat(',')) c.unexpected('"," or end of input');
+  }
+}
+
+function listValue(c: Cursor): string[] {
+  c.skipWs();
+  if (!c.eat('(')) c.unexpected('"("');
+  c.skipWs();
+  const values: string[] = [];
+  for (;;) {
+    let value = '';
+    const save = c.pos;
+    if (c.peek() === '"') {
+      value = quoted(c);
+      if (!(c.peek() === ',' || c.peek() === ')')) {
+        c.pos = save;
+        value = '';
+        while (!c.done && c.peek() !== ',' && c.peek() !== ')') value += c.text[c.pos++]!;
+      }
+    } else {
+      while (!c.done && c.peek() !== ',' && c.peek() !== ')') value += c.text[c.pos++]!;
+    }
+    values.push(value);
+    if (c.eat(',')) continue;
+    if (c.eat(')')) {
+      c.skipWs();
+      return values;
+    }
+    c.unexpected('"," or ")"');
+  }
+}
+
+const IS_VALUES: Record<string, IsValue> = {
+  null: 'null',
+  not_null: 'not_null',
+  true: 'true',
+  false: 'false',
+  unknown: 'unknown',
+};
+
+/**
+ * `[not.]op.value`. `single` reads the rest of a value (top-level filter: everything; inside
+ * and()/or(): up to the next ',' or ')', or a "quoted" / {array} value).
+ */
+function opExpr(c: Cursor, single: (c: Cursor) => string): { negate: boolean; operation: Operation } {
+  const negate = c.eat('not.');
+  if (c.eat('in.')) return { negate, operation: { kind: 'in', values: listValue(c) } };
+  if (c.eat('is.')) {
+    const start = c.pos;
+    for (const word of ['not_null', 'null', 'unknown', 'true', 'false']) {
+      if (c.text.slice(c.pos, c.pos + word.length).toLowerCase() === word) {
+        c.pos += word.length;
+        return { negate, operation: { kind: 'is', value: IS_VALUES[word]! } };
+      }
+    }
+    c.pos = start;
+    c.unexpected('null or trilean value (unknown, true, false)');
+  }
+  // fts operators may carry a language: fts(english).value
+  const ftsMatch = /^(fts|plfts|phfts|wfts)(?:\(([\p{L}\p{N}_ $]+)\))?\./u.exec(c.text.slice(c.pos));
+  if (ftsMatch) {
+    c.pos += ftsMatch[0].length;
+    return {
+      negate,
+      operation: { kind: 'fts', op: ftsMatch[1] as FtsOperator, language: ftsMatch[2]?.trim(), value: single(c) },
+    };
+  }
+  const dot = c.text.indexOf('.', c.pos);
+  if (dot < 0) {
+    c.pos = c.text.length;
+    c.unexpected('operator (eq, gt, ...)');
+  }
+  const op = c.text.slice(c.pos, dot);
+  if (!(op in SIMPLE_OPERATORS)) {
+    c.pos = dot + 1;
+    c.fail(`unknown single value operator ${op}`);
+  }
+  c.pos = dot + 1;
+  return { negate, operation: { kind: 'op', op: op as SimpleOperator, value: single(c) } };
+}
+
+const restOfInput = (c: Cursor) => {
+  const value = c.text.slice(c.pos);
+  c.pos = c.text.length;
+  return value;
+};
+
+function logicValue(c: Cursor): string {
+  const save = c.pos;
+  if (c.peek() === '"') {
+    const value = quoted(c);
+    if (c.done || c.peek() === ',' || c.peek() === ')') return value;
+    c.pos = save;
+  }
+  if (c.peek() === '{') {
+    const close = c.text.indexOf('}', c.pos);
+    const inner = c.text.slice(c.pos + 1, close);
+    if (close > 0 && !inner.includes('{')) {
+      c.pos = close + 1;
+      return `{${inner}}`;
+    }
+  }
+  let value = '';
+  while (!c.done && c.peek() !== ',' && c.peek() !== ')') value += c.text[c.pos++]!;
+  return value;
+}
+
+function logicTree(c: Cursor): Filter {
+  // Either a logic operator applied to a list, or a condition `field.[not.]op.value`.
+  const save = c.pos;
+  c.skipWs();
+  const negate = c.eat('not.');
+  const op = c.eat('and(') ? 'and' : c.eat('or(') ? 'or' : undefined;
+  if (op) {
+    const children: Filter[] = [];
+    for (;;) {
+      c.skipWs();
+      children.push(logicTree(c));
+      c.skipWs();
+      if (c.eat(',')) continue;
+      if (c.eat(')')) {
+        c.skipWs();
+        return { type: 'logic', op, negate, children };
+      }
+      c.unexpected('"," or ")"');
+    }
+  }
+  c.pos = save;
+  c.skipWs();
+  if (c.peek() === ')' || c.done) c.unexpected('field name (* or [a..z0..9_$]), negation operator (not) or logic operator (and, or)');
+  const name = field(c);
+  if (!c.eat('.')) c.unexpected('delimiter (.)');
+  const { negate: n, operation } = opExpr(c, logicValue);
+  return { type: 'cond', field: name, negate: n, operation };
+}
+
+function hasOperator(value: string): boolean {
+  const parts = value.split('.');
+  const first = parts[0]!;
+  if (first === 'not' && parts.length >= 2) return true;
+  if (first === 'is' || first === 'in') return true;
+  if (first in SIMPLE_OPERATORS || first in FTS_OPERATORS) return true;
+  const paren = value.split('(');
+  return paren.length > 1 && paren[0]! in FTS_OPERATORS;
+}
+
+const RESERVED = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset', 'and', 'or', 'not.and', 'not.or']);
+
+function nonNegativeInteger(value: string): number | undefined {
+  return /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** Parses a /rest/v1 query string (without '?'). Throws RestError PGRST100 on bad syntax. */
+export function parseQuery(search: string): QueryParams {
+  const result: QueryParams = {
+    select: [{ kind: 'star' }],
+    filters: [],
+    order: [],
+    limit: undefined,
+    offset: undefined,
+    columns: undefined,
+    onConflict: undefined,
+    params: [],
+  };
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (key === 'select') {
+      result.select = parseSelect(value);
+      continue;
+    }
+    if (key === 'columns') {
+      result.columns = parseColumns(value, 'columns parameter');
+      continue;
+    }
+    if (key === 'on_conflict') {
+      result.onConflict = parseColumns(value, 'on_conflict parameter');
+      continue;
+    }
+    if (value === '') continue; // PostgREST drops empty parameters
+    if (key === 'order') {
+      result.order.push(...parseOrder(value));
+      continue;
+    }
+    if (key === 'limit') {
+      // PostgREST ignores a limit/offset that is not a number.
+      result.limit = nonNegativeInteger(value) ?? result.limit;
+      continue;
+    }
+    if (key === 'offset') {
+      result.offset = nonNegativeInteger(value) ?? result.offset;
+      continue;
+    }
+    if (key === 'and' || key === 'or' || key === 'not.and' || key === 'not.or') {
+      const c = new Cursor(key.replace('not.', '') + value, 'logic tree');
+      const tree = logicTree(c) as LogicTree;
+      if (!c.done) c.unexpected('end of input');
+      if (tree.type !== 'logic') c.fail('expecting logic operator (and, or)', 0);
+      if (key.startsWith('not.')) tree.negate = !tree.negate;
+      result.filters.push(tree);
+      continue;
+    }
+    if (RESERVED.has(key)) continue;
+    if (key.includes('.') || hasOperator(value)) {
+      if (key.includes('.')) {
+        throw parseError(
+          `"failed to parse tree path (${key})" (line 1, column 1)`,
+          'filters on embedded resources are not supported by this server',
+        );
+      }
+      const keyCursor = new Cursor(key, 'tree path');
+      const name = field(keyCursor);
+      if (!keyCursor.done) keyCursor.unexpected('end of input');
+      const c = new Cursor(value, 'filter');
+      const { negate, operation } = opExpr(c, restOfInput);
+      result.filters.push({ type: 'cond', field: name, negate, operation });
+      continue;
+    }
+    result.params.push([key, value]);
+  }
+  return result;
+}
+
+export function isRestError(error: unknown): error is RestError {
+  return error instanceof RestError;
+}
+
+export interface Preferences {
+  return: 'minimal' | 'representation' | 'headers-only' | undefined;
+  count: 'exact' | 'planned' | 'estimated' | undefined;
+  resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
+  missing: 'default' | undefined;
+  /** Tokens honoured, echoed in Preference-Applied. */
+  applied: string[];
+}
+
+/** Prefer header: comma-separated tokens, unknown ones ignored (PostgREST's lenient handling). */
+export function parsePrefer(header: string | null): Preferences {
+  const prefs: Preferences = { return: undefined, count: undefined, resolution: undefined, missing: undefined, applied: [] };
+  if (!header) return prefs;
+  for (const raw of header.split(',')) {
+    const token = raw.trim();
+    const [name, value] = token.split('=').map((s) => s.trim());
+    if (name === 'return' && (value === 'minimal' || value === 'representation' || value === 'headers-only')) {
+      prefs.return = value;
+    } else if (name === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated')) {
+      prefs.count = value;
+    } else if (name === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates')) {
+      prefs.resolution = value;
+    } else if (name === 'missing' && value === 'default') {
+      prefs.missing = value;
+    }
+  }
+  return prefs;
+}
+
+/** Range request header `0-15` -> [offset, limit]; undefined when absent or unparsable. */
+export function parseRangeHeader(header: string | null): { offset: number; limit: number | undefined } | undefined {
+  if (!header) return undefined;
+  const m = /^\s*(?:items=)?(\d+)-(\d*)\s*$/.exec(header);
+  if (!m) return undefined;
+  const from = Number(m[1]);
+  const to = m[2] === '' ? undefined : Number(m[2]);
+  if (to !== undefined && to < from) {
+    throw new RestError(416, {
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: 'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+      hint: null,
+    });
+  }
+  return { offset: from, limit: to === undefined ? undefined : to - from + 1 };
+}

@@ -1,0 +1,122 @@
+// Typed request + schema cache -> one parameterized SQL statement that builds the JSON body.
+// Identifiers come only from the schema cache; every request value is a bound parameter.
+import { columnNotInTable, restError } from './errors.ts';
+import { FTS_OPERATORS, SIMPLE_OPERATORS, type Filter, type OrderTerm, type SelectItem } from './parse.ts';
+import type { Relation, Routine } from './schema.ts';
+
+export const ident = (name: string) => '"' + name.replace(/"/g, '""') + '"';
+
+/** Statement text and its values; values are pushed as the text is built. */
+export class Sql {
+  values: unknown[] = [];
+  bind(value: unknown): string {
+    this.values.push(value);
+    return '$' + this.values.length;
+  }
+}
+
+/** The row source a read or filter runs against: a relation or a function's result columns. */
+export interface Source {
+  /** Name used in error messages (table or function name). */
+  name: string;
+  columns: string[];
+  has(column: string): boolean;
+}
+
+export function relationSource(rel: Relation): Source {
+  const columns = [...rel.columns.keys()];
+  return { name: rel.name, columns, has: (c) => rel.columns.has(c) };
+}
+
+function checkColumn(source: Source, column: string): string {
+  if (!source.has(column)) throw columnNotInTable(source.name, column);
+  return ident(column);
+}
+
+/** SELECT list (aliases allowed); '*' expands to the cached columns. */
+export function selectList(source: Source, items: SelectItem[], prefix = ''): string {
+  const parts: string[] = [];
+  for (const item of items) {
+    if (item.kind === 'star') {
+      for (const c of source.columns) parts.push(prefix + ident(c));
+    } else {
+      const col = prefix + checkColumn(source, item.name);
+      parts.push(item.alias ? `${col} as ${ident(item.alias)}` : col);
+    }
+  }
+  return parts.length > 0 ? parts.join(', ') : 'null as "?column?"';
+}
+
+function condition(sql: Sql, source: Source, filter: Filter, prefix: string): string {
+  if (filter.type === 'logic') {
+    const inner = filter.children.map((child) => condition(sql, source, child, prefix)).join(filter.op === 'and' ? ' and ' : ' or ');
+    return filter.negate ? `not (${inner})` : `(${inner})`;
+  }
+  const col = prefix + checkColumn(source, filter.field);
+  const operation = filter.operation;
+  let text: string;
+  switch (operation.kind) {
+    case 'op': {
+      const op = operation.op;
+      const value = op === 'like' || op === 'ilike' ? operation.value.replace(/\*/g, '%') : operation.value;
+      text = `${col} ${SIMPLE_OPERATORS[op]} ${sql.bind(value)}`;
+      break;
+    }
+    case 'in': {
+      const values = operation.values.length === 1 && operation.values[0] === '' ? [] : operation.values;
+      text = `${col} = any(${sql.bind(values)})`;
+      break;
+    }
+    case 'is':
+      text = `${col} is ${operation.value === 'not_null' ? 'not null' : operation.value}`;
+      break;
+    case 'fts': {
+      const fn = FTS_OPERATORS[operation.op];
+      text = operation.language
+        ? `${col} @@ ${fn}(${sql.bind(operation.language)}::regconfig, ${sql.bind(operation.value)})`
+        : `${col} @@ ${fn}(${sql.bind(operation.value)})`;
+      break;
+    }
+  }
+  return filter.negate ? `not (${text})` : text;
+}
+
+export function whereClause(sql: Sql, source: Source, filters: Filter[], prefix = ''): string {
+  if (filters.length === 0) return '';
+  return ' where ' + filters.map((f) => condition(sql, source, f, prefix)).join(' and ');
+}
+
+export function orderClause(source: Source, order: OrderTerm[], prefix = ''): string {
+  if (order.length === 0) return '';
+  return (
+    ' order by ' +
+    order
+      .map((t) => {
+        let s = prefix + checkColumn(source, t.field);
+        if (t.direction) s += ' ' + t.direction;
+        if (t.nulls) s += ' nulls ' + t.nulls;
+        return s;
+      })
+      .join(', ')
+  );
+}
+
+export function pageClause(sql: Sql, limit: number | undefined, offset: number): string {
+  let s = '';
+  if (limit !== undefined) s += ` limit ${sql.bind(limit)}`;
+  if (offset > 0) s += ` offset ${sql.bind(offset)}`;
+  return s;
+}
+
+/** Outer query shared by every operation: body (JSON text), rows on this page, optional total. */
+export function envelope(inner: string, withBody: boolean, total: string | undefined): string {
+  const body = withBody ? `coalesce(json_agg(_pgrst_t), '[]')::text` : `''`;
+  return `select ${body} as body, count(*)::int as page${total ? `, (${total})::int as total` : ''} from (${inner}) _pgrst_t`;
+}
+
+export function qualified(rel: Relation | Routine): string {
+  return 'public.' + ident(rel.name);
+}
+
+export const noSuchColumn = (rel: string, column: string) =>
+  restError(400, 'PGRST204', `Could not find the '${column}' column of '${rel}' in the schema cache`);
