@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import * as c from './constants';
+
+// The spec's section 9 numbers and fixed texts, one row each, so an edit that drifts from the
+// spec fails here with the spec's value beside it.
+describe('business constants match the spec', () => {
+  it.each<[string, unknown, unknown]>([
+    ['guests: adults plus children max', c.MAX_ADULTS_AND_CHILDREN, 16],
+    ['guests: infants max', c.MAX_INFANTS, 5],
+    ['guests: pets max', c.MAX_PETS, 5],
+    ['guests: adults min', c.MIN_ADULTS, 1],
+    ['search match threshold', c.SEARCH_MATCH_THRESHOLD, 0.9],
+    ['local currency per USD', c.LOCAL_CURRENCY_PER_USD, 83],
+    ['distance offset', c.DISTANCE_OFFSET_KM, 150],
+    ['card date text', c.FIXED_CARD_DATE_TEXT, '16-21 May'],
+    ['calendar months rendered', c.CALENDAR_MONTHS_RENDERED, 23],
+    ['calendar last page', c.CALENDAR_MAX_PAGE, 20],
+    ['dial dots', c.DIAL_DOTS, 12],
+    ['dial default', c.DIAL_DEFAULT, 3],
+    ['month cards', c.MONTH_CARD_COUNT, 12],
+    ['stay lengths', c.STAY_DURATIONS, ['weekend', 'week', 'month']],
+    ['default flexible text', c.DEFAULT_FLEXIBLE_TEXT, ' Any week'],
+    ['shown date format', c.SHOWN_DATE_FORMAT, 'dd MMM'],
+    ['dial date format', c.DIAL_DATE_FORMAT, 'MMM d'],
+    ['grid page size', c.GRID_PAGE_SIZE, 16],
+    ['category page size', c.CATEGORY_PAGE_SIZE, 2000],
+    ['skeletons', c.SKELETON_COUNTS, { initial: 50, fetchingMore: 12, categories: 28 }],
+    ['infinite scroll trigger', c.INFINITE_SCROLL_TRIGGER_PX, 500],
+    ['category arrows above', c.CATEGORY_ARROWS_ABOVE_COUNT, 8],
+    ['category scroll items', c.CATEGORY_SCROLL_ITEMS, 7],
+    ['card carousel step', c.CARD_CAROUSEL_STEP_PX, 301.91],
+    [
+      'breakpoints',
+      c.BREAKPOINTS,
+      { overlayClosesFrom: 751, smallCardsUpTo: 743, narrowSearchUpTo: 743, hoverPhotosAbove: 550, reviewSummaryFrom: 824, detailSmallUpTo: 920 },
+    ],
+    ['start-scroll max', c.START_SCROLL_MAX_PX, 21],
+    ['sticky nav threshold', c.STICKY_NAV_THRESHOLD_PX, 566],
+    ['mobile bar hides at', c.MOBILE_BAR_HIDE_SCROLL_PX, 18],
+    ['animations', c.ANIMATION_MS, { calendarModal: 200, panelFade: 300 }],
+    ['toast durations', c.TOAST_DURATION_MS, { error: 4000, success: 2000, info: 4000 }],
+    ['toast limit', c.TOAST_LIMIT, 20],
+    ['test-card hint toast', c.TEST_CARD_HINT_TOAST_MS, 10000],
+    ['already-booked toast', c.ALREADY_BOOKED_TOAST_MS, 30000],
+    ['redirect delays', c.REDIRECT_DELAY_MS, { tripsToLogin: 1000, accountSettingsToRoot: 1000, bookingToLogin: 2000, paymentToTrips: 3000 }],
+    ['wishlist guard', c.WISHLIST_FETCH_GUARD_MS, 1000],
+    ['login dialog delay', c.LOGIN_DIALOG_DELAY_MS, 50],
+    ['carousel interval', c.CAROUSEL_INTERVAL_MS, 5000],
+    ['carousel slide', c.CAROUSEL_SLIDE_MS, 1000],
+    ['listing carousel images', c.LISTING_CAROUSEL_IMAGE_COUNT, 7],
+    ['rating shown above', c.RATING_SHOWN_ABOVE, 2],
+    ['stars', c.RATING_MAX_STARS, 5],
+    ['reviews shown above', c.REVIEWS_SHOWN_ABOVE_COUNT, 10],
+    ['sample reviews', c.SAMPLE_REVIEW_COUNT, 4],
+    [
+      'review category scores',
+      c.REVIEW_CATEGORY_SCORES.map(({ label, score }) => `${label} ${score.toFixed(1)}`),
+      ['Cleanliness 5.0', 'Accuracy 5.0', 'Check-in 5.0', 'Communication 5.0', 'Location 4.9', 'Value 4.9'],
+    ],
+    ['host stats', c.HOST_STATS, { reviews: 1607, rating: 4.34, yearsHosting: 6, responseRate: '100%', responseTime: 'within an hour' }],
+    ['years hosting text', c.YEARS_HOSTING_TEXT, '6 years hosting'],
+    ['free cancellation', c.FREE_CANCELLATION_HOURS, 48],
+    ['map zoom', c.MAP_ZOOM, 17],
+    ['currency label', c.CURRENCY_LABEL, '$ USD'],
+    ['footer currency', c.FOOTER_CURRENCY_LABEL, '$ Dollar'],
+    ['language', c.LANGUAGE_LABEL, 'English (IN)'],
+    ['copyright year', c.COPYRIGHT_YEAR, 2025],
+    ['footer breadcrumb', c.FOOTER_BREADCRUMB, ['United states', 'California', 'Los Angeles']],
+    ['default country', c.DEFAULT_SELECTED_COUNTRY, 'United States'],
+    ['default mobile nav', c.DEFAULT_MOBILE_NAV_OPTION, 'Explore'],
+    ['calendar hint chips', c.CALENDAR_HINT_CHIPS, ['Exact dates', '1 day', '2 days', '3 days', '7 days', '14 days']],
+    [
+      'wide search regions',
+      c.SEARCH_REGIONS.map((r) => r.label),
+      ["I'm flexible", 'Europe', 'Thailand', 'Southeast Asia', 'United Arab Emirates', 'Middle East'],
+    ],
+    [
+      'overlay regions',
+      c.MOBILE_SEARCH_REGIONS.map((r) => r.label),
+      ["I'm flexible", 'Arizona', 'Europe', 'Thailand', 'Southeast Asia', 'United Arab Emirates', 'Middle East', 'Indonesia', 'United States'],
+    ],
+    ['flexible region value', c.SEARCH_REGIONS[0]?.value, 'all'],
+    [
+      'unavailable amenities',
+      c.AMENITIES.filter((a) => !a.available).map((a) => a.name),
+      ['Carbon monoxide alarm', 'Smoke alarm'],
+    ],
+    [
+      'available amenities',
+      c.AMENITIES.filter((a) => a.available).map((a) => a.name),
+      ['Kitchen', 'WiFi', 'Free on-street parking', 'Private hot tub', 'Pets allowed', 'TV', 'Lift', 'Air conditioning'],
+    ],
+  ])('%s', (_name, actual, spec) => {
+    expect(actual).toEqual(spec);
+  });
+
+  it('the category list holds each name once', () => {
+    expect(new Set(c.CATEGORIES).size).toBe(c.CATEGORIES.length);
+    expect(c.CATEGORIES).toEqual(expect.arrayContaining(['Amazing pools', 'OMG!', 'Tiny homes', 'Trulli', 'Lake']));
+  });
+});
