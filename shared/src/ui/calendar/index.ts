@@ -1,0 +1,1 @@
+export { Calendar, type BookedRange, type CalendarChange, type CalendarProps } from './Calendar';
