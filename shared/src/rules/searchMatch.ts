@@ -7,10 +7,10 @@
  * multiplicity, can be found in the listing's letters: each letter of the listing text can
  * account for one letter of the search (so 'ss' needs two s's).
  *
- * "Letters" are ASCII A-Z and a-z, removed of everything else BEFORE lower-casing, so that no
- * Unicode case mapping (which differs between JavaScript and database collations) can turn a
- * non-ASCII character into a letter. The database's search function implements this same
- * rule; the tests beside this file are its reference cases.
+ * Text is reduced to letters as the database's `search_letters` does: Unicode canonical
+ * decomposition (so 'ü' becomes 'u' plus a combining mark and 'Zürich' reads 'zurich'), then
+ * lower case, then everything but a-z removed. The database's search function implements this
+ * same rule; the tests beside this file are its reference cases.
  */
 import { REGION_ALL, SEARCH_MATCH_THRESHOLD } from './constants';
 
@@ -21,9 +21,9 @@ export interface SearchableListing {
   'house-title': string | null;
 }
 
-/** Keeps ASCII letters only, lower-cased: 'São Paulo, Brazil!' -> 'sopaulobrazil'. */
+/** Letters a-z only, accents dropped, lower-cased: 'São Paulo, Brazil!' -> 'saopaulobrazil'. */
 export function lettersOnly(text: string): string {
-  return text.replace(/[^A-Za-z]/g, '').toLowerCase();
+  return text.normalize('NFD').toLowerCase().replace(/[^a-z]/g, '');
 }
 
 export function listingSearchText(listing: SearchableListing): string {
