@@ -1,0 +1,155 @@
+/**
+ * The listing card of the home grid and the wishlist: a photo carousel, the place, the
+ * distance and date lines, the nightly price, the rating and the heart toggle.
+ *
+ * Only the first photo is in the page at first; the others load when the card is hovered on
+ * a viewport wider than 550px, or when the visitor steps the carousel. The carousel knows
+ * whether it is at its start or end and hides the matching arrow. Every photo has explicit
+ * width and height and a 400w/800w srcset (the two widths the backend stores), so cards
+ * never shift the layout.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ChevronLeft, ChevronRight, Heart, Star } from 'lucide-react';
+import { BREAKPOINTS, FIXED_CARD_DATE_TEXT } from '../../rules/constants';
+import { distanceText, nightlyUsdPrice } from '../../rules/pricing';
+import { isGuestFavourite, showsRating, type RatingValue } from '../../rules/ratings';
+import { resolveImageUrl } from '../../config/runtimeConfig';
+import { useRuntimeConfig } from '../../config/ConfigContext';
+import styles from './ListingCard.module.css';
+
+/** The Rooms fields a card shows. */
+export interface ListingCardRoom {
+  id: number;
+  'house-title': string;
+  city: string;
+  country: string;
+  price: number | string;
+  images: readonly string[];
+  house_rating: RatingValue;
+  guest_favorite: string | null;
+}
+
+export interface ListingCardProps {
+  room: ListingCardRoom;
+  isFavourite: boolean;
+  onToggleFavourite: (roomId: number) => void;
+  /** Open the listing in a new tab (the wishlist) instead of navigating (the grid). */
+  openInNewTab?: boolean;
+  /** Cards in the first row load their photo at once; all others lazily. */
+  priority?: boolean;
+}
+
+/** Stored photos come as '...-800.webp' with a '...-400.webp' sibling. */
+const PHOTO_WIDTH = 800;
+const PHOTO_HEIGHT = 760;
+const SMALL_SUFFIX = '-400.webp';
+const LARGE_SUFFIX = '-800.webp';
+export const CARD_IMAGE_SIZES = `(max-width: ${BREAKPOINTS.smallCardsUpTo}px) 100vw, (max-width: 1128px) 50vw, (max-width: 1440px) 25vw, 20vw`;
+
+function photoSources(url: string): { src: string; srcSet?: string } {
+  if (!url.endsWith(LARGE_SUFFIX)) return { src: url };
+  const small = url.slice(0, -LARGE_SUFFIX.length) + SMALL_SUFFIX;
+  return { src: url, srcSet: `${small} 400w, ${url} 800w` };
+}
+
+function ratingText(rating: RatingValue): string {
+  const value = Number(rating);
+  return Number.isInteger(value) ? value.toFixed(1) : String(value);
+}
+
+export function ListingCard({ room, isFavourite, onToggleFavourite, openInNewTab = false, priority = false }: ListingCardProps) {
+  const config = useRuntimeConfig();
+  const [index, setIndex] = useState(0);
+  const [extraPhotosLoaded, setExtraPhotosLoaded] = useState(false);
+  const photos = room.images.map((path) => resolveImageUrl(config, path));
+  const shownPhotos = extraPhotosLoaded ? photos : photos.slice(0, 1);
+  const atStart = index === 0;
+  const atEnd = index >= photos.length - 1;
+  const place = [room.city, room.country].filter(Boolean).join(', ') || room['house-title'];
+  const price = Number(room.price);
+  const href = `/house/${room.id}`;
+
+  const loadExtraPhotos = () => {
+    if (!extraPhotosLoaded && window.innerWidth > BREAKPOINTS.hoverPhotosAbove) setExtraPhotosLoaded(true);
+  };
+  const step = (delta: number) => {
+    setExtraPhotosLoaded(true);
+    setIndex((i) => Math.min(Math.max(i + delta, 0), photos.length - 1));
+  };
+
+  return (
+    <article className={styles.card} onMouseEnter={loadExtraPhotos} aria-labelledby={`card-${room.id}-title`}>
+      <div className={styles.media}>
+        <div className={styles.track} style={{ transform: `translateX(${-index * 100}%)` }}>
+          {shownPhotos.map((url, i) => (
+            <img
+              key={url + i}
+              className={styles.photo}
+              {...photoSources(url)}
+              sizes={CARD_IMAGE_SIZES}
+              width={PHOTO_WIDTH}
+              height={PHOTO_HEIGHT}
+              alt={i === 0 ? room['house-title'] || place : ''}
+              loading={priority && i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={priority && i === 0 ? 'high' : 'auto'}
+              decoding="async"
+              aria-hidden={i !== index || undefined}
+            />
+          ))}
+        </div>
+        {isGuestFavourite(room.guest_favorite) && <span className={styles.badge}>Guest favourite</span>}
+        <button
+          type="button"
+          className={styles.heart}
+          aria-label={isFavourite ? 'Remove from wishlist' : 'Add to wishlist'}
+          aria-pressed={isFavourite}
+          onClick={() => onToggleFavourite(room.id)}
+        >
+          <Heart size={24} aria-hidden className={isFavourite ? styles.heartOn : styles.heartOff} />
+        </button>
+        {photos.length > 1 && (
+          <>
+            {!atStart && (
+              <button type="button" className={`${styles.arrow} ${styles.prev}`} aria-label="Previous photo" onClick={() => step(-1)}>
+                <ChevronLeft size={16} aria-hidden />
+              </button>
+            )}
+            {!atEnd && (
+              <button type="button" className={`${styles.arrow} ${styles.next}`} aria-label="Next photo" onClick={() => step(1)}>
+                <ChevronRight size={16} aria-hidden />
+              </button>
+            )}
+            <span className={styles.dots} aria-hidden="true">
+              {photos.slice(0, 5).map((url, i) => (
+                <span key={url + i} className={i === Math.min(index, 4) ? styles.dotOn : styles.dot} />
+              ))}
+            </span>
+          </>
+        )}
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.title} id={`card-${room.id}-title`}>
+          <Link
+            to={href}
+            className={styles.link}
+            {...(openInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
+            {place}
+          </Link>
+        </h3>
+        {showsRating(room.house_rating) && (
+          <span className={styles.rating} aria-label={`Rated ${ratingText(room.house_rating)} out of 5`}>
+            <Star size={12} aria-hidden className={styles.star} />
+            {ratingText(room.house_rating)}
+          </span>
+        )}
+        <p className={styles.line}>{distanceText(price)}</p>
+        <p className={styles.line}>{FIXED_CARD_DATE_TEXT}</p>
+        <p className={styles.price}>
+          <strong>${nightlyUsdPrice(price)}</strong> night
+        </p>
+      </div>
+    </article>
+  );
+}
