@@ -12,7 +12,9 @@ const typeParsers = {
   },
 } as pg.CustomTypesConfig;
 
-function toResult<R>(result: pg.QueryResult): QueryResult<R> {
+function toResult<R>(raw: pg.QueryResult | pg.QueryResult[]): QueryResult<R> {
+  // Several statements without parameters give one result each; the last one counts.
+  const result = Array.isArray(raw) ? raw[raw.length - 1]! : raw;
   return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
 }
 

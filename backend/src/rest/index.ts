@@ -354,12 +354,13 @@ export function createRest(): RestService {
     }
     checkProfile(req, method);
     const shape = negotiate(req.headers.get('accept'));
-    const q = parseQuery(url.search.slice(1));
+    const isRpc = segments.length === 2 && segments[0] === 'rpc';
+    const q = parseQuery(url.search.slice(1), isRpc);
     const prefs = parsePrefer(req.headers.get('prefer'));
 
     let plan: Plan & { offset?: number; upsert?: boolean };
     let kind: 'read' | 'insert' | 'update' | 'delete' | 'rpc';
-    if (segments.length === 2 && segments[0] === 'rpc') {
+    if (isRpc) {
       if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
         throw restError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
       }

@@ -83,6 +83,8 @@ class Cursor {
   constructor(
     readonly text: string,
     readonly what: string,
+    /** Input as shown in messages when it differs from the parsed text. */
+    readonly shown = text,
   ) {}
   get done() {
     return this.pos >= this.text.length;
@@ -92,7 +94,7 @@ class Cursor {
   }
   fail(details: string, at = this.pos): never {
     // Reported the way Parsec shows positions: 1-based column of the offending character.
-    throw parseError(`"failed to parse ${this.what} (${this.text})" (line 1, column ${at + 1})`, details);
+    throw parseError(`"failed to parse ${this.what} (${this.shown})" (line 1, column ${at + 1})`, details);
   }
   eat(s: string): boolean {
     if (this.text.startsWith(s, this.pos)) {
@@ -291,15 +293,8 @@ function opExpr(c: Cursor, single: (c: Cursor) => string): { negate: boolean; op
     };
   }
   const dot = c.text.indexOf('.', c.pos);
-  if (dot < 0) {
-    c.pos = c.text.length;
-    c.unexpected('operator (eq, gt, ...)');
-  }
-  const op = c.text.slice(c.pos, dot);
-  if (!(op in SIMPLE_OPERATORS)) {
-    c.pos = dot + 1;
-    c.fail(`unknown single value operator ${op}`);
-  }
+  const op = dot < 0 ? '' : c.text.slice(c.pos, dot);
+  if (!(op in SIMPLE_OPERATORS)) c.unexpected(negate ? 'operator (eq, gt, ...)' : '"not" or operator (eq, gt, ...)');
   c.pos = dot + 1;
   return { negate, operation: { kind: 'op', op: op as SimpleOperator, value: single(c) } };
 }
@@ -375,8 +370,11 @@ function nonNegativeInteger(value: string): number | undefined {
   return /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
-/** Parses a /rest/v1 query string (without '?'). Throws RestError PGRST100 on bad syntax. */
-export function parseQuery(search: string): QueryParams {
+/**
+ * Parses a /rest/v1 query string (without '?'). Throws RestError PGRST100 on bad syntax. On a
+ * table every other parameter is a filter; on /rpc those without an operator are arguments.
+ */
+export function parseQuery(search: string, rpc = false): QueryParams {
   const result: QueryParams = {
     select: [{ kind: 'star' }],
     filters: [],
@@ -415,7 +413,7 @@ export function parseQuery(search: string): QueryParams {
       continue;
     }
     if (key === 'and' || key === 'or' || key === 'not.and' || key === 'not.or') {
-      const c = new Cursor(key.replace('not.', '') + value, 'logic tree');
+      const c = new Cursor(key.replace('not.', '') + value, 'logic tree', value);
       const tree = logicTree(c) as LogicTree;
       if (!c.done) c.unexpected('end of input');
       if (tree.type !== 'logic') c.fail('expecting logic operator (and, or)', 0);
@@ -424,7 +422,7 @@ export function parseQuery(search: string): QueryParams {
       continue;
     }
     if (RESERVED.has(key)) continue;
-    if (key.includes('.') || hasOperator(value)) {
+    if (!rpc || key.includes('.') || hasOperator(value)) {
       if (key.includes('.')) {
         throw parseError(
           `"failed to parse tree path (${key})" (line 1, column 1)`,

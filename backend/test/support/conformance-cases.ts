@@ -1,0 +1,132 @@
+// Requests sent to both our /rest/v1 and real PostgREST 12 (conformance.test.ts). Run against the
+// test schema in test/fixtures/migrations; writes are ordered so both servers see the same data.
+
+export type Token = 'anon' | 'service' | 'user' | 'other' | 'expired' | 'badsig' | 'garbage' | 'none';
+
+/** What may differ from PostgREST 12, and why. Unlisted parts are compared. */
+export interface Accepted {
+  reason: string;
+  /** Parts still compared (default: nothing but the status). */
+  compare: Array<'status' | 'range' | 'code' | 'body'>;
+}
+
+export interface Case {
+  name: string;
+  /** SQL run as superuser after the reset and before the request (write cases). */
+  setup?: string;
+  accepted?: Accepted;
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  token?: Token;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+const JSON_BODY = { 'content-type': 'application/json' };
+export const USER = '11111111-1111-4111-8111-111111111111';
+export const OTHER = '22222222-2222-4222-8222-222222222222';
+
+/** Run before every write case against each server, so both start from the same rows. */
+export const RESET_SQL = `
+truncate public."Favorites", public."Bookings" restart identity;
+update public."Rooms" set price = 1000 + id * 10.5, filter = (array['Beach', 'Cabins', 'Castles'])[1 + id % 3];`;
+
+const favourites = (...items: number[]) =>
+  `insert into public."Favorites" (user_id, item_id) values ${items.map((i) => `('${USER}', ${i})`).join(', ')};`;
+
+const v14Text = (what: string): Accepted => ({
+  reason: `PostgREST 12 words ${what} differently; we follow v13/v14 (hosted Supabase), contract 2.7`,
+  compare: ['status', 'range', 'code'],
+});
+const PARSEC: Accepted = {
+  reason: "Parsec's error position and 'expecting' list are reproduced only approximately",
+  compare: ['status', 'range', 'code'],
+};
+const SINGULAR = v14Text('PGRST116 ("JSON object requested, multiple (or no) rows returned")');
+const PGRST204 = v14Text("PGRST204 (\"Column 'x' of relation 'T' does not exist\")");
+
+export const CASES: Case[] = [
+  // reads
+  { name: 'select columns with a quoted dashed name', method: 'GET', path: '/Rooms?select=id,city,%22house-title%22&order=id&limit=3' },
+  { name: 'select star, all rows', method: 'GET', path: '/Rooms?order=id' },
+  { name: 'alias', method: 'GET', path: '/Rooms?select=ident:id,t:house-title&id=lt.3&order=id' },
+  { name: 'eq on bigint', method: 'GET', path: '/Rooms?select=id&id=eq.5' },
+  { name: 'neq gt gte lt lte', method: 'GET', path: '/Rooms?select=id&id=neq.3&id=gt.1&id=gte.2&id=lt.6&id=lte.5&order=id' },
+  { name: 'like with *', method: 'GET', path: '/Rooms?select=id,city&city=like.*ar*&order=id' },
+  { name: 'ilike case-insensitive equality', method: 'GET', path: '/Rooms?select=id&city=ilike.PARIS&order=id' },
+  { name: 'ilike with %25', method: 'GET', path: '/Rooms?select=id&city=ilike.%25YO%25&order=id' },
+  { name: 'in list with quoted item', method: 'GET', path: '/Rooms?select=id,country&country=in.(Italy,%22Spain%2C+x%22)&order=id' },
+  { name: 'not.in', method: 'GET', path: '/Rooms?select=id&id=not.in.(1,2,3)&id=lt.8&order=id' },
+  { name: 'is.null', method: 'GET', path: '/Rooms?select=id&city=is.null&order=id' },
+  { name: 'not.is.null upper case', method: 'GET', path: '/Rooms?select=id&house_rating=not.is.NULL&id=lt.9&order=id' },
+  { name: 'match and imatch', method: 'GET', path: '/Rooms?select=id&city=match.^P&country=imatch.^fr&order=id' },
+  { name: 'or with nested and', method: 'GET', path: '/Rooms?select=id&or=(id.eq.1,and(id.gt.38,city.is.null))&order=id' },
+  { name: 'not.or', method: 'GET', path: '/Rooms?select=id&not.or=(id.gt.3,city.eq.Lyon)&order=id' },
+  { name: 'or with in list and quoted value', method: 'GET', path: '/Rooms?select=id&or=(id.in.(2,3),city.eq.%22Paris%22)&id=lt.11&order=id' },
+  { name: 'order desc nullsfirst, several', method: 'GET', path: '/Rooms?select=id,house_rating&order=house_rating.desc.nullsfirst,id.asc&limit=5' },
+  { name: 'order nullslast', method: 'GET', path: '/Rooms?select=id,city&order=city.asc.nullslast,id.desc&limit=6' },
+  { name: 'limit and offset', method: 'GET', path: '/Rooms?select=id&order=id&limit=3&offset=4' },
+  { name: 'Range header', method: 'GET', path: '/Rooms?select=id&order=id', headers: { range: '2-4', 'range-unit': 'items' } },
+  { name: 'count exact, a page', method: 'GET', path: '/Rooms?select=id&filter=eq.Beach&order=id&offset=0&limit=4', headers: { prefer: 'count=exact' } },
+  { name: 'count exact, whole set', method: 'GET', path: '/Rooms?select=id&city=eq.Rome&order=id', headers: { prefer: 'count=exact' } },
+  { name: 'count exact, offset past end', method: 'GET', path: '/Rooms?select=id&order=id&offset=100&limit=4', headers: { prefer: 'count=exact' } },
+  { name: 'offset past end without count', method: 'GET', path: '/Rooms?select=id&order=id&offset=100' },
+  { name: 'count exact, empty', method: 'GET', path: '/Rooms?select=id&id=eq.0', headers: { prefer: 'count=exact' } },
+  { name: 'HEAD with count', method: 'HEAD', path: '/Rooms?select=id', headers: { prefer: 'count=exact' } },
+  { name: 'single object', method: 'GET', path: '/Rooms?select=id,price,images,created_at&id=eq.5', headers: { accept: 'application/vnd.pgrst.object+json' } },
+  { name: 'single object, no row', accepted: SINGULAR, method: 'GET', path: '/Rooms?select=id&id=eq.999', headers: { accept: 'application/vnd.pgrst.object+json' } },
+  { name: 'single object, many rows', accepted: SINGULAR, method: 'GET', path: '/Rooms?select=id&id=lt.4', headers: { accept: 'application/vnd.pgrst.object+json' } },
+  // malformed
+  { name: 'unknown column in filter', method: 'GET', path: '/Rooms?nope=eq.1' },
+  { name: 'unknown column in select', method: 'GET', path: '/Rooms?select=id,nope' },
+  { name: 'unknown column in order', method: 'GET', path: '/Rooms?order=nope.desc' },
+  { name: 'unknown operator', accepted: PARSEC, method: 'GET', path: '/Rooms?id=noop.1' },
+  { name: 'bad order direction', method: 'GET', path: '/Rooms?order=id.sideways' },
+  { name: 'bad logic tree', method: 'GET', path: '/Rooms?or=(id.eq.1' },
+  { name: 'bad select', accepted: PARSEC, method: 'GET', path: '/Rooms?select=id,,city' },
+  { name: 'invalid bigint', method: 'GET', path: '/Rooms?id=eq.abc' },
+  { name: 'unknown table', accepted: { reason: 'v13+ answers PGRST205 from the schema cache; v12 let PostgreSQL fail with 42P01 (both 404)', compare: ['status', 'range'] }, method: 'GET', path: '/Nope' },
+  { name: 'table without grant (anon)', method: 'GET', path: '/Secrets' },
+  { name: 'unacceptable media type', accepted: { reason: 'v12 answers 415 for an unusable Accept; v13+ (and the contract) 406', compare: ['range', 'code', 'body'] }, method: 'GET', path: '/Rooms?select=id&id=eq.1', headers: { accept: 'text/html' } },
+  { name: 'unexposed schema', accepted: v14Text('PGRST106 ("The schema must be one of the following")'), method: 'GET', path: '/Rooms?select=id&id=eq.1', headers: { 'accept-profile': 'private' } },
+  { name: 'expired JWT', accepted: { reason: 'v13+ reports an expired JWT as PGRST303 "JWT expired"; v12 as PGRST301', compare: ['status', 'range'] }, method: 'GET', path: '/Rooms?select=id&id=eq.1', token: 'expired' },
+  { name: 'badly signed JWT', accepted: v14Text('JWT errors ("JWSError JWSInvalidSignature")'), method: 'GET', path: '/Rooms?select=id&id=eq.1', token: 'badsig' },
+  { name: 'garbage JWT', accepted: v14Text('JWT errors ("JWSError (CompactDecodeError ...)")'), method: 'GET', path: '/Rooms?select=id&id=eq.1', token: 'garbage' },
+  { name: 'no Authorization is anon', method: 'GET', path: '/Rooms?select=id&id=eq.1', token: 'none' },
+  // writes
+  { name: 'insert while signed out', method: 'POST', path: '/Favorites', token: 'anon', headers: JSON_BODY, body: { user_id: USER, item_id: 1 } },
+  { name: 'insert, minimal', method: 'POST', path: '/Favorites', token: 'user', headers: JSON_BODY, body: { user_id: USER, item_id: 1 } },
+  { name: 'insert duplicate', setup: favourites(1), method: 'POST', path: '/Favorites', token: 'user', headers: JSON_BODY, body: { user_id: USER, item_id: 1 } },
+  { name: 'insert for another user (RLS)', method: 'POST', path: '/Favorites', token: 'user', headers: JSON_BODY, body: { user_id: OTHER, item_id: 1 } },
+  { name: 'insert array with columns, representation', method: 'POST', path: '/Favorites?columns=%22user_id%22,%22item_id%22&select=user_id,item_id', token: 'user', headers: { ...JSON_BODY, prefer: 'return=representation' }, body: [{ user_id: USER, item_id: 2 }, { user_id: USER, item_id: 3 }] },
+  { name: 'insert unknown column', accepted: PGRST204, method: 'POST', path: '/Favorites', token: 'user', headers: JSON_BODY, body: { user_id: USER, item_id: 4, nope: 1 } },
+  { name: 'insert invalid json', method: 'POST', path: '/Favorites', token: 'user', headers: JSON_BODY, body: '{"user_id":' },
+  { name: 'insert keys differ', method: 'POST', path: '/Favorites', token: 'user', headers: JSON_BODY, body: [{ user_id: USER, item_id: 5 }, { item_id: 6 }] },
+  { name: 'upsert merge', setup: favourites(3), method: 'POST', path: '/Favorites?on_conflict=user_id,item_id&select=item_id', token: 'user', headers: { ...JSON_BODY, prefer: 'resolution=merge-duplicates,return=representation' }, body: [{ user_id: USER, item_id: 3 }, { user_id: USER, item_id: 7 }] },
+  { name: 'upsert merge, nothing new', setup: favourites(3), method: 'POST', path: '/Favorites?on_conflict=user_id,item_id&select=item_id', token: 'user', headers: { ...JSON_BODY, prefer: 'resolution=merge-duplicates,return=representation' }, body: { user_id: USER, item_id: 3 } },
+  { name: 'upsert ignore duplicates', setup: favourites(3), method: 'POST', path: '/Favorites?on_conflict=user_id,item_id&select=item_id', token: 'user', headers: { ...JSON_BODY, prefer: 'resolution=ignore-duplicates,return=representation' }, body: [{ user_id: USER, item_id: 3 }, { user_id: USER, item_id: 8 }] },
+  { name: 'read own favourites', setup: favourites(1, 2, 3), method: 'GET', path: `/Favorites?select=item_id&user_id=eq.${USER}&order=item_id`, token: 'user' },
+  { name: 'other user sees none', setup: favourites(1, 2), method: 'GET', path: `/Favorites?select=item_id&user_id=eq.${USER}`, token: 'other' },
+  { name: 'uuid filter with bad value', method: 'GET', path: '/Favorites?user_id=eq.u-1', token: 'user' },
+  { name: 'update, minimal', method: 'PATCH', path: '/Rooms?id=eq.2', token: 'service', headers: JSON_BODY, body: { price: 2000 } },
+  { name: 'update, representation, single', method: 'PATCH', path: '/Rooms?id=eq.2&select=id,price', token: 'service', headers: { ...JSON_BODY, prefer: 'return=representation', accept: 'application/vnd.pgrst.object+json' }, body: { price: 2001.5 } },
+  { name: 'update nothing matched, single', accepted: SINGULAR, method: 'PATCH', path: '/Rooms?id=eq.999&select=id', token: 'service', headers: { ...JSON_BODY, prefer: 'return=representation', accept: 'application/vnd.pgrst.object+json' }, body: { price: 1 } },
+  { name: 'update unknown column', accepted: PGRST204, method: 'PATCH', path: '/Rooms?id=eq.2', token: 'service', headers: JSON_BODY, body: { nope: 1 } },
+  { name: 'update with check violation', method: 'PATCH', path: '/Rooms?id=eq.2', token: 'service', headers: JSON_BODY, body: { price: null } },
+  { name: 'update invisible rows (anon)', method: 'PATCH', path: '/Rooms?id=eq.2', token: 'anon', headers: JSON_BODY, body: { price: 5 } },
+  { name: 'update with count', method: 'PATCH', path: '/Rooms?id=in.(3,4)', token: 'service', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { filter: 'Cabins' } },
+  { name: 'delete, minimal', setup: favourites(7), method: 'DELETE', path: `/Favorites?user_id=eq.${USER}&item_id=eq.7`, token: 'user' },
+  { name: 'delete, representation', setup: favourites(7, 8), method: 'DELETE', path: `/Favorites?user_id=eq.${USER}&item_id=eq.8&select=item_id`, token: 'user', headers: { prefer: 'return=representation' } },
+  { name: 'booking overlap (exclusion)', accepted: { reason: 'exclusion violations (23P01) are conflicts: 409 like 23505, PostgREST answers 400 (ARCHITECTURE 5)', compare: ['range', 'code', 'body'] }, method: 'POST', path: '/Bookings', token: 'service', headers: JSON_BODY, body: [{ user_id: USER, room_id: 1, startDate: '2030-01-01', endDate: '2030-01-05', status: 'confirmed' }, { user_id: USER, room_id: 1, startDate: '2030-01-04', endDate: '2030-01-06', status: 'confirmed' }] },
+  // rpc
+  { name: 'rpc POST returning rows, with filters', method: 'POST', path: '/rpc/rooms_in?select=id,city&id=lt.20&order=id.desc', headers: JSON_BODY, body: { q: 'par' } },
+  { name: 'rpc GET scalar', method: 'GET', path: '/rpc/add?a=2&b=3' },
+  { name: 'rpc GET default argument', method: 'GET', path: '/rpc/add?a=41' },
+  { name: 'rpc returning a table, filtered', method: 'GET', path: '/rpc/city_counts?city=not.is.null&order=city.desc' },
+  { name: 'rpc with count', method: 'POST', path: '/rpc/rooms_in?select=id&limit=2&order=id', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { q: 'o' } },
+  { name: 'rpc unknown function', method: 'POST', path: '/rpc/nope', headers: JSON_BODY, body: { a: 1 } },
+  { name: 'rpc wrong arguments', method: 'POST', path: '/rpc/add', headers: JSON_BODY, body: { x: 1 } },
+  { name: 'rpc raising P0001', method: 'POST', path: '/rpc/fail', headers: JSON_BODY, body: { msg: 'boom' } },
+  { name: 'rpc volatile by GET', method: 'GET', path: '/rpc/touch', token: 'service' },
+  { name: 'rpc bad argument type', method: 'POST', path: '/rpc/add', headers: JSON_BODY, body: { a: 'x' } },
+];
