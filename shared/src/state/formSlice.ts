@@ -1,0 +1,337 @@
+/**
+ * The search form (discovery spec section 3, "Search form state"): where, when and who, the
+ * search bar's active input, and the summary texts a search builds. Every transition is one of
+ * the pure rules in ../rules; this slice only stores their results. Dates are ISO days.
+ */
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  DEFAULT_FLEXIBLE_TEXT,
+  DEFAULT_STAY_DURATION,
+  DIAL_DEFAULT,
+  REGION_ALL,
+  type StayDuration,
+} from '../rules/constants';
+import {
+  fillMissingDates,
+  nextActiveInput,
+  nightsBetween,
+  selectDay as selectDayRule,
+  type DateRange,
+  type IsoDay,
+  type SearchInput,
+} from '../rules/dateSelection';
+import {
+  countedGuests,
+  decreaseGuest,
+  guestSummary,
+  increaseGuest,
+  NO_GUESTS,
+  type GuestCounts,
+  type GuestKind,
+} from '../rules/guests';
+import { searchText } from '../rules/searchMatch';
+import {
+  clampDial,
+  datesSummary,
+  destinationSummary,
+  flexibleSummary,
+  monthsModeRange,
+  monthsSummary,
+  type DateOption,
+} from '../rules/summaries';
+
+export interface FormState {
+  /** A region value of the region panel; 'all' means "search the typed destination". */
+  region: string;
+  destinationInputVal: string;
+  dateOption: DateOption;
+  activeInput: SearchInput;
+  selectedStartDate: IsoDay | null;
+  selectedEndDate: IsoDay | null;
+  adultCount: number;
+  childCount: number;
+  infantCount: number;
+  petsCount: number;
+  /** Picked month cards, 0-11, in the order picked. */
+  months: number[];
+  stayDuration: StayDuration;
+  /** The months dial, 0-12 (0 stands for 12). */
+  curDot: number;
+  /** Months mode: the day the stay starts (null until chosen). */
+  startDurationDate: IsoDay | null;
+  /** The flexible summary, kept current as months and stay length change. */
+  flexibleText: string;
+  /** The summaries the last search built ('' before any search). */
+  destinationText: string;
+  dateText: string;
+  guestText: string;
+}
+
+export const initialFormState: FormState = {
+  region: REGION_ALL,
+  destinationInputVal: '',
+  dateOption: 'dates',
+  activeInput: '',
+  selectedStartDate: null,
+  selectedEndDate: null,
+  adultCount: 0,
+  childCount: 0,
+  infantCount: 0,
+  petsCount: 0,
+  months: [],
+  stayDuration: DEFAULT_STAY_DURATION,
+  curDot: DIAL_DEFAULT,
+  startDurationDate: null,
+  flexibleText: DEFAULT_FLEXIBLE_TEXT,
+  destinationText: '',
+  dateText: '',
+  guestText: '',
+};
+
+/** What the collapsed search bar shows before a search has said otherwise. */
+export const SEARCH_SUMMARY_PLACEHOLDERS = { where: 'Anywhere', when: 'Any week', who: 'Add guests' } as const;
+
+function guestsOf(state: FormState): GuestCounts {
+  return { adults: state.adultCount, children: state.childCount, infants: state.infantCount, pets: state.petsCount };
+}
+
+function writeGuests(state: FormState, counts: GuestCounts): void {
+  state.adultCount = counts.adults;
+  state.childCount = counts.children;
+  state.infantCount = counts.infants;
+  state.petsCount = counts.pets;
+}
+
+function rangeOf(state: FormState): DateRange {
+  return { start: state.selectedStartDate, end: state.selectedEndDate };
+}
+
+function writeRange(state: FormState, range: DateRange): void {
+  state.selectedStartDate = range.start;
+  state.selectedEndDate = range.end;
+}
+
+/** The panel a date mode opens. */
+function dateInputFor(option: DateOption): SearchInput {
+  if (option === 'dates') return 'checkIn';
+  return option;
+}
+
+function refreshFlexibleText(state: FormState): void {
+  state.flexibleText = flexibleSummary(state.stayDuration, state.months);
+}
+
+export const formSlice = createSlice({
+  name: 'form',
+  initialState: initialFormState,
+  reducers: {
+    /** Choosing a region empties the typed destination and moves on to the date panel. */
+    setRegion(state, action: PayloadAction<string>) {
+      state.region = action.payload;
+      state.destinationInputVal = '';
+      state.activeInput = dateInputFor(state.dateOption);
+    },
+    /** Typing a destination searches by it, so the region goes back to 'all'. */
+    setDestination(state, action: PayloadAction<string>) {
+      state.destinationInputVal = action.payload;
+      state.region = REGION_ALL;
+    },
+    /** The Where clear cross. */
+    clearDestination(state) {
+      state.region = REGION_ALL;
+      state.destinationInputVal = '';
+    },
+    setActiveInput(state, action: PayloadAction<SearchInput>) {
+      state.activeInput = action.payload;
+    },
+    /** Clicking an input opens it, or closes it when it is already open. */
+    toggleActiveInput(state, action: PayloadAction<SearchInput>) {
+      state.activeInput = state.activeInput === action.payload ? '' : action.payload;
+    },
+    setDateOption(state, action: PayloadAction<DateOption>) {
+      state.dateOption = action.payload;
+    },
+    /** A click on a calendar day (the date-selection machine); `today` disables past days. */
+    selectDay(state, action: PayloadAction<{ day: IsoDay; today: IsoDay }>) {
+      const { range, outcome } = selectDayRule(rangeOf(state), action.payload.day, action.payload.today);
+      writeRange(state, range);
+      state.activeInput = nextActiveInput(state.activeInput, outcome);
+    },
+    /** Sets both dates at once (a booking draft, a hint chip). */
+    setDates(state, action: PayloadAction<DateRange>) {
+      writeRange(state, action.payload);
+    },
+    /** A date clear cross or 'Clear dates': both dates go; focus returns to check-in. */
+    clearDates(state) {
+      writeRange(state, { start: null, end: null });
+      if (state.activeInput === 'checkOut') state.activeInput = 'checkIn';
+    },
+    incrementGuest(state, action: PayloadAction<GuestKind>) {
+      writeGuests(state, increaseGuest(guestsOf(state), action.payload));
+    },
+    decrementGuest(state, action: PayloadAction<GuestKind>) {
+      writeGuests(state, decreaseGuest(guestsOf(state), action.payload));
+    },
+    /** Restores counts (a booking draft); they are taken as given. */
+    setGuests(state, action: PayloadAction<GuestCounts>) {
+      writeGuests(state, action.payload);
+    },
+    /** The guests clear cross. */
+    clearGuests(state) {
+      writeGuests(state, NO_GUESTS);
+    },
+    /** A month card adds or removes its month. */
+    toggleMonth(state, action: PayloadAction<number>) {
+      const month = action.payload;
+      state.months = state.months.includes(month) ? state.months.filter((m) => m !== month) : [...state.months, month];
+      refreshFlexibleText(state);
+    },
+    setStayDuration(state, action: PayloadAction<StayDuration>) {
+      state.stayDuration = action.payload;
+      refreshFlexibleText(state);
+    },
+    setCurDot(state, action: PayloadAction<number>) {
+      state.curDot = clampDial(action.payload);
+    },
+    setStartDurationDate(state, action: PayloadAction<IsoDay | null>) {
+      state.startDurationDate = action.payload;
+    },
+    /**
+     * The overlay's 'Clear all': every input back to its default (guests, region and typed
+     * destination, dates, stay length, months, dial, date mode). The last search's summaries
+     * stay until the next search.
+     */
+    clearAll(state) {
+      const { destinationText, dateText, guestText } = state;
+      return { ...initialFormState, destinationText, dateText, guestText };
+    },
+    /**
+     * The Search click: a lone date gets its partner, the summaries are built, the bar
+     * collapses. (The app slice counts the search and resets country, city and category.)
+     */
+    search(state) {
+      const range = fillMissingDates(rangeOf(state));
+      writeRange(state, range);
+      const guests = guestsOf(state);
+      state.destinationText = destinationSummary(state.region, state.destinationInputVal);
+      state.guestText = countedGuests(guests) > 0 ? guestSummary(guests) : '';
+      if (state.dateOption === 'dates') state.dateText = datesSummary(range);
+      else if (state.dateOption === 'month') state.dateText = monthsSummary(state.startDurationDate, state.curDot);
+      else state.dateText = state.flexibleText.trim();
+      state.activeInput = '';
+    },
+  },
+  selectors: {
+    selectRegion: (state) => state.region,
+    selectDestinationInput: (state) => state.destinationInputVal,
+    selectDateOption: (state) => state.dateOption,
+    selectActiveInput: (state) => state.activeInput,
+    selectStartDate: (state) => state.selectedStartDate,
+    selectEndDate: (state) => state.selectedEndDate,
+    selectMonths: (state) => state.months,
+    selectStayDuration: (state) => state.stayDuration,
+    selectCurDot: (state) => state.curDot,
+    selectStartDurationDate: (state) => state.startDurationDate,
+    selectFlexibleText: (state) => state.flexibleText,
+    /** The live guest line of the Who panel: 'Add guest', '2 guests, 1 infant'... */
+    selectGuestSummary: (state) => guestSummary(guestsOf(state)),
+    selectNights: (state) => nightsBetween(rangeOf(state)),
+    selectDateRange: createSelector(
+      [(state: FormState) => state.selectedStartDate, (state: FormState) => state.selectedEndDate],
+      (start, end): DateRange => ({ start, end }),
+    ),
+    selectGuestCounts: createSelector(
+      [
+        (state: FormState) => state.adultCount,
+        (state: FormState) => state.childCount,
+        (state: FormState) => state.infantCount,
+        (state: FormState) => state.petsCount,
+      ],
+      (adults, children, infants, pets): GuestCounts => ({ adults, children, infants, pets }),
+    ),
+    /** The collapsed bar's three buttons: the last search's summaries, else the placeholders. */
+    selectSearchSummary: createSelector(
+      [
+        (state: FormState) => state.destinationText,
+        (state: FormState) => state.dateText,
+        (state: FormState) => state.guestText,
+      ],
+      (where, when, who) => ({
+        where: where || SEARCH_SUMMARY_PLACEHOLDERS.where,
+        when: when || SEARCH_SUMMARY_PLACEHOLDERS.when,
+        who: who || SEARCH_SUMMARY_PLACEHOLDERS.who,
+      }),
+    ),
+    /**
+     * What the search asks the server for: the letters to match, the stay's dates (the chosen
+     * dates; in months mode the dial's range; none in flexible mode) and the number of guests.
+     */
+    selectSearchQuery: createSelector(
+      [
+        (state: FormState) => state.region,
+        (state: FormState) => state.destinationInputVal,
+        (state: FormState) => state.dateOption,
+        (state: FormState) => state.selectedStartDate,
+        (state: FormState) => state.selectedEndDate,
+        (state: FormState) => state.startDurationDate,
+        (state: FormState) => state.curDot,
+        (state: FormState) => state.adultCount + state.childCount,
+      ],
+      (region, destination, dateOption, start, end, durationStart, curDot, guests): SearchQuery => {
+        let dates: DateRange = { start: null, end: null };
+        if (dateOption === 'dates') dates = { start, end };
+        else if (dateOption === 'month' && durationStart !== null) dates = monthsModeRange(durationStart, curDot);
+        return { searchText: searchText(region, destination), checkIn: dates.start, checkOut: dates.end, guests };
+      },
+    ),
+  },
+});
+
+export interface SearchQuery {
+  searchText: string;
+  checkIn: IsoDay | null;
+  checkOut: IsoDay | null;
+  guests: number;
+}
+
+export const {
+  setRegion,
+  setDestination,
+  clearDestination,
+  setActiveInput,
+  toggleActiveInput,
+  setDateOption,
+  selectDay,
+  setDates,
+  clearDates,
+  incrementGuest,
+  decrementGuest,
+  setGuests,
+  clearGuests,
+  toggleMonth,
+  setStayDuration,
+  setCurDot,
+  setStartDurationDate,
+  clearAll,
+  search,
+} = formSlice.actions;
+
+export const {
+  selectRegion,
+  selectDestinationInput,
+  selectDateOption,
+  selectActiveInput,
+  selectStartDate,
+  selectEndDate,
+  selectMonths,
+  selectStayDuration,
+  selectCurDot,
+  selectStartDurationDate,
+  selectFlexibleText,
+  selectGuestSummary,
+  selectNights,
+  selectDateRange,
+  selectGuestCounts,
+  selectSearchSummary,
+  selectSearchQuery,
+} = formSlice.selectors;
