@@ -1,0 +1,31 @@
+// Dates of a stay as the checkout functions check them: ISO days (yyyy-mm-dd), nights between.
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Milliseconds at UTC midnight of an ISO day, or null when it is not a real calendar day. */
+export function isoDayTime(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const m = ISO_DAY.exec(value);
+  if (!m) return null;
+  const time = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Date(time).toISOString().slice(0, 10) === value ? time : null;
+}
+
+export function nightsBetween(startTime: number, endTime: number): number {
+  return Math.round((endTime - startTime) / DAY_MS);
+}
+
+/**
+ * The earliest day a guest anywhere may still check in: today in the last time zone on earth
+ * (UTC-12). A traveller whose local date is still yesterday's UTC date can book "today".
+ */
+export function earliestCheckIn(now: Date): number {
+  const shifted = new Date(now.getTime() - 12 * 60 * 60 * 1000);
+  return Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate());
+}
+
+/** Half-open [start, end) ranges overlap when each starts before the other ends. */
+export function overlaps(aStart: string, aEnd: string, bStart: string, bEnd: string): boolean {
+  return aStart < bEnd && bStart < aEnd;
+}

@@ -1,0 +1,142 @@
+// create-payment-intent: prices a stay on the server and opens a payment intent for it.
+//
+// Needs a signed-in caller. The amount comes from the room's stored price, the nights and the
+// checkout fee rules (shared/src/rules/pricing.ts, the same functions the page shows); any
+// amount the client sends is ignored. Refuses past, reversed or already booked dates (409) and
+// guests above the room's capacity (400). The user's pending booking of this room (the page's
+// draft) is brought to the requested stay, or created, and its id travels in the intent's
+// metadata for finalize-booking. An idempotency key from the page makes a repeated request
+// (double click, retry) answer the same intent.
+//
+// Body: { roomId, startDate, endDate, adults, children, infants, pets, customerName,
+//         customerAddress: { line1, city, state, postal_code, country }, guest, idempotencyKey }
+// Answer: { clientSecret, paymentIntentId, amount (cents), currency, bookingId }
+import { checkoutChargeCents } from '../../../shared/src/rules/pricing.ts';
+import { jsonResponse, postHandler, readJsonObject, Refusal } from '../_shared/http.ts';
+import { processor, ProcessorRefusal } from '../_shared/processor.ts';
+import { earliestCheckIn, isoDayTime, nightsBetween, overlaps } from '../_shared/stay.ts';
+import { requireUser, serviceRest, type BookingRow, type RoomRow } from '../_shared/supabase.ts';
+
+const MAX_INFANTS = 5;
+const MAX_PETS = 5;
+
+function count(body: Record<string, unknown>, name: string, min: number): number {
+  const value = body[name] ?? 0;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new Refusal(400, 'invalid_guests', `${name} must be a whole number of at least ${min}.`);
+  }
+  return value;
+}
+
+function text(value: unknown, max: number): string {
+  return typeof value === 'string' ? value.trim().slice(0, max) : '';
+}
+
+function address(value: unknown): Record<string, string> {
+  const source = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const fields = ['line1', 'city', 'state', 'postal_code', 'country'] as const;
+  return Object.fromEntries(fields.map((field) => [field, text(source[field], 200)]));
+}
+
+export default postHandler(async (req) => {
+  const user = await requireUser(req);
+  const body = await readJsonObject(req);
+
+  const roomId = body.roomId;
+  if (typeof roomId !== 'number' || !Number.isInteger(roomId) || roomId <= 0) {
+    throw new Refusal(400, 'invalid_room', 'roomId must be a listing id.');
+  }
+  const startTime = isoDayTime(body.startDate);
+  const endTime = isoDayTime(body.endDate);
+  if (startTime === null || endTime === null) {
+    throw new Refusal(400, 'invalid_dates', 'startDate and endDate must be dates (yyyy-mm-dd).');
+  }
+  const startDate = body.startDate as string;
+  const endDate = body.endDate as string;
+  if (startTime < earliestCheckIn(new Date())) {
+    throw new Refusal(409, 'dates_in_past', 'The check-in date has already passed.');
+  }
+  if (endTime <= startTime) {
+    throw new Refusal(409, 'dates_reversed', 'The checkout date must come after the check-in date.');
+  }
+  const nights = nightsBetween(startTime, endTime);
+
+  const adults = count(body, 'adults', 1);
+  const children = count(body, 'children', 0);
+  const infants = count(body, 'infants', 0);
+  const pets = count(body, 'pets', 0);
+
+  const rooms = await serviceRest<RoomRow[]>(`Rooms?select=id,price,max_guests,%22house-title%22&id=eq.${roomId}`);
+  const room = rooms[0];
+  if (!room) throw new Refusal(404, 'room_not_found', 'This place does not exist.');
+  if (adults + children > room.max_guests || infants > MAX_INFANTS || pets > MAX_PETS) {
+    throw new Refusal(400, 'too_many_guests', `This place has room for at most ${room.max_guests} guests.`);
+  }
+
+  const booked = await serviceRest<{ start_date: string; end_date: string }[]>('rpc/room_booked_ranges', {
+    method: 'POST',
+    body: { room_id: roomId },
+  });
+  if (booked.some((range) => overlaps(startDate, endDate, range.start_date, range.end_date))) {
+    throw new Refusal(409, 'dates_unavailable', 'These dates are already booked.');
+  }
+
+  const amount = checkoutChargeCents(Number(room.price), nights);
+
+  // The user's draft booking of this room, brought to exactly this stay.
+  const stay = { startDate, endDate, numOfDays: nights, adults, children, infants, pets };
+  const drafts = await serviceRest<BookingRow[]>(
+    `Bookings?select=*&user_id=eq.${user.id}&room_id=eq.${roomId}&status=eq.pending&order=id.desc&limit=1`,
+  );
+  let booking: BookingRow;
+  if (drafts[0]) {
+    [booking] = (await serviceRest<BookingRow[]>(`Bookings?id=eq.${drafts[0].id}&status=eq.pending`, {
+      method: 'PATCH',
+      body: stay,
+      prefer: 'return=representation',
+    })) as [BookingRow];
+  } else {
+    [booking] = (await serviceRest<BookingRow[]>('Bookings', {
+      method: 'POST',
+      body: { ...stay, user_id: user.id, user_email: user.email, room_id: roomId, guest: text(body.guest, 40), status: 'pending' },
+      prefer: 'return=representation',
+    })) as [BookingRow];
+  }
+  if (!booking) throw new Refusal(409, 'booking_changed', 'Your booking changed meanwhile, please try again.');
+
+  const customerName = text(body.customerName, 200);
+  const idempotencyKey = text(body.idempotencyKey, 200);
+  try {
+    const intent = await processor().create({
+      amount,
+      currency: 'usd',
+      description: `${room['house-title']}: ${startDate} to ${endDate}`,
+      metadata: {
+        booking_id: String(booking.id),
+        room_id: String(roomId),
+        user_id: user.id,
+        start_date: startDate,
+        end_date: endDate,
+        nights: String(nights),
+        adults: String(adults),
+        children: String(children),
+        infants: String(infants),
+        pets: String(pets),
+        customer_name: customerName,
+        address: JSON.stringify(address(body.customerAddress)),
+      },
+      // Scoped to the user, so two users can never collide on a key.
+      idempotencyKey: idempotencyKey ? `create-payment-intent:${user.id}:${idempotencyKey}` : undefined,
+    });
+    return jsonResponse({
+      clientSecret: intent.client_secret,
+      paymentIntentId: intent.id,
+      amount: intent.amount,
+      currency: intent.currency,
+      bookingId: booking.id,
+    });
+  } catch (error) {
+    if (error instanceof ProcessorRefusal) throw new Refusal(400, error.code, error.message);
+    throw error;
+  }
+});
