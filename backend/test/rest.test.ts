@@ -1,0 +1,332 @@
+// /rest/v1 through supabase-js itself, on PGlite and on PostgreSQL (contract sections 2 and 7).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { signToken, userToken } from './support/tokens.ts';
+
+const USER = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+
+describe.each(DB_KINDS)('REST on %s', (kind) => {
+  let backend: TestBackend;
+  let anon: SupabaseClient;
+  let user: SupabaseClient;
+  let other: SupabaseClient;
+  let service: SupabaseClient;
+
+  beforeAll(async () => {
+    backend = await startTestBackend(kind);
+    anon = backend.client();
+    user = backend.client(await userToken(backend.keys.jwtSecret, USER));
+    other = backend.client(await userToken(backend.keys.jwtSecret, OTHER));
+    service = backend.client(backend.keys.serviceRoleKey);
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  const ids = (data: Array<{ id: number }> | null) => (data ?? []).map((r) => r.id);
+
+  describe('reads', () => {
+    it('a page of a counted list is 206 with the total as count', async () => {
+      const r = await anon.from('Rooms').select('*', { count: 'exact' }).order('id').range(0, 15);
+      expect(r.status).toBe(206);
+      expect(r.error).toBeNull();
+      expect(r.data).toHaveLength(16);
+      expect(r.count).toBe(40);
+    });
+
+    it('a counted list that fits is 200 with count = total', async () => {
+      const r = await anon.from('Rooms').select('id', { count: 'exact' }).eq('city', 'Rome');
+      expect(r.status).toBe(200);
+      expect(r.count).toBe(8);
+      expect(r.data).toHaveLength(8);
+    });
+
+    it('a range starting beyond the total is 416 PGRST103', async () => {
+      const r = await anon.from('Rooms').select('id', { count: 'exact' }).range(100, 115);
+      expect(r.status).toBe(416);
+      expect(r.error?.code).toBe('PGRST103');
+      expect(r.error?.details).toBe('An offset of 100 was requested, but there are only 40 rows.');
+    });
+
+    it('head with count returns the count and no rows', async () => {
+      const r = await anon.from('Rooms').select('id', { count: 'exact', head: true }).eq('filter', 'Beach');
+      expect(r.status).toBe(200);
+      expect(r.count).toBe(13);
+      expect(r.data).toBeNull();
+    });
+
+    it('selects a dashed column name and keeps JSON types', async () => {
+      const r = await anon.from('Rooms').select('id, city, "house-title", price, images, created_at, house_rating').eq('id', 5).single();
+      expect(r.error).toBeNull();
+      expect(r.data).toEqual({
+        id: 5,
+        city: 'Paris',
+        'house-title': 'House 5',
+        price: 1052.5,
+        images: ['/a/5.webp'],
+        created_at: '2024-05-01T10:00:00+00:00',
+        house_rating: 1,
+      });
+    });
+
+    it('single() with no row is 406 PGRST116', async () => {
+      const r = await anon.from('Rooms').select('*').eq('id', 999).single();
+      expect(r.status).toBe(406);
+      expect(r.data).toBeNull();
+      expect(r.error?.code).toBe('PGRST116');
+      expect(r.error?.details).toBe('The result contains 0 rows');
+    });
+
+    it('maybeSingle() with no row is data null without error', async () => {
+      const r = await anon.from('Rooms').select('*').eq('id', 999).maybeSingle();
+      expect(r.error).toBeNull();
+      expect(r.data).toBeNull();
+    });
+
+    it.each([
+      ['eq', (q: any) => q.eq('id', 3), [3]],
+      ['neq', (q: any) => q.neq('id', 1).lte('id', 3), [2, 3]],
+      ['gt', (q: any) => q.gt('id', 38), [39, 40]],
+      ['gte', (q: any) => q.gte('id', 39), [39, 40]],
+      ['lt', (q: any) => q.lt('id', 3), [1, 2]],
+      ['lte', (q: any) => q.lte('id', 2), [1, 2]],
+      ['like', (q: any) => q.like('city', '%ar%').lte('id', 10), [5, 10]],
+      ['ilike', (q: any) => q.ilike('city', 'PARIS').lte('id', 10), [5, 10]],
+      ['ilike with *', (q: any) => q.ilike('city', '*YO*').lte('id', 6), [1, 6]],
+      ['in', (q: any) => q.in('id', [2, 4, 99]), [2, 4]],
+      ['in with a comma in an item', (q: any) => q.in('country', ['Norway', 'Spain, x']).lte('id', 8), [3, 8]],
+      ['is null', (q: any) => q.is('city', null).lte('id', 10), [4, 9]],
+      ['not is null', (q: any) => q.not('house_rating', 'is', null).lte('id', 7), [1, 2, 3, 4, 5, 6]],
+      ['is distinct from', (q: any) => q.isDistinct('city', 'Lyon').lte('id', 3), [2, 3]],
+      ['match', (q: any) => q.match({ city: 'Oslo' }).lte('id', 8), [3, 8]],
+      ['regex match', (q: any) => q.regexMatch('city', '^R').lte('id', 7), [2, 7]],
+      ['regex imatch', (q: any) => q.regexIMatch('city', '^r').lte('id', 7), [2, 7]],
+      ['not', (q: any) => q.not('id', 'in', '(1,2,3)').lte('id', 5), [4, 5]],
+      ['or with nested and', (q: any) => q.or('id.eq.1,and(id.gt.38,city.is.null)'), [1, 39]],
+      ['or with a quoted value', (q: any) => q.or('city.eq."Oslo",id.eq.2').lte('id', 8), [2, 3, 8]],
+      ['filter()', (q: any) => q.filter('id', 'in', '(7,8)'), [7, 8]],
+    ])('operator %s', async (_name, apply, expected) => {
+      const r = await apply(anon.from('Rooms').select('id')).order('id');
+      expect(r.error).toBeNull();
+      expect(ids(r.data)).toEqual(expected);
+    });
+
+    it('orders by several columns with nulls first', async () => {
+      const r = await anon
+        .from('Rooms')
+        .select('id, house_rating')
+        .order('house_rating', { ascending: false, nullsFirst: true })
+        .order('id')
+        .limit(7);
+      expect(ids(r.data)).toEqual([7, 14, 21, 28, 35, 4, 9]);
+    });
+
+    it('limit and offset through range()', async () => {
+      const r = await anon.from('Rooms').select('id').order('id', { ascending: false }).range(2, 4);
+      expect(ids(r.data)).toEqual([38, 37, 36]);
+    });
+
+    it('an unknown column is 42703 and an unknown table PGRST205', async () => {
+      const col = await anon.from('Rooms').select('id, nope');
+      expect(col.status).toBe(400);
+      expect(col.error?.code).toBe('42703');
+      const table = await anon.from('Nope').select('*');
+      expect(table.status).toBe(404);
+      expect(table.error?.code).toBe('PGRST205');
+    });
+
+    it('a malformed filter is 400 PGRST100 and a bad uuid 22P02', async () => {
+      const bad = await anon.from('Rooms').select('id').filter('id', 'noop', '1');
+      expect(bad.status).toBe(400);
+      expect(bad.error?.code).toBe('PGRST100');
+      const uuid = await user.from('Favorites').select('*').eq('user_id', 'u-1');
+      expect(uuid.status).toBe(400);
+      expect(uuid.error?.code).toBe('22P02');
+    });
+  });
+
+  describe('auth of requests', () => {
+    it('a badly signed JWT is 401 PGRST301', async () => {
+      const forged = backend.client(await signToken('x'.repeat(40), { role: 'service_role' }));
+      const r = await forged.from('Rooms').select('id').limit(1);
+      expect(r.status).toBe(401);
+      expect(r.error?.code).toBe('PGRST301');
+    });
+
+    it('an expired JWT is 401 PGRST303', async () => {
+      const expired = backend.client(await userToken(backend.keys.jwtSecret, USER, -3600));
+      const r = await expired.from('Rooms').select('id').limit(1);
+      expect(r.status).toBe(401);
+      expect(r.error?.code).toBe('PGRST303');
+      expect(r.error?.message).toBe('JWT expired');
+    });
+
+    it('a role that does not exist is 401', async () => {
+      const odd = backend.client(await signToken(backend.keys.jwtSecret, { role: 'superhero' }));
+      const r = await odd.from('Rooms').select('id').limit(1);
+      expect(r.status).toBe(401);
+      expect(r.error?.code).toBe('22023');
+    });
+
+    it('a table without a grant is 42501: 401 for anon, 403 for a user', async () => {
+      expect((await anon.from('Secrets').select('*')).status).toBe(401);
+      const r = await user.from('Secrets').select('*');
+      expect(r.status).toBe(403);
+      expect(r.error?.code).toBe('42501');
+    });
+  });
+
+  describe('writes', () => {
+    it('insert without select is 201 with no data, a duplicate 409 23505', async () => {
+      const first = await user.from('Favorites').insert({ user_id: USER, item_id: 7 });
+      expect(first.status).toBe(201);
+      expect(first.data).toBeNull();
+      expect(first.error).toBeNull();
+      const again = await user.from('Favorites').insert({ user_id: USER, item_id: 7 });
+      expect(again.status).toBe(409);
+      expect(again.error?.code).toBe('23505');
+    });
+
+    it('RLS: a favourite for another user is 403, signed out 401 (42501)', async () => {
+      const forOther = await user.from('Favorites').insert({ user_id: OTHER, item_id: 7 });
+      expect(forOther.status).toBe(403);
+      expect(forOther.error?.code).toBe('42501');
+      const signedOut = await anon.from('Favorites').insert({ user_id: USER, item_id: 8 });
+      expect(signedOut.status).toBe(401);
+      expect(signedOut.error?.code).toBe('42501');
+    });
+
+    it("RLS: a user reads only their own rows; updates and deletes of others' rows affect none", async () => {
+      await user.from('Favorites').insert({ user_id: USER, item_id: 9 });
+      const mine = await user.from('Favorites').select('item_id').eq('user_id', USER).order('item_id');
+      expect(mine.data?.map((r) => r.item_id)).toContain(9);
+      expect((await other.from('Favorites').select('item_id').eq('user_id', USER)).data).toEqual([]);
+      const del = await other.from('Favorites').delete().eq('user_id', USER).eq('item_id', 9).select();
+      expect(del.data).toEqual([]);
+      expect((await user.from('Favorites').select('item_id').eq('item_id', 9)).data).toEqual([{ item_id: 9 }]);
+    });
+
+    it('insert().select() returns the rows; an array insert sends columns', async () => {
+      const r = await user
+        .from('Favorites')
+        .insert([
+          { user_id: USER, item_id: 11 },
+          { user_id: USER, item_id: 12 },
+        ])
+        .select('item_id');
+      expect(r.status).toBe(201);
+      expect(r.data).toEqual([{ item_id: 11 }, { item_id: 12 }]);
+    });
+
+    it('insert of an unknown column is 400 PGRST204', async () => {
+      const r = await user.from('Favorites').insert({ user_id: USER, item_id: 13, colour: 'red' });
+      expect(r.status).toBe(400);
+      expect(r.error?.code).toBe('PGRST204');
+    });
+
+    it('upsert merges on conflict, or ignores duplicates', async () => {
+      const merged = await user
+        .from('Favorites')
+        .upsert([{ user_id: USER, item_id: 11 }, { user_id: USER, item_id: 14 }], { onConflict: 'user_id,item_id' })
+        .select('item_id');
+      expect(merged.error).toBeNull();
+      expect(merged.data?.map((r) => r.item_id).sort()).toEqual([11, 14]);
+      const ignored = await user
+        .from('Favorites')
+        .upsert([{ user_id: USER, item_id: 14 }, { user_id: USER, item_id: 15 }], { onConflict: 'user_id,item_id', ignoreDuplicates: true })
+        .select('item_id');
+      expect(ignored.error).toBeNull();
+      expect(ignored.data).toEqual([{ item_id: 15 }]);
+    });
+
+    it('delete is 204 with no data', async () => {
+      await user.from('Favorites').insert({ user_id: USER, item_id: 16 });
+      const r = await user.from('Favorites').delete().eq('user_id', USER).eq('item_id', 16);
+      expect(r.status).toBe(204);
+      expect(r.data).toBeNull();
+      expect(r.error).toBeNull();
+      expect((await user.from('Favorites').select('item_id').eq('item_id', 16)).data).toEqual([]);
+    });
+
+    it('update is 204; with select().single() it returns the object', async () => {
+      const plain = await service.from('Rooms').update({ price: 1500 }).eq('id', 20);
+      expect(plain.status).toBe(204);
+      const r = await service.from('Rooms').update({ price: 1600.25 }).eq('id', 20).select('id, price').single();
+      expect(r.status).toBe(200);
+      expect(r.data).toEqual({ id: 20, price: 1600.25 });
+      const none = await service.from('Rooms').update({ price: 1 }).eq('id', 999).select('id').single();
+      expect(none.status).toBe(406);
+      expect(none.error?.code).toBe('PGRST116');
+    });
+
+    it('anon cannot update rooms (42501, 401)', async () => {
+      const r = await anon.from('Rooms').update({ price: 1 }).eq('id', 20);
+      expect(r.status).toBe(401);
+      expect(r.error?.code).toBe('42501');
+    });
+
+    it('overlapping confirmed bookings conflict: 409 23P01', async () => {
+      const first = await service.from('Bookings').insert({ user_id: USER, room_id: 2, startDate: '2031-03-01', endDate: '2031-03-05', status: 'confirmed' });
+      expect(first.status).toBe(201);
+      const overlap = await service
+        .from('Bookings')
+        .insert({ user_id: OTHER, room_id: 2, startDate: '2031-03-04', endDate: '2031-03-06', status: 'confirmed' });
+      expect(overlap.status).toBe(409);
+      expect(overlap.error?.code).toBe('23P01');
+      const touching = await service
+        .from('Bookings')
+        .insert({ user_id: OTHER, room_id: 2, startDate: '2031-03-05', endDate: '2031-03-07', status: 'confirmed' });
+      expect(touching.status).toBe(201);
+    });
+
+    it('a user books for themselves: default user_id from the JWT', async () => {
+      const r = await user.from('Bookings').insert({ room_id: 3, startDate: '2031-04-01', endDate: '2031-04-03' }).select('user_id, status, startDate');
+      expect(r.error).toBeNull();
+      expect(r.data).toEqual([{ user_id: USER, status: 'pending', startDate: '2031-04-01' }]);
+    });
+  });
+
+  describe('rpc', () => {
+    it('POST with JSON arguments returns rows that filters, order and count apply to', async () => {
+      const r = await anon.rpc('rooms_in', { q: 'par' }, { count: 'exact' }).select('id, city').lt('id', 20).order('id', { ascending: false });
+      expect(r.error).toBeNull();
+      expect(r.data).toEqual([
+        { id: 15, city: 'Paris' },
+        { id: 10, city: 'Paris' },
+        { id: 5, city: 'Paris' },
+      ]);
+      expect(r.count).toBe(3);
+    });
+
+    it('GET with arguments in the query string; a scalar result is the bare value', async () => {
+      const r = await anon.rpc('add', { a: 2, b: 40 }, { get: true });
+      expect(r.error).toBeNull();
+      expect(r.data).toBe(42);
+      expect((await anon.rpc('add', { a: 41 })).data).toBe(42);
+    });
+
+    it('a function returning a table', async () => {
+      const r = await anon.rpc('city_counts').not('city', 'is', null);
+      expect(r.data).toEqual([
+        { city: 'Lyon', n: 8 },
+        { city: 'Oslo', n: 8 },
+        { city: 'Paris', n: 8 },
+        { city: 'Rome', n: 8 },
+      ]);
+    });
+
+    it('unknown function or arguments is 404 PGRST202; raise is 400 P0001', async () => {
+      const missing = await anon.rpc('nope', { a: 1 });
+      expect(missing.status).toBe(404);
+      expect(missing.error?.code).toBe('PGRST202');
+      const wrong = await anon.rpc('add', { x: 1 });
+      expect(wrong.error?.code).toBe('PGRST202');
+      const raised = await anon.rpc('fail', { msg: 'no rooms today' });
+      expect(raised.status).toBe(400);
+      expect(raised.error?.code).toBe('P0001');
+      expect(raised.error?.message).toBe('no rooms today');
+    });
+  });
+});

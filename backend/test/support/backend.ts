@@ -1,0 +1,59 @@
+// Starts the real backend on a temporary data folder: embedded PGlite, or a fresh PostgreSQL
+// database dropped afterwards.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { createBackend, type Backend } from '../../src/main.ts';
+import { createScratchDb, postgresUnavailable, type ScratchDb } from './postgres.ts';
+
+export const FIXTURE_MIGRATIONS = fileURLToPath(new URL('../fixtures/migrations', import.meta.url));
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface TestBackend extends Backend {
+  dataDir: string;
+  client(accessToken?: string): SupabaseClient;
+  close(): Promise<void>;
+}
+
+export const postgresSkipReason = await postgresUnavailable();
+if (postgresSkipReason) console.warn(`[backend tests] PostgreSQL half skipped: ${postgresSkipReason}`);
+
+/** Database kinds to run against: PGlite always, PostgreSQL when reachable. */
+export const DB_KINDS: DbKind[] = postgresSkipReason ? ['pglite'] : ['pglite', 'postgres'];
+
+export async function startTestBackend(
+  kind: DbKind,
+  options: { migrationsDir?: string; functionsDir?: string } = {},
+): Promise<TestBackend> {
+  const dataDir = mkdtempSync(join(tmpdir(), `hs-backend-${kind}-`));
+  let scratch: ScratchDb | undefined;
+  if (kind === 'postgres') scratch = await createScratchDb();
+  const backend = await createBackend({
+    dataDir,
+    port: 0,
+    databaseUrl: scratch?.url,
+    migrationsDir: options.migrationsDir ?? FIXTURE_MIGRATIONS,
+    functionsDir: options.functionsDir,
+    quiet: true,
+  });
+  return {
+    ...backend,
+    dataDir,
+    client(accessToken?: string) {
+      return createClient(backend.url, backend.keys.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: WebSocket as never },
+        global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {},
+      });
+    },
+    async close() {
+      await backend.stop();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
