@@ -80,6 +80,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     { prefix: '/functions/v1', handler: createFunctions(), ownPreflight: true },
     { prefix: '/storage/v1/object/public', handler: storageHandler },
     { prefix: '/geocode', handler: geocodeHandler },
+    { prefix: '/payments/v1', handler: (req, c) => import('./payments/index.ts').then((m) => m.paymentsHandler(req, c)) },
     { prefix: '/health', handler: async () => json({ status: 'ok', database: db.kind }) },
   ];
   const server = createHttpServer(routes, () => ctx);
