@@ -19,8 +19,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const tooLarge = () =>
   json(
     {
-      code: 'PGRST413',
-      message: 'Payload Too Large',
+      code: '413',
+      message: 'Request body too large',
       details: `The request body exceeds ${MAX_BODY_BYTES} bytes`,
       hint: null,
     },

@@ -1,0 +1,129 @@
+// The query-string parser on its own (pure): PostgREST's grammar and error texts.
+import { describe, expect, it } from 'vitest';
+import { RestError } from '../src/rest/errors.ts';
+import { parsePrefer, parseQuery, parseRangeHeader } from '../src/rest/parse.ts';
+
+function parseFails(search: string): RestError {
+  try {
+    parseQuery(search);
+  } catch (error) {
+    expect(error).toBeInstanceOf(RestError);
+    return error as RestError;
+  }
+  throw new Error(`expected ${search} to fail`);
+}
+
+describe('parseQuery', () => {
+  it('reads a select list with quoted, dashed and aliased names', () => {
+    expect(parseQuery('select=id,%22house-title%22,title_1,t:house-title,*').select).toEqual([
+      { kind: 'field', name: 'id', alias: undefined },
+      { kind: 'field', name: 'house-title', alias: undefined },
+      { kind: 'field', name: 'title_1', alias: undefined },
+      { kind: 'field', name: 'house-title', alias: 't' },
+      { kind: 'star' },
+    ]);
+  });
+
+  it('decodes + as a space and keeps each filter with its operator', () => {
+    expect(parseQuery('house-title=ilike.%25sea+view%25&id=not.eq.5').filters).toEqual([
+      { type: 'cond', field: 'house-title', negate: false, operation: { kind: 'op', op: 'ilike', value: '%sea view%' } },
+      { type: 'cond', field: 'id', negate: true, operation: { kind: 'op', op: 'eq', value: '5' } },
+    ]);
+  });
+
+  it('splits in-lists, honouring quotes and backslash escapes', () => {
+    const [f] = parseQuery('country=in.(France,%22Spain%2C+x%22,%22a%5C%22b%22)').filters;
+    expect(f).toMatchObject({ operation: { kind: 'in', values: ['France', 'Spain, x', 'a"b'] } });
+  });
+
+  it.each([
+    ['null', 'null'],
+    ['NULL', 'null'],
+    ['not_null', 'not_null'],
+    ['true', 'true'],
+    ['False', 'false'],
+    ['unknown', 'unknown'],
+  ])('is.%s', (text, value) => {
+    expect(parseQuery(`a=is.${text}`).filters[0]).toMatchObject({ operation: { kind: 'is', value } });
+  });
+
+  it('parses nested logic trees with negation', () => {
+    expect(parseQuery('or=(a.eq.1,not.and(b.gt.2,c.in.(3,4)),d.eq.%22x,y%22)').filters[0]).toEqual({
+      type: 'logic',
+      op: 'or',
+      negate: false,
+      children: [
+        { type: 'cond', field: 'a', negate: false, operation: { kind: 'op', op: 'eq', value: '1' } },
+        {
+          type: 'logic',
+          op: 'and',
+          negate: true,
+          children: [
+            { type: 'cond', field: 'b', negate: false, operation: { kind: 'op', op: 'gt', value: '2' } },
+            { type: 'cond', field: 'c', negate: false, operation: { kind: 'in', values: ['3', '4'] } },
+          ],
+        },
+        { type: 'cond', field: 'd', negate: false, operation: { kind: 'op', op: 'eq', value: 'x,y' } },
+      ],
+    });
+    expect(parseQuery('not.or=(a.eq.1,b.eq.2)').filters[0]).toMatchObject({ type: 'logic', op: 'or', negate: true });
+  });
+
+  it('reads order terms with direction and nulls placement', () => {
+    expect(parseQuery('order=price.desc.nullslast,id,%22house-title%22.asc').order).toEqual([
+      { field: 'price', direction: 'desc', nulls: 'last' },
+      { field: 'id', direction: undefined, nulls: undefined },
+      { field: 'house-title', direction: 'asc', nulls: undefined },
+    ]);
+  });
+
+  it('reads limit, offset, columns and on_conflict; ignores a non-numeric limit as PostgREST does', () => {
+    const q = parseQuery('limit=16&offset=32&columns=%22user_id%22,%22item_id%22&on_conflict=user_id,item_id');
+    expect(q).toMatchObject({ limit: 16, offset: 32, columns: ['user_id', 'item_id'], onConflict: ['user_id', 'item_id'] });
+    expect(parseQuery('limit=abc').limit).toBeUndefined();
+  });
+
+  it('keeps parameters without an operator as rpc arguments', () => {
+    const q = parseQuery('search_text=paris&guests=2&id=gt.3', true);
+    expect(q.params).toEqual([
+      ['search_text', 'paris'],
+      ['guests', '2'],
+    ]);
+    expect(q.filters).toHaveLength(1);
+  });
+
+  it.each([
+    ['id=noop.1', '"failed to parse filter (noop.1)" (line 1, column 1)'],
+    ['id=5', '"failed to parse filter (5)" (line 1, column 1)'],
+    ['order=id.sideways', '"failed to parse order (id.sideways)" (line 1, column 4)'],
+    ['or=(id.eq.1', '"failed to parse logic tree ((id.eq.1)" (line 1, column 11)'],
+    ['select=id,,city', '"failed to parse select parameter (id,,city)" (line 1, column 4)'],
+  ])('%s is PGRST100', (search, message) => {
+    const error = parseFails(search);
+    expect(error.status).toBe(400);
+    expect(error.body.code).toBe('PGRST100');
+    expect(error.body.message).toBe(message);
+  });
+
+  it('refuses embedded resources and JSON paths instead of ignoring them', () => {
+    expect(parseFails('select=id,owner(*)').body.code).toBe('PGRST100');
+    expect(parseFails('select=data->a').body.code).toBe('PGRST100');
+  });
+});
+
+describe('parsePrefer and parseRangeHeader', () => {
+  it('reads a comma-separated Prefer list and ignores unknown tokens', () => {
+    expect(parsePrefer('count=exact, return=representation, tx=rollback, resolution=merge-duplicates')).toMatchObject({
+      count: 'exact',
+      return: 'representation',
+      resolution: 'merge-duplicates',
+    });
+    expect(parsePrefer(null).return).toBeUndefined();
+  });
+
+  it('reads Range 0-15 as offset 0, limit 16 and refuses an inverted range (416)', () => {
+    expect(parseRangeHeader('0-15')).toEqual({ offset: 0, limit: 16 });
+    expect(parseRangeHeader('10-')).toEqual({ offset: 10, limit: undefined });
+    expect(() => parseRangeHeader('5-2')).toThrow(RestError);
+  });
+});

@@ -1,0 +1,378 @@
+// Checkout payments against the real backend (createBackend, the project's migrations and
+// functions), with supabase-js as the client: the built-in test processor at /payments/v1, then
+// create-payment-intent and finalize-booking as the page calls them.
+import { fileURLToPath } from 'node:url';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
+import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+
+const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
+const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
+
+/** 8300 local = 100 USD a night: 3 nights = 300 + cleaning 70 + service 33 = 403 USD. */
+const PRICE = 8300;
+const THREE_NIGHTS_CENTS = 40_300;
+
+function isoDay(daysFromToday: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + daysFromToday);
+  return d.toISOString().slice(0, 10);
+}
+
+const CARD_OK = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
+const card = (number: string) => ({ ...CARD_OK, number });
+
+describe.each(DB_KINDS)('payments on %s', (kind) => {
+  let backend: TestBackend;
+  let service: SupabaseClient;
+  let roomId: number;
+  let smallRoomId: number;
+
+  async function processor(path: string, init: { method?: string; body?: unknown; key?: string | null; idempotencyKey?: string } = {}) {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    const key = init.key === undefined ? backend.keys.serviceRoleKey : init.key;
+    if (key) headers.Authorization = `Bearer ${key}`;
+    if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
+    const response = await fetch(`${backend.url}/payments/v1${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  }
+
+  let userCount = 0;
+  async function signedInUser(): Promise<{ client: SupabaseClient; id: string; email: string }> {
+    userCount += 1;
+    const email = `payer${userCount}-${kind}@example.com`;
+    const client = backend.client();
+    const { data, error } = await client.auth.signUp({ email, password: 'correct-horse-battery' });
+    if (error || !data.session || !data.user) throw error ?? new Error('sign-up gave no session');
+    return { client, id: data.user.id, email };
+  }
+
+  async function invoke(client: SupabaseClient, name: string, body: Record<string, unknown>) {
+    const { data, error } = await client.functions.invoke(name, { body });
+    if (error instanceof FunctionsHttpError) {
+      const response = error.context as Response;
+      return { status: response.status, body: (await response.json()) as Record<string, any> };
+    }
+    if (error) throw error;
+    return { status: 200, body: data as Record<string, any> };
+  }
+
+  const stay = (overrides: Record<string, unknown> = {}) => ({
+    roomId,
+    startDate: isoDay(30),
+    endDate: isoDay(33),
+    adults: 2,
+    children: 0,
+    infants: 0,
+    pets: 0,
+    customerName: 'Ada Lovelace',
+    customerAddress: { line1: '1 Main St', city: 'London', state: '', postal_code: 'N1', country: 'GB' },
+    guest: '2 guests',
+    ...overrides,
+  });
+
+  async function payWith(client: SupabaseClient, clientSecret: string, number = CARD_OK.number) {
+    const id = clientSecret.split('_secret_')[0];
+    return processor(`/payment_intents/${id}/confirm`, {
+      key: null,
+      body: { client_secret: clientSecret, payment_method: { card: card(number), billing_details: { name: 'Ada' } } },
+    });
+  }
+
+  beforeAll(async () => {
+    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS, functionsDir: FUNCTIONS });
+    service = backend.client(backend.keys.serviceRoleKey);
+    const { data, error } = await service
+      .from('Rooms')
+      .insert([
+        { 'house-title': 'Checkout test house', price: PRICE, max_guests: 4, city: 'Testville', country: 'Testland' },
+        { 'house-title': 'Checkout tiny house', price: PRICE, max_guests: 2, city: 'Testville', country: 'Testland' },
+      ])
+      .select('id');
+    if (error) throw error;
+    [roomId, smallRoomId] = (data as { id: number }[]).map((r) => r.id) as [number, number];
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  describe('test processor', () => {
+    async function newIntent(idempotencyKey?: string, amount = 1000) {
+      const created = await processor('/payment_intents', {
+        body: { amount, currency: 'usd', metadata: { order: 'x' } },
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      });
+      expect(created.status).toBe(200);
+      return created.body;
+    }
+
+    it('creating an intent needs the secret (service role) key', async () => {
+      const r = await processor('/payment_intents', { key: backend.keys.anonKey, body: { amount: 1000, currency: 'usd' } });
+      expect(r.status).toBe(401);
+      expect(r.body.error.type).toBe('authentication_error');
+    });
+
+    it('a new intent requires a payment method and carries a client secret', async () => {
+      const intent = await newIntent();
+      expect(intent.status).toBe('requires_payment_method');
+      expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_`));
+      expect(intent.amount).toBe(1000);
+    });
+
+    it('4242 4242 4242 4242 succeeds', async () => {
+      const intent = await newIntent();
+      const r = await payWith(service, intent.client_secret);
+      expect(r.status).toBe(200);
+      expect(r.body.status).toBe('succeeded');
+      expect(r.body.amount_received).toBe(1000);
+      expect(r.body.payment_method.card).toMatchObject({ brand: 'visa', last4: '4242' });
+    });
+
+    it.each([
+      ['4000 0000 0000 0002', 'card_declined', 'generic_decline'],
+      ['4000 0000 0000 9995', 'card_declined', 'insufficient_funds'],
+    ])('%s is declined (%s, %s) and the intent can be paid again', async (number, code, declineCode) => {
+      const intent = await newIntent();
+      const r = await payWith(service, intent.client_secret, number);
+      expect(r.status).toBe(402);
+      expect(r.body.error).toMatchObject({ type: 'card_error', code, decline_code: declineCode });
+      expect(r.body.error.payment_intent.status).toBe('requires_payment_method');
+      expect((await payWith(service, intent.client_secret)).body.status).toBe('succeeded');
+    });
+
+    it('4000 0025 0000 3155 asks for authentication, then succeeds or fails by the answer', async () => {
+      const approved = await newIntent();
+      const first = await payWith(service, approved.client_secret, '4000 0025 0000 3155');
+      expect(first.body.status).toBe('requires_action');
+      expect(first.body.next_action.type).toBe('test_authentication');
+      const done = await processor(`/payment_intents/${approved.id}/authenticate`, {
+        key: null,
+        body: { client_secret: approved.client_secret, approve: true },
+      });
+      expect(done.body.status).toBe('succeeded');
+
+      const refused = await newIntent();
+      await payWith(service, refused.client_secret, '4000 0025 0000 3155');
+      const failed = await processor(`/payment_intents/${refused.id}/authenticate`, {
+        key: null,
+        body: { client_secret: refused.client_secret, approve: false },
+      });
+      expect(failed.status).toBe(402);
+      expect(failed.body.error.code).toBe('payment_intent_authentication_failure');
+    });
+
+    it('a card failing the Luhn check is an incorrect number', async () => {
+      const intent = await newIntent();
+      const r = await payWith(service, intent.client_secret, '4242 4242 4242 4241');
+      expect(r.body.error.code).toBe('incorrect_number');
+    });
+
+    it('a wrong client secret cannot confirm', async () => {
+      const intent = await newIntent();
+      const r = await processor(`/payment_intents/${intent.id}/confirm`, {
+        key: null,
+        body: { client_secret: `${intent.id}_secret_wrong`, payment_method: { card: CARD_OK } },
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('payment_intent_invalid_parameter');
+    });
+
+    it('a succeeded intent is not confirmed twice (pays once)', async () => {
+      const intent = await newIntent();
+      const [a, b] = await Promise.all([payWith(service, intent.client_secret), payWith(service, intent.client_secret)]);
+      expect([a.status, b.status].sort()).toEqual([200, 400]);
+      expect((a.status === 400 ? a : b).body.error.code).toBe('payment_intent_unexpected_state');
+    });
+
+    it('an idempotency key answers the same intent, and refuses other parameters', async () => {
+      const first = await newIntent('key-1');
+      const again = await newIntent('key-1');
+      expect(again.id).toBe(first.id);
+      const other = await processor('/payment_intents', {
+        body: { amount: 2000, currency: 'usd', metadata: { order: 'x' } },
+        idempotencyKey: 'key-1',
+      });
+      expect(other.status).toBe(400);
+      expect(other.body.error.type).toBe('idempotency_error');
+    });
+
+    it('cancels only before success; a succeeded intent is refunded once', async () => {
+      const open = await newIntent();
+      expect((await processor(`/payment_intents/${open.id}/cancel`, { body: {} })).body.status).toBe('canceled');
+      const paid = await newIntent();
+      await payWith(service, paid.client_secret);
+      expect((await processor(`/payment_intents/${paid.id}/cancel`, { body: {} })).status).toBe(400);
+      const refund = await processor('/refunds', { body: { payment_intent: paid.id } });
+      expect(refund.body).toMatchObject({ object: 'refund', amount: 1000, status: 'succeeded' });
+      expect((await processor('/refunds', { body: { payment_intent: paid.id } })).status).toBe(400);
+    });
+  });
+
+  describe('create-payment-intent', () => {
+    it('refuses a caller who is not signed in', async () => {
+      const r = await invoke(backend.client(), 'create-payment-intent', stay());
+      expect(r.status).toBe(401);
+      expect(r.body.code).toBe('not_signed_in');
+    });
+
+    it('charges the room price x nights plus the fees, computed on the server; a sent amount is ignored', async () => {
+      const { client } = await signedInUser();
+      const r = await invoke(client, 'create-payment-intent', { ...stay(), amount: 1 });
+      expect(r.status).toBe(200);
+      expect(checkoutChargeCents(PRICE, 3)).toBe(THREE_NIGHTS_CENTS);
+      expect(r.body.amount).toBe(THREE_NIGHTS_CENTS);
+      const intent = await processor(`/payment_intents/${r.body.paymentIntentId}`);
+      expect(intent.body.amount).toBe(THREE_NIGHTS_CENTS);
+      expect(r.body.clientSecret).toBe(intent.body.client_secret);
+    });
+
+    it('keeps one pending booking per user and room, brought to the stay being paid', async () => {
+      const { client, id } = await signedInUser();
+      const first = await invoke(client, 'create-payment-intent', { ...stay(), idempotencyKey: 'a' });
+      const second = await invoke(client, 'create-payment-intent', {
+        ...stay({ startDate: isoDay(40), endDate: isoDay(41) }),
+        idempotencyKey: 'b',
+      });
+      expect(second.body.bookingId).toBe(first.body.bookingId);
+      expect(second.body.amount).toBe(checkoutChargeCents(PRICE, 1));
+      const { data } = await service.from('Bookings').select('*').eq('user_id', id);
+      expect(data).toHaveLength(1);
+      expect(data![0]).toMatchObject({ startDate: isoDay(40), endDate: isoDay(41), numOfDays: 1, status: 'pending' });
+    });
+
+    it.each([
+      ['past', { startDate: isoDay(-3), endDate: isoDay(-1) }, 'dates_in_past'],
+      ['reversed', { startDate: isoDay(20), endDate: isoDay(18) }, 'dates_reversed'],
+      ['same-day', { startDate: isoDay(20), endDate: isoDay(20) }, 'dates_reversed'],
+    ])('refuses %s dates with 409', async (_name, dates, code) => {
+      const { client } = await signedInUser();
+      const r = await invoke(client, 'create-payment-intent', stay(dates));
+      expect(r.status).toBe(409);
+      expect(r.body.code).toBe(code);
+    });
+
+    it('refuses guests above the room capacity', async () => {
+      const { client } = await signedInUser();
+      const r = await invoke(client, 'create-payment-intent', stay({ roomId: smallRoomId, adults: 2, children: 1 }));
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe('too_many_guests');
+      const ok = await invoke(client, 'create-payment-intent', stay({ roomId: smallRoomId, adults: 2, infants: 1 }));
+      expect(ok.status).toBe(200);
+    });
+
+    it('the same idempotency key answers the same intent (a double click pays once)', async () => {
+      const { client } = await signedInUser();
+      const body = { ...stay({ startDate: isoDay(60), endDate: isoDay(62) }), idempotencyKey: 'double-click' };
+      const [a, b] = await Promise.all([
+        invoke(client, 'create-payment-intent', body),
+        invoke(client, 'create-payment-intent', body),
+      ]);
+      expect(a.status).toBe(200);
+      expect(b.body.paymentIntentId).toBe(a.body.paymentIntentId);
+      const other = await invoke(client, 'create-payment-intent', { ...body, idempotencyKey: 'another' });
+      expect(other.body.paymentIntentId).not.toBe(a.body.paymentIntentId);
+    });
+  });
+
+  describe('finalize-booking', () => {
+    it('records nothing until the processor says succeeded', async () => {
+      const { client } = await signedInUser();
+      const created = await invoke(client, 'create-payment-intent', stay({ startDate: isoDay(70), endDate: isoDay(71) }));
+      const declined = await payWith(client, created.body.clientSecret, '4000 0000 0000 0002');
+      expect(declined.status).toBe(402);
+      const r = await invoke(client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId });
+      expect(r.status).toBe(402);
+      expect(r.body.error).toBe('Payment failed. Please try again.');
+      const { count } = await service
+        .from('Payments')
+        .select('id', { count: 'exact', head: true })
+        .eq('stripe_payment_intent_id', created.body.paymentIntentId);
+      expect(count).toBe(0);
+    });
+
+    it('records the payment and confirms the booking once; a replay changes nothing', async () => {
+      const { client, id } = await signedInUser();
+      const created = await invoke(client, 'create-payment-intent', stay({ startDate: isoDay(80), endDate: isoDay(83) }));
+      await payWith(client, created.body.clientSecret);
+      const first = await invoke(client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId });
+      expect(first.status).toBe(200);
+      const payment = first.body.payment;
+      expect(payment.id).toMatch(/^[A-Z0-9]+-/);
+      expect(payment.reservationCode).toBe(payment.id.split('-')[0]);
+      expect(payment.amount).toBe(THREE_NIGHTS_CENTS / 100);
+      const replay = await invoke(client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId });
+      expect(replay.body.payment.id).toBe(payment.id);
+
+      const payments = await client.from('Payments').select('*').eq('user_id', id);
+      expect(payments.data).toHaveLength(1);
+      expect(payments.data![0]).toMatchObject({
+        room_id: roomId,
+        startDate: isoDay(80),
+        endDate: isoDay(83),
+        numOfDays: 3,
+        status: 'successful',
+        currency: 'usd',
+        payment_method: 'card',
+        customer_name: 'Ada Lovelace',
+        address: { line1: '1 Main St', city: 'London', state: '', postal_code: 'N1', country: 'GB' },
+      });
+      const booking = await service.from('Bookings').select('status').eq('id', created.body.bookingId).single();
+      expect(booking.data?.status).toBe('confirmed');
+    });
+
+    it('refuses dates already booked (409) when a new intent is asked for', async () => {
+      const { client } = await signedInUser();
+      const r = await invoke(client, 'create-payment-intent', stay({ startDate: isoDay(81), endDate: isoDay(82) }));
+      expect(r.status).toBe(409);
+      expect(r.body.code).toBe('dates_unavailable');
+    });
+
+    it("another user's intent for the same nights: one is recorded, the other refunded and told", async () => {
+      const a = await signedInUser();
+      const b = await signedInUser();
+      const dates = { startDate: isoDay(90), endDate: isoDay(92) };
+      const intentA = await invoke(a.client, 'create-payment-intent', stay(dates));
+      const intentB = await invoke(b.client, 'create-payment-intent', stay(dates));
+      await payWith(a.client, intentA.body.clientSecret);
+      await payWith(b.client, intentB.body.clientSecret);
+      const doneA = await invoke(a.client, 'finalize-booking', { paymentIntentId: intentA.body.paymentIntentId });
+      const doneB = await invoke(b.client, 'finalize-booking', { paymentIntentId: intentB.body.paymentIntentId });
+      expect(doneA.status).toBe(200);
+      expect(doneB.status).toBe(409);
+      expect(doneB.body.code).toBe('dates_unavailable');
+      const refunded = await processor(`/payment_intents/${intentB.body.paymentIntentId}`);
+      expect(refunded.body.amount_refunded).toBe(refunded.body.amount);
+      const { count } = await service.from('Payments').select('id', { count: 'exact', head: true }).eq('user_id', b.id);
+      expect(count).toBe(0);
+    });
+
+    it('two tabs of one user paying the same booking: the second is refunded and told', async () => {
+      const { client, id } = await signedInUser();
+      const dates = { startDate: isoDay(100), endDate: isoDay(101) };
+      const tab1 = await invoke(client, 'create-payment-intent', { ...stay(dates), idempotencyKey: 'tab-1' });
+      const tab2 = await invoke(client, 'create-payment-intent', { ...stay(dates), idempotencyKey: 'tab-2' });
+      expect(tab2.body.bookingId).toBe(tab1.body.bookingId);
+      await payWith(client, tab1.body.clientSecret);
+      await payWith(client, tab2.body.clientSecret);
+      expect((await invoke(client, 'finalize-booking', { paymentIntentId: tab1.body.paymentIntentId })).status).toBe(200);
+      const second = await invoke(client, 'finalize-booking', { paymentIntentId: tab2.body.paymentIntentId });
+      expect(second.status).toBe(409);
+      const { count } = await service.from('Payments').select('id', { count: 'exact', head: true }).eq('user_id', id);
+      expect(count).toBe(1);
+    });
+
+    it("does not finalize another user's intent", async () => {
+      const a = await signedInUser();
+      const b = await signedInUser();
+      const created = await invoke(a.client, 'create-payment-intent', stay({ startDate: isoDay(110), endDate: isoDay(111) }));
+      await payWith(a.client, created.body.clientSecret);
+      const r = await invoke(b.client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId });
+      expect(r.status).toBe(404);
+    });
+  });
+});
