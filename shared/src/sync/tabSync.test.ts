@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Real BroadcastChannels (Node's, the same API browsers have) between real stores.
-import { configureStore, nanoid, type UnknownAction } from '@reduxjs/toolkit';
+import { configureStore, nanoid, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   appSlice,
@@ -23,16 +23,14 @@ afterEach(() => {
 
 /** A tab: a store with the app slice, the sync middleware and a log of what reached it. */
 function openTab(channelName: string, { start = true } = {}) {
-  const received: UnknownAction[] = [];
+  const received: unknown[] = [];
+  const recorder: Middleware = () => (next) => (action) => {
+    received.push(action);
+    return next(action);
+  };
   const store = configureStore({
     reducer: { app: appSlice.reducer },
-    middleware: (getDefault) =>
-      getDefault()
-        .concat(tabSyncMiddleware)
-        .concat(() => (next) => (action) => {
-          received.push(action as UnknownAction);
-          return next(action);
-        }),
+    middleware: (getDefault) => getDefault().concat(tabSyncMiddleware, recorder),
   });
   if (start) cleanups.push(startTabSync(store, { channelName }));
   return { store, received, app: () => store.getState().app };
@@ -81,8 +79,8 @@ describe('mirroring app actions between tabs', () => {
     const b = openTab(channelName);
     a.store.dispatch(setItemId(7));
     await vi.waitFor(() => expect(b.app().itemId).toBe(7));
-    const local = a.received.find((action) => action.type === setItemId.type);
-    const remote = b.received.find((action) => action.type === setItemId.type);
+    const local = a.received.find((action) => setItemId.match(action));
+    const remote = b.received.find((action) => setItemId.match(action));
     expect(isMirroredAction(local)).toBe(false);
     expect(isMirroredAction(remote)).toBe(true);
   });
