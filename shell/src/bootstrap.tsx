@@ -7,6 +7,7 @@ import { loadRuntimeConfig } from 'shared/config/runtimeConfig';
 import { ConfigProvider } from 'shared/config/ConfigContext';
 import { createSupabaseClient } from 'shared/supabase/client';
 import { createAppStore } from 'shared/store';
+import { startSession } from 'shared/session/session';
 import { App } from './app/App';
 import { loadRemotesManifest, registerAppRemotes } from './federation/remotes';
 import { preloadRemotesFor } from './federation/preload';
@@ -18,6 +19,7 @@ async function start(root: HTMLElement) {
   preloadRemotesFor(window.location.pathname);
   const supabase = createSupabaseClient(config);
   const store = createAppStore({ extra: { supabase, config } });
+  startSession(store);
   createRoot(root).render(
     <StrictMode>
       <ConfigProvider config={config}>

@@ -13,6 +13,7 @@ import { loadRuntimeConfig } from '../config/runtimeConfig';
 import { ConfigProvider } from '../config/ConfigContext';
 import { createSupabaseClient } from '../supabase/client';
 import { createAppStore } from '../store';
+import { startSession } from '../session/session';
 import { Toasts } from './Toasts';
 
 export async function renderStandalone(pages: ReactNode): Promise<void> {
@@ -21,6 +22,7 @@ export async function renderStandalone(pages: ReactNode): Promise<void> {
   const config = await loadRuntimeConfig();
   const supabase = createSupabaseClient(config);
   const store = createAppStore({ extra: { supabase, config } });
+  startSession(store);
   createRoot(root).render(
     <StrictMode>
       <ConfigProvider config={config}>

@@ -1,0 +1,198 @@
+/**
+ * Session and auth rules with the real store. The auth server is a scripted stand-in that
+ * answers and emits events the way supabase-js does (the real round trips are in e2e).
+ */
+import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { AuthApiError } from '@supabase/supabase-js';
+import { createAppStore } from '../store';
+import type { RuntimeConfig } from '../config/runtimeConfig';
+import { setUserFavListing } from '../state/appSlice';
+import { startSession, toAppUser } from './session';
+import {
+  afterPasswordLogin,
+  continueWithPassword,
+  oauthRedirectTarget,
+  signInAsGuest,
+  signOut,
+  updateUserName,
+  REQUIRED_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from './authActions';
+
+const ada = { id: 'u-ada', email: 'ada@example.com', user_metadata: { name: 'ada lovelace' } } as unknown as User;
+const noUser = { data: { user: null, session: null }, error: null };
+const invalid = new AuthApiError('Invalid login credentials', 400, 'invalid_credentials');
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function fakeAuth(overrides: Record<string, unknown> = {}) {
+  let listener: ((event: AuthChangeEvent, session: Session | null) => void) | null = null;
+  const calls: string[] = [];
+  const auth = {
+    getUser: vi.fn(async () => ({ data: { user: null }, error: null })),
+    onAuthStateChange: (callback: typeof listener) => {
+      listener = callback;
+      return { data: { subscription: { unsubscribe: () => calls.push('unsubscribe') } } };
+    },
+    signInWithPassword: vi.fn(async () => ({ ...noUser, error: invalid })),
+    signUp: vi.fn(async () => ({ data: { user: ada, session: {} }, error: null })),
+    updateUser: vi.fn(async ({ data }: { data: Record<string, string> }) => ({
+      data: { user: { ...ada, user_metadata: data } },
+      error: null,
+    })),
+    signOut: vi.fn(async () => ({ error: null })),
+    ...overrides,
+  };
+  const favourites = [{ item_id: 4 }, { item_id: 9 }];
+  const query = {
+    select: () => query,
+    eq: () => query,
+    then: (resolve: (value: unknown) => void) => {
+      calls.push('load favourites');
+      resolve({ data: favourites, error: null });
+    },
+  };
+  const supabase = { auth, from: () => query } as unknown as SupabaseClient;
+  const config = { guestEmail: 'guest@homestory.test', guestPassword: 'guest-pw' } as RuntimeConfig;
+  const store = createAppStore({ extra: { supabase, config }, tabSync: false });
+  const emit = (event: AuthChangeEvent, user: User | null) =>
+    listener?.(event, user ? ({ user, access_token: 't' } as unknown as Session) : null);
+  return { auth, store, emit, calls };
+}
+
+describe('toAppUser', () => {
+  it('keeps id, email and the metadata name (or null)', () => {
+    expect(toAppUser(ada)).toEqual({ id: 'u-ada', email: 'ada@example.com', name: 'ada lovelace' });
+    expect(toAppUser({ id: 'x', user_metadata: {} } as unknown as User)).toEqual({ id: 'x', email: null, name: null });
+  });
+});
+
+describe('startSession', () => {
+  it('fetches the current user at load and loads their favourites once', async () => {
+    const { auth, store, emit, calls } = fakeAuth();
+    auth.getUser.mockResolvedValue({ data: { user: ada }, error: null } as never);
+    startSession(store);
+    emit('INITIAL_SESSION', ada);
+    await flush();
+    await flush();
+    expect(auth.getUser).toHaveBeenCalledTimes(1);
+    expect(store.getState().app.userData).toEqual(toAppUser(ada));
+    expect(store.getState().app.userFavListing).toEqual([4, 9]);
+    expect(calls.filter((call) => call === 'load favourites')).toHaveLength(1);
+  });
+
+  it('stays signed out when there is no user', async () => {
+    const { store, emit } = fakeAuth();
+    startSession(store);
+    emit('INITIAL_SESSION', null);
+    await flush();
+    expect(store.getState().app.userData).toBeNull();
+  });
+
+  it('follows a sign-in, keeps the user on token refresh and clears them on sign-out', async () => {
+    const { store, emit } = fakeAuth();
+    const stop = startSession(store);
+    emit('SIGNED_IN', ada);
+    await flush();
+    await flush();
+    expect(store.getState().app.userData?.id).toBe('u-ada');
+    emit('TOKEN_REFRESHED', ada);
+    await flush();
+    expect(store.getState().app.userData?.id).toBe('u-ada');
+    emit('SIGNED_OUT', null);
+    await flush();
+    expect(store.getState().app).toMatchObject({ userData: null, userFavListing: [] });
+    stop();
+  });
+});
+
+describe('continueWithPassword', () => {
+  it('needs both fields: "Email and password are required."', async () => {
+    const { auth, store } = fakeAuth();
+    expect(await store.dispatch(continueWithPassword('', 'x'))).toEqual({ ok: false, message: REQUIRED_MESSAGE });
+    expect(await store.dispatch(continueWithPassword('a@b.c', ''))).toEqual({ ok: false, message: REQUIRED_MESSAGE });
+    expect(auth.signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('signs an existing user in', async () => {
+    const { auth, store } = fakeAuth();
+    auth.signInWithPassword.mockResolvedValue({ data: { user: ada, session: {} }, error: null } as never);
+    const outcome = await store.dispatch(continueWithPassword('ada@example.com', 'right'));
+    expect(outcome).toEqual({ ok: true, user: ada });
+    expect(store.getState().app.userData?.name).toBe('ada lovelace');
+  });
+
+  it('says the password is wrong when the email already has an account', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { auth, store } = fakeAuth();
+    auth.signUp.mockResolvedValue({
+      ...noUser,
+      error: new AuthApiError('User already registered', 422, 'user_already_exists'),
+    } as never);
+    expect(await store.dispatch(continueWithPassword('ada@example.com', 'wrong'))).toEqual({
+      ok: false,
+      message: WRONG_PASSWORD_MESSAGE,
+    });
+    expect(store.getState().app.userData).toBeNull();
+  });
+
+  it('signs a new email up and tells the caller to ask for a name', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { auth, store } = fakeAuth();
+    const outcome = await store.dispatch(continueWithPassword('new@example.com', 'secret1'));
+    expect(auth.signUp).toHaveBeenCalledWith({ email: 'new@example.com', password: 'secret1' });
+    expect(outcome).toMatchObject({ ok: true, signedUp: true });
+    await store.dispatch(updateUserName('Grace'));
+    expect(auth.updateUser).toHaveBeenCalledWith({ data: { name: 'Grace' } });
+    expect(store.getState().app.userData?.name).toBe('Grace');
+  });
+});
+
+describe('signInAsGuest', () => {
+  it('uses the runtime config credentials and names the account Guest', async () => {
+    const { auth, store } = fakeAuth();
+    auth.signInWithPassword.mockResolvedValue({ data: { user: ada, session: {} }, error: null } as never);
+    await store.dispatch(signInAsGuest());
+    expect(auth.signInWithPassword).toHaveBeenCalledWith({ email: 'guest@homestory.test', password: 'guest-pw' });
+    expect(auth.updateUser).toHaveBeenCalledWith({ data: { name: 'Guest', email: 'guest@homestory.test' } });
+    expect(store.getState().app.userData?.name).toBe('Guest');
+  });
+});
+
+describe('signOut', () => {
+  it('clears local storage and the user state, signs out and reloads', async () => {
+    const { auth, store } = fakeAuth();
+    localStorage.setItem('draft', '1');
+    store.dispatch(setUserFavListing([3]));
+    const reload = vi.fn();
+    const outcome = await store.dispatch(signOut(reload));
+    expect(localStorage.length).toBe(0);
+    expect(auth.signOut).toHaveBeenCalled();
+    expect(store.getState().app.userFavListing).toEqual([]);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(outcome.ok).toBe(true);
+  });
+
+  it('answers a sign-out error and does not reload', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { store } = fakeAuth({ signOut: async () => ({ error: new AuthApiError('Server down', 500, 'unexpected_failure') }) });
+    const reload = vi.fn();
+    expect(await store.dispatch(signOut(reload))).toEqual({ ok: false, message: 'Server down' });
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('redirects', () => {
+  it('Google returns to this page, or to the root from /login', () => {
+    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/house/4' })).toBe('http://x/house/4');
+    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/login' })).toBe('http://x/');
+  });
+
+  it('a password login reloads, or goes to the root from /login', () => {
+    const here = { pathname: '/wishlist', assign: vi.fn(), reload: vi.fn() };
+    afterPasswordLogin(here);
+    expect(here.reload).toHaveBeenCalled();
+    const login = { pathname: '/login', assign: vi.fn(), reload: vi.fn() };
+    afterPasswordLogin(login);
+    expect(login.assign).toHaveBeenCalledWith('/');
+  });
+});
