@@ -1,0 +1,98 @@
+/**
+ * Lighthouse (npm, with Debian's Chromium) against the production build: N runs per page and
+ * preset, medians with ranges of performance, LCP, CLS, TBT and accessibility.
+ *
+ *   cd e2e && npx tsx perf/lighthouse.ts                       # 5 runs, all pages, both presets
+ *   cd e2e && npx tsx perf/lighthouse.ts --runs 1 --pages / --presets mobile
+ *   ... --base http://localhost:3300                          # another site (the one-bundle build)
+ *
+ * Targets (issue 8): performance >= 0.95, LCP <= 1.8 s on mobile, CLS <= 0.02, TBT <= 150 ms,
+ * accessibility >= 0.98. The booking page is measured signed out (what a first visit gets).
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { ensureSite, firstRoomId, option, runtimeConfig, SITE, summary } from './site';
+
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'];
+
+export interface Sample {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+}
+
+export type Preset = 'mobile' | 'desktop';
+
+export async function measure(
+  urls: string[],
+  presets: Preset[],
+  runs: number,
+): Promise<Map<string, Sample[]>> {
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const results = new Map<string, Sample[]>();
+  try {
+    for (const url of urls) {
+      for (const preset of presets) {
+        const samples: Sample[] = [];
+        for (let run = 0; run < runs; run += 1) {
+          const result = await lighthouse(
+            url,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+          const { categories, audits, runtimeError } = result.lhr;
+          if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+          samples.push({
+            performance: categories.performance?.score ?? 0,
+            accessibility: categories.accessibility?.score ?? 0,
+            lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+            cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+            tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+          });
+        }
+        results.set(`${preset} ${new URL(url).pathname}`, samples);
+        print(`${preset} ${new URL(url).pathname}`, samples);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
+
+function print(label: string, samples: Sample[]): void {
+  const of = (key: keyof Sample) => samples.map((sample) => sample[key]);
+  console.log(
+    [
+      label.padEnd(22),
+      `perf ${summary(of('performance'), 2)}`,
+      `LCP ${summary(of('lcpMs'))} ms`,
+      `CLS ${summary(of('cls'), 3)}`,
+      `TBT ${summary(of('tbtMs'))} ms`,
+      `a11y ${summary(of('accessibility'), 2)}`,
+      `(n=${samples.length})`,
+    ].join('  '),
+  );
+}
+
+async function main() {
+  const site = await ensureSite();
+  try {
+    const base = option('base', SITE);
+    const wanted = option('pages', '/,/home,/house/:id,/:id/book').split(',');
+    const room = wanted.some((page) => page.includes(':id')) ? await firstRoomId(await runtimeConfig()) : 0;
+    const pages = wanted.map((page) => page.replace(':id', String(room)));
+    const presets = option('presets', 'mobile,desktop').split(',') as Preset[];
+    const runs = Number(option('runs', '5'));
+    console.log(`Lighthouse 12.8.2, Chromium headless, ${runs} run(s) per page: median (min-max)`);
+    await measure(pages.map((page) => new URL(page, base).toString()), presets, runs);
+  } finally {
+    await site.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
