@@ -1,0 +1,273 @@
+import { describe, expect, it } from 'vitest';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import {
+  clearAll,
+  clearDates,
+  clearDestination,
+  clearGuests,
+  decrementGuest,
+  formSlice,
+  incrementGuest,
+  initialFormState,
+  search,
+  selectDateRange,
+  selectDay,
+  selectGuestCounts,
+  selectGuestSummary,
+  selectNights,
+  selectSearchQuery,
+  selectSearchSummary,
+  setActiveInput,
+  setCurDot,
+  setDateOption,
+  setDates,
+  setDestination,
+  setGuests,
+  setRegion,
+  setStartDurationDate,
+  setStayDuration,
+  toggleActiveInput,
+  toggleMonth,
+  type FormState,
+} from './formSlice';
+
+const TODAY = '2026-05-10';
+const reduce = (actions: UnknownAction[], from: FormState = initialFormState): FormState =>
+  actions.reduce(formSlice.reducer, from);
+const root = (form: FormState) => ({ form });
+
+describe('form defaults (discovery spec section 3)', () => {
+  it('starts with region all, dates mode, no guests, a week, dial 3 and " Any week"', () => {
+    expect(formSlice.reducer(undefined, { type: 'init' })).toEqual({
+      region: 'all',
+      destinationInputVal: '',
+      dateOption: 'dates',
+      activeInput: '',
+      selectedStartDate: null,
+      selectedEndDate: null,
+      adultCount: 0,
+      childCount: 0,
+      infantCount: 0,
+      petsCount: 0,
+      months: [],
+      stayDuration: 'week',
+      curDot: 3,
+      startDurationDate: null,
+      flexibleText: ' Any week',
+      destinationText: '',
+      dateText: '',
+      guestText: '',
+    });
+  });
+});
+
+describe('where', () => {
+  it.each<[FormState['dateOption'], FormState['activeInput']]>([
+    ['dates', 'checkIn'],
+    ['month', 'month'],
+    ['flexible', 'flexible'],
+  ])('choosing a region empties the text and opens the %s panel (%s)', (option, panel) => {
+    const state = reduce([setDateOption(option), setDestination('Paris'), setRegion('Europe')]);
+    expect(state).toMatchObject({ region: 'Europe', destinationInputVal: '', activeInput: panel });
+  });
+
+  it('typing a destination searches by it (region back to all)', () => {
+    expect(reduce([setRegion('Europe'), setDestination('Lisbon')])).toMatchObject({
+      region: 'all',
+      destinationInputVal: 'Lisbon',
+    });
+  });
+
+  it('the Where clear cross resets region to all and text to empty', () => {
+    expect(reduce([setRegion('Thailand'), clearDestination()])).toMatchObject({ region: 'all', destinationInputVal: '' });
+    expect(reduce([setDestination('Rome'), clearDestination()])).toMatchObject({ region: 'all', destinationInputVal: '' });
+  });
+});
+
+describe('active input', () => {
+  it.each<[FormState['activeInput'], FormState['activeInput'], FormState['activeInput']]>([
+    ['', 'destination', 'destination'],
+    ['destination', 'destination', ''],
+    ['destination', 'addGuest', 'addGuest'],
+  ])('from %j, clicking %s makes %j', (from, clicked, to) => {
+    expect(reduce([setActiveInput(from), toggleActiveInput(clicked)]).activeInput).toBe(to);
+  });
+});
+
+describe('dates', () => {
+  it('check-in, then check-out, then a third click starts over', () => {
+    let state = reduce([setActiveInput('checkIn'), selectDay({ day: '2026-05-12', today: TODAY })]);
+    expect(state).toMatchObject({ selectedStartDate: '2026-05-12', selectedEndDate: null, activeInput: 'checkOut' });
+    state = reduce([selectDay({ day: '2026-05-15', today: TODAY })], state);
+    expect(state).toMatchObject({ selectedStartDate: '2026-05-12', selectedEndDate: '2026-05-15', activeInput: 'checkOut' });
+    expect(selectNights(root(state))).toBe(3);
+    state = reduce([selectDay({ day: '2026-05-20', today: TODAY })], state);
+    expect(state).toMatchObject({ selectedStartDate: '2026-05-20', selectedEndDate: null });
+  });
+
+  it('a click before the start moves the start and clears the end', () => {
+    const state = reduce([
+      selectDay({ day: '2026-05-12', today: TODAY }),
+      selectDay({ day: '2026-05-11', today: TODAY }),
+    ]);
+    expect(state).toMatchObject({ selectedStartDate: '2026-05-11', selectedEndDate: null });
+  });
+
+  it('a past day changes nothing', () => {
+    expect(reduce([selectDay({ day: '2026-05-09', today: TODAY })])).toEqual(initialFormState);
+  });
+
+  it('the date clear cross resets both dates and returns to check-in', () => {
+    const state = reduce([setActiveInput('checkIn'), setDates({ start: '2026-05-12', end: '2026-05-14' }), setActiveInput('checkOut'), clearDates()]);
+    expect(state).toMatchObject({ selectedStartDate: null, selectedEndDate: null, activeInput: 'checkIn' });
+  });
+
+  it('the date range selector keeps its identity while the dates do not change', () => {
+    const state = reduce([setDates({ start: '2026-05-12', end: '2026-05-14' })]);
+    expect(selectDateRange(root(state))).toEqual({ start: '2026-05-12', end: '2026-05-14' });
+    expect(selectDateRange(root(reduce([setCurDot(5)], state)))).toBe(selectDateRange(root(state)));
+  });
+});
+
+describe('guests', () => {
+  it('a child with nobody yet brings an adult', () => {
+    expect(selectGuestCounts(root(reduce([incrementGuest('children')])))).toEqual({ adults: 1, children: 1, infants: 0, pets: 0 });
+  });
+
+  it('adults cannot go below 1', () => {
+    expect(reduce([incrementGuest('adults'), incrementGuest('adults'), decrementGuest('adults'), decrementGuest('adults')]).adultCount).toBe(1);
+  });
+
+  it('adults plus children stop at 16', () => {
+    const state = reduce(Array.from({ length: 20 }, () => incrementGuest('adults')));
+    expect(state.adultCount).toBe(16);
+    expect(reduce([incrementGuest('children')], state).childCount).toBe(0);
+  });
+
+  it('infants and pets stop at 5', () => {
+    const state = reduce([...Array.from({ length: 7 }, () => incrementGuest('infants')), ...Array.from({ length: 7 }, () => incrementGuest('pets'))]);
+    expect(state).toMatchObject({ adultCount: 1, infantCount: 5, petsCount: 5 });
+  });
+
+  it('the guests clear cross zeroes all counts', () => {
+    expect(selectGuestCounts(root(reduce([setGuests({ adults: 2, children: 1, infants: 1, pets: 1 }), clearGuests()])))).toEqual({
+      adults: 0,
+      children: 0,
+      infants: 0,
+      pets: 0,
+    });
+  });
+
+  it.each<[UnknownAction[], string]>([
+    [[], 'Add guest'],
+    [[incrementGuest('adults')], '1 guest'],
+    [[incrementGuest('adults'), incrementGuest('children'), incrementGuest('pets')], '2 guests, 1 pet'],
+  ])('the Who line reads %s', (actions, text) => {
+    expect(selectGuestSummary(root(reduce(actions)))).toBe(text);
+  });
+});
+
+describe('months and flexible', () => {
+  it.each<[UnknownAction[], string]>([
+    [[toggleMonth(0)], 'Week in January'],
+    [[toggleMonth(0), toggleMonth(1)], 'Week in Jan, Feb'],
+    [[toggleMonth(0), toggleMonth(1), toggleMonth(0)], 'Week in February'],
+    [[toggleMonth(4), toggleMonth(4)], 'Any week'],
+    [[setStayDuration('month'), toggleMonth(6)], 'Month in July'],
+    [[toggleMonth(6), setStayDuration('weekend')], 'Weekend in July'],
+    [[setStayDuration('weekend')], 'Any weekend'],
+  ])('%# reads %s', (actions, text) => {
+    expect(reduce(actions).flexibleText).toBe(text);
+  });
+
+  it('a month card toggles its month', () => {
+    expect(reduce([toggleMonth(3), toggleMonth(5)]).months).toEqual([3, 5]);
+    expect(reduce([toggleMonth(3), toggleMonth(5), toggleMonth(3)]).months).toEqual([5]);
+  });
+
+  it.each([
+    [0, 0],
+    [12, 12],
+    [14, 12],
+    [-1, 0],
+  ])('the dial keeps %d as %d', (value, kept) => {
+    expect(reduce([setCurDot(value)]).curDot).toBe(kept);
+  });
+});
+
+describe('clear all (the overlay)', () => {
+  it('resets guests, region, dates, stay length and date mode, keeping the last search summaries', () => {
+    const searched = reduce([setRegion('Europe'), incrementGuest('adults'), search()]);
+    const state = reduce(
+      [
+        setDateOption('flexible'),
+        setStayDuration('month'),
+        toggleMonth(2),
+        setDates({ start: '2026-05-12', end: '2026-05-14' }),
+        incrementGuest('pets'),
+        setDestination('Oslo'),
+        clearAll(),
+      ],
+      searched,
+    );
+    expect(state).toEqual({ ...initialFormState, destinationText: 'Europe', guestText: '1 guest' });
+  });
+});
+
+describe('search', () => {
+  it('a lone start gets the next day as end and the summary shows both', () => {
+    const state = reduce([setDates({ start: '2026-05-12', end: null }), setActiveInput('checkOut'), search()]);
+    expect(state).toMatchObject({
+      selectedStartDate: '2026-05-12',
+      selectedEndDate: '2026-05-13',
+      dateText: '12 May - 13 May',
+      activeInput: '',
+    });
+  });
+
+  it('a lone end gets the previous day as start', () => {
+    expect(reduce([setDates({ start: null, end: '2026-06-01' }), search()])).toMatchObject({
+      selectedStartDate: '2026-05-31',
+      selectedEndDate: '2026-06-01',
+    });
+  });
+
+  it.each<[string, UnknownAction[], Partial<FormState>]>([
+    ['nothing chosen', [], { destinationText: '', dateText: '', guestText: '' }],
+    ['a region', [setRegion('Thailand')], { destinationText: 'Thailand' }],
+    ['a typed destination', [setDestination('Kyoto')], { destinationText: 'Kyoto' }],
+    ['guests', [incrementGuest('adults'), incrementGuest('adults'), incrementGuest('infants')], { guestText: '2 guests, 1 infant' }],
+    ['months mode without a start', [setDateOption('month')], { dateText: 'Any time' }],
+    ['months mode from a start', [setDateOption('month'), setStartDurationDate('2026-06-05'), setCurDot(2)], { dateText: 'Jun 5 - Aug 5' }],
+    ['flexible mode', [setDateOption('flexible'), toggleMonth(0), toggleMonth(1)], { dateText: 'Week in Jan, Feb' }],
+    ['flexible mode untouched', [setDateOption('flexible')], { dateText: 'Any week' }],
+  ])('builds the summaries: %s', (_name, actions, texts) => {
+    expect(reduce([...actions, search()])).toMatchObject(texts);
+  });
+
+  it('the collapsed bar shows placeholders until a search says otherwise', () => {
+    expect(selectSearchSummary(root(initialFormState))).toEqual({ where: 'Anywhere', when: 'Any week', who: 'Add guests' });
+    const state = reduce([setRegion('Europe'), setDates({ start: '2026-05-12', end: '2026-05-14' }), incrementGuest('adults'), search()]);
+    expect(selectSearchSummary(root(state))).toEqual({ where: 'Europe', when: '12 May - 14 May', who: '1 guest' });
+  });
+
+  it.each<[string, UnknownAction[], ReturnType<typeof selectSearchQuery>]>([
+    [
+      'dates mode',
+      [setDestination('New York'), setDates({ start: '2026-05-12', end: '2026-05-14' }), incrementGuest('children')],
+      { searchText: 'newyork', checkIn: '2026-05-12', checkOut: '2026-05-14', guests: 2 },
+    ],
+    [
+      'months mode takes the dial range',
+      [setRegion('Europe'), setDateOption('month'), setStartDurationDate('2026-06-05')],
+      { searchText: 'europe', checkIn: '2026-06-05', checkOut: '2026-09-05', guests: 0 },
+    ],
+    [
+      'flexible mode has no dates',
+      [setDateOption('flexible'), setDates({ start: '2026-05-12', end: '2026-05-14' })],
+      { searchText: '', checkIn: null, checkOut: null, guests: 0 },
+    ],
+  ])('the server query in %s', (_name, actions, query) => {
+    expect(selectSearchQuery(root(reduce([...actions, search()])))).toEqual(query);
+  });
+});
