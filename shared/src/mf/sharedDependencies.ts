@@ -32,6 +32,5 @@ export const sharedDependencies: Record<string, SharedConfig> = {
   'react-redux': singleton('react-redux'),
   '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
   '@supabase/supabase-js': singleton('@supabase/supabase-js'),
-  shared: { singleton: true, requiredVersion: false, version: manifest.version },
   'shared/': { singleton: true, requiredVersion: false, version: manifest.version },
 };

@@ -1,0 +1,17 @@
+// Module declarations for what the bundler understands and TypeScript does not.
+declare module '*.module.css' {
+  const classes: Readonly<Record<string, string>>;
+  export default classes;
+}
+
+declare module '*.css';
+
+declare module '*.svg' {
+  const url: string;
+  export default url;
+}
+
+declare module '*.webp' {
+  const url: string;
+  export default url;
+}
