@@ -151,7 +151,7 @@ describe('a new tab takes over the open tabs state', () => {
     expect(b.app()).toMatchObject({ userFavListing: [11, 12], itemId: 12, isFavorite: true, showLogin: false });
   });
 
-  it('takes only the first answer', async () => {
+  it('takes only the first well-formed answer', async () => {
     const channelName = nanoid();
     const wire = listen(channelName);
     const b = openTab(channelName);
@@ -164,6 +164,7 @@ describe('a new tab takes over the open tabs state', () => {
       to: from,
       state: { userData: USER, userFavListing: [itemId], isFavorite: true, itemId },
     });
+    wire.channel.postMessage({ kind: 'stateResponse', to: from, state: { userData: USER, userFavListing: 'all' } });
     wire.channel.postMessage(answer(1));
     wire.channel.postMessage(answer(2));
     wire.channel.postMessage({ kind: 'action', action: setUserData({ ...USER, name: 'Bo' }) });

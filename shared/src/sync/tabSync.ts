@@ -80,6 +80,18 @@ export function isMirroredAction(action: unknown): boolean {
   return typeof meta === 'object' && meta !== null && 'mirroredFromTab' in meta && meta.mirroredFromTab === true;
 }
 
+function isMirroredAppState(value: unknown): value is MirroredAppState {
+  if (typeof value !== 'object' || value === null) return false;
+  const state: Partial<Record<keyof MirroredAppState, unknown>> = value;
+  return (
+    typeof state.userData === 'object' &&
+    Array.isArray(state.userFavListing) &&
+    state.userFavListing.every((id) => typeof id === 'number') &&
+    typeof state.isFavorite === 'boolean' &&
+    (state.itemId === null || typeof state.itemId === 'number')
+  );
+}
+
 function isTabMessage(data: unknown): data is TabMessage {
   if (typeof data !== 'object' || data === null || !('kind' in data)) return false;
   switch (data.kind) {
@@ -88,7 +100,7 @@ function isTabMessage(data: unknown): data is TabMessage {
     case 'stateRequest':
       return 'from' in data && typeof data.from === 'string';
     case 'stateResponse':
-      return 'to' in data && typeof data.to === 'string' && 'state' in data && typeof data.state === 'object';
+      return 'to' in data && typeof data.to === 'string' && 'state' in data && isMirroredAppState(data.state);
     default:
       return false;
   }
