@@ -1,3 +1,6 @@
+import { ListingPage } from '../features/houseDetail/components/ListingPage';
+
+/** listing/HouseDetail: the /house/:id page. */
 export default function HouseDetail() {
-  return <section aria-label="Listing"><h1>Listing</h1></section>;
+  return <ListingPage />;
 }

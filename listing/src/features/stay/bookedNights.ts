@@ -3,12 +3,10 @@
  * half-open: its guests sleep the nights from `start` up to the night before `end`, so `end` is
  * free to check in and `start` is free to check out.
  */
+import type { BookedRange } from 'shared/ui/calendar';
 import type { DateRange, IsoDay } from 'shared/rules/dateSelection';
 
-export interface BookedRange {
-  start: IsoDay;
-  end: IsoDay;
-}
+export type { BookedRange };
 
 /** The night starting on `day` belongs to a confirmed booking. */
 export function isBookedNight(day: IsoDay, ranges: readonly BookedRange[]): boolean {

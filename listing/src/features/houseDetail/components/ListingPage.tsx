@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import type { Room } from 'shared/api/roomsApi';
+import { useGetRoomByIdQuery } from 'shared/api/roomsApi';
+import { BREAKPOINTS } from 'shared/rules/constants';
+import { injectHouseDetailSlice, useAppDispatch } from 'shared/store';
+import { resetHouseInfo, setIsLoading } from 'shared/state/houseDetailSlice';
+import { useMediaQuery, useViewportWidth } from '../../../hooks/useMediaQuery';
+import { PhotoCarousel } from '../../photos/components/PhotoCarousel';
+import { PhotoGallery } from '../../photos/components/PhotoGallery';
+import { PhotoGrid } from '../../photos/components/PhotoGrid';
+import { Reviews } from '../../reviews/components/Reviews';
+import { Location } from '../../location/components/Location';
+import { StayCalendar } from '../../stay/components/StayCalendar';
+import { PriceCard } from '../../stay/components/PriceCard';
+import { MobileReserveBar } from '../../stay/components/MobileReserveBar';
+import { listingDescription, useDocumentMeta } from '../hooks/useDocumentMeta';
+import { useRoomId } from '../hooks/useRoomId';
+import { Amenities } from './Amenities';
+import { Description } from './Description';
+import { Highlights } from './Highlights';
+import { HostBlock } from './HostBlock';
+import { HostCard } from './HostCard';
+import { ListingLoadError, ListingNotFound, ListingSkeleton } from './ListingStates';
+import { formatRating, Overview, reviewsText } from './Overview';
+import { SaveButton } from './SaveButton';
+import { SectionNav } from './SectionNav';
+import { SleepingArrangements } from './SleepingArrangements';
+import { ThingsToKnow } from './ThingsToKnow';
+import { TitleRow } from './TitleRow';
+import styles from './ListingPage.module.css';
+
+injectHouseDetailSlice();
+
+/** /house/:id: the listing, or a not-found page for an id that is not one. */
+export function ListingPage() {
+  const roomId = useRoomId();
+  if (roomId === null) return <ListingNotFound />;
+  return <ListingLoader key={roomId} roomId={roomId} />;
+}
+
+function ListingLoader({ roomId }: { roomId: number }) {
+  const dispatch = useAppDispatch();
+  const { data: room, isLoading, isError, isFetching, refetch } = useGetRoomByIdQuery(roomId);
+
+  useEffect(() => {
+    dispatch(setIsLoading(isLoading));
+    if (room) dispatch(resetHouseInfo(room));
+  }, [dispatch, isLoading, room]);
+
+  if (isLoading) return <ListingSkeleton />;
+  if (isError) return <ListingLoadError onRetry={() => void refetch()} retrying={isFetching} />;
+  if (!room) return <ListingNotFound />;
+  return <ListingView room={room} />;
+}
+
+function ListingView({ room }: { room: Room }) {
+  const title = room['house-title'];
+  useDocumentMeta(
+    title,
+    listingDescription({ title, city: room.city, country: room.country, description: room.house_description }),
+  );
+  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.detailSmallUpTo}px)`);
+  const viewportWidth = useViewportWidth();
+  const [galleryAt, setGalleryAt] = useState<number | null>(null);
+  const saveButton = <SaveButton roomId={room.id} />;
+  const titleRow = <TitleRow title={title} saveButton={saveButton} />;
+
+  return (
+    <article className={styles.page}>
+      <SectionNav />
+      {!small && titleRow}
+      <section id="photos" className={styles.photos} aria-label="Photos" tabIndex={-1}>
+        {room.images.length > 0 &&
+          (small ? (
+            <PhotoCarousel title={title} images={room.images} onOpenGallery={setGalleryAt} />
+          ) : (
+            <PhotoGrid title={title} images={room.images} onOpenGallery={setGalleryAt} />
+          ))}
+      </section>
+      <PhotoGallery title={title} images={room.images} openAt={galleryAt} onClose={() => setGalleryAt(null)} />
+      {small && titleRow}
+      <div className={styles.body}>
+        <div className={styles.main}>
+          <Overview room={room} />
+          <HostBlock hostName={room.host_name} hostImage={room.host_image} />
+          <Highlights />
+          <Description text={room.house_description} />
+          <SleepingArrangements pictures={[room.sleep_bed_1_link, room.sleep_bed_2_link]} />
+          <Amenities />
+          <StayCalendar roomId={room.id} city={room.city} />
+        </div>
+        {!small && (
+          <aside className={styles.aside} aria-label="Reservation">
+            <div className={styles.sticky}>
+              <PriceCard roomId={room.id} price={room.price} maxGuests={room.max_guests} />
+            </div>
+          </aside>
+        )}
+      </div>
+      <Reviews
+        rating={room.house_rating}
+        ratingCount={room.rating_count}
+        guestFavorite={room.guest_favorite}
+        viewportWidth={viewportWidth}
+        ratingText={formatRating(room.house_rating)}
+        reviewsText={reviewsText(room.rating_count)}
+      />
+      <Location room={room} />
+      <HostCard hostName={room.host_name} hostImage={room.host_image} hostDescription={room.host_description} />
+      <ThingsToKnow />
+      {small && <MobileReserveBar roomId={room.id} price={room.price} />}
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import { FREE_CANCELLATION_TEXT, HOUSE_RULES } from 'shared/rules/constants';
+import { SAFETY_NOTES } from '../content';
+import styles from './ThingsToKnow.module.css';
+
+/** "Things to know": the fixed house rules, safety notes and cancellation policy. */
+export function ThingsToKnow() {
+  const columns: { title: string; lines: readonly string[] }[] = [
+    { title: 'House rules', lines: HOUSE_RULES },
+    { title: 'Safety & property', lines: SAFETY_NOTES },
+    { title: 'Cancellation policy', lines: [FREE_CANCELLATION_TEXT] },
+  ];
+  return (
+    <section className={styles.section} aria-labelledby="things-heading">
+      <h2 id="things-heading" className={styles.heading}>
+        Things to know
+      </h2>
+      <div className={styles.columns}>
+        {columns.map((column) => (
+          <div key={column.title}>
+            <h3 className={styles.title}>{column.title}</h3>
+            <ul className={styles.list}>
+              {column.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

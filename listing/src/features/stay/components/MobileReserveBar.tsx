@@ -1,0 +1,55 @@
+import { mobileBarTotal, nightlyUsdPrice } from 'shared/rules/pricing';
+import { MOBILE_BAR_HIDE_SCROLL_PX } from 'shared/rules/constants';
+import { formatShownDate } from 'shared/rules/summaries';
+import { scrollToSection, useHiddenWhileScrollingDown } from '../../../hooks/useScroll';
+import { useReserve, useStayDates } from '../hooks/useStay';
+import { formatUsd } from './PriceCard';
+import { STAY_CALENDAR_ID } from './StayCalendar';
+import styles from './MobileReserveBar.module.css';
+
+/**
+ * Small screens: the bar at the bottom with the stay's total (price x nights plus 10%) and
+ * Reserve; without dates, the nightly price and a button to the calendar. It hides while the
+ * page scrolls down past 18px and comes back when it scrolls up.
+ */
+export function MobileReserveBar({ roomId, price }: { roomId: number; price: number }) {
+  const { range, nights, hasBothDates } = useStayDates();
+  const reserve = useReserve(roomId);
+  const hidden = useHiddenWhileScrollingDown(MOBILE_BAR_HIDE_SCROLL_PX);
+  const nightly = nightlyUsdPrice(price);
+  return (
+    <div className={hidden ? `${styles.bar} ${styles.hidden}` : styles.bar} data-testid="mobile-reserve-bar" inert={hidden}>
+      <div className={styles.summary}>
+        {hasBothDates ? (
+          <>
+            <p className={styles.amount}>{formatUsd(mobileBarTotal(nightly, nights))} total</p>
+            <p className={styles.dates}>
+              {formatShownDate(range.start!)} – {formatShownDate(range.end!)}
+            </p>
+          </>
+        ) : (
+          <>
+            <p className={styles.amount}>{formatUsd(nightly)} night</p>
+            <p className={styles.dates}>Add dates for prices</p>
+          </>
+        )}
+      </div>
+      {hasBothDates ? (
+        <button type="button" className={styles.button} onClick={reserve}>
+          Reserve
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={styles.button}
+          onClick={() => {
+            scrollToSection(STAY_CALENDAR_ID);
+            document.getElementById(STAY_CALENDAR_ID)?.focus({ preventScroll: true });
+          }}
+        >
+          Check availability
+        </button>
+      )}
+    </div>
+  );
+}

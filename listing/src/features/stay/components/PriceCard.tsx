@@ -1,0 +1,96 @@
+import { format } from 'date-fns';
+import { nightlyUsdPrice, priceCardTotals } from 'shared/rules/pricing';
+import { parseIsoDay, type IsoDay } from 'shared/rules/dateSelection';
+import { scrollToSection } from '../../../hooks/useScroll';
+import { useReserve, useStayDates } from '../hooks/useStay';
+import { GuestPicker } from './GuestPicker';
+import { STAY_CALENDAR_ID } from './StayCalendar';
+import styles from './PriceCard.module.css';
+
+const CARD_DATE_FORMAT = 'd/M/yyyy';
+
+export function formatUsd(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`;
+}
+
+function cardDate(day: IsoDay | null): string {
+  return day === null ? 'Add date' : format(parseIsoDay(day), CARD_DATE_FORMAT);
+}
+
+function showCalendar() {
+  scrollToSection(STAY_CALENDAR_ID);
+  document.getElementById(STAY_CALENDAR_ID)?.focus({ preventScroll: true });
+}
+
+export interface PriceCardProps {
+  roomId: number;
+  /** The listing's stored price (local currency). */
+  price: number;
+  maxGuests: number;
+}
+
+/**
+ * The sticky price card. Without both dates: 'Add dates for prices' and a disabled 'Check
+ * availability'. With both: the nightly price, nights, subtotal, the 10% service fee and the
+ * total (shared/rules/pricing), and Reserve.
+ */
+export function PriceCard({ roomId, price, maxGuests }: PriceCardProps) {
+  const { range, nights, hasBothDates } = useStayDates();
+  const reserve = useReserve(roomId);
+  const nightly = nightlyUsdPrice(price);
+  const totals = hasBothDates ? priceCardTotals(nightly, nights) : null;
+  return (
+    <section className={styles.card} aria-labelledby="price-card-heading">
+      <h2 id="price-card-heading" className={styles.heading}>
+        {totals ? (
+          <>
+            <span className={styles.price}>{formatUsd(nightly)}</span> night
+          </>
+        ) : (
+          'Add dates for prices'
+        )}
+      </h2>
+      <div className={styles.fields}>
+        <div className={styles.dates}>
+          <button type="button" className={styles.date} onClick={showCalendar}>
+            <span className={styles.label}>Check-in</span>
+            <span className={styles.value}>{cardDate(range.start)}</span>
+          </button>
+          <button type="button" className={styles.date} onClick={showCalendar}>
+            <span className={styles.label}>Checkout</span>
+            <span className={styles.value}>{cardDate(range.end)}</span>
+          </button>
+        </div>
+        <GuestPicker maxGuests={maxGuests} />
+      </div>
+      {totals ? (
+        <>
+          <button type="button" className={styles.reserve} onClick={reserve}>
+            Reserve
+          </button>
+          <p className={styles.note}>You won't be charged yet</p>
+          <dl className={styles.breakdown}>
+            <div className={styles.line}>
+              <dt>
+                {formatUsd(nightly)} x {nights} {nights === 1 ? 'night' : 'nights'}
+              </dt>
+              <dd>{formatUsd(totals.subtotal)}</dd>
+            </div>
+            <div className={styles.line}>
+              <dt>Service fee</dt>
+              <dd>{formatUsd(totals.serviceFee)}</dd>
+            </div>
+            <div className={`${styles.line} ${styles.total}`}>
+              <dt>Total before taxes</dt>
+              <dd>{formatUsd(totals.total)}</dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        <button type="button" className={styles.reserve} disabled>
+          Check availability
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The stay being planned on the listing page. Dates and guests live in the form slice, so the
+ * search bar shows them and the booking page (/{id}/book) reads them after Reserve.
+ */
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { injectFormSlice, useAppDispatch, useAppSelector } from 'shared/store';
+import { clearDates, setDates, setGuests } from 'shared/state/formSlice';
+import { selectIsLoggedIn, setBookingDate, setShowLogin } from 'shared/state/appSlice';
+import { nightsBetween, type DateRange } from 'shared/rules/dateSelection';
+import { MIN_ADULTS } from 'shared/rules/constants';
+import type { GuestCounts } from 'shared/rules/guests';
+
+const form = injectFormSlice();
+const { selectDateRange, selectGuestCounts } = form.selectors;
+
+/** A stay is for at least one adult, even before the guest counter is touched. */
+export function partyOf(counts: GuestCounts): GuestCounts {
+  return counts.adults >= MIN_ADULTS ? counts : { ...counts, adults: MIN_ADULTS };
+}
+
+export function useStayDates() {
+  const dispatch = useAppDispatch();
+  const range = useAppSelector(selectDateRange);
+  return {
+    range,
+    nights: nightsBetween(range),
+    hasBothDates: range.start !== null && range.end !== null,
+    setRange: useCallback((next: DateRange) => dispatch(setDates(next)), [dispatch]),
+    clear: useCallback(() => dispatch(clearDates()), [dispatch]),
+  };
+}
+
+export function useStayGuests() {
+  const dispatch = useAppDispatch();
+  const counts = partyOf(useAppSelector(selectGuestCounts));
+  return { counts, setCounts: useCallback((next: GuestCounts) => dispatch(setGuests(next)), [dispatch]) };
+}
+
+/**
+ * Reserve: a signed-in user goes to the booking page with the stay in the form slice; anyone
+ * else gets the login dialog.
+ */
+export function useReserve(roomId: number) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const signedIn = useAppSelector(selectIsLoggedIn);
+  const range = useAppSelector(selectDateRange);
+  const counts = useAppSelector(selectGuestCounts);
+  return useCallback(() => {
+    if (!signedIn) {
+      dispatch(setShowLogin(true));
+      return;
+    }
+    dispatch(setGuests(partyOf(counts)));
+    dispatch(setBookingDate(range));
+    navigate(`/${roomId}/book`);
+  }, [counts, dispatch, navigate, range, roomId, signedIn]);
+}
