@@ -85,8 +85,12 @@ test.describe('composed site', () => {
       return { renderers: hook.renderers.size, loaded };
     });
     expect(shared.renderers).toBe(1);
-    for (const pkg of ['react', 'react-dom', 'react-redux', '@reduxjs/toolkit', '@supabase/supabase-js', 'shared']) {
+    for (const pkg of ['react', 'react-dom', 'react-redux', '@reduxjs/toolkit', '@supabase/supabase-js', 'shared/store']) {
       expect(shared.loaded[pkg] ?? [], `${pkg} loaded once`).toHaveLength(1);
+    }
+    // Every module of the workspace package (store, slices, api, session) is one shared copy.
+    for (const [pkg, versions] of Object.entries(shared.loaded).filter(([name]) => name.startsWith('shared/'))) {
+      expect(versions, `${pkg} loaded once`).toHaveLength(1);
     }
     expect(warnings.filter((text) => text.includes('Multiple GoTrueClient instances'))).toEqual([]);
   });
