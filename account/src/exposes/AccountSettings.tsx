@@ -1,3 +1,3 @@
-export default function AccountSettings() {
-  return <section aria-label="AccountSettings"><h1>AccountSettings</h1></section>;
-}
+import { AccountSettings } from '../features/account-settings/components/AccountSettings';
+
+export default AccountSettings;

@@ -1,3 +1,3 @@
-export default function LoginDialog() {
-  return <section aria-label="LoginDialog"><h1>LoginDialog</h1></section>;
-}
+import { LoginDialog } from '../features/login/components/LoginDialog';
+
+export default LoginDialog;

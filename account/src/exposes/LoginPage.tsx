@@ -1,3 +1,3 @@
-export default function LoginPage() {
-  return <section aria-label="LoginPage"><h1>LoginPage</h1></section>;
-}
+import { LoginPage } from '../features/login/components/LoginPage';
+
+export default LoginPage;

@@ -1,3 +1,3 @@
-export default function PersonalInfo() {
-  return <section aria-label="PersonalInfo"><h1>PersonalInfo</h1></section>;
-}
+import { PersonalInfo } from '../features/personal-info/components/PersonalInfo';
+
+export default PersonalInfo;

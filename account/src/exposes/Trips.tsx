@@ -1,3 +1,3 @@
-export default function Trips() {
-  return <section aria-label="Trips"><h1>Trips</h1></section>;
-}
+import { Trips } from '../features/trips/components/Trips';
+
+export default Trips;

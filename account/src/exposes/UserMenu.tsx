@@ -1,3 +1,3 @@
-export default function UserMenu() {
-  return <section aria-label="UserMenu"><h1>UserMenu</h1></section>;
-}
+import { UserMenu } from '../features/user-menu/components/UserMenu';
+
+export default UserMenu;

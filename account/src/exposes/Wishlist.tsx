@@ -1,3 +1,3 @@
-export default function Wishlist() {
-  return <section aria-label="Wishlist"><h1>Wishlist</h1></section>;
-}
+import { Wishlist } from '../features/wishlist/components/Wishlist';
+
+export default Wishlist;

@@ -1,0 +1,22 @@
+/**
+ * The login dialog, always mounted by the shell: opened by the app slice's showLogin (the
+ * user menu's Log in and Sign up, a favourite or Reserve while signed out), visible 50 ms
+ * after opening, closed by its close button, Escape, an outside click or a successful login.
+ */
+import { useAppDispatch, useAppSelector } from 'shared/store';
+import { selectShowLogin, setShowLogin } from 'shared/state/appSlice';
+import { LOGIN_DIALOG_DELAY_MS } from 'shared/rules/constants';
+import { Dialog } from 'shared/ui/Dialog';
+import { LoginForm } from './LoginForm';
+import { LOGIN_TITLE } from './texts';
+
+export function LoginDialog() {
+  const dispatch = useAppDispatch();
+  const open = useAppSelector(selectShowLogin);
+  const close = () => dispatch(setShowLogin(false));
+  return (
+    <Dialog open={open} onClose={close} title={LOGIN_TITLE} revealDelayMs={LOGIN_DIALOG_DELAY_MS}>
+      <LoginForm onLoggedIn={close} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * The content of the login dialog and the /login page (accounts spec section 2): a welcome
+ * heading, Email and Password, Continue, the 'or' divider, Google and the guest account. A new
+ * email is signed up by Continue, and then asked for a name before the page moves on.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useAppDispatch } from 'shared/store';
+import { useRuntimeConfig } from 'shared/config/ConfigContext';
+import {
+  afterPasswordLogin,
+  continueWithPassword,
+  signInAsGuest,
+  signInWithGoogle,
+  updateUserName,
+  type AuthOutcome,
+} from 'shared/session/authActions';
+import styles from './LoginForm.module.css';
+
+type Busy = null | 'password' | 'google' | 'guest' | 'name';
+
+export interface LoginFormProps {
+  /** Called once a login has succeeded, before the page moves on (the dialog closes). */
+  onLoggedIn?: () => void;
+}
+
+export function LoginForm({ onLoggedIn }: LoginFormProps) {
+  const dispatch = useAppDispatch();
+  const config = useRuntimeConfig();
+  const ids = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+  const [askName, setAskName] = useState(false);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const finish = (outcome: AuthOutcome): boolean => {
+    if (!outcome.ok) {
+      setError(outcome.message);
+      return false;
+    }
+    return true;
+  };
+
+  const moveOn = () => {
+    onLoggedIn?.();
+    afterPasswordLogin();
+  };
+
+  const onContinue = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setBusy('password');
+    const outcome = await dispatch(continueWithPassword(email, password));
+    setBusy(null);
+    if (!finish(outcome)) return;
+    if ('signedUp' in outcome) setAskName(true);
+    else moveOn();
+  };
+
+  const onSaveName = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '') {
+      setError('Please enter your name.');
+      return;
+    }
+    setError(null);
+    setBusy('name');
+    const outcome = await dispatch(updateUserName(trimmed));
+    setBusy(null);
+    if (finish(outcome)) moveOn();
+  };
+
+  const onGoogle = async () => {
+    setError(null);
+    setBusy('google');
+    const outcome = await dispatch(signInWithGoogle());
+    // On success the browser is leaving for the provider; stay busy until it does.
+    if (!finish(outcome)) setBusy(null);
+  };
+
+  const onGuest = async () => {
+    setError(null);
+    setEmail(config.guestEmail);
+    setPassword(config.guestPassword);
+    setBusy('guest');
+    const outcome = await dispatch(signInAsGuest());
+    setBusy(null);
+    if (finish(outcome)) moveOn();
+  };
+
+  const errorLine = error && (
+    <p className={styles.error} role="alert">
+      {error}
+    </p>
+  );
+
+  if (askName) {
+    return (
+      <form className={styles.form} onSubmit={onSaveName} noValidate>
+        <h3 className={styles.welcome}>Finish signing up</h3>
+        <p className={styles.hint}>Your account for {email} is ready. What should hosts call you?</p>
+        <label className={styles.field} htmlFor={`${ids}-name`}>
+          <span className={styles.label}>Name</span>
+          <input
+            id={`${ids}-name`}
+            className={styles.input}
+            autoComplete="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            autoFocus
+          />
+        </label>
+        {errorLine}
+        <button type="submit" className={styles.primary} disabled={busy !== null}>
+          {busy === 'name' ? 'Saving...' : 'Continue'}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <div className={styles.form}>
+      <h3 className={styles.welcome}>Welcome to Homestory</h3>
+      <form onSubmit={onContinue} noValidate className={styles.fields}>
+        <div className={styles.group}>
+          <label className={styles.field} htmlFor={`${ids}-email`}>
+            <span className={styles.label}>Email</span>
+            <input
+              id={`${ids}-email`}
+              className={styles.input}
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </label>
+          <label className={styles.field} htmlFor={`${ids}-password`}>
+            <span className={styles.label}>Password</span>
+            <input
+              id={`${ids}-password`}
+              className={styles.input}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </label>
+        </div>
+        {errorLine}
+        <button type="submit" className={styles.primary} disabled={busy !== null}>
+          {busy === 'password' ? 'Please wait...' : 'Continue'}
+        </button>
+      </form>
+      <div className={styles.divider}>
+        <span>or</span>
+      </div>
+      <button type="button" className={styles.secondary} onClick={onGoogle} disabled={busy !== null}>
+        <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+          <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
+          <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
+          <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2c-2 1.5-4.5 2.4-7.2 2.4-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+          <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+        </svg>
+        {busy === 'google' ? 'Opening Google...' : 'Continue with Google'}
+      </button>
+      <button type="button" className={styles.secondary} onClick={onGuest} disabled={busy !== null}>
+        {busy === 'guest' ? 'Signing in...' : 'Sign in as a Guest user'}
+      </button>
+    </div>
+  );
+}

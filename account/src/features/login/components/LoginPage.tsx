@@ -1,0 +1,29 @@
+/**
+ * /login: the dialog's content as a page. A signed-in user is sent to /; a login made here
+ * lands on the site root (afterPasswordLogin, and Google's redirect target).
+ */
+import { useId } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAppSelector } from 'shared/store';
+import { selectIsLoggedIn } from 'shared/state/appSlice';
+import { LoginForm } from './LoginForm';
+import { LOGIN_TITLE } from './texts';
+import styles from './LoginPage.module.css';
+
+export function LoginPage() {
+  const signedIn = useAppSelector(selectIsLoggedIn);
+  const titleId = useId();
+  if (signedIn) return <Navigate to="/" replace />;
+  return (
+    <section className={styles.page} aria-labelledby={titleId}>
+      <div className={styles.card}>
+        <h1 id={titleId} className={styles.title}>
+          {LOGIN_TITLE}
+        </h1>
+        <div className={styles.body}>
+          <LoginForm />
+        </div>
+      </div>
+    </section>
+  );
+}

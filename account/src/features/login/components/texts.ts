@@ -1,0 +1,1 @@
+export const LOGIN_TITLE = 'Log in or sign up';

@@ -1,0 +1,139 @@
+/**
+ * /trips (accounts spec section 2): 'Trips', scrolled to the top on open; signed out, to
+ * /login after 1 s. Payments are read by the user's email, then their rooms by id; each trip
+ * card shows the photo (a link to the listing), title, city and country, the status badge,
+ * the dates, the guest's name, the reservation code and 'View itinerary'.
+ */
+import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { format } from 'date-fns';
+import { useAppSelector } from 'shared/store';
+import { selectUserData } from 'shared/state/appSlice';
+import { useGetRoomsByIdsQuery } from 'shared/api/roomsApi';
+import { REDIRECT_DELAY_MS } from 'shared/rules/constants';
+import { parseIsoDay, toIsoDay } from 'shared/rules/dateSelection';
+import { resolveImageUrl } from 'shared/config/runtimeConfig';
+import { useRuntimeConfig } from 'shared/config/ConfigContext';
+import { Skeleton } from 'shared/ui/Skeleton';
+import { useGetUserPaymentsQuery } from '../api/tripsApi';
+import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { buildTrips, type Trip } from './tripList';
+import styles from './Trips.module.css';
+
+const showDate = (day: string) => format(parseIsoDay(day), 'd MMM yyyy');
+
+function TripCard({ trip }: { trip: Trip }) {
+  const config = useRuntimeConfig();
+  const cover = trip.room.images[0];
+  const title = trip.room['house-title'];
+  return (
+    <article className={styles.card} aria-labelledby={`trip-${trip.paymentId}`}>
+      <Link to={`/house/${trip.room.id}`} className={styles.media} aria-label={`Open ${title}`}>
+        {cover && (
+          <img
+            src={resolveImageUrl(config, cover)}
+            alt=""
+            width={800}
+            height={760}
+            loading="lazy"
+            decoding="async"
+            className={styles.photo}
+          />
+        )}
+        <span className={trip.status === 'UPCOMING' ? styles.badge : `${styles.badge} ${styles.past}`}>{trip.status}</span>
+      </Link>
+      <div className={styles.body}>
+        <h2 id={`trip-${trip.paymentId}`} className={styles.cardTitle}>
+          {title}
+        </h2>
+        <p className={styles.place}>
+          {trip.room.city}, {trip.room.country}
+        </p>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Dates</dt>
+            <dd>
+              {showDate(trip.startDate)} – {showDate(trip.endDate)}
+            </dd>
+          </div>
+          <div>
+            <dt>Guest</dt>
+            <dd>{trip.guestName ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Reservation code</dt>
+            <dd className={styles.code}>{trip.code}</dd>
+          </div>
+        </dl>
+        <button type="button" className={styles.itinerary}>
+          View itinerary
+        </button>
+      </div>
+    </article>
+  );
+}
+
+export function Trips() {
+  const user = useAppSelector(selectUserData);
+  useRedirectWhenSignedOut('/login', REDIRECT_DELAY_MS.tripsToLogin);
+  useEffect(() => window.scrollTo(0, 0), []);
+  const payments = useGetUserPaymentsQuery(user?.email ?? skipToken);
+  const roomIds = useMemo(() => [...new Set((payments.data ?? []).map((payment) => payment.room_id))], [payments.data]);
+  const rooms = useGetRoomsByIdsQuery(roomIds.length > 0 ? roomIds : skipToken);
+  const trips = useMemo(
+    () => buildTrips(payments.data ?? [], rooms.data ?? [], toIsoDay(new Date())),
+    [payments.data, rooms.data],
+  );
+
+  let content;
+  if (!user || payments.isLoading || (roomIds.length > 0 && rooms.isLoading)) {
+    content = (
+      <div className={styles.list} aria-hidden="true">
+        <Skeleton className={styles.cardSkeleton} />
+      </div>
+    );
+  } else if (payments.isError || rooms.isError) {
+    content = (
+      <div className={styles.empty} role="alert">
+        <p>Your trips could not be loaded.</p>
+        <button
+          type="button"
+          className={styles.search}
+          onClick={() => void (payments.isError ? payments.refetch() : rooms.refetch())}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (trips.length === 0) {
+    content = (
+      <div className={styles.empty}>
+        <h2 className={styles.emptyTitle}>No trips Booked ... yet!</h2>
+        <p className={styles.emptyText}>Time to dust off your bags and start planning your next adventure.</p>
+        <Link to="/home" className={styles.search}>
+          Start searching
+        </Link>
+      </div>
+    );
+  } else {
+    content = (
+      <ul className={styles.list} aria-label="Your trips">
+        {trips.map((trip) => (
+          <li key={trip.paymentId}>
+            <TripCard trip={trip} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="trips-title">
+      <h1 id="trips-title" className={styles.title}>
+        Trips
+      </h1>
+      {content}
+    </section>
+  );
+}

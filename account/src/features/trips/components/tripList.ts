@@ -1,0 +1,40 @@
+/**
+ * Trip cards from payments and their rooms: the reservation code, the status badge (stays that
+ * are over are PAST, beyond the spec's every-trip-UPCOMING), upcoming first by start date,
+ * then past ones, latest first.
+ */
+import type { Room } from 'shared/api/roomsApi';
+import { reservationCode, tripStatus, type TripStatus } from 'shared/rules/reservation';
+import type { TripPayment } from '../api/tripsApi';
+
+export interface Trip {
+  paymentId: string;
+  code: string;
+  status: TripStatus;
+  startDate: string;
+  endDate: string;
+  guestName: string | null;
+  room: Room;
+}
+
+export function buildTrips(payments: readonly TripPayment[], rooms: readonly Room[], today: string): Trip[] {
+  const byId = new Map(rooms.map((room) => [room.id, room]));
+  const trips = payments.flatMap((payment): Trip[] => {
+    const room = byId.get(payment.room_id);
+    if (!room) return [];
+    return [
+      {
+        paymentId: payment.id,
+        code: reservationCode(payment.id),
+        status: tripStatus(payment.endDate, today),
+        startDate: payment.startDate,
+        endDate: payment.endDate,
+        guestName: payment.Guest,
+        room,
+      },
+    ];
+  });
+  const upcoming = trips.filter((trip) => trip.status === 'UPCOMING').sort((a, b) => a.startDate.localeCompare(b.startDate));
+  const past = trips.filter((trip) => trip.status === 'PAST').sort((a, b) => b.startDate.localeCompare(a.startDate));
+  return [...upcoming, ...past];
+}

@@ -1,0 +1,91 @@
+/**
+ * The header's user menu: a pill button (menu icon and avatar) that opens a dropdown of the
+ * signed-in or signed-out entries. It closes on an outside click, on scroll, on window blur,
+ * when the tab is hidden, on Escape and when an entry is chosen.
+ */
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Menu } from 'lucide-react';
+import { useAppDispatch, useAppSelector } from 'shared/store';
+import { selectUserData, setShowLogin } from 'shared/state/appSlice';
+import { showToast } from 'shared/ui/toastSlice';
+import { signOut } from 'shared/session/authActions';
+import { useDismiss } from '../hooks/useDismiss';
+import { Avatar } from '../../../components/Avatar';
+import { SIGNED_IN_ENTRIES, SIGNED_OUT_ENTRIES, type MenuEntry } from './menuItems';
+import styles from './UserMenu.module.css';
+
+export function UserMenu() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUserData);
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = () => setOpen(false);
+  useDismiss(open, containerRef, close);
+
+  const entries = user ? SIGNED_IN_ENTRIES : SIGNED_OUT_ENTRIES;
+
+  const logOut = async () => {
+    close();
+    const outcome = await dispatch(signOut());
+    if (!outcome.ok) dispatch(showToast({ kind: 'error', message: outcome.message }));
+  };
+
+  const renderEntry = (entry: MenuEntry, index: number) => {
+    if (entry.kind === 'separator') return <li key={`sep-${index}`} className={styles.separator} role="presentation" />;
+    const className = 'strong' in entry && entry.strong ? `${styles.item} ${styles.strong}` : styles.item;
+    if (entry.kind === 'link') {
+      return (
+        <li key={entry.label}>
+          <Link to={entry.to} className={className} onClick={close}>
+            {entry.label}
+          </Link>
+        </li>
+      );
+    }
+    const onClick =
+      entry.kind === 'login'
+        ? () => {
+            close();
+            dispatch(setShowLogin(true));
+          }
+        : logOut;
+    return (
+      <li key={entry.label}>
+        <button type="button" className={className} onClick={onClick}>
+          {entry.label}
+        </button>
+      </li>
+    );
+  };
+
+  return (
+    <div className={styles.container} ref={containerRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.pill}
+        aria-label="Open user menu"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Menu size={16} strokeWidth={2.25} aria-hidden />
+        <Avatar name={user?.name} />
+      </button>
+      <nav
+        id={panelId}
+        className={styles.panel}
+        aria-label="User menu"
+        hidden={!open}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') buttonRef.current?.focus();
+        }}
+      >
+        <ul className={styles.list}>{entries.map(renderEntry)}</ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The user menu's entries and targets (accounts spec section 2). Entries whose target the
+ * spec does not show lead to the coming-soon page, as 'Become a host' does.
+ */
+export type MenuEntry =
+  | { kind: 'link'; label: string; to: string; strong?: boolean }
+  | { kind: 'login'; label: string; strong?: boolean }
+  | { kind: 'logout'; label: string }
+  | { kind: 'separator' };
+
+const COMING_SOON = '/comingsoon';
+
+export const SIGNED_IN_ENTRIES: readonly MenuEntry[] = [
+  { kind: 'link', label: 'Messages', to: COMING_SOON, strong: true },
+  { kind: 'link', label: 'Notification', to: COMING_SOON, strong: true },
+  { kind: 'link', label: 'Trips', to: '/trips', strong: true },
+  { kind: 'link', label: 'Wishlist', to: '/wishlist', strong: true },
+  { kind: 'separator' },
+  { kind: 'link', label: 'Manage Listings', to: COMING_SOON },
+  { kind: 'link', label: 'Refer a host', to: COMING_SOON },
+  { kind: 'link', label: 'Account', to: '/account-settings' },
+  { kind: 'separator' },
+  { kind: 'link', label: 'Help center', to: COMING_SOON },
+  { kind: 'logout', label: 'Log out' },
+];
+
+export const SIGNED_OUT_ENTRIES: readonly MenuEntry[] = [
+  { kind: 'login', label: 'Sign up', strong: true },
+  { kind: 'login', label: 'Log in' },
+  { kind: 'separator' },
+  { kind: 'link', label: 'Become a host', to: COMING_SOON },
+  { kind: 'link', label: 'Help center', to: COMING_SOON },
+];

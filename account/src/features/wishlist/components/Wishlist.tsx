@@ -1,0 +1,109 @@
+/**
+ * /wishlist (accounts spec section 2): 'Wishlists'; signed out, a prompt with Log in; signed in
+ * with no favourites, the empty text and 'Start Exploring'; otherwise the favourited listings
+ * as the shared listing card, each opening /house/{id} in a new tab.
+ *
+ * The listings are read by the favourite ids. Ids added later (here or in another tab) are
+ * added to what is shown; an id removed here keeps its card with an empty heart, so a slip of
+ * the finger can be undone.
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useAppDispatch, useAppSelector } from 'shared/store';
+import { selectUserData, selectUserFavListing, setShowLogin } from 'shared/state/appSlice';
+import { useGetFavoritesQuery } from 'shared/api/favoritesApi';
+import { useGetRoomsByIdsQuery } from 'shared/api/roomsApi';
+import { ListingCard, ListingCardSkeleton } from 'shared/ui/listing-card';
+import { toggleAndPersistFavorite } from 'shared/favourites/useFavoriteToggle';
+import styles from './Wishlist.module.css';
+
+function useShownIds(favourites: readonly number[]): number[] {
+  const [shown, setShown] = useState<number[]>(favourites.slice());
+  useEffect(() => {
+    setShown((current) => {
+      const added = favourites.filter((id) => !current.includes(id));
+      return added.length === 0 ? current : [...current, ...added];
+    });
+  }, [favourites]);
+  return shown;
+}
+
+function Skeletons({ count }: { count: number }) {
+  return (
+    <div className={styles.grid} aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <ListingCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+export function Wishlist() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUserData);
+  const favourites = useAppSelector(selectUserFavListing);
+  const shownIds = useShownIds(favourites);
+  const favouritesQuery = useGetFavoritesQuery(user ? user.id : skipToken);
+  const rooms = useGetRoomsByIdsQuery(shownIds.length > 0 ? shownIds : skipToken);
+
+  let content;
+  if (!user) {
+    content = (
+      <div className={styles.state}>
+        <h2 className={styles.stateTitle}>Log in to view your wishlists</h2>
+        <p className={styles.stateText}>You can create, view or edit wishlists once you've logged in.</p>
+        <button type="button" className={styles.button} onClick={() => dispatch(setShowLogin(true))}>
+          Log in
+        </button>
+      </div>
+    );
+  } else if (shownIds.length === 0 && favouritesQuery.isLoading) {
+    content = <Skeletons count={4} />;
+  } else if (shownIds.length === 0) {
+    content = (
+      <div className={styles.state}>
+        <h2 className={styles.stateTitle}>Homes you have added to favourites will appear here</h2>
+        <Link to="/" className={styles.button}>
+          Start Exploring
+        </Link>
+      </div>
+    );
+  } else if (rooms.isError) {
+    content = (
+      <div className={styles.state} role="alert">
+        <p className={styles.stateText}>Your wishlist could not be loaded.</p>
+        <button type="button" className={styles.button} onClick={() => void rooms.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!rooms.data) {
+    content = <Skeletons count={Math.min(shownIds.length, 8)} />;
+  } else {
+    content = (
+      <ul className={styles.grid} aria-label="Saved homes">
+        {rooms.data.map((room, index) => (
+          <li key={room.id}>
+            <ListingCard
+              room={room}
+              isFavourite={favourites.includes(room.id)}
+              onToggleFavourite={(id) => void dispatch(toggleAndPersistFavorite(id))}
+              openInNewTab
+              priority={index < 4}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="wishlist-title">
+      <h1 id="wishlist-title" className={styles.title}>
+        Wishlists
+      </h1>
+      {content}
+    </section>
+  );
+}
