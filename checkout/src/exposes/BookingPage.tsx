@@ -1,3 +1,3 @@
-export default function BookingPage() {
-  return <section aria-label="Request to book"><h1>Request to book</h1></section>;
-}
+import { BookingPage } from '../features/checkout/components/BookingPage';
+
+export default BookingPage;

@@ -1,0 +1,301 @@
+/**
+ * The booking page's server calls (accounts spec section 7), as RTK Query endpoints:
+ * - the session user (supabase-js session; the page redirects to /login without one),
+ * - the room's booked nights (struck through in the calendar),
+ * - whether the user already holds an upcoming stay at this place (their Payments rows),
+ * - the pending booking draft: Get booking / Create booking / Update booking,
+ * - the payment: create-payment-intent and finalize-booking (edge functions with the user's
+ *   token), and, in test mode, the built-in test processor's confirm and authentication steps,
+ *   called with the intent's client secret as Stripe.js would.
+ */
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { api, extraOf, toApiError, type ApiError } from 'shared/api/baseApi';
+import type { BookedRange } from 'shared/ui/calendar';
+import type { GuestCounts } from 'shared/rules/guests';
+import type { IsoDay } from 'shared/rules/dateSelection';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+export interface BookingRow {
+  id: number;
+  user_email: string;
+  room_id: number;
+  startDate: IsoDay;
+  endDate: IsoDay;
+  numOfDays: number;
+  guest: string;
+  adults: number;
+  children: number;
+  infants: number;
+  pets: number;
+  status: 'pending' | 'confirmed' | 'cancelled';
+}
+
+export interface BookingDraftInput {
+  existingId: number | null;
+  roomId: number;
+  userEmail: string;
+  startDate: IsoDay;
+  endDate: IsoDay;
+  numOfDays: number;
+  guest: string;
+  guests: GuestCounts;
+}
+
+export interface CustomerAddress {
+  line1: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+}
+
+export interface CreateIntentInput {
+  roomId: number;
+  startDate: IsoDay;
+  endDate: IsoDay;
+  guests: GuestCounts;
+  guest: string;
+  customerName: string;
+  customerAddress: CustomerAddress;
+  idempotencyKey: string;
+}
+
+export interface CreatedIntent {
+  clientSecret: string;
+  paymentIntentId: string;
+  amount: number;
+  currency: string;
+  bookingId: number;
+}
+
+export interface RecordedPayment {
+  id: string;
+  reservationCode: string;
+  amount: number;
+}
+
+/** The test processor's answer to a card step, in Stripe's shape (declines are answers, not failures). */
+export interface CardStepResult {
+  status: 'succeeded' | 'requires_action' | 'requires_payment_method' | 'failed';
+  /** Stripe's error code when the card was refused: card_declined, incorrect_number, ... */
+  errorCode?: string;
+  declineCode?: string | null;
+  message?: string;
+}
+
+export interface TestCardInput {
+  clientSecret: string;
+  card: { number: string; exp_month: number; exp_year: number; cvc: string };
+  billingDetails: { name: string; email: string; address: CustomerAddress };
+}
+
+/** A function's non-2xx answer as the api's error: its status, `code` and `error` text. */
+async function functionError(context: string, error: unknown): Promise<ApiError> {
+  if (error instanceof FunctionsHttpError) {
+    const response = error.context as Response;
+    let body: { error?: string; code?: string } = {};
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      // not JSON: keep the status only
+    }
+    console.error(context, response.status, body);
+    const result: ApiError = { status: response.status, message: body.error ?? `HTTP ${response.status}` };
+    if (body.code !== undefined) result.code = body.code;
+    return result;
+  }
+  return toApiError(context, error as { message: string });
+}
+
+function intentIdOf(clientSecret: string): string {
+  return clientSecret.split('_secret_', 1)[0] ?? '';
+}
+
+async function cardStep(url: string, body: unknown): Promise<CardStepResult> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as {
+    status?: CardStepResult['status'];
+    error?: { code: string; decline_code?: string | null; message: string };
+  };
+  if (answer.error) {
+    return {
+      status: 'failed',
+      errorCode: answer.error.code,
+      declineCode: answer.error.decline_code ?? null,
+      message: answer.error.message,
+    };
+  }
+  return { status: answer.status ?? 'failed' };
+}
+
+export const checkoutApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCheckoutSession: build.query<SessionUser | null, void>({
+      async queryFn(_arg, queryApi) {
+        const { data, error } = await extraOf(queryApi).supabase.auth.getSession();
+        if (error) return { error: toApiError('Error reading the session:', error) };
+        const user = data.session?.user;
+        if (!user) return { data: null };
+        const name = (user.user_metadata as { name?: unknown } | undefined)?.name;
+        return { data: { id: user.id, email: user.email ?? '', name: typeof name === 'string' ? name : null } };
+      },
+      providesTags: ['User'],
+    }),
+
+    getCheckoutBookedRanges: build.query<BookedRange[], number>({
+      async queryFn(roomId, queryApi) {
+        const { data, error } = await extraOf(queryApi).supabase.rpc('room_booked_ranges', { room_id: roomId });
+        if (error) return { error: toApiError(`Error fetching booked nights of room ${roomId}:`, error) };
+        return {
+          data: (data as { start_date: string; end_date: string }[]).map((row) => ({ start: row.start_date, end: row.end_date })),
+        };
+      },
+      providesTags: (_result, _error, roomId) => [{ type: 'BookedRanges', id: roomId }],
+    }),
+
+    /** 'found' when the user has a payment for this room whose stay is not over yet. */
+    getRoomBookingStatus: build.query<'found' | 'NotFound', { userId: string; roomId: number; today: IsoDay }>({
+      async queryFn({ userId, roomId, today }, queryApi) {
+        const { data, error } = await extraOf(queryApi)
+          .supabase.from('Payments')
+          .select('id')
+          .eq('user_id', userId)
+          .eq('room_id', roomId)
+          .gte('endDate', today)
+          .limit(1);
+        if (error) return { error: toApiError('Error fetching payments:', error) };
+        return { data: (data ?? []).length > 0 ? 'found' : 'NotFound' };
+      },
+      providesTags: ['Trips'],
+    }),
+
+    /** Get booking: the user's pending booking of this room (null when none matches). */
+    getBookingDraft: build.query<BookingRow | null, { userEmail: string; roomId: number }>({
+      async queryFn({ userEmail, roomId }, queryApi) {
+        const { data, error } = await extraOf(queryApi)
+          .supabase.from('Bookings')
+          .select('*')
+          .eq('user_email', userEmail)
+          .eq('room_id', roomId)
+          .eq('status', 'pending')
+          .order('id', { ascending: false })
+          .limit(1);
+        if (error) return { error: toApiError('Error fetching booking:', error) };
+        return { data: ((data ?? []) as BookingRow[])[0] ?? null };
+      },
+      providesTags: (_result, _error, { roomId }) => [{ type: 'Booking', id: roomId }],
+    }),
+
+    /** Create booking, or Update booking when the draft row exists. */
+    saveBookingDraft: build.mutation<BookingRow, BookingDraftInput>({
+      async queryFn(input, queryApi) {
+        const { supabase } = extraOf(queryApi);
+        const fields = {
+          startDate: input.startDate,
+          endDate: input.endDate,
+          numOfDays: input.numOfDays,
+          guest: input.guest,
+          adults: input.guests.adults,
+          children: input.guests.children,
+          infants: input.guests.infants,
+          pets: input.guests.pets,
+        };
+        const result =
+          input.existingId === null
+            ? await supabase
+                .from('Bookings')
+                .insert({ ...fields, room_id: input.roomId, user_email: input.userEmail, status: 'pending' })
+                .select('*')
+                .single()
+            : await supabase.from('Bookings').update(fields).eq('id', input.existingId).eq('status', 'pending').select('*').single();
+        if (result.error) return { error: toApiError('Error saving booking:', result.error) };
+        return { data: result.data as BookingRow };
+      },
+      invalidatesTags: (result, _error, { roomId }) => (result ? [{ type: 'Booking', id: roomId }] : []),
+    }),
+
+    createPaymentIntent: build.mutation<CreatedIntent, CreateIntentInput>({
+      async queryFn(input, queryApi) {
+        const { data, error } = await extraOf(queryApi).supabase.functions.invoke('create-payment-intent', {
+          body: {
+            roomId: input.roomId,
+            startDate: input.startDate,
+            endDate: input.endDate,
+            ...input.guests,
+            guest: input.guest,
+            customerName: input.customerName,
+            customerAddress: input.customerAddress,
+            idempotencyKey: input.idempotencyKey,
+          },
+        });
+        if (error) return { error: await functionError('Error creating payment intent:', error) };
+        return { data: data as CreatedIntent };
+      },
+    }),
+
+    confirmTestCardPayment: build.mutation<CardStepResult, TestCardInput>({
+      async queryFn({ clientSecret, card, billingDetails }, queryApi) {
+        const { config } = extraOf(queryApi);
+        try {
+          const url = `${config.supabaseUrl}/payments/v1/payment_intents/${intentIdOf(clientSecret)}/confirm`;
+          return {
+            data: await cardStep(url, {
+              client_secret: clientSecret,
+              payment_method: { card, billing_details: billingDetails },
+            }),
+          };
+        } catch (error) {
+          return { error: toApiError('Error confirming card payment:', error as Error) };
+        }
+      },
+    }),
+
+    authenticateTestCardPayment: build.mutation<CardStepResult, { clientSecret: string; approve: boolean }>({
+      async queryFn({ clientSecret, approve }, queryApi) {
+        const { config } = extraOf(queryApi);
+        try {
+          const url = `${config.supabaseUrl}/payments/v1/payment_intents/${intentIdOf(clientSecret)}/authenticate`;
+          return { data: await cardStep(url, { client_secret: clientSecret, approve }) };
+        } catch (error) {
+          return { error: toApiError('Error authenticating card payment:', error as Error) };
+        }
+      },
+    }),
+
+    finalizeBooking: build.mutation<RecordedPayment, { paymentIntentId: string; roomId: number }>({
+      async queryFn({ paymentIntentId }, queryApi) {
+        const { data, error } = await extraOf(queryApi).supabase.functions.invoke('finalize-booking', {
+          body: { paymentIntentId },
+        });
+        if (error) return { error: await functionError('Error recording payment:', error) };
+        return { data: (data as { payment: RecordedPayment }).payment };
+      },
+      invalidatesTags: (_result, _error, { roomId }) => [
+        'Trips',
+        { type: 'BookedRanges', id: roomId },
+        { type: 'Booking', id: roomId },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useGetCheckoutSessionQuery,
+  useGetCheckoutBookedRangesQuery,
+  useGetRoomBookingStatusQuery,
+  useGetBookingDraftQuery,
+  useSaveBookingDraftMutation,
+  useCreatePaymentIntentMutation,
+  useConfirmTestCardPaymentMutation,
+  useAuthenticateTestCardPaymentMutation,
+  useFinalizeBookingMutation,
+} = checkoutApi;

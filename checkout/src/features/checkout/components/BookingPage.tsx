@@ -1,0 +1,344 @@
+/**
+ * The booking page, /:id/book (accounts spec section 2, "Booking page"): Request to book with a
+ * back button; Your trip (dates and guests, each with Edit), Pay with (card and billing
+ * details), Required for your trip, Ground rules and the Request to book button; on the right
+ * the place's summary and Price details.
+ *
+ * Signed out, it goes to /login after 2 s. When the user already holds an upcoming stay at this
+ * place, the Edit buttons and Request to book are disabled and a toast says so for 30 s.
+ */
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { ChevronLeft } from 'lucide-react';
+import { format } from 'date-fns';
+import { useGetRoomByIdQuery } from 'shared/api/roomsApi';
+import { useRuntimeConfig } from 'shared/config/ConfigContext';
+import { ALREADY_BOOKED_TOAST_MS, REDIRECT_DELAY_MS, TEST_CARD_HINT_TOAST_MS } from 'shared/rules/constants';
+import { parseIsoDay, toIsoDay, type DateRange } from 'shared/rules/dateSelection';
+import type { GuestCounts } from 'shared/rules/guests';
+import { selectBookingDate, selectUserData } from 'shared/state/appSlice';
+import { resetCard } from 'shared/state/cardSlice';
+import { useAppDispatch, useAppSelector } from 'shared/store';
+import { showToast } from 'shared/ui/toastSlice';
+import {
+  useGetCheckoutBookedRangesQuery,
+  useGetCheckoutSessionQuery,
+  useGetRoomBookingStatusQuery,
+  type CustomerAddress,
+  type SessionUser,
+} from '../api';
+import type { CardPort } from '../hooks/cardPort';
+import { useBookingDraftSync } from '../hooks/useBookingDraftSync';
+import { usePayment } from '../hooks/usePayment';
+import { selectDateRange, selectGuestCounts, selectHasCardError } from '../slices';
+import { initialTrip, isTripComplete, readTripDraft, tripGuestLabel, tripNights, writeTripDraft, type Trip } from '../tripDraft';
+import { PlaceSummary } from './PlaceSummary';
+import { TestCardForm } from './TestCardForm';
+import { DatesDialog, GuestsDialog } from './TripDialogs';
+import styles from './BookingPage.module.css';
+
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+export const ALREADY_BOOKED_MESSAGE = 'You have already booked this place';
+
+/** The documented test card the hint toast offers to copy. */
+export const TEST_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } as const;
+
+const EMPTY_ADDRESS: CustomerAddress = { line1: '', city: '', state: '', postal_code: '', country: '' };
+
+function datesText(range: DateRange): string {
+  if (range.start === null || range.end === null) return 'Add your dates';
+  const start = parseIsoDay(range.start);
+  const end = parseIsoDay(range.end);
+  if (start.getFullYear() !== end.getFullYear()) return `${format(start, 'd MMM yyyy')} – ${format(end, 'd MMM yyyy')}`;
+  if (start.getMonth() === end.getMonth()) return `${format(start, 'd')} – ${format(end, 'd MMM')}`;
+  return `${format(start, 'd MMM')} – ${format(end, 'd MMM')}`;
+}
+
+function useChosenTrip(): Trip {
+  const formRange = useAppSelector(selectDateRange);
+  const appRange = useAppSelector(selectBookingDate);
+  const guests = useAppSelector(selectGuestCounts);
+  const range = formRange.start !== null && formRange.end !== null ? formRange : appRange;
+  return { range, guests };
+}
+
+export function BookingPage() {
+  const { id } = useParams();
+  const roomId = Number(id);
+  if (!Number.isInteger(roomId) || roomId <= 0) {
+    return (
+      <main className={styles.page}>
+        <h1 className={styles.heading}>Request to book</h1>
+        <p role="alert">This place does not exist.</p>
+      </main>
+    );
+  }
+  return <Booking key={roomId} roomId={roomId} />;
+}
+
+function Booking({ roomId }: { roomId: number }) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const config = useRuntimeConfig();
+  const today = useMemo(() => toIsoDay(new Date()), []);
+
+  const session = useGetCheckoutSessionQuery();
+  const appUser = useAppSelector(selectUserData);
+  const user: SessionUser | null = useMemo(
+    () => session.data ?? (appUser && appUser.email ? { id: appUser.id, email: appUser.email, name: appUser.name } : null),
+    [session.data, appUser],
+  );
+  const signedOut = !session.isLoading && user === null;
+
+  useEffect(() => {
+    if (!signedOut) return undefined;
+    const timer = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS.bookingToLogin);
+    return () => clearTimeout(timer);
+  }, [signedOut, navigate]);
+
+  const room = useGetRoomByIdQuery(roomId);
+  const booked = useGetCheckoutBookedRangesQuery(roomId);
+  const bookingStatus = useGetRoomBookingStatusQuery(user ? { userId: user.id, roomId, today } : skipToken);
+  const alreadyBooked = bookingStatus.data === 'found';
+
+  const chosen = useChosenTrip();
+  const [trip, setTrip] = useState<Trip>(() => initialTrip(readTripDraft(localStorage, roomId), chosen, today));
+  useEffect(() => writeTripDraft(localStorage, roomId, trip), [roomId, trip]);
+  const nights = tripNights(trip);
+
+  const [editing, setEditing] = useState<'dates' | 'guests' | null>(null);
+  const [port, setPort] = useState<CardPort | null>(null);
+  const onPort = useCallback((next: CardPort) => setPort(() => next), []);
+  const payment = usePayment(port);
+  const hasCardError = useAppSelector(selectHasCardError);
+
+  useBookingDraftSync(roomId, user, trip, !alreadyBooked && payment.status !== 'success');
+
+  const [name, setName] = useState('');
+  const [address, setAddress] = useState<CustomerAddress>(EMPTY_ADDRESS);
+  const nameTouched = useRef(false);
+  useEffect(() => {
+    if (!nameTouched.current && user?.name) setName(user.name);
+  }, [user?.name]);
+
+  useEffect(() => {
+    dispatch(resetCard());
+  }, [dispatch]);
+
+  // 'You have already booked this place', once, when the page finds the stay (not after paying).
+  const toldBooked = useRef(false);
+  useEffect(() => {
+    if (!alreadyBooked || toldBooked.current || payment.status !== 'idle') return;
+    toldBooked.current = true;
+    dispatch(showToast({ kind: 'error', message: ALREADY_BOOKED_MESSAGE, durationMs: ALREADY_BOOKED_TOAST_MS }));
+  }, [alreadyBooked, payment.status, dispatch]);
+
+  // Test mode: which card to use, with copy buttons.
+  const hinted = useRef(false);
+  useEffect(() => {
+    if (config.paymentMode !== 'test' || user === null || hinted.current) return;
+    hinted.current = true;
+    dispatch(
+      showToast({
+        kind: 'info',
+        message: `Test mode: pay with card ${TEST_CARD.number}, expiry ${TEST_CARD.expiry}, CVC ${TEST_CARD.cvc}.`,
+        durationMs: TEST_CARD_HINT_TOAST_MS,
+        actions: [
+          { label: 'Copy card number', copy: TEST_CARD.number.replace(/ /g, '') },
+          { label: 'Copy expiry', copy: TEST_CARD.expiry },
+          { label: 'Copy CVC', copy: TEST_CARD.cvc },
+        ],
+      }),
+    );
+  }, [config.paymentMode, user, dispatch]);
+
+  const processing = payment.status === 'processing';
+  const locked = alreadyBooked || processing || payment.status === 'success';
+  const canPay = !locked && user !== null && port !== null && isTripComplete(trip) && room.data != null;
+
+  const requestToBook = () => {
+    if (!canPay || !user || !isTripComplete(trip)) return;
+    void payment.pay({
+      roomId,
+      trip,
+      guestLabel: tripGuestLabel(trip),
+      billing: { name: name.trim(), email: user.email, address },
+    });
+  };
+
+  const ids = { name: useId(), line1: useId(), city: useId(), state: useId(), postal: useId(), country: useId() };
+  const addressField = (key: keyof CustomerAddress, id: string, label: string, autoComplete: string) => (
+    <div className={styles.textField}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        value={address[key]}
+        autoComplete={autoComplete}
+        disabled={locked}
+        onChange={(event) => setAddress((current) => ({ ...current, [key]: event.target.value }))}
+      />
+    </div>
+  );
+
+  if (signedOut) {
+    return (
+      <main className={styles.page}>
+        <h1 className={styles.heading}>Request to book</h1>
+        <p role="status">Log in to book this place. Taking you to the login page…</p>
+      </main>
+    );
+  }
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.titleRow}>
+        <button type="button" className={styles.back} aria-label="Back" onClick={() => navigate(-1)}>
+          <ChevronLeft size={20} aria-hidden />
+        </button>
+        <h1 className={styles.heading}>Request to book</h1>
+      </div>
+
+      {hasCardError && (
+        <div role="alert" className={styles.banner}>
+          <p className={styles.bannerTitle}>Let's try that again</p>
+          <p>Please check your payment details</p>
+        </div>
+      )}
+
+      <div className={styles.columns}>
+        <div className={styles.main}>
+          <section aria-labelledby="trip-heading" className={styles.section}>
+            <h2 id="trip-heading" className={styles.sectionTitle}>
+              Your trip
+            </h2>
+            <div className={styles.tripRow}>
+              <div>
+                <h3 className={styles.rowTitle}>Dates</h3>
+                <p className={styles.rowValue}>{datesText(trip.range)}</p>
+              </div>
+              <button type="button" className={styles.edit} aria-label="Edit dates" disabled={locked} onClick={() => setEditing('dates')}>
+                Edit
+              </button>
+            </div>
+            <div className={styles.tripRow}>
+              <div>
+                <h3 className={styles.rowTitle}>Guests</h3>
+                <p className={styles.rowValue}>{tripGuestLabel(trip)}</p>
+              </div>
+              <button type="button" className={styles.edit} aria-label="Edit guests" disabled={locked} onClick={() => setEditing('guests')}>
+                Edit
+              </button>
+            </div>
+          </section>
+
+          <section aria-labelledby="pay-heading" className={styles.section}>
+            <h2 id="pay-heading" className={styles.sectionTitle}>
+              Pay with
+            </h2>
+            {config.paymentMode === 'stripe' && config.stripePublishableKey ? (
+              <Suspense fallback={<p className={styles.muted}>Loading the card form…</p>}>
+                <StripeCardForm publishableKey={config.stripePublishableKey} onPort={onPort} />
+              </Suspense>
+            ) : (
+              <TestCardForm onPort={onPort} disabled={locked} />
+            )}
+            <div className={styles.billing}>
+              <div className={styles.textField}>
+                <label htmlFor={ids.name}>Name on card</label>
+                <input
+                  id={ids.name}
+                  value={name}
+                  autoComplete="cc-name"
+                  disabled={locked}
+                  onChange={(event) => {
+                    nameTouched.current = true;
+                    setName(event.target.value);
+                  }}
+                />
+              </div>
+              <fieldset className={styles.address}>
+                <legend>Billing address</legend>
+                {addressField('line1', ids.line1, 'Street address', 'address-line1')}
+                <div className={styles.pair}>
+                  {addressField('city', ids.city, 'City', 'address-level2')}
+                  {addressField('state', ids.state, 'State', 'address-level1')}
+                </div>
+                <div className={styles.pair}>
+                  {addressField('postal_code', ids.postal, 'ZIP code', 'postal-code')}
+                  {addressField('country', ids.country, 'Country', 'country-name')}
+                </div>
+              </fieldset>
+            </div>
+          </section>
+
+          <section aria-labelledby="required-heading" className={styles.section}>
+            <h2 id="required-heading" className={styles.sectionTitle}>
+              Required for your trip
+            </h2>
+            <h3 className={styles.rowTitle}>Message the host</h3>
+            <p className={styles.muted}>Share why you're travelling, who's coming with you and what you love about the space.</p>
+            <h3 className={styles.rowTitle}>Phone number</h3>
+            <p className={styles.muted}>Add and confirm your phone number to get trip updates.</p>
+          </section>
+
+          <section aria-labelledby="rules-heading" className={styles.section}>
+            <h2 id="rules-heading" className={styles.sectionTitle}>
+              Ground rules
+            </h2>
+            <p>We ask every guest to remember a few simple things about what makes a great guest.</p>
+            <ul className={styles.rules}>
+              <li>Follow the house rules</li>
+              <li>Treat your host's home like your own</li>
+            </ul>
+          </section>
+
+          <div className={styles.section}>
+            <p className={styles.small}>
+              By selecting the button below, I agree to the host's house rules and the ground rules for guests, and that
+              Homestory can charge my payment method for the total shown.
+            </p>
+            <button type="button" className={styles.bookButton} disabled={!canPay} aria-busy={processing} onClick={requestToBook}>
+              {processing ? 'Processing…' : 'Request to book'}
+            </button>
+            <p role="status" className={payment.status === 'success' ? styles.success : styles.paymentMessage}>
+              {payment.message}
+            </p>
+          </div>
+        </div>
+
+        <aside className={styles.summary} aria-label="Your booking">
+          {room.data ? (
+            <PlaceSummary room={room.data} nights={nights} />
+          ) : (
+            <div className={styles.summaryCard}>
+              <p className={styles.muted}>{room.isLoading ? 'Loading the place…' : 'This place could not be loaded.'}</p>
+            </div>
+          )}
+        </aside>
+      </div>
+
+      <DatesDialog
+        open={editing === 'dates'}
+        range={trip.range}
+        bookedRanges={booked.data ?? []}
+        onClose={() => setEditing(null)}
+        onSave={(range) => {
+          setTrip((current) => ({ ...current, range }));
+          setEditing(null);
+        }}
+      />
+      <GuestsDialog
+        open={editing === 'guests'}
+        guests={trip.guests}
+        maxGuests={room.data?.max_guests}
+        onClose={() => setEditing(null)}
+        onSave={(guests: GuestCounts) => {
+          setTrip((current) => ({ ...current, guests }));
+          setEditing(null);
+        }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The right-hand card: the place (cover photo, title, rating) and Price details: the nightly USD
+ * rate x nights, the cleaning fee, the service fee and the total, from the shared pricing rules
+ * the server charges with.
+ */
+import { Star } from 'lucide-react';
+import type { Room } from 'shared/api/roomsApi';
+import { resolveImageUrl } from 'shared/config/runtimeConfig';
+import { useRuntimeConfig } from 'shared/config/ConfigContext';
+import { checkoutTotals, nightlyUsdPrice } from 'shared/rules/pricing';
+import { showsRating } from 'shared/rules/ratings';
+import styles from './BookingPage.module.css';
+
+const usd = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+
+export function PlaceSummary({ room, nights }: { room: Room; nights: number }) {
+  const config = useRuntimeConfig();
+  const nightly = nightlyUsdPrice(Number(room.price));
+  const totals = checkoutTotals(nightly, nights);
+  const cover = room.images[0];
+  return (
+    <div className={styles.summaryCard}>
+      <div className={styles.place}>
+        {cover ? (
+          <img
+            className={styles.placeImage}
+            src={resolveImageUrl(config, cover)}
+            alt=""
+            width={124}
+            height={106}
+            decoding="async"
+          />
+        ) : (
+          <div className={styles.placeImage} />
+        )}
+        <div className={styles.placeText}>
+          <p className={styles.placeTitle}>{room['house-title']}</p>
+          <p className={styles.muted}>
+            {room.city}
+            {room.city && room.country ? ', ' : ''}
+            {room.country}
+          </p>
+          {showsRating(room.house_rating) && (
+            <p className={styles.rating}>
+              <Star size={12} aria-hidden fill="currentColor" />
+              <span>
+                {Number(room.house_rating).toFixed(2)} <span className={styles.muted}>{room.rating_count}</span>
+              </span>
+            </p>
+          )}
+        </div>
+      </div>
+      <hr className={styles.rule} />
+      <h2 className={styles.sectionTitle}>Price details</h2>
+      {nights > 0 ? (
+        <dl className={styles.prices}>
+          <div>
+            <dt>
+              {usd(nightly)} x {nights} {nights === 1 ? 'night' : 'nights'}
+            </dt>
+            <dd>{usd(totals.nightsSubtotal)}</dd>
+          </div>
+          <div>
+            <dt>Cleaning fee</dt>
+            <dd>{usd(totals.cleaningFee)}</dd>
+          </div>
+          <div>
+            <dt>Service fee</dt>
+            <dd>{usd(totals.serviceFee)}</dd>
+          </div>
+          <div className={styles.total}>
+            <dt>Total (USD)</dt>
+            <dd>{usd(totals.total)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className={styles.muted}>{usd(nightly)} per night. Add your dates to see the total.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * The payment flow of the booking page (accounts spec sections 4 and 8): idle, processing,
+ * success or error.
+ *
+ * Request to book: the card is checked first (incomplete fields raise the banner, scroll to
+ * the top and stop); then the server prices the stay and opens an intent, the card confirms
+ * it, and finalize-booking records the payment. A submit while one is running is ignored, and
+ * every request for the same trip carries the same idempotency key, so a double click pays
+ * once. After 'Payment successful!' the page goes to /trips after 3 s.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { nanoid } from '@reduxjs/toolkit';
+import type { ApiError } from 'shared/api/baseApi';
+import { REDIRECT_DELAY_MS } from 'shared/rules/constants';
+import { cardDeclined, cardSubmitted } from 'shared/state/cardSlice';
+import { useAppDispatch } from 'shared/store';
+import { showToast } from 'shared/ui/toastSlice';
+import { useCreatePaymentIntentMutation, useFinalizeBookingMutation, type CardStepResult } from '../api';
+import type { Trip } from '../tripDraft';
+import type { BillingDetails, CardPort } from './cardPort';
+
+export type PaymentStatus = 'idle' | 'processing' | 'success' | 'error';
+
+export const PAYMENT_MESSAGES = {
+  success: 'Payment successful!',
+  anyError: 'Payment failed, please try again',
+  declined: 'Your payment was declined check your card details',
+  notSucceeded: 'Payment failed. Please try again.',
+} as const;
+
+/** Processor answers that mean "this card was refused": the user should check or change it. */
+const CARD_REFUSALS = new Set([
+  'card_declined',
+  'incorrect_number',
+  'invalid_number',
+  'incorrect_cvc',
+  'invalid_cvc',
+  'expired_card',
+  'invalid_expiry_month',
+  'invalid_expiry_year',
+  'payment_intent_authentication_failure',
+]);
+
+export interface PaymentRequest {
+  roomId: number;
+  trip: Trip & { range: { start: string; end: string } };
+  guestLabel: string;
+  billing: BillingDetails;
+}
+
+export function usePayment(port: CardPort | null) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [createIntent] = useCreatePaymentIntentMutation();
+  const [finalize] = useFinalizeBookingMutation();
+  const [status, setStatus] = useState<PaymentStatus>('idle');
+  const [message, setMessage] = useState<string | null>(null);
+  const submitting = useRef(false);
+  const attempt = useRef<{ signature: string; key: string } | null>(null);
+
+  useEffect(() => {
+    if (status !== 'success') return undefined;
+    const timer = setTimeout(() => navigate('/trips'), REDIRECT_DELAY_MS.paymentToTrips);
+    return () => clearTimeout(timer);
+  }, [status, navigate]);
+
+  /** One key per trip and payer: retries of the same request answer the same intent. */
+  const idempotencyKey = (request: PaymentRequest): string => {
+    const signature = JSON.stringify([request.roomId, request.trip, request.guestLabel, request.billing]);
+    if (attempt.current?.signature !== signature) attempt.current = { signature, key: nanoid() };
+    return attempt.current.key;
+  };
+
+  const fail = (text: string, declined = false) => {
+    if (declined) dispatch(cardDeclined());
+    dispatch(showToast({ kind: 'error', message: text }));
+    setMessage(text);
+    setStatus('error');
+  };
+
+  const pay = useCallback(
+    async (request: PaymentRequest) => {
+      if (submitting.current || port === null) return;
+      const errors = port.check();
+      dispatch(cardSubmitted(errors));
+      if (errors.length > 0) {
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+        return;
+      }
+      submitting.current = true;
+      setStatus('processing');
+      setMessage(null);
+      let succeeded = false;
+      try {
+        const intent = await createIntent({
+          roomId: request.roomId,
+          startDate: request.trip.range.start,
+          endDate: request.trip.range.end,
+          guests: request.trip.guests,
+          guest: request.guestLabel,
+          customerName: request.billing.name,
+          customerAddress: request.billing.address,
+          idempotencyKey: idempotencyKey(request),
+        }).unwrap();
+
+        let card: CardStepResult;
+        try {
+          card = await port.confirm(intent.clientSecret, request.billing);
+        } catch (error) {
+          console.error('Error confirming card payment:', error);
+          fail(PAYMENT_MESSAGES.anyError);
+          return;
+        }
+        if (card.status !== 'succeeded') {
+          if (card.errorCode !== undefined && CARD_REFUSALS.has(card.errorCode)) fail(PAYMENT_MESSAGES.declined, true);
+          else fail(PAYMENT_MESSAGES.notSucceeded);
+          return;
+        }
+
+        await finalize({ paymentIntentId: intent.paymentIntentId, roomId: request.roomId }).unwrap();
+        succeeded = true;
+        setStatus('success');
+        setMessage(PAYMENT_MESSAGES.success);
+        dispatch(showToast({ kind: 'success', message: PAYMENT_MESSAGES.success }));
+      } catch (error) {
+        const apiError = error as ApiError;
+        // 409: the dates cannot be booked (taken, past); the server says which, and whether
+        // money was given back.
+        if (apiError.status === 409) fail(apiError.message);
+        else if (apiError.status === 402) fail(PAYMENT_MESSAGES.notSucceeded);
+        else fail(PAYMENT_MESSAGES.anyError);
+      } finally {
+        // The submit reference is reset after a failure, so the user can try again.
+        if (!succeeded) submitting.current = false;
+      }
+    },
+    // idempotencyKey and fail only touch refs, dispatch and state setters.
+    [port, createIntent, finalize, dispatch],
+  );
+
+  return { status, message, pay };
+}
