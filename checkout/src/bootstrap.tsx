@@ -1,10 +1,13 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { renderStandalone } from 'shared/ui/StandaloneHost';
 import BookingPage from './exposes/BookingPage';
+import { QaLogin, QaTrips } from './standalone/QaPages';
 
 void renderStandalone(
   <Routes>
     <Route path="/:id/book" element={<BookingPage />} />
+    <Route path="/login" element={<QaLogin />} />
+    <Route path="/trips" element={<QaTrips />} />
     <Route path="*" element={<Navigate to="/1/book" replace />} />
   </Routes>,
 );

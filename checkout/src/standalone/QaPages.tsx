@@ -1,0 +1,43 @@
+/**
+ * Stand-ins for the two pages the booking page leads to, so the checkout remote runs alone for
+ * QA: /login signs in with the shared guest account and goes back, /trips confirms the redirect
+ * after paying. The composed site uses the account remote's real pages instead.
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { signInAsGuest } from 'shared/session/authActions';
+import { useAppDispatch } from 'shared/store';
+
+export function QaLogin() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <main style={{ padding: 32 }}>
+      <h1>Log in</h1>
+      <p>The checkout remote runs alone here: sign in with the shared guest account.</p>
+      <button
+        type="button"
+        onClick={async () => {
+          const outcome = await dispatch(signInAsGuest());
+          if (outcome.ok) navigate(-1);
+          else setError(outcome.message);
+        }}
+      >
+        Sign in as a Guest user
+      </button>
+      {error && <p role="alert">{error}</p>}
+    </main>
+  );
+}
+
+export function QaTrips() {
+  return (
+    <main style={{ padding: 32 }}>
+      <h1>Trips</h1>
+      <p>
+        The payment is recorded; the account remote lists trips on the composed site. <Link to="/1/book">Book again</Link>
+      </p>
+    </main>
+  );
+}
