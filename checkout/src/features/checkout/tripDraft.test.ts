@@ -21,9 +21,11 @@ describe('trip draft', () => {
     expect(readTripDraft(localStorage, 7)).toBeNull();
   });
 
-  it('starts from the draft, else from what was chosen before', () => {
+  it('starts from the stay just chosen, else from the draft', () => {
     const chosen = trip('2030-03-01', '2030-03-04', 1);
-    expect(initialTrip(trip('2030-01-02', '2030-01-05'), chosen, '2029-12-01')).toEqual(trip('2030-01-02', '2030-01-05'));
+    const draft = trip('2030-01-02', '2030-01-05');
+    expect(initialTrip(draft, chosen, '2029-12-01')).toEqual(chosen);
+    expect(initialTrip(draft, trip('2030-03-01', null), '2029-12-01')).toEqual(draft);
     expect(initialTrip(null, chosen, '2029-12-01')).toEqual(chosen);
   });
 

@@ -44,11 +44,13 @@ export function writeTripDraft(storage: Storage, roomId: number, trip: Trip): vo
 }
 
 /**
- * Where the page starts: the room's draft when there is one, else what the search form or the
- * listing page chose. Dates already past are dropped; a booking is for at least one adult.
+ * Where the page starts: the stay just chosen (the listing page's Reserve, the search form) when
+ * it has both dates, else the room's draft (a reload), else whatever was chosen. Dates already
+ * past are dropped; a booking is for at least one adult.
  */
 export function initialTrip(draft: Trip | null, chosen: Trip, today: IsoDay): Trip {
-  const trip = draft ?? chosen;
+  const chosenComplete = chosen.range.start !== null && chosen.range.end !== null;
+  const trip = chosenComplete ? chosen : (draft ?? chosen);
   const range = trip.range.start !== null && trip.range.start < today ? { start: null, end: null } : trip.range;
   const guests = trip.guests.adults < MIN_ADULTS ? { ...trip.guests, adults: MIN_ADULTS } : trip.guests;
   return { range, guests };

@@ -17,8 +17,9 @@ import { useRuntimeConfig } from 'shared/config/ConfigContext';
 import { ALREADY_BOOKED_TOAST_MS, REDIRECT_DELAY_MS, TEST_CARD_HINT_TOAST_MS } from 'shared/rules/constants';
 import { parseIsoDay, toIsoDay, type DateRange } from 'shared/rules/dateSelection';
 import type { GuestCounts } from 'shared/rules/guests';
-import { selectBookingDate, selectUserData } from 'shared/state/appSlice';
+import { selectBookingDate, selectUserData, setBookingDate } from 'shared/state/appSlice';
 import { resetCard } from 'shared/state/cardSlice';
+import { setDates, setGuests } from 'shared/state/formSlice';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { showToast } from 'shared/ui/toastSlice';
 import {
@@ -326,6 +327,9 @@ function Booking({ roomId }: { roomId: number }) {
         onClose={() => setEditing(null)}
         onSave={(range) => {
           setTrip((current) => ({ ...current, range }));
+          // The stay is the site's one chosen stay: the search bar and the listing page follow.
+          dispatch(setDates(range));
+          dispatch(setBookingDate(range));
           setEditing(null);
         }}
       />
@@ -336,6 +340,7 @@ function Booking({ roomId }: { roomId: number }) {
         onClose={() => setEditing(null)}
         onSave={(guests: GuestCounts) => {
           setTrip((current) => ({ ...current, guests }));
+          dispatch(setGuests(guests));
           setEditing(null);
         }}
       />
