@@ -41,7 +41,8 @@ export function Reviews({ rating, ratingCount, guestFavorite, viewportWidth, rat
               </p>
             </div>
           )}
-          <dl className={styles.scores} aria-label="Rating by category">
+          <h3 className="visually-hidden">Rating by category</h3>
+          <dl className={styles.scores}>
             {REVIEW_CATEGORY_SCORES.map((category) => (
               <div key={category.label} className={styles.score}>
                 <dt>{category.label}</dt>

@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { roomsApi } from 'shared/api/roomsApi';
+import { createTestStore, renderWithStore } from '../../../test/renderWithStore';
+import { testRoom } from '../../../test/room';
+import { stayApi } from '../../stay/api';
+import { ListingPage } from './ListingPage';
+
+async function renderListing(path: string, room: ReturnType<typeof testRoom> | null) {
+  const store = createTestStore();
+  await store.dispatch(roomsApi.util.upsertQueryData('getRoomById', 7, room));
+  await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, []));
+  return renderWithStore(<ListingPage />, { store, path });
+}
+
+describe('ListingPage', () => {
+  it('shows a not-found page for an id that is not a listing id', async () => {
+    await renderListing('/house/abc', null);
+    expect(screen.getByRole('heading', { level: 1, name: "We can't find that listing" })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/home');
+  });
+
+  it('shows a not-found page for a listing that does not exist', async () => {
+    await renderListing('/house/7', null);
+    expect(await screen.findByRole('heading', { level: 1, name: "We can't find that listing" })).toBeInTheDocument();
+    expect(document.title).toBe('Listing not found · Homestory');
+  });
+
+  it('shows the listing with its title, meta description and sections', async () => {
+    await renderListing('/house/7', testRoom());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cliffside cottage' })).toBeInTheDocument();
+    expect(document.title).toBe('Cliffside cottage · Homestory');
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Cliffside cottage in Lisbon, Portugal. A bright cottage above the sea.',
+    );
+    for (const name of ['What this place offers', "Where you'll sleep", "Where you'll be", 'Meet your host', 'Things to know']) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    expect(screen.getByText('Hosted by Inês')).toBeInTheDocument();
+    expect(screen.getAllByText('6 years hosting').length).toBeGreaterThan(0);
+  });
+
+  it('names a default host when host_name is missing', async () => {
+    await renderListing('/house/7', testRoom({ host_name: null }));
+    expect(await screen.findByText('Hosted by Homestory host')).toBeInTheDocument();
+  });
+
+  it('strikes through the two alarms among the amenities', async () => {
+    await renderListing('/house/7', testRoom());
+    const amenities = screen.getByRole('heading', { name: 'What this place offers' }).parentElement!;
+    expect(within(amenities).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(amenities).getByText('Carbon monoxide alarm').tagName).toBe('S');
+    expect(within(amenities).getByText('Smoke alarm').tagName).toBe('S');
+    expect(within(amenities).getByText('Kitchen').tagName).toBe('LI');
+  });
+
+  it("opens the whole description in 'About this place'", async () => {
+    await renderListing('/house/7', testRoom({ house_description: 'Line one.\nLine two.\nLine three.\nLine four.' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    const dialog = screen.getByRole('dialog', { name: 'About this place' });
+    expect(dialog).toHaveTextContent('Line four.');
+  });
+
+  it('gives the first photo priority and loads the rest lazily, each with a size', async () => {
+    await renderListing('/house/7', testRoom());
+    const photos = screen.getAllByRole('img', { name: /Cliffside cottage, photo/ });
+    expect(photos[0]).toHaveAttribute('loading', 'eager');
+    expect(photos[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(photos[1]).toHaveAttribute('loading', 'lazy');
+    for (const photo of photos) {
+      expect(photo).toHaveAttribute('width');
+      expect(photo).toHaveAttribute('height');
+      expect(photo.getAttribute('srcset')).toContain('-1200.webp 1200w');
+    }
+  });
+});

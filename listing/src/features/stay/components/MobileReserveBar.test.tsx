@@ -1,0 +1,21 @@
+import { screen } from '@testing-library/react';
+import { setDates } from 'shared/state/formSlice';
+import { createTestStore, renderWithStore } from '../../../test/renderWithStore';
+import { MobileReserveBar } from './MobileReserveBar';
+
+describe('MobileReserveBar', () => {
+  it('shows price x nights plus 10%, rounded up, once both dates are chosen', () => {
+    const store = createTestStore();
+    store.dispatch(setDates({ start: '2030-06-01', end: '2030-06-04' }));
+    renderWithStore(<MobileReserveBar roomId={7} price={10000} />, { store });
+    // $121 x 3 nights = $363; plus 10% = 399.3, rounded up.
+    expect(screen.getByText('$400 total')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reserve' })).toBeInTheDocument();
+  });
+
+  it('shows the nightly price and a way to the calendar without dates', () => {
+    renderWithStore(<MobileReserveBar roomId={7} price={10000} />);
+    expect(screen.getByText('$121 night')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check availability' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setDates } from 'shared/state/formSlice';
+import { setUserData } from 'shared/state/appSlice';
+import { nightlyUsdPrice, priceCardTotals } from 'shared/rules/pricing';
+import { createTestStore, renderWithStore } from '../../../test/renderWithStore';
+import { PriceCard } from './PriceCard';
+
+// 10000 in local currency is ceil(10000 / 83) = $121 a night.
+const PRICE = 10000;
+
+function renderCard(options: { dates?: boolean; signedIn?: boolean } = {}) {
+  const store = createTestStore();
+  if (options.dates) store.dispatch(setDates({ start: '2030-06-01', end: '2030-06-04' }));
+  if (options.signedIn) store.dispatch(setUserData({ id: 'u1', email: 'ada@example.test', name: 'Ada' }));
+  return renderWithStore(<PriceCard roomId={7} price={PRICE} maxGuests={4} />, { store, path: '/house/7' });
+}
+
+function breakdownLine(label: string | RegExp) {
+  return screen.getByText(label).closest('div')!;
+}
+
+describe('PriceCard', () => {
+  it("asks for dates: 'Add dates for prices' and a disabled 'Check availability'", () => {
+    renderCard();
+    expect(screen.getByRole('heading', { name: 'Add dates for prices' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check availability' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Reserve' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Total before taxes')).not.toBeInTheDocument();
+  });
+
+  it('shows the nightly price, nights, subtotal, 10% service fee and total, all rounded up', () => {
+    renderCard({ dates: true });
+    const nightly = nightlyUsdPrice(PRICE);
+    const totals = priceCardTotals(nightly, 3);
+    expect([nightly, totals]).toEqual([121, { subtotal: 363, serviceFee: 37, total: 400 }]);
+    expect(screen.getByRole('heading', { name: '$121 night' })).toBeInTheDocument();
+    expect(within(breakdownLine('$121 x 3 nights')).getByText('$363')).toBeInTheDocument();
+    expect(within(breakdownLine('Service fee')).getByText('$37')).toBeInTheDocument();
+    expect(within(breakdownLine('Total before taxes')).getByText('$400')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reserve' })).toBeEnabled();
+  });
+
+  it('opens the login dialog when a signed-out visitor reserves', async () => {
+    const { store } = renderCard({ dates: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Reserve' }));
+    expect(store.getState().app.showLogin).toBe(true);
+    expect(screen.getByTestId('path')).toHaveTextContent('/house/7');
+  });
+
+  it('takes a signed-in user to the booking page with the stay in the form', async () => {
+    const { store } = renderCard({ dates: true, signedIn: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Reserve' }));
+    expect(screen.getByTestId('path')).toHaveTextContent('/7/book');
+    expect(store.getState().form).toMatchObject({
+      selectedStartDate: '2030-06-01',
+      selectedEndDate: '2030-06-04',
+      adultCount: 1,
+    });
+  });
+
+  it("keeps the guests within the listing's capacity", async () => {
+    renderCard();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Guests/ }));
+    const addAdult = screen.getByRole('button', { name: 'Increase adults' });
+    await user.click(addAdult);
+    await user.click(addAdult);
+    await user.click(addAdult);
+    expect(screen.getByRole('button', { name: /Guests/ })).toHaveTextContent('4 guests');
+    expect(addAdult).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Increase children' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Increase infants' })).toBeEnabled();
+  });
+});

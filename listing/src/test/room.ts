@@ -1,0 +1,35 @@
+import type { Room } from 'shared/api/roomsApi';
+
+/** A complete Rooms row for component tests. */
+export function testRoom(overrides: Partial<Room> = {}): Room {
+  return {
+    id: 7,
+    'house-title': 'Cliffside cottage',
+    title_1: 'Entire cottage in Lisbon, Portugal',
+    title_2: 'Sea views',
+    price: 10000,
+    images: [1, 2, 3, 4, 5, 6].map((n) => `/storage/v1/object/public/listing-photos/scenes/scene-00${n}-800.webp`),
+    house_rating: 4.87,
+    rating_count: '(18)',
+    guest_favorite: '',
+    filter: 'Beach',
+    country: 'Portugal',
+    city: 'Lisbon',
+    house_description: 'A bright cottage above the sea.',
+    guest_count: '4 guests',
+    bedroom_count: '2 bedrooms',
+    bed_count: '2 beds',
+    bathroom_count: '1 bath',
+    host_name: 'Inês',
+    host_image: null,
+    host_description: 'I love hosting.',
+    sleep_bed_1_link: null,
+    sleep_bed_2_link: null,
+    house_location: 'Lisbon, Portugal',
+    location_description: 'Close to the tram.',
+    lat: 38.72,
+    lng: -9.14,
+    max_guests: 4,
+    ...overrides,
+  };
+}
