@@ -47,7 +47,12 @@ export function createFunctions() {
   return async function handle(req: Request, ctx: BackendContext): Promise<Response> {
     const url = new URL(req.url);
     const rest = url.pathname.slice(PREFIX.length);
-    const name = decodeURIComponent(rest.split('/', 1)[0] ?? '');
+    let name: string;
+    try {
+      name = decodeURIComponent(rest.split('/', 1)[0] ?? '');
+    } catch {
+      return notFound();
+    }
     if (!NAME.test(name)) return notFound();
 
     if (req.method !== 'OPTIONS') {
