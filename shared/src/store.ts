@@ -7,7 +7,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import { api, type StoreExtra } from './api/baseApi';
+import { api, type StoreExtra } from 'shared/api/baseApi';
 import { appSlice } from './state/appSlice';
 import { formSlice } from './state/formSlice';
 import { houseDetailSlice } from './state/houseDetailSlice';

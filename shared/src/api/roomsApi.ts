@@ -10,7 +10,7 @@
  * - getRoomsByIds: select * where id is in a list; errors are logged, then reported as the
  *   endpoint's error (thrown, in RTK Query terms). Rows come back in the order of the ids asked.
  */
-import { api, extraOf, toApiError } from './baseApi';
+import { api, extraOf, toApiError } from 'shared/api/baseApi';
 
 /** A row of "Rooms" (the columns the front end reads). */
 export interface Room {
