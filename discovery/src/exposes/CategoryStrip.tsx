@@ -1,3 +1,5 @@
+import { CategoryStrip as Strip } from '../features/categories/components/CategoryStrip';
+
 export default function CategoryStrip() {
-  return <section aria-label="Categories"><h1>Categories</h1></section>;
+  return <Strip />;
 }

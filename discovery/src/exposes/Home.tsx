@@ -1,3 +1,12 @@
+import { ListingGrid } from '../features/grid/components/ListingGrid';
+import styles from './Home.module.css';
+
+/** /home: the listing grid (the shell's header holds the search bar and the category strip). */
 export default function Home() {
-  return <section aria-label="Home"><h1>Home</h1></section>;
+  return (
+    <section className={styles.home} aria-label="Homes">
+      <h1 className="visually-hidden">Homes</h1>
+      <ListingGrid />
+    </section>
+  );
 }

@@ -1,3 +1,5 @@
+import { SearchBar as Bar } from '../features/search/components/SearchBar';
+
 export default function SearchBar() {
-  return <section aria-label="Search"><h1>Search</h1></section>;
+  return <Bar />;
 }

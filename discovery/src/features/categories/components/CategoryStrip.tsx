@@ -1,0 +1,100 @@
+/**
+ * The category strip: every category with its icon; arrows when there are more than 8, one
+ * click scrolling seven items; choosing one filters the grid. While the category read is
+ * loading it shows 28 skeletons. During a search only the categories the search found are
+ * offered.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useAppDispatch, useAppSelector } from 'shared/store';
+import { CATEGORIES, CATEGORY_ARROWS_ABOVE_COUNT, CATEGORY_SCROLL_ITEMS, SKELETON_COUNTS } from 'shared/rules/constants';
+import { selectSelectedCategory, setFilterData, setSelectedCategory } from 'shared/state/appSlice';
+import { Skeleton } from 'shared/ui/Skeleton';
+import { useGetCategoryFilterQuery } from '../api';
+import { isRestrictingSearch, selectLastSearch } from '../../search/searchSlice';
+import { categoryIcon } from '../categoryIcons';
+import styles from './CategoryStrip.module.css';
+
+export function CategoryStrip() {
+  const dispatch = useAppDispatch();
+  const selected = useAppSelector(selectSelectedCategory);
+  const lastSearch = useAppSelector(selectLastSearch);
+  const search = isRestrictingSearch(lastSearch) ? lastSearch : null;
+  const { data, isLoading } = useGetCategoryFilterQuery(search);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [edges, setEdges] = useState({ atStart: true, atEnd: false });
+
+  useEffect(() => {
+    if (data) dispatch(setFilterData(data.filters));
+  }, [data, dispatch]);
+
+  const categories = search && data ? CATEGORIES.filter((c) => data.filters.includes(c)) : CATEGORIES;
+  const showArrows = categories.length > CATEGORY_ARROWS_ABOVE_COUNT;
+
+  const updateEdges = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const atStart = list.scrollLeft <= 1;
+    const atEnd = list.scrollLeft + list.clientWidth >= list.scrollWidth - 1;
+    setEdges((prev) => (prev.atStart === atStart && prev.atEnd === atEnd ? prev : { atStart, atEnd }));
+  }, []);
+
+  useLayoutEffect(() => {
+    updateEdges();
+    window.addEventListener('resize', updateEdges);
+    return () => window.removeEventListener('resize', updateEdges);
+  }, [updateEdges, categories.length, isLoading]);
+
+  const scrollBySeven = (direction: 1 | -1) => {
+    const list = listRef.current;
+    const item = list?.querySelector('li');
+    if (!list || !item) return;
+    const gap = parseFloat(getComputedStyle(list).columnGap) || 0;
+    list.scrollBy({ left: direction * CATEGORY_SCROLL_ITEMS * (item.getBoundingClientRect().width + gap), behavior: 'smooth' });
+  };
+
+  return (
+    <nav className={styles.strip} aria-label="Categories">
+      {showArrows && !edges.atStart && (
+        <button type="button" className={`${styles.arrow} ${styles.prev}`} aria-label="Previous categories" onClick={() => scrollBySeven(-1)}>
+          <ChevronLeft size={16} aria-hidden />
+        </button>
+      )}
+      {isLoading ? (
+        <ul className={styles.list} aria-busy="true" aria-label="Loading categories">
+          {Array.from({ length: SKELETON_COUNTS.categories }, (_, i) => (
+            <li key={i} className={styles.skeletonItem} data-testid="category-skeleton">
+              <Skeleton shape="circle" width={24} height={24} />
+              <Skeleton shape="text" width={56} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className={styles.list} ref={listRef} onScroll={updateEdges}>
+          {categories.map((category) => {
+            const Icon = categoryIcon(category);
+            const active = category === selected;
+            return (
+              <li key={category}>
+                <button
+                  type="button"
+                  className={`${styles.item} ${active ? styles.active : ''}`}
+                  aria-pressed={active}
+                  onClick={() => dispatch(setSelectedCategory(active && search ? '' : category))}
+                >
+                  <Icon size={24} strokeWidth={1.5} aria-hidden />
+                  <span className={styles.label}>{category}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {showArrows && !isLoading && !edges.atEnd && (
+        <button type="button" className={`${styles.arrow} ${styles.next}`} aria-label="Next categories" onClick={() => scrollBySeven(1)}>
+          <ChevronRight size={16} aria-hidden />
+        </button>
+      )}
+    </nav>
+  );
+}

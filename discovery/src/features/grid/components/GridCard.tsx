@@ -1,0 +1,9 @@
+import { useFavoriteToggle } from 'shared/favourites/useFavoriteToggle';
+import { ListingCard } from 'shared/ui/listing-card';
+import type { GridRoom } from '../api';
+
+/** A grid card wired to the shared favourite toggle (login dialog when signed out). */
+export function GridCard({ room, priority }: { room: GridRoom; priority: boolean }) {
+  const { isFavorite, toggle } = useFavoriteToggle(room.id);
+  return <ListingCard room={room} isFavourite={isFavorite} onToggleFavourite={() => void toggle()} priority={priority} />;
+}

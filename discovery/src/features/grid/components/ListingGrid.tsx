@@ -1,0 +1,109 @@
+/**
+ * The home grid: 16 rooms a page for the selected category (or the last search), the next
+ * page loading when the grid's bottom comes within 500px of the viewport or on 'Show More'.
+ * 50 skeleton cards while the first page loads, 12 more while the next one does. A failed
+ * read shows a message with Retry; no match shows an empty state, never a blank grid.
+ */
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from 'shared/store';
+import { CATEGORIES, INFINITE_SCROLL_TRIGGER_PX, SKELETON_COUNTS } from 'shared/rules/constants';
+import { selectInputSearchIds, selectSelectedCategory, setSelectedCategory } from 'shared/state/appSlice';
+import { ListingCardSkeleton } from 'shared/ui/listing-card';
+import { useGetGridPageInfiniteQuery } from '../api';
+import { isRestrictingSearch, selectLastSearch } from '../../search/searchSlice';
+import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
+import { useFirstRowCount } from '../hooks/useFirstRowCount';
+import { GridCard } from './GridCard';
+import styles from './ListingGrid.module.css';
+
+function skeletons(count: number, keyPrefix: string) {
+  return Array.from({ length: count }, (_, i) => <ListingCardSkeleton key={`${keyPrefix}${i}`} />);
+}
+
+export function ListingGrid() {
+  const dispatch = useAppDispatch();
+  const category = useAppSelector(selectSelectedCategory);
+  const lastSearch = useAppSelector(selectLastSearch);
+  const inputSearchIds = useAppSelector(selectInputSearchIds);
+  const search = isRestrictingSearch(lastSearch) ? lastSearch : null;
+  const firstRow = useFirstRowCount();
+
+  // Browsing starts on the first category; a search shows every category until one is chosen.
+  const needsDefaultCategory = category === '' && search === null && inputSearchIds === null;
+  useEffect(() => {
+    if (needsDefaultCategory) dispatch(setSelectedCategory(CATEGORIES[0]!));
+  }, [needsDefaultCategory, dispatch]);
+
+  const { data, isLoading, isError, error, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } =
+    useGetGridPageInfiniteQuery({ category, search }, { skip: needsDefaultCategory });
+
+  const rooms = data?.pages.flat() ?? [];
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  const sentinel = useNearViewportBottom<HTMLDivElement>(
+    () => {
+      if (canLoadMore) void fetchNextPage();
+    },
+    INFINITE_SCROLL_TRIGGER_PX,
+    canLoadMore,
+  );
+
+  if (isLoading || needsDefaultCategory) {
+    return (
+      <div className={styles.grid} aria-busy="true" aria-label="Loading homes">
+        {skeletons(SKELETON_COUNTS.initial, 's')}
+      </div>
+    );
+  }
+
+  if (isError && rooms.length === 0) {
+    return (
+      <div className={styles.message} role="alert">
+        <h2>We couldn&apos;t load homes right now</h2>
+        <p>{error?.message ?? 'Something went wrong.'} Check your connection and try again.</p>
+        <button type="button" className={styles.button} onClick={() => void refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  if (rooms.length === 0) {
+    return (
+      <div className={styles.message} role="status">
+        <h2>No exact matches</h2>
+        <p>
+          {search
+            ? 'No homes match your search. Try other dates, fewer guests or another destination.'
+            : 'There are no homes in this category yet. Try another category.'}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className={styles.grid}>
+        {rooms.map((room, i) => (
+          <GridCard key={room.id} room={room} priority={i < firstRow} />
+        ))}
+        {isFetchingNextPage && skeletons(SKELETON_COUNTS.fetchingMore, 'm')}
+      </div>
+      <div ref={sentinel} className={styles.sentinel} />
+      {isFetchNextPageError && (
+        <div className={styles.message} role="alert">
+          <p>We couldn&apos;t load more homes.</p>
+          <button type="button" className={styles.button} onClick={() => void fetchNextPage()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {hasNextPage && !isFetchNextPageError && (
+        <div className={styles.more}>
+          <button type="button" className={styles.button} disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            Show More
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

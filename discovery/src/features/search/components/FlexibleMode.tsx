@@ -1,0 +1,55 @@
+import { CalendarDays } from 'lucide-react';
+import { useAppDispatch, useAppSelector } from 'shared/store';
+import { STAY_DURATIONS } from 'shared/rules/constants';
+import { toIsoDay } from 'shared/rules/dateSelection';
+import { monthCards, shortMonthName, stayDurationLabel } from 'shared/rules/summaries';
+import { setStayDuration, toggleMonth } from 'shared/state/formSlice';
+import { selectMonths, selectStayDuration } from '../form';
+import styles from './Panels.module.css';
+
+/** Flexible mode: the stay length (weekend, week, month) and 12 month cards from this month. */
+export function FlexibleMode() {
+  const dispatch = useAppDispatch();
+  const duration = useAppSelector(selectStayDuration);
+  const months = useAppSelector(selectMonths);
+  const cards = monthCards(toIsoDay(new Date()));
+  return (
+    <div className={styles.flexibleMode}>
+      <h2 className={styles.modeTitle} id="stay-length-title">
+        Stay for a {duration}
+      </h2>
+      <div className={styles.chips} role="group" aria-labelledby="stay-length-title">
+        {STAY_DURATIONS.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={styles.chip}
+            aria-pressed={duration === option}
+            onClick={() => dispatch(setStayDuration(option))}
+          >
+            {stayDurationLabel(option)}
+          </button>
+        ))}
+      </div>
+      <h2 className={styles.modeTitle} id="go-in-title">
+        {months.length === 0 ? 'Go anytime' : `Go in ${months.map(shortMonthName).join(', ')}`}
+      </h2>
+      <ul className={styles.monthCards} aria-labelledby="go-in-title">
+        {cards.map((card) => (
+          <li key={`${card.year}-${card.month}`}>
+            <button
+              type="button"
+              className={styles.monthCard}
+              aria-pressed={months.includes(card.month)}
+              onClick={() => dispatch(toggleMonth(card.month))}
+            >
+              <CalendarDays size={32} strokeWidth={1.25} aria-hidden />
+              <span className={styles.monthName}>{card.name}</span>
+              <span className={styles.monthYear}>{card.year}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,291 @@
+/**
+ * The small-screen search: a pill that opens a full-screen overlay with three collapsible
+ * cards (Where, When, Who) and a bottom bar with 'Clear all' and Search (spec section 2).
+ * The overlay locks page scroll, traps focus, closes on Escape and closes by itself when the
+ * window becomes 751px or wider.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Search as SearchIcon, X } from 'lucide-react';
+import { useAppDispatch, useAppSelector } from 'shared/store';
+import {
+  BREAKPOINTS,
+  DEFAULT_STAY_DURATION,
+  DIAL_DEFAULT,
+  MOBILE_SEARCH_REGIONS,
+  REGION_ALL,
+} from 'shared/rules/constants';
+import { countedGuests } from 'shared/rules/guests';
+import { datesSummary, formatShownDate, monthsSummary } from 'shared/rules/summaries';
+import {
+  clearAll,
+  clearDates,
+  setCurDot,
+  setDestination,
+  setRegion,
+  setStartDurationDate,
+  setStayDuration,
+  toggleMonth,
+} from 'shared/state/formSlice';
+import { useMediaQuery } from '../../../hooks/useMediaQuery';
+import { useAllRowsQuery } from '../api';
+import {
+  selectCurDot,
+  selectDateOption,
+  selectDateRange,
+  selectDestinationInput,
+  selectFlexibleText,
+  selectGuestCounts,
+  selectGuestSummary,
+  selectMonths,
+  selectRegion,
+  selectSearchSummary,
+  selectStartDurationDate,
+  selectStayDuration,
+} from '../form';
+import { useDialogFocus } from '../hooks/useDialogFocus';
+import { useRunSearch } from '../hooks/useRunSearch';
+import { GuestPanel } from './GuestPanel';
+import { WhenPicker } from './WhenPicker';
+import styles from './MobileSearch.module.css';
+
+type Card = 'where' | 'when' | 'who';
+const MAX_SUGGESTIONS = 6;
+
+function regionLabel(value: string): string {
+  return MOBILE_SEARCH_REGIONS.find((r) => r.value === value)?.label ?? value;
+}
+
+function Suggestions({ text, onPick }: { text: string; onPick: (place: string) => void }) {
+  const { data } = useAllRowsQuery();
+  const places = useMemo(() => {
+    const needle = text.trim().toLowerCase();
+    const seen = new Set<string>();
+    for (const row of data ?? []) {
+      const place = [row.city, row.country].filter(Boolean).join(', ');
+      if (place.toLowerCase().includes(needle)) seen.add(place);
+      if (seen.size >= MAX_SUGGESTIONS) break;
+    }
+    return [...seen];
+  }, [data, text]);
+  if (places.length === 0) return null;
+  return (
+    <ul className={styles.list} aria-label="Suggested destinations">
+      {places.map((place) => (
+        <li key={place}>
+          <button type="button" className={styles.listItem} onClick={() => onPick(place)}>
+            <span className={styles.pin} aria-hidden="true">
+              <SearchIcon size={16} />
+            </span>
+            {place}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Overlay({ onClose }: { onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const region = useAppSelector(selectRegion);
+  const destination = useAppSelector(selectDestinationInput);
+  const dateOption = useAppSelector(selectDateOption);
+  const range = useAppSelector(selectDateRange);
+  const months = useAppSelector(selectMonths);
+  const duration = useAppSelector(selectStayDuration);
+  const curDot = useAppSelector(selectCurDot);
+  const startDurationDate = useAppSelector(selectStartDurationDate);
+  const flexibleText = useAppSelector(selectFlexibleText);
+  const counts = useAppSelector(selectGuestCounts);
+  const guestText = useAppSelector(selectGuestSummary);
+  const runSearch = useRunSearch();
+  const [card, setCard] = useState<Card>('where');
+  const [searching, setSearching] = useState(false);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialogRef, onClose);
+
+  // The page behind does not scroll while the overlay is open.
+  useEffect(() => {
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, []);
+
+  const whenChanged =
+    range.start !== null ||
+    range.end !== null ||
+    months.length > 0 ||
+    duration !== DEFAULT_STAY_DURATION ||
+    curDot !== DIAL_DEFAULT ||
+    startDurationDate !== null;
+
+  const resetWhen = () => {
+    dispatch(clearDates());
+    for (const month of months) dispatch(toggleMonth(month));
+    dispatch(setStayDuration(DEFAULT_STAY_DURATION));
+    dispatch(setCurDot(DIAL_DEFAULT));
+    dispatch(setStartDurationDate(null));
+  };
+
+  const whereSummary = region !== REGION_ALL ? regionLabel(region) : destination.trim() || "I'm flexible";
+  const whenSummary =
+    dateOption === 'dates'
+      ? datesSummary(range) || (range.start ? formatShownDate(range.start) : 'Add dates')
+      : dateOption === 'month'
+        ? monthsSummary(startDurationDate, curDot)
+        : flexibleText.trim();
+  const whoSummary = countedGuests(counts) > 0 ? guestText : 'Add guests';
+
+  const search = async () => {
+    setSearching(true);
+    await runSearch();
+    onClose();
+  };
+
+  const collapsed = (which: Card, label: string, value: string) => (
+    <button type="button" className={styles.collapsed} onClick={() => setCard(which)} aria-expanded={false}>
+      <span className={styles.collapsedLabel}>{label}</span>
+      <span className={styles.collapsedValue}>{value}</span>
+    </button>
+  );
+
+  return createPortal(
+    <div ref={dialogRef} className={styles.overlay} role="dialog" aria-modal="true" aria-label="Search" tabIndex={-1}>
+      <div className={styles.top}>
+        <button type="button" className={styles.close} aria-label="Close search" onClick={onClose}>
+          <X size={16} aria-hidden />
+        </button>
+      </div>
+      <div className={styles.cards}>
+        {card === 'where' ? (
+          <section className={styles.card} aria-labelledby="overlay-where">
+            <h2 id="overlay-where" className={styles.cardTitle}>
+              Where to?
+            </h2>
+            <label className={styles.searchBox}>
+              <SearchIcon size={16} aria-hidden />
+              <input
+                data-autofocus
+                className={styles.searchInput}
+                aria-label="Search destination"
+                placeholder="Search destination"
+                autoComplete="off"
+                value={destination}
+                onChange={(event) => dispatch(setDestination(event.target.value))}
+              />
+            </label>
+            {destination !== '' ? (
+              <>
+                <Suggestions
+                  text={destination}
+                  onPick={(place) => {
+                    dispatch(setDestination(place));
+                    setCard('when');
+                  }}
+                />
+                <div className={styles.cardFooter}>
+                  <span />
+                  <button type="button" className={styles.primary} onClick={() => setCard('when')}>
+                    Next
+                  </button>
+                </div>
+              </>
+            ) : (
+              <ul className={styles.regions} aria-label="Suggested regions">
+                {MOBILE_SEARCH_REGIONS.map((option) => (
+                  <li key={option.value}>
+                    <button
+                      type="button"
+                      className={styles.regionChip}
+                      aria-pressed={region === option.value}
+                      onClick={() => {
+                        dispatch(setRegion(option.value));
+                        setCard('when');
+                      }}
+                    >
+                      {option.label}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ) : (
+          collapsed('where', 'Where', whereSummary)
+        )}
+        {card === 'when' ? (
+          <section className={styles.card} aria-labelledby="overlay-when">
+            <h2 id="overlay-when" className={styles.cardTitle}>
+              When&apos;s your trip?
+            </h2>
+            <WhenPicker monthsShown={1} moveActiveInput={false} />
+            <div className={styles.cardFooter}>
+              {whenChanged ? (
+                <button type="button" className={styles.link} onClick={resetWhen}>
+                  Reset
+                </button>
+              ) : (
+                <button type="button" className={styles.link} onClick={() => setCard('who')}>
+                  Skip
+                </button>
+              )}
+              <button type="button" className={styles.primary} onClick={() => setCard('who')}>
+                Next
+              </button>
+            </div>
+          </section>
+        ) : (
+          collapsed('when', 'When', whenSummary)
+        )}
+        {card === 'who' ? (
+          <section className={styles.card} aria-labelledby="overlay-who">
+            <h2 id="overlay-who" className={styles.cardTitle}>
+              Who&apos;s coming?
+            </h2>
+            <GuestPanel />
+          </section>
+        ) : (
+          collapsed('who', 'Who', whoSummary)
+        )}
+      </div>
+      <div className={styles.bottom}>
+        <button type="button" className={styles.link} onClick={() => dispatch(clearAll())}>
+          Clear all
+        </button>
+        {card !== 'when' && (
+          <button type="button" className={styles.searchButton} onClick={() => void search()} disabled={searching}>
+            <SearchIcon size={16} strokeWidth={3} aria-hidden />
+            {searching ? 'Searching…' : 'Search'}
+          </button>
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+export function MobileSearch() {
+  const summary = useAppSelector(selectSearchSummary);
+  const [open, setOpen] = useState(false);
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.overlayClosesFrom}px)`);
+  useEffect(() => {
+    if (wide) setOpen(false);
+  }, [wide]);
+  return (
+    <>
+      <button type="button" className={styles.pill} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <SearchIcon size={18} strokeWidth={2.5} aria-hidden />
+        <span className={styles.pillText}>
+          <span className={styles.pillTitle}>Where to?</span>
+          <span className={styles.pillSummary}>
+            {summary.where} · {summary.when} · {summary.who}
+          </span>
+        </span>
+      </button>
+      {open && <Overlay onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
