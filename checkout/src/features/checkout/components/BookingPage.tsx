@@ -303,9 +303,14 @@ function Booking({ roomId }: { roomId: number }) {
             <button type="button" className={styles.bookButton} disabled={!canPay} aria-busy={processing} onClick={requestToBook}>
               {processing ? 'Processing…' : 'Request to book'}
             </button>
-            <p role="status" className={payment.status === 'success' ? styles.success : styles.paymentMessage}>
+            <div role="status" className={payment.status === 'success' ? styles.success : styles.paymentMessage}>
               {payment.message}
-            </p>
+              {payment.reservationCode && (
+                <p className={styles.code}>
+                  Reservation code <strong>{payment.reservationCode}</strong>. Taking you to your trips…
+                </p>
+              )}
+            </div>
           </div>
         </div>
 

@@ -56,6 +56,7 @@ export function usePayment(port: CardPort | null) {
   const [finalize] = useFinalizeBookingMutation();
   const [status, setStatus] = useState<PaymentStatus>('idle');
   const [message, setMessage] = useState<string | null>(null);
+  const [reservationCode, setReservationCode] = useState<string | null>(null);
   const submitting = useRef(false);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
 
@@ -118,8 +119,9 @@ export function usePayment(port: CardPort | null) {
           return;
         }
 
-        await finalize({ paymentIntentId: intent.paymentIntentId, roomId: request.roomId }).unwrap();
+        const payment = await finalize({ paymentIntentId: intent.paymentIntentId, roomId: request.roomId }).unwrap();
         succeeded = true;
+        setReservationCode(payment.reservationCode);
         setStatus('success');
         setMessage(PAYMENT_MESSAGES.success);
         dispatch(showToast({ kind: 'success', message: PAYMENT_MESSAGES.success }));
@@ -139,5 +141,5 @@ export function usePayment(port: CardPort | null) {
     [port, createIntent, finalize, dispatch],
   );
 
-  return { status, message, pay };
+  return { status, message, reservationCode, pay };
 }

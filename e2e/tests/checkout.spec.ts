@@ -1,0 +1,267 @@
+/**
+ * The booking page (/:id/book) on the composed site, at desktop and mobile sizes: paying with
+ * the built-in test processor's cards, the card checks, 'already booked', the Edit dialogs,
+ * the redirects, and two tabs racing for the same nights.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import {
+  CARDS,
+  fillBilling,
+  fillCard,
+  freeStay,
+  newUser,
+  payThroughApi,
+  setTripDraft,
+  signInContext,
+  type Stay,
+} from './checkoutSupport';
+
+function checkoutTotal(localPrice: number, nights: number) {
+  const nightly = Math.ceil(localPrice / 83);
+  const subtotal = nightly * nights;
+  const cleaning = Math.floor((nightly * 70) / 100);
+  const service = Math.floor((subtotal * 11) / 100);
+  return { nightly, subtotal, cleaning, service, total: subtotal + cleaning + service };
+}
+
+const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
+const bookButton = (page: Page) => page.getByRole('button', { name: 'Request to book' });
+
+async function openBooking(page: Page, stay: Stay) {
+  await page.goto(`/${stay.roomId}/book`);
+  await expect(page.getByRole('heading', { name: 'Request to book' })).toBeVisible();
+}
+
+async function paymentsOf(user: Awaited<ReturnType<typeof newUser>>) {
+  const { data, error } = await user.client.from('Payments').select('id,room_id,"startDate","endDate"');
+  if (error) throw error;
+  return data as { id: string; room_id: number; startDate: string; endDate: string }[];
+}
+
+test.describe('checkout', () => {
+  test('signed out, the booking page goes to /login after 2 s', async ({ page }) => {
+    await page.goto('/1/book');
+    const shownAt = Date.now();
+    await expect(page.getByText('Log in to book this place')).toBeVisible();
+    await page.waitForURL('**/login', { timeout: 6000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
+  });
+
+  test('pays with the test card: Payment successful!, then /trips with the reservation code', async ({ page, context }) => {
+    const user = await newUser('pay');
+    const stay = await freeStay(2);
+    await signInContext(context, user);
+    await setTripDraft(context, stay);
+    await openBooking(page, stay);
+
+    const price = checkoutTotal(stay.price, 2);
+    const details = page.getByRole('complementary', { name: 'Your booking' });
+    await expect(details.getByText(`${usd(price.nightly)} x 2 nights`)).toBeVisible();
+    await expect(details.getByText(usd(price.subtotal), { exact: true }).first()).toBeVisible();
+    await expect(details.getByText('Cleaning fee')).toBeVisible();
+    await expect(details.getByText('Service fee')).toBeVisible();
+    await expect(details.locator('dl > div').last()).toHaveText(`Total (USD)${usd(price.total)}`);
+    await expect(page.getByText('2 guests')).toBeVisible();
+
+    // The test-card hint, with its copy buttons.
+    await expect(page.getByText(/Test mode: pay with card 4242 4242 4242 4242/)).toBeVisible();
+    for (const name of ['Copy card number', 'Copy expiry', 'Copy CVC']) {
+      await expect(page.getByRole('button', { name })).toBeVisible();
+    }
+
+    await fillCard(page, CARDS.ok);
+    await fillBilling(page);
+    // A double click pays once.
+    await bookButton(page).dblclick();
+    await expect(page.getByText('Payment successful!').first()).toBeVisible({ timeout: 20_000 });
+    const code = (await page.locator('[role="status"] strong').textContent())?.trim() ?? '';
+    expect(code).toMatch(/^[A-Z0-9]+$/);
+    await expect(bookButton(page)).toBeDisabled();
+
+    await page.waitForURL('**/trips', { timeout: 8000 });
+    await expect(page.getByText(code)).toBeVisible({ timeout: 15_000 });
+
+    const payments = await paymentsOf(user);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ room_id: stay.roomId, startDate: stay.start, endDate: stay.end });
+    expect(payments[0]!.id.split('-')[0]).toBe(code);
+  });
+
+  test('a declined card is told and the same booking can then be paid', async ({ page, context }) => {
+    const user = await newUser('declined');
+    const stay = await freeStay(1);
+    await signInContext(context, user);
+    await setTripDraft(context, stay);
+    await openBooking(page, stay);
+
+    await fillCard(page, CARDS.declined);
+    await bookButton(page).click();
+    await expect(page.getByText('Your payment was declined check your card details').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Let's try that again")).toBeVisible();
+    await expect(page.getByText('Please check your payment details')).toBeVisible();
+    expect(await paymentsOf(user)).toHaveLength(0);
+
+    await fillCard(page, CARDS.insufficient);
+    await expect(bookButton(page)).toBeEnabled();
+    await bookButton(page).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your payment was declined check your card details' })).not.toHaveCount(0);
+    expect(await paymentsOf(user)).toHaveLength(0);
+
+    await fillCard(page, CARDS.ok);
+    await bookButton(page).click();
+    await expect(page.getByText('Payment successful!').first()).toBeVisible({ timeout: 20_000 });
+    expect(await paymentsOf(user)).toHaveLength(1);
+  });
+
+  test('each card check has its message, the banner shows and the page scrolls to the top', async ({ page, context }) => {
+    const user = await newUser('validation');
+    const stay = await freeStay(1);
+    await signInContext(context, user);
+    await setTripDraft(context, stay);
+    await openBooking(page, stay);
+
+    await bookButton(page).scrollIntoViewIfNeeded();
+    await bookButton(page).click();
+    const messages = ['Check your card number', 'Check your expiry date', 'Check your CVC'];
+    for (const message of messages) await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByText("Let's try that again")).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await expect(page.getByText('Check your card number')).toBeVisible();
+    await page.getByLabel('Card number').fill(CARDS.ok);
+    await expect(page.getByText('Check your card number')).toHaveCount(0);
+
+    await page.getByLabel('Expiration').fill('01/20');
+    await expect(page.getByText('Check your expiry date')).toBeVisible();
+    await page.getByLabel('Expiration').fill('12/34');
+    await expect(page.getByText('Check your expiry date')).toHaveCount(0);
+
+    await page.getByLabel('CVC').fill('12');
+    await expect(page.getByText('Check your CVC')).toBeVisible();
+    await page.getByLabel('CVC').fill('123');
+    await expect(page.getByText('Check your CVC')).toHaveCount(0);
+    await expect(page.getByText("Let's try that again")).toHaveCount(0);
+    expect(await paymentsOf(user)).toHaveLength(0);
+  });
+
+  test('already booked: Edit and Request to book are disabled and the toast stays 30 s', async ({ page, context }) => {
+    const user = await newUser('booked');
+    const stay = await freeStay(2);
+    await payThroughApi(user, stay);
+    await signInContext(context, user);
+    await openBooking(page, stay);
+
+    const toast = page.getByText('You have already booked this place');
+    await expect(toast).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit dates' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Edit guests' })).toBeDisabled();
+    await expect(bookButton(page)).toBeDisabled();
+    // Longer than an ordinary error toast (4 s).
+    await page.waitForTimeout(5000);
+    await expect(toast).toBeVisible();
+  });
+
+  test('the dates dialog: Save waits for both dates, Clear dates empties them', async ({ page, context }) => {
+    const user = await newUser('dates');
+    await signInContext(context, user);
+    await page.goto('/1/book');
+    await expect(page.getByText('Add your dates')).toBeVisible();
+    await expect(bookButton(page)).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Edit dates' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change dates' });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('body')).toHaveCSS('overflow', 'hidden');
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await expect(save).toBeDisabled();
+
+    const day = (offset: number) => {
+      const d = new Date();
+      d.setDate(d.getDate() + offset);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
+    async function pick(iso: string) {
+      const button = dialog.locator(`button[data-day="${iso}"]`);
+      for (let i = 0; i < 3 && !(await button.isVisible()); i += 1) {
+        await dialog.getByRole('button', { name: 'Next month' }).click();
+      }
+      await button.click();
+    }
+    await pick(day(40));
+    await expect(save).toBeDisabled();
+    // Days before the chosen start are struck through and cannot be chosen.
+    await expect(dialog.locator(`button[data-day="${day(39)}"]`)).toHaveAttribute('aria-disabled', 'true');
+    await pick(day(43));
+    await expect(save).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Clear dates' }).click();
+    await expect(save).toBeDisabled();
+    await pick(day(40));
+    await pick(day(43));
+    await save.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Add your dates')).toHaveCount(0);
+    await expect(page.getByText(/x 3 nights/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Edit guests' }).click();
+    const guests = page.getByRole('dialog', { name: 'Guests' });
+    await guests.getByRole('button', { name: 'Increase adults' }).click();
+    await guests.getByRole('button', { name: 'Increase children' }).click();
+    await guests.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('3 guests')).toBeVisible();
+  });
+
+  test('a card that asks for authentication shows a confirm step', async ({ page, context }) => {
+    const user = await newUser('3ds');
+    const stay = await freeStay(1);
+    await signInContext(context, user);
+    await setTripDraft(context, stay);
+    await openBooking(page, stay);
+
+    await fillCard(page, CARDS.authenticate);
+    await bookButton(page).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm your payment' });
+    await confirm.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(page.getByText('Your payment was declined check your card details').first()).toBeVisible();
+
+    await bookButton(page).click();
+    await confirm.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page.getByText('Payment successful!').first()).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('two tabs paying for the same nights: one succeeds, the other is told', async ({ browser, page, context }) => {
+    const user = await newUser('tabs');
+    const stay = await freeStay(2);
+    await signInContext(context, user);
+    await setTripDraft(context, stay);
+    const second = await context.newPage();
+    await openBooking(page, stay);
+    await openBooking(second, stay);
+    for (const tab of [page, second]) await fillCard(tab, CARDS.ok);
+
+    await Promise.all([bookButton(page).click(), bookButton(second).click()]);
+    const outcome = async (tab: Page) => {
+      const success = tab.getByText('Payment successful!').first();
+      const told = tab.getByRole('status').filter({ hasText: /already booked|just booked/ });
+      await expect(success.or(told)).toBeVisible({ timeout: 25_000 });
+      return (await success.isVisible()) ? 'paid' : 'told';
+    };
+    expect([await outcome(page), await outcome(second)].sort()).toEqual(['paid', 'told']);
+    expect(await paymentsOf(user)).toHaveLength(1);
+
+    // Another traveller, in another browser, cannot have those nights either.
+    const otherContext = await browser.newContext();
+    const other = await newUser('tabs-other');
+    await signInContext(otherContext, other);
+    await setTripDraft(otherContext, stay);
+    const otherPage = await otherContext.newPage();
+    await openBooking(otherPage, stay);
+    await fillCard(otherPage, CARDS.ok);
+    await bookButton(otherPage).click();
+    await expect(otherPage.getByRole('status').filter({ hasText: 'These dates are already booked.' })).toBeVisible({
+      timeout: 15_000,
+    });
+    expect(await paymentsOf(other)).toHaveLength(0);
+    await otherContext.close();
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Helpers of the checkout suites: fresh users signed up through supabase-js, their session put
+ * where the site's supabase client looks for it, a room and nights no other test uses, and the
+ * booking page's local draft.
+ */
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
+import type { BrowserContext, Page } from '@playwright/test';
+
+export const SITE = 'http://localhost:3000';
+
+interface SiteConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+}
+
+let configPromise: Promise<SiteConfig> | undefined;
+export function siteConfig(): Promise<SiteConfig> {
+  configPromise ??= fetch(`${SITE}/config.json`).then((r) => r.json() as Promise<SiteConfig>);
+  return configPromise;
+}
+
+export async function anonClient(): Promise<SupabaseClient> {
+  const config = await siteConfig();
+  return createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+}
+
+export interface TestUser {
+  email: string;
+  session: Session;
+  client: SupabaseClient;
+}
+
+/** A new account (the backend confirms sign-ups at once). */
+export async function newUser(label: string): Promise<TestUser> {
+  const client = await anonClient();
+  const email = `checkout-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const { data, error } = await client.auth.signUp({ email, password: 'checkout-e2e-password' });
+  if (error || !data.session) throw error ?? new Error('sign-up returned no session');
+  return { email, session: data.session, client };
+}
+
+/** supabase-js keeps the session under sb-<first label of the backend host>-auth-token. */
+export async function storageKey(): Promise<string> {
+  const { supabaseUrl } = await siteConfig();
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+}
+
+/** The page starts signed in as `user` (set before any script of the site runs). */
+export async function signInContext(context: BrowserContext, user: TestUser): Promise<void> {
+  const key = await storageKey();
+  await context.addInitScript(
+    ([k, value]) => {
+      if (window.localStorage.getItem(k) === null) window.localStorage.setItem(k, value);
+    },
+    [key, JSON.stringify(user.session)] as const,
+  );
+}
+
+export interface Stay {
+  roomId: number;
+  start: string;
+  end: string;
+  nights: number;
+}
+
+function isoDay(daysFromToday: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + daysFromToday);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A room sleeping 2 and nights well apart from other tests' (random within the next ~18 months). */
+export async function freeStay(nights = 2): Promise<Stay & { price: number; title: string }> {
+  const client = await anonClient();
+  const { data, error } = await client.from('Rooms').select('id,price,"house-title"').gte('max_guests', 2).order('id').limit(40);
+  if (error || !data || data.length === 0) throw error ?? new Error('no rooms');
+  for (;;) {
+    const room = data[Math.floor(Math.random() * data.length)] as { id: number; price: number; 'house-title': string };
+    const offset = 20 + Math.floor(Math.random() * 500);
+    const stay = { roomId: room.id, start: isoDay(offset), end: isoDay(offset + nights), nights };
+    const { data: booked } = await client.rpc('room_booked_ranges', { room_id: room.id });
+    const taken = ((booked ?? []) as { start_date: string; end_date: string }[]).some(
+      (r) => stay.start < r.end_date && r.start_date < stay.end,
+    );
+    if (!taken) return { ...stay, price: Number(room.price), title: room['house-title'] };
+  }
+}
+
+/** The booking page's local draft for a room: the page opens with these dates and guests. */
+export async function setTripDraft(context: BrowserContext, stay: Stay, adults = 2): Promise<void> {
+  await context.addInitScript(
+    ([key, value]) => window.localStorage.setItem(key, value),
+    [
+      `homestory.bookingDraft.${stay.roomId}`,
+      JSON.stringify({ range: { start: stay.start, end: stay.end }, guests: { adults, children: 0, infants: 0, pets: 0 } }),
+    ] as const,
+  );
+}
+
+export const CARDS = {
+  ok: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficient: '4000 0000 0000 9995',
+  authenticate: '4000 0025 0000 3155',
+} as const;
+
+export async function fillCard(page: Page, number: string, expiry = '12/34', cvc = '123'): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration').fill(expiry);
+  await page.getByLabel('CVC').fill(cvc);
+}
+
+export async function fillBilling(page: Page): Promise<void> {
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+  await page.getByLabel('Street address').fill('12 Analytical Row');
+  await page.getByLabel('City').fill('London');
+  await page.getByLabel('ZIP code').fill('N1 9GU');
+  await page.getByLabel('Country').fill('United Kingdom');
+}
+
+/** A stay paid through the functions as the page pays it (for 'already booked' set-ups). */
+export async function payThroughApi(user: TestUser, stay: Stay): Promise<string> {
+  const { supabaseUrl } = await siteConfig();
+  const created = await user.client.functions.invoke('create-payment-intent', {
+    body: { roomId: stay.roomId, startDate: stay.start, endDate: stay.end, adults: 1, children: 0, infants: 0, pets: 0 },
+  });
+  if (created.error) throw created.error;
+  const { clientSecret, paymentIntentId } = created.data as { clientSecret: string; paymentIntentId: string };
+  const confirm = await fetch(`${supabaseUrl}/payments/v1/payment_intents/${paymentIntentId}/confirm`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      client_secret: clientSecret,
+      payment_method: { card: { number: CARDS.ok, exp_month: 12, exp_year: 2034, cvc: '123' } },
+    }),
+  });
+  if (!confirm.ok) throw new Error(`confirm failed: ${confirm.status}`);
+  const done = await user.client.functions.invoke('finalize-booking', { body: { paymentIntentId } });
+  if (done.error) throw done.error;
+  return (done.data as { payment: { reservationCode: string } }).payment.reservationCode;
+}
