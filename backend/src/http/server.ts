@@ -58,6 +58,8 @@ function toHeaders(req: IncomingMessage): Headers {
 async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers: toHeaders(req) };
+  // The peer address, for auth's per-IP limit; overwrites anything the client sent.
+  (init.headers as Headers).set('x-homestory-client-ip', req.socket.remoteAddress ?? '');
   if (method !== 'GET' && method !== 'HEAD') {
     const body = await readBody(req);
     if (body.length > 0) init.body = body as unknown as BodyInit;

@@ -1,0 +1,273 @@
+// /auth/v1: GoTrue's API as supabase-js calls it (contract section 3). Sign-up (autoconfirm),
+// password / refresh_token / pkce grants, GET/PUT /user, /logout, /settings, /health, JWKS,
+// Google through OpenID Connect (/authorize, /callback) and the local stand-in provider.
+import type { BackendContext } from '../context.ts';
+import { JwtError } from '../context.ts';
+import {
+  AuthError,
+  authJson,
+  badJwt,
+  errorResponse,
+  invalidCredentials,
+  noAuthorization,
+  validationFailed,
+} from './errors.ts';
+import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
+import { authorize, callback, pkceGrant } from './oauth.ts';
+import { FailureLimiter } from './rate-limit.ts';
+import { createSession, endSessions, refreshSession, sessionExists, type LogoutScope } from './sessions.ts';
+import {
+  checkPassword,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  mergeMetadata,
+  PASSWORD_MIN_LENGTH,
+  updateUser,
+  userJson,
+  type Metadata,
+  type UserRow,
+} from './users.ts';
+
+const PREFIX = '/auth/v1';
+/** Set by the HTTP server from the socket (never taken from the client). */
+export const CLIENT_IP_HEADER = 'x-homestory-client-ip';
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const limiters = new WeakMap<BackendContext, FailureLimiter>();
+function limiterOf(ctx: BackendContext): FailureLimiter {
+  let limiter = limiters.get(ctx);
+  if (!limiter) limiters.set(ctx, (limiter = new FailureLimiter()));
+  return limiter;
+}
+
+function clientOf(req: Request) {
+  return { userAgent: req.headers.get('user-agent'), ip: req.headers.get(CLIENT_IP_HEADER) || null };
+}
+
+async function jsonBody(req: Request): Promise<Record<string, unknown>> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function weakPassword(password: string): AuthError | undefined {
+  if (password.length >= PASSWORD_MIN_LENGTH) return undefined;
+  const message = `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  return new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['length'], message } });
+}
+
+/** The signed-in caller of /user and /logout (GoTrue's requireAuthentication). */
+async function authenticate(ctx: BackendContext, req: Request): Promise<{ user: UserRow; sessionId: string | undefined }> {
+  const m = /^bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
+  if (!m) throw noAuthorization();
+  let claims: Record<string, unknown>;
+  try {
+    claims = await ctx.verifyJwt(m[1]!);
+  } catch (error) {
+    throw badJwt(error instanceof JwtError ? error.message : 'token is malformed');
+  }
+  if (typeof claims.sub !== 'string' || !claims.sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : undefined;
+  const user = /^[0-9a-f-]{36}$/i.test(claims.sub) ? await findUserById(ctx.db, claims.sub) : undefined;
+  if (!user || user.deleted_at) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  if (sessionId && !(await sessionExists(ctx.db, sessionId))) {
+    throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+  }
+  return { user, sessionId };
+}
+
+async function signup(ctx: BackendContext, req: Request): Promise<Response> {
+  const body = await jsonBody(req);
+  const email = str(body.email).trim();
+  const password = str(body.password);
+  if (!email) throw validationFailed('To signup, please provide your email');
+  if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+  const weak = weakPassword(password);
+  if (weak) throw weak;
+  const passwordHash = await hashPassword(password);
+  const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Metadata) : {};
+  const session = await ctx.db.tx(async (q) => {
+    if (await findUserByEmail(q, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    const user = await createUser(q, {
+      email,
+      passwordHash,
+      appMetadata: { provider: 'email', providers: ['email'] },
+      userMetadata: data,
+      identity: { provider: 'email', data: { email: email.toLowerCase(), email_verified: false, phone_verified: false } },
+    });
+    return createSession(ctx, q, user.id, 'password', clientOf(req));
+  });
+  return authJson(session);
+}
+
+async function passwordGrant(ctx: BackendContext, req: Request, body: Record<string, unknown>): Promise<Response> {
+  const ip = req.headers.get(CLIENT_IP_HEADER) || 'unknown';
+  const limiter = limiterOf(ctx);
+  if (limiter.blocked(ip)) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+  const email = str(body.email).trim();
+  const password = str(body.password);
+  if (!email && !str(body.phone)) throw validationFailed('missing email or phone');
+  const user = email ? await findUserByEmail(ctx.db, email) : undefined;
+  if (!user || user.deleted_at || !(await checkPassword(password, user.encrypted_password))) {
+    limiter.fail(ip);
+    throw invalidCredentials();
+  }
+  if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+  const session = await ctx.db.tx((q) => createSession(ctx, q, user.id, 'password', clientOf(req)));
+  return authJson(session);
+}
+
+async function token(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
+  const body = await jsonBody(req);
+  const grant = url.searchParams.get('grant_type') ?? str(body.grant_type);
+  switch (grant) {
+    case 'password':
+      return passwordGrant(ctx, req, body);
+    case 'refresh_token': {
+      const presented = str(body.refresh_token);
+      if (!presented) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      const result = await ctx.db.tx((q) => refreshSession(ctx, q, presented));
+      if (result instanceof AuthError) throw result;
+      return authJson(result);
+    }
+    case 'pkce':
+      return authJson(await ctx.db.tx((q) => pkceGrant(ctx, q, body, clientOf(req))));
+    default:
+      throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
+  }
+}
+
+async function putUser(ctx: BackendContext, req: Request): Promise<Response> {
+  const { user } = await authenticate(ctx, req);
+  const body = await jsonBody(req);
+  const changes: Parameters<typeof updateUser>[2] = {};
+  if (body.data !== undefined && body.data !== null) {
+    if (typeof body.data !== 'object' || Array.isArray(body.data)) throw validationFailed('data must be an object');
+    changes.userMetadata = mergeMetadata(user.raw_user_meta_data ?? {}, body.data as Metadata);
+  }
+  if (typeof body.password === 'string') {
+    const weak = weakPassword(body.password);
+    if (weak) throw weak;
+    changes.passwordHash = await hashPassword(body.password);
+  }
+  const email = str(body.email).trim();
+  if (email && email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
+    if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+    changes.email = email;
+  }
+  const updated = await ctx.db.tx(async (q) => {
+    if (changes.email) {
+      const taken = await findUserByEmail(q, changes.email);
+      if (taken && taken.id !== user.id) {
+        throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+      }
+    }
+    return userJson(q, await updateUser(q, user.id, changes));
+  });
+  return authJson(updated);
+}
+
+async function logout(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
+  const { user, sessionId } = await authenticate(ctx, req);
+  const scope = (url.searchParams.get('scope') ?? 'global') as LogoutScope;
+  if (!['global', 'local', 'others'].includes(scope)) throw validationFailed(`Unsupported logout scope "${scope}"`);
+  await endSessions(ctx.db, user.id, sessionId, scope);
+  return authJson(null, 204);
+}
+
+const SETTINGS = {
+  external: {
+    anonymous_users: false,
+    apple: false,
+    azure: false,
+    bitbucket: false,
+    discord: false,
+    email: true,
+    facebook: false,
+    figma: false,
+    github: false,
+    gitlab: false,
+    google: true,
+    keycloak: false,
+    kakao: false,
+    linkedin_oidc: false,
+    notion: false,
+    phone: false,
+    slack_oidc: false,
+    spotify: false,
+    twitch: false,
+    twitter: false,
+    workos: false,
+    zoom: false,
+  },
+  disable_signup: false,
+  mailer_autoconfirm: true,
+  phone_autoconfirm: false,
+  sms_provider: '',
+  saml_enabled: false,
+  saml_private_key_next_configured: false,
+  passkeys_enabled: false,
+};
+
+async function route(ctx: BackendContext, req: Request, url: URL, path: string): Promise<Response> {
+  const { method } = req;
+  if (path === LOCAL_OIDC_PATH.slice(PREFIX.length) || path.startsWith(LOCAL_OIDC_PATH.slice(PREFIX.length) + '/')) {
+    return (await localOidc(ctx)).relay(req);
+  }
+  switch (`${method} ${path}`) {
+    case 'GET /health':
+      return authJson({ version: 'homestory-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+    case 'GET /settings':
+      return authJson(SETTINGS);
+    case 'GET /.well-known/jwks.json':
+      return authJson({ keys: [] });
+    case 'POST /signup':
+      return signup(ctx, req);
+    case 'POST /token':
+      return token(ctx, req, url);
+    case 'GET /user': {
+      const { user } = await authenticate(ctx, req);
+      return authJson(await userJson(ctx.db, user));
+    }
+    case 'PUT /user':
+      return putUser(ctx, req);
+    case 'POST /logout':
+      return logout(ctx, req, url);
+    case 'GET /authorize':
+      return authorize(ctx, url);
+    case 'GET /callback':
+    case 'POST /callback': {
+      let params = url;
+      if (method === 'POST') {
+        // form_post response mode: the provider's answer is in the body.
+        params = new URL(url);
+        for (const [k, v] of new URLSearchParams(await req.text())) params.searchParams.set(k, v);
+      }
+      return callback(ctx, params, clientOf(req));
+    }
+    default:
+      throw new AuthError(404, 'not_found', `${method} ${PREFIX}${path} is not an auth endpoint`);
+  }
+}
+
+export async function authHandler(req: Request, ctx: BackendContext): Promise<Response> {
+  const url = new URL(req.url);
+  const path = url.pathname.slice(PREFIX.length) || '/';
+  try {
+    return await route(ctx, req, url, path);
+  } catch (error) {
+    if (error instanceof AuthError) return errorResponse(error, req);
+    console.error('[auth] unexpected error', error);
+    return errorResponse(new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'), req);
+  }
+}

@@ -1,0 +1,185 @@
+// auth.users and auth.identities rows, and the User object GoTrue returns (contract 3.3).
+import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import type { Queryable } from '../db/index.ts';
+
+export type Metadata = Record<string, unknown>;
+
+export interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | string | null;
+  confirmed_at: Date | string | null;
+  last_sign_in_at: Date | string | null;
+  raw_app_meta_data: Metadata | null;
+  raw_user_meta_data: Metadata | null;
+  phone: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  banned_until: Date | string | null;
+  deleted_at: Date | string | null;
+  is_anonymous: boolean;
+}
+
+interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Metadata;
+  provider: string;
+  last_sign_in_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  email: string | null;
+}
+
+export const PASSWORD_MIN_LENGTH = 6;
+const BCRYPT_COST = 10;
+
+const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmed_at, last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, phone, created_at, updated_at, banned_until, deleted_at, is_anonymous`;
+
+const iso = (value: Date | string | null | undefined): string | undefined =>
+  value == null ? undefined : new Date(value).toISOString();
+
+export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_COST);
+export const checkPassword = (password: string, hash: string | null) =>
+  hash ? bcrypt.compare(password, hash) : Promise.resolve(false);
+
+export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [id]);
+  return rows[0];
+}
+
+export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and is_sso_user = false`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function findUserByIdentity(q: Queryable, provider: string, providerId: string): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(
+    `select ${USER_COLUMNS.replace(/(^|,\s*)/g, '$1u.')} from auth.users u
+     join auth.identities i on i.user_id = u.id
+     where i.provider = $1 and i.provider_id = $2`,
+    [provider, providerId],
+  );
+  return rows[0];
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  appMetadata: Metadata;
+  userMetadata: Metadata;
+  identity: { provider: string; providerId?: string; data: Metadata };
+}
+
+/** Inserts a confirmed user (autoconfirm) with its first identity. */
+export async function createUser(q: Queryable, user: NewUser): Promise<UserRow> {
+  const id = randomUUID();
+  const providerId = user.identity.providerId ?? id;
+  const { rows } = await q.query<UserRow>(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', lower($2), $3, now(),
+       $4::jsonb, $5::jsonb, now(), now(), false)
+     returning ${USER_COLUMNS}`,
+    [id, user.email, user.passwordHash, JSON.stringify(user.appMetadata), JSON.stringify(user.userMetadata)],
+  );
+  await q.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     values ($1, $2, $3::jsonb, $4, now(), now(), now())`,
+    [providerId, id, JSON.stringify({ sub: providerId, ...user.identity.data }), user.identity.provider],
+  );
+  return rows[0]!;
+}
+
+export async function updateUser(
+  q: Queryable,
+  id: string,
+  changes: { userMetadata?: Metadata; appMetadata?: Metadata; passwordHash?: string; email?: string; signedIn?: boolean },
+): Promise<UserRow> {
+  const { rows } = await q.query<UserRow>(
+    `update auth.users set
+       raw_user_meta_data = coalesce($2::jsonb, raw_user_meta_data),
+       raw_app_meta_data = coalesce($3::jsonb, raw_app_meta_data),
+       encrypted_password = coalesce($4, encrypted_password),
+       email = coalesce(lower($5), email),
+       last_sign_in_at = case when $6 then now() else last_sign_in_at end,
+       updated_at = now()
+     where id = $1
+     returning ${USER_COLUMNS}`,
+    [
+      id,
+      changes.userMetadata ? JSON.stringify(changes.userMetadata) : null,
+      changes.appMetadata ? JSON.stringify(changes.appMetadata) : null,
+      changes.passwordHash ?? null,
+      changes.email ?? null,
+      changes.signedIn ?? false,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function addIdentity(q: Queryable, userId: string, provider: string, providerId: string, data: Metadata) {
+  await q.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     values ($1, $2, $3::jsonb, $4, now(), now(), now())
+     on conflict (provider_id, provider) do update set identity_data = excluded.identity_data,
+       last_sign_in_at = now(), updated_at = now()`,
+    [providerId, userId, JSON.stringify(data), provider],
+  );
+}
+
+/** The User object of GoTrue's API: timestamps RFC 3339, phone "" not null, unset fields omitted. */
+export async function userJson(q: Queryable, row: UserRow): Promise<Record<string, unknown>> {
+  const { rows } = await q.query<IdentityRow>(
+    `select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email
+     from auth.identities where user_id = $1 order by created_at, id`,
+    [row.id],
+  );
+  const user: Record<string, unknown> = {
+    id: row.id,
+    aud: row.aud,
+    role: row.role,
+    email: row.email ?? '',
+    email_confirmed_at: iso(row.email_confirmed_at),
+    phone: row.phone ?? '',
+    confirmed_at: iso(row.confirmed_at),
+    last_sign_in_at: iso(row.last_sign_in_at),
+    app_metadata: row.raw_app_meta_data ?? {},
+    user_metadata: row.raw_user_meta_data ?? {},
+    identities: rows.map((i) => ({
+      identity_id: i.id,
+      id: i.provider_id,
+      user_id: i.user_id,
+      identity_data: i.identity_data,
+      provider: i.provider,
+      last_sign_in_at: iso(i.last_sign_in_at),
+      created_at: iso(i.created_at),
+      updated_at: iso(i.updated_at),
+      email: i.email ?? undefined,
+    })),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    is_anonymous: row.is_anonymous,
+  };
+  if (row.banned_until) user.banned_until = iso(row.banned_until);
+  return JSON.parse(JSON.stringify(user)) as Record<string, unknown>;
+}
+
+/** updateUser({data}): shallow merge, a key set to null is removed. */
+export function mergeMetadata(current: Metadata, patch: Metadata): Metadata {
+  const next: Metadata = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  return next;
+}
