@@ -13,7 +13,7 @@ export function QaLogin() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   return (
-    <main style={{ padding: 32 }}>
+    <div style={{ padding: 32 }}>
       <h1>Log in</h1>
       <p>The checkout remote runs alone here: sign in with the shared guest account.</p>
       <button
@@ -27,17 +27,17 @@ export function QaLogin() {
         Sign in as a Guest user
       </button>
       {error && <p role="alert">{error}</p>}
-    </main>
+    </div>
   );
 }
 
 export function QaTrips() {
   return (
-    <main style={{ padding: 32 }}>
+    <div style={{ padding: 32 }}>
       <h1>Trips</h1>
       <p>
         The payment is recorded; the account remote lists trips on the composed site. <Link to="/1/book">Book again</Link>
       </p>
-    </main>
+    </div>
   );
 }

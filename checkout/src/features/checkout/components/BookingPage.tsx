@@ -70,10 +70,10 @@ export function BookingPage() {
   const roomId = Number(id);
   if (!Number.isInteger(roomId) || roomId <= 0) {
     return (
-      <main className={styles.page}>
+      <div className={styles.page}>
         <h1 className={styles.heading}>Request to book</h1>
         <p role="alert">This place does not exist.</p>
-      </main>
+      </div>
     );
   }
   return <Booking key={roomId} roomId={roomId} />;
@@ -185,15 +185,15 @@ function Booking({ roomId }: { roomId: number }) {
 
   if (signedOut) {
     return (
-      <main className={styles.page}>
+      <div className={styles.page}>
         <h1 className={styles.heading}>Request to book</h1>
         <p role="status">Log in to book this place. Taking you to the login page…</p>
-      </main>
+      </div>
     );
   }
 
   return (
-    <main className={styles.page}>
+    <div className={styles.page}>
       <div className={styles.titleRow}>
         <button type="button" className={styles.back} aria-label="Back" onClick={() => navigate(-1)}>
           <ChevronLeft size={20} aria-hidden />
@@ -349,6 +349,6 @@ function Booking({ roomId }: { roomId: number }) {
           setEditing(null);
         }}
       />
-    </main>
+    </div>
   );
 }
