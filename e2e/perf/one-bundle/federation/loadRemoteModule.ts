@@ -1,0 +1,36 @@
+/**
+ * One-bundle stand-in for shell/src/federation/loadRemoteModule.ts: every exposed module is
+ * imported directly into the bundle, so the same pages render with no federation at all.
+ */
+import type { ExposedId, ExposedModules } from '../../../../shared/src/mf/contracts';
+import CategoryStrip from '../../../../discovery/src/exposes/CategoryStrip';
+import Home from '../../../../discovery/src/exposes/Home';
+import SearchBar from '../../../../discovery/src/exposes/SearchBar';
+import HouseDetail from '../../../../listing/src/exposes/HouseDetail';
+import AccountSettings from '../../../../account/src/exposes/AccountSettings';
+import LoginDialog from '../../../../account/src/exposes/LoginDialog';
+import LoginPage from '../../../../account/src/exposes/LoginPage';
+import PersonalInfo from '../../../../account/src/exposes/PersonalInfo';
+import Trips from '../../../../account/src/exposes/Trips';
+import UserMenu from '../../../../account/src/exposes/UserMenu';
+import Wishlist from '../../../../account/src/exposes/Wishlist';
+import BookingPage from '../../../../checkout/src/exposes/BookingPage';
+
+const modules: ExposedModules = {
+  'discovery/Home': Home,
+  'discovery/SearchBar': SearchBar,
+  'discovery/CategoryStrip': CategoryStrip,
+  'listing/HouseDetail': HouseDetail,
+  'account/UserMenu': UserMenu,
+  'account/LoginDialog': LoginDialog,
+  'account/LoginPage': LoginPage,
+  'account/Wishlist': Wishlist,
+  'account/Trips': Trips,
+  'account/AccountSettings': AccountSettings,
+  'account/PersonalInfo': PersonalInfo,
+  'checkout/BookingPage': BookingPage,
+};
+
+export async function loadRemoteModule<K extends ExposedId>(id: K): Promise<ExposedModules[K]> {
+  return modules[id];
+}
