@@ -1,0 +1,64 @@
+import { render, screen, within } from '@testing-library/react';
+import type { Room } from 'shared/api/roomsApi';
+import { ConfigProvider } from 'shared/config/ConfigContext';
+import type { RuntimeConfig } from 'shared/config/runtimeConfig';
+import { PlaceSummary } from './PlaceSummary';
+
+const config: RuntimeConfig = {
+  supabaseUrl: 'http://localhost:54321',
+  supabaseAnonKey: 'anon',
+  guestEmail: 'guest@example.com',
+  guestPassword: 'pw',
+  paymentMode: 'test',
+  stripePublishableKey: null,
+  mapTileUrl: null,
+};
+
+const room = {
+  id: 3,
+  'house-title': 'Cabin by the lake',
+  price: 8250, // ceil(8250 / 83) = 100 USD a night
+  images: ['/storage/v1/object/public/listing-photos/a.webp'],
+  house_rating: 4.8,
+  rating_count: '(18)',
+  city: 'Oslo',
+  country: 'Norway',
+} as Room;
+
+function renderSummary(nights: number) {
+  return render(
+    <ConfigProvider config={config}>
+      <PlaceSummary room={room} nights={nights} />
+    </ConfigProvider>,
+  );
+}
+
+describe('PlaceSummary', () => {
+  it('shows the nightly USD rate x nights, the cleaning fee, the service fee and the total', () => {
+    renderSummary(3);
+    const rows = screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    // 300 nights, cleaning floor(70% of 100) = 70, service floor(11% of 300) = 33.
+    expect(rows).toEqual([
+      ['$100 x 3 nights', '$300'],
+      ['Cleaning fee', '$70'],
+      ['Service fee', '$33'],
+      ['Total (USD)', '$403'],
+    ]);
+  });
+
+  it('names the place with its cover photo, place and rating', () => {
+    renderSummary(1);
+    expect(screen.getByText('Cabin by the lake')).toBeInTheDocument();
+    expect(screen.getByText('Oslo, Norway')).toBeInTheDocument();
+    expect(screen.getByText('4.80')).toBeInTheDocument();
+    const image = document.querySelector('img');
+    expect(image?.getAttribute('src')).toBe('http://localhost:54321/storage/v1/object/public/listing-photos/a.webp');
+    expect(within(document.body).getByText('$100 x 1 night')).toBeInTheDocument();
+  });
+
+  it('asks for dates before there is a total', () => {
+    renderSummary(0);
+    expect(screen.getByText('$100 per night. Add your dates to see the total.')).toBeInTheDocument();
+    expect(screen.queryByText('Total (USD)')).toBeNull();
+  });
+});
