@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AuthApiError, type SupabaseClient } from '@supabase/supabase-js';
+import { renderWithStore } from '../../../test/renderWithStore';
+import { LoginDialog } from './LoginDialog';
+import { LoginForm } from './LoginForm';
+import { setShowLogin } from 'shared/state/appSlice';
+import { act } from 'react';
+
+function authServer(existing: Record<string, string>) {
+  const user = (email: string, name?: string) => ({ id: `id-${email}`, email, user_metadata: name ? { name } : {} });
+  return {
+    auth: {
+      signInWithPassword: vi.fn(async ({ email, password }: { email: string; password: string }) =>
+        existing[email] === password
+          ? { data: { user: user(email, 'Known'), session: {} }, error: null }
+          : { data: { user: null, session: null }, error: new AuthApiError('Invalid login credentials', 400, 'invalid_credentials') },
+      ),
+      signUp: vi.fn(async ({ email }: { email: string }) =>
+        email in existing
+          ? { data: { user: null, session: null }, error: new AuthApiError('User already registered', 422, 'user_already_exists') }
+          : { data: { user: user(email), session: {} }, error: null },
+      ),
+      updateUser: vi.fn(async ({ data }: { data: { name: string } }) => ({ data: { user: user('new@x.io', data.name) }, error: null })),
+    },
+  } as unknown as SupabaseClient & { auth: Record<string, ReturnType<typeof vi.fn>> };
+}
+
+async function fill(email: string, password: string) {
+  if (email) await userEvent.type(screen.getByLabelText('Email'), email);
+  if (password) await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+describe('LoginForm', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('shows the welcome, fields, divider, Google and guest buttons', () => {
+    renderWithStore(<LoginForm />);
+    expect(screen.getByRole('heading', { name: 'Welcome to Homestory' })).toBeInTheDocument();
+    expect(screen.getByText('or')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in as a Guest user' })).toBeInTheDocument();
+  });
+
+  it('asks for both fields: "Email and password are required."', async () => {
+    const supabase = authServer({});
+    renderWithStore(<LoginForm />, { supabase });
+    await fill('a@b.c', '');
+    expect(screen.getByRole('alert')).toHaveTextContent('Email and password are required.');
+    expect(supabase.auth.signInWithPassword).not.toHaveBeenCalled();
+  });
+
+  it('says so when the password is wrong for an existing account', async () => {
+    renderWithStore(<LoginForm />, { supabase: authServer({ 'ada@x.io': 'right-one' }) });
+    await fill('ada@x.io', 'wrong-one');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That password is not right for this email.');
+  });
+
+  it('signs a new email up and asks for the name', async () => {
+    const supabase = authServer({});
+    const { store } = renderWithStore(<LoginForm />, { supabase });
+    await fill('new@x.io', 'secret12');
+    expect(await screen.findByRole('heading', { name: 'Finish signing up' })).toBeInTheDocument();
+    expect(store.getState().app.userData?.email).toBe('new@x.io');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your name.');
+  });
+});
+
+describe('LoginDialog', () => {
+  it('opens from the app slice, is titled "Log in or sign up" and closes on its close button', async () => {
+    const { store } = renderWithStore(<LoginDialog />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => {
+      store.dispatch(setShowLogin(true));
+    });
+    expect(screen.getByRole('dialog', { name: 'Log in or sign up' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(store.getState().app.showLogin).toBe(false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

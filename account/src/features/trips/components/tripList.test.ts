@@ -1,0 +1,24 @@
+import type { Room } from 'shared/api/roomsApi';
+import { buildTrips } from './tripList';
+
+const room = (id: number) => ({ id, 'house-title': `Home ${id}`, city: 'Goa', country: 'India', images: [] }) as unknown as Room;
+
+describe('buildTrips', () => {
+  it('joins payments to rooms with the reservation code, upcoming first and past stays marked PAST', () => {
+    const trips = buildTrips(
+      [
+        { id: 'PAST1-x-y', room_id: 1, startDate: '2026-01-02', endDate: '2026-01-05', Guest: 'Ada' },
+        { id: 'LATER-abc', room_id: 2, startDate: '2027-03-01', endDate: '2027-03-04', Guest: 'Ada' },
+        { id: 'SOON-1', room_id: 1, startDate: '2026-11-20', endDate: '2026-11-21', Guest: null },
+        { id: 'GONE-1', room_id: 9, startDate: '2027-01-01', endDate: '2027-01-02', Guest: 'x' },
+      ],
+      [room(1), room(2)],
+      '2026-11-21',
+    );
+    expect(trips.map((trip) => [trip.code, trip.status, trip.room.id])).toEqual([
+      ['SOON', 'UPCOMING', 1],
+      ['LATER', 'UPCOMING', 2],
+      ['PAST1', 'PAST', 1],
+    ]);
+  });
+});

@@ -1,0 +1,85 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setUserData } from 'shared/state/appSlice';
+import { renderWithStore } from '../../../test/renderWithStore';
+import { UserMenu } from './UserMenu';
+
+const open = async () => {
+  await userEvent.click(screen.getByRole('button', { name: 'Open user menu' }));
+  return screen.getByRole('navigation', { name: 'User menu' });
+};
+
+const entries = (menu: HTMLElement) => Array.from(menu.querySelectorAll<HTMLElement>('a, button'));
+
+describe('UserMenu', () => {
+  it('offers Sign up, Log in, Become a host and Help center when signed out, with the default avatar', async () => {
+    renderWithStore(<UserMenu />);
+    const menu = await open();
+    const names = entries(menu).map((item) => item.textContent);
+    expect(names).toEqual(['Sign up', 'Log in', 'Become a host', 'Help center']);
+    expect(within(menu).getByRole('link', { name: 'Become a host' })).toHaveAttribute('href', '/comingsoon');
+  });
+
+  it('opens the login dialog from Log in and Sign up, closing itself', async () => {
+    const { store } = renderWithStore(<UserMenu />);
+    let menu = await open();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Log in' }));
+    expect(store.getState().app.showLogin).toBe(true);
+    expect(screen.getByRole('button', { name: 'Open user menu' })).toHaveAttribute('aria-expanded', 'false');
+    menu = await open();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Sign up' }));
+    expect(store.getState().app.showLogin).toBe(true);
+  });
+
+  it('lists the signed-in entries with their targets and shows the name initial', async () => {
+    const { store } = renderWithStore(<UserMenu />);
+    act(() => {
+      store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'ada lovelace' }));
+    });
+    expect(screen.getByRole('button', { name: 'Open user menu' })).toHaveTextContent('A');
+    const menu = await open();
+    const items = entries(menu);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Messages',
+      'Notification',
+      'Trips',
+      'Wishlist',
+      'Manage Listings',
+      'Refer a host',
+      'Account',
+      'Help center',
+      'Log out',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Trips' })).toHaveAttribute('href', '/trips');
+    expect(within(menu).getByRole('link', { name: 'Wishlist' })).toHaveAttribute('href', '/wishlist');
+    expect(within(menu).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account-settings');
+  });
+
+  it.each([
+    ['an outside click', () => fireEvent.mouseDown(document.body)],
+    ['scroll', () => fireEvent.scroll(window)],
+    ['window blur', () => fireEvent.blur(window)],
+    [
+      'a hidden tab',
+      () => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+        fireEvent(document, new Event('visibilitychange'));
+        Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      },
+    ],
+    ['Escape', () => fireEvent.keyDown(document, { key: 'Escape' })],
+  ])('closes on %s', async (_name, dismiss) => {
+    renderWithStore(<UserMenu />);
+    const menu = await open();
+    expect(menu).toBeVisible();
+    act(dismiss);
+    expect(menu).not.toBeVisible();
+  });
+
+  it('stays open on a click inside', async () => {
+    renderWithStore(<UserMenu />);
+    const menu = await open();
+    fireEvent.mouseDown(menu);
+    expect(menu).toBeVisible();
+  });
+});
