@@ -90,6 +90,9 @@ export function createAppConfig(
         template: options.template ?? fileURLToPath(new URL('./standalone.html', import.meta.url)),
         title: options.title,
         excludeChunks: [options.name],
+        // Script URLs from the site root: a standalone remote opened on a deep route
+        // (/house/7) must not look for its chunks under /house/.
+        publicPath: '/',
         minify: production,
       }),
       new rspack.DefinePlugin({
