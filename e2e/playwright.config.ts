@@ -6,9 +6,12 @@ export const chromiumLaunch = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
 };
 
+// One artifacts folder per run, so runs started side by side do not share trace files.
+process.env.E2E_RUN_ID ??= new Date().toISOString().replace(/[:.]/g, '-');
+
 export default defineConfig({
   testDir: './tests',
-  outputDir: './artifacts/results',
+  outputDir: `./artifacts/results-${process.env.E2E_RUN_ID}`,
   globalSetup: './support/globalSetup.ts',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,

@@ -100,7 +100,16 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     server.once('error', reject);
     server.listen(port, () => {
       server.off('error', reject);
-      resolve({ name, port, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({
+        name,
+        port,
+        // Like a stopped host: open keep-alive connections end too.
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
     });
   });
 }

@@ -124,6 +124,7 @@ test.describe('failure isolation', () => {
     try {
       await page.goto(`http://localhost:${base}/home`);
       await expect(page.locator('[data-remote="discovery/Home"]')).toBeAttached();
+      await page.waitForLoadState('networkidle');
       await listing.close();
       await page.evaluate(navigateInApp, '/house/1');
       const retry = page.getByRole('button', { name: 'Retry' });

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
 import { remoteOf, type ExposedId } from 'shared/mf/contracts';
 import { reRegisterRemote } from './remotes';
 import { loadRemoteModule } from './loadRemoteModule';
@@ -44,6 +44,22 @@ class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
   }
 }
 
+/**
+ * One lazy component per exposed module, kept outside React: a route that suspends inside a
+ * transition is rendered again from scratch, and a lazy made during render would start a new
+ * load every time. Retry drops the entry so the next render loads afresh.
+ */
+const lazyModules = new Map<ExposedId, LazyExoticComponent<ComponentType>>();
+
+function lazyRemote(id: ExposedId): LazyExoticComponent<ComponentType> {
+  let component = lazyModules.get(id);
+  if (!component) {
+    component = lazy(async () => ({ default: await loadRemoteModule(id) }));
+    lazyModules.set(id, component);
+  }
+  return component;
+}
+
 export interface RemoteSlotProps {
   id: ExposedId;
   /** What shows while the remote loads: a skeleton of the same size, never a blank. */
@@ -58,13 +74,14 @@ export interface RemoteSlotProps {
  */
 export function RemoteSlot({ id, loading, compact = false }: RemoteSlotProps) {
   const [attempt, setAttempt] = useState(0);
-  const Loaded = useMemo(() => lazy(async () => ({ default: await loadRemoteModule(id) })), [id, attempt]);
+  const Loaded = lazyRemote(id);
   return (
     <RemoteBoundary
       key={attempt}
       label={id}
       compact={compact}
       onRetry={() => {
+        lazyModules.delete(id);
         reRegisterRemote(remoteOf(id));
         setAttempt((n) => n + 1);
       }}
