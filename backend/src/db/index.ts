@@ -10,14 +10,31 @@ export interface Queryable {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
 }
 
+/** What tx() hands out: queries on the transaction's connection, plus parameterless scripts. */
+export interface TxQueryable extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+export interface Statement {
+  text: string;
+  /** Strings, numbers, booleans, null, or arrays of strings. */
+  values: unknown[];
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'pg';
   /**
    * Runs fn inside one transaction on one connection: COMMIT when it resolves, ROLLBACK when it
    * throws (the error is re-thrown). PGlite transactions are serialized.
    */
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  /** Several statements without parameters (migrations), outside any transaction of ours. */
+  tx<T>(fn: (q: TxQueryable) => Promise<T>): Promise<T>;
+  /**
+   * Statements run in one transaction, pipelined where the driver allows (PGlite: one round trip).
+   * Returns the last statement's rows as arrays (text / number / null). When `check` is given it
+   * sees those rows before COMMIT and may throw to roll everything back.
+   */
+  pipeline(statements: Statement[], check?: (rows: unknown[][]) => void): Promise<unknown[][]>;
+  /** Several statements without parameters (migrations); inside tx() pass its q. */
   exec(sql: string, q?: Queryable): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult } from './index.ts';
+import type { Db, QueryResult, TxQueryable } from './index.ts';
 
 const DATE = 1082;
 const INT8 = 20;
@@ -18,6 +18,24 @@ function toResult<R>(raw: pg.QueryResult | pg.QueryResult[]): QueryResult<R> {
   return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
 }
 
+/**
+ * Named (server-side prepared) statements for repeated texts such as the REST statements, so
+ * PostgreSQL parses and plans each shape once per connection. Bounded: beyond the limit, texts run
+ * unnamed.
+ */
+class StatementNames {
+  #names = new Map<string, string>();
+  constructor(private readonly limit = 2000) {}
+  get(text: string): string | undefined {
+    let name = this.#names.get(text);
+    if (name === undefined && this.#names.size < this.limit) {
+      name = `hs${this.#names.size}`;
+      this.#names.set(text, name);
+    }
+    return name;
+  }
+}
+
 /** Any PostgreSQL reachable at `url`, through a connection pool. */
 export async function openPg(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max, types: typeParsers });
@@ -25,13 +43,42 @@ export async function openPg(url: string, max = 10): Promise<Db> {
   const probe = await pool.connect();
   probe.release();
 
+  const names = new StatementNames();
+
   return {
     kind: 'pg',
+    pipeline: async (statements, check) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        let rows: unknown[][] = [];
+        for (const s of statements) {
+          const result = await client.query({ text: s.text, values: s.values, name: names.get(s.text), rowMode: 'array' });
+          rows = result.rows as unknown[][];
+        }
+        check?.(rows);
+        await client.query('COMMIT');
+        return rows;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
     query: async (sql, params) => toResult(await pool.query(sql, params as unknown[])),
     tx: async (fn) => {
       const client = await pool.connect();
-      const q: Queryable = {
+      const q: TxQueryable = {
         query: async (sql, params) => toResult(await client.query(sql, params as unknown[])),
+        exec: async (sql) => {
+          await client.query(sql);
+        },
       };
       let broken = false;
       try {

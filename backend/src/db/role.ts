@@ -1,4 +1,4 @@
-import type { Queryable } from './index.ts';
+import type { Queryable, Statement } from './index.ts';
 
 export interface RequestIdentity {
   /** Database role: anon, authenticated, service_role. */
@@ -33,8 +33,14 @@ const SETTINGS_SQL =
  * Throws SQLSTATE 22023 when the role does not exist.
  */
 export async function asRole(q: Queryable, who: RequestIdentity): Promise<void> {
+  const { text, values } = roleStatement(who);
+  await q.query(text, values);
+}
+
+/** The statement asRole runs, for Db.pipeline(). */
+export function roleStatement(who: RequestIdentity): Statement {
   const claims: Record<string, unknown> = { ...who.claims, role: who.role };
-  await q.query(SETTINGS_SQL, [
+  return { text: SETTINGS_SQL, values: [
     who.role,
     JSON.stringify(claims),
     who.method,
@@ -43,5 +49,5 @@ export async function asRole(q: Queryable, who: RequestIdentity): Promise<void> 
     typeof claims.sub === 'string' ? claims.sub : '',
     typeof claims.email === 'string' ? claims.email : '',
     who.readOnly ? 'on' : 'off',
-  ]);
+  ] };
 }

@@ -3,7 +3,7 @@
 import type { BackendContext } from '../context.ts';
 import { JwtError } from '../context.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { asRole } from '../db/role.ts';
+import { roleStatement } from '../db/role.ts';
 import { callerFrom, type Caller } from '../jwt.ts';
 import { fromDbError, restError, RestError } from './errors.ts';
 import { parsePrefer, parseQuery, parseRangeHeader, type Preferences, type QueryParams, type SelectItem } from './parse.ts';
@@ -123,10 +123,11 @@ function read(rel: Relation, q: QueryParams, prefs: Preferences, req: Request, s
   return { sql, text: envelope(inner, req.method !== 'HEAD', total), readOnly: true, shape, offset };
 }
 
-function writeEnvelope(dml: string, outputs: string[] | undefined, extra = ''): string {
+/** Outer query of writes; same columns as envelope() (total is null: the page is the count). */
+function writeEnvelope(dml: string, outputs: string[] | undefined, inserted = 'null::int'): string {
   const cols = outputs ? outputs.map(ident).join(', ') : '1';
   const body = outputs ? `coalesce(json_agg(_pgrst_t), '[]')::text` : `''`;
-  return `with _pgrst_src as (${dml}) select ${body} as body, count(*)::int as page${extra} from (select ${cols} from _pgrst_src) _pgrst_t`;
+  return `with _pgrst_src as (${dml}) select ${body} as body, count(*)::int as page, null::int as total, ${inserted} as inserted from (select ${cols} from _pgrst_src) _pgrst_t`;
 }
 
 function returning(rel: Relation, q: QueryParams, representation: boolean, extra = ''): { list: string; outputs: string[] | undefined } {
@@ -176,8 +177,8 @@ async function insert(rel: Relation, q: QueryParams, prefs: Preferences, req: Re
   const merge = upsert && prefs.resolution === 'merge-duplicates';
   const { list, outputs } = returning(rel, q, prefs.return === 'representation', merge ? ', (xmax = 0) as _pgrst_inserted' : '');
   dml += list;
-  const extra = merge ? ', (select count(*)::int from _pgrst_src where _pgrst_inserted) as inserted' : '';
-  return { sql, text: writeEnvelope(dml, outputs, extra), readOnly: false, shape, upsert };
+  const inserted = merge ? '(select count(*)::int from _pgrst_src where _pgrst_inserted)' : undefined;
+  return { sql, text: writeEnvelope(dml, outputs, inserted), readOnly: false, shape, upsert };
 }
 
 async function update(rel: Relation, q: QueryParams, prefs: Preferences, req: Request, shape: Shape): Promise<Plan> {
@@ -255,6 +256,7 @@ async function rpc(
   const sql = new Sql();
   const used = routine.params.filter((p) => keys.includes(p.name));
   const scalar = routine.returnsScalar;
+  const tail = ', null::int as total, null::int as inserted';
   const alias = scalar ? '_pgrst_r(pgrst_scalar)' : '_pgrst_r';
   let from: string;
   if (used.length > 0) {
@@ -267,7 +269,7 @@ async function rpc(
   const readOnly = !isPost;
   const { offset, limit } = page(q, req);
   if (scalar) {
-    const text = `select coalesce(json_agg(_pgrst_r.pgrst_scalar), '[]')::text as body, count(*)::int as page from ${from}`;
+    const text = `select coalesce(json_agg(_pgrst_r.pgrst_scalar), '[]')::text as body, count(*)::int as page${tail} from ${from}`;
     return { sql, text, readOnly, shape, unwrap: !routine.returnsSet, offset: 0 };
   }
   const source = routineSource(schema, routine);
@@ -316,15 +318,19 @@ export interface RestService {
 async function execute(db: Db, caller: Caller, req: Request, path: string, plan: Plan): Promise<Result> {
   const headers: Record<string, string> = {};
   req.headers.forEach((value, name) => (headers[name] = value));
-  return db.tx(async (q) => {
-    await asRole(q, { role: caller.role, claims: caller.claims, method: req.method, path, headers, readOnly: plan.readOnly });
-    const { rows } = await q.query<Result>(plan.text, plan.sql.values);
-    const row = rows[0]!;
-    const result: Result = { body: row.body, page: row.page, total: row.total ?? undefined };
-    if (row.inserted !== undefined && row.inserted !== null) result.inserted = row.inserted;
-    if (plan.shape === 'object' && result.page !== 1) throw singularity(result.page);
-    return result;
-  });
+  const settings = roleStatement({ role: caller.role, claims: caller.claims, method: req.method, path, headers, readOnly: plan.readOnly });
+  const singular = (rows: unknown[][]) => {
+    const page = Number(rows[0]?.[1] ?? 0);
+    if (page !== 1) throw singularity(page);
+  };
+  // Reads change nothing, so a singular read needs no rollback: check after the transaction.
+  const check = plan.shape === 'object' && !plan.readOnly ? singular : undefined;
+  const rows = await db.pipeline([settings, { text: plan.text, values: plan.sql.values }], check);
+  if (plan.shape === 'object' && plan.readOnly) singular(rows);
+  const [body, page, total, inserted] = rows[0] ?? [];
+  const result: Result = { body: String(body ?? ''), page: Number(page ?? 0), total: total === null || total === undefined ? undefined : Number(total) };
+  if (inserted !== null && inserted !== undefined) result.inserted = Number(inserted);
+  return result;
 }
 
 export function createRest(): RestService {

@@ -108,10 +108,13 @@ export function pageClause(sql: Sql, limit: number | undefined, offset: number):
   return s;
 }
 
-/** Outer query shared by every operation: body (JSON text), rows on this page, optional total. */
+/**
+ * Outer query of reads: columns body (JSON text), page (rows returned), total (count=exact, else
+ * null), inserted (always null here; upserts fill it).
+ */
 export function envelope(inner: string, withBody: boolean, total: string | undefined): string {
   const body = withBody ? `coalesce(json_agg(_pgrst_t), '[]')::text` : `''`;
-  return `select ${body} as body, count(*)::int as page${total ? `, (${total})::int as total` : ''} from (${inner}) _pgrst_t`;
+  return `select ${body} as body, count(*)::int as page, ${total ? `(${total})::int` : 'null::int'} as total, null::int as inserted from (${inner}) _pgrst_t`;
 }
 
 export function qualified(rel: Relation | Routine): string {
