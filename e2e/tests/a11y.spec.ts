@@ -1,0 +1,63 @@
+/**
+ * axe-core on every screen, at both sizes (the desktop and mobile projects), signed out and
+ * signed in: no serious or critical violation of WCAG 2.1 A/AA.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { firstRoomId, signInAsGuest } from '../support/guest';
+
+interface Screen {
+  route: string;
+  /** What shows once the screen has rendered. */
+  ready: string;
+}
+
+async function expectNoSeriousViolations(page: Page, screen: Screen) {
+  await page.goto(screen.route);
+  await expect(page.locator(screen.ready).first()).toBeVisible({ timeout: 20_000 });
+  // Skeletons and lazy parts settle first: axe judges the screen a visitor reads.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+  expect(serious, `${screen.route}: serious or critical axe violations`).toEqual([]);
+}
+
+const SIGNED_OUT: Screen[] = [
+  { route: '/', ready: 'main h1, h1' },
+  { route: '/home', ready: '[data-remote="discovery/Home"]' },
+  { route: '/house/:id', ready: '[data-remote="listing/HouseDetail"] h1' },
+  { route: '/login', ready: '[data-remote="account/LoginPage"]' },
+  { route: '/wishlist', ready: '[data-remote="account/Wishlist"]' },
+  { route: '/comingsoon', ready: 'main h1' },
+  { route: '/no/such/page', ready: 'main h1' },
+];
+
+const SIGNED_IN: Screen[] = [
+  { route: '/home', ready: '[data-remote="discovery/Home"]' },
+  { route: '/house/:id', ready: '[data-remote="listing/HouseDetail"] h1' },
+  { route: '/:id/book', ready: '[data-remote="checkout/BookingPage"] h1' },
+  { route: '/wishlist', ready: '[data-remote="account/Wishlist"]' },
+  { route: '/trips', ready: '[data-remote="account/Trips"] h1' },
+  { route: '/account-settings', ready: '[data-remote="account/AccountSettings"]' },
+  { route: '/lp', ready: '[data-remote="account/PersonalInfo"]' },
+];
+
+for (const [state, screens] of [['signed out', SIGNED_OUT], ['signed in', SIGNED_IN]] as const) {
+  test.describe(state, () => {
+    for (const screen of screens) {
+      test(`${screen.route} has no serious or critical violations`, async ({ page, request }) => {
+        const room = screen.route.includes(':id') ? await firstRoomId(request) : 0;
+        if (state === 'signed in') await signInAsGuest(page, request);
+        await expectNoSeriousViolations(page, { ...screen, route: screen.route.replace(':id', String(room)) });
+      });
+    }
+  });
+}
