@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATEGORIES as SEEDED_CATEGORIES } from '../../../backend/src/seed/categories';
 import * as c from './constants';
 
 // The spec's section 9 numbers and fixed texts, one row each, so an edit that drifts from the
@@ -94,8 +95,16 @@ describe('business constants match the spec', () => {
     expect(actual).toEqual(spec);
   });
 
-  it('the category list holds each name once', () => {
+  it('the category strip holds about 60 names, each once, starting with the spec examples', () => {
+    expect(c.CATEGORIES).toHaveLength(60);
     expect(new Set(c.CATEGORIES).size).toBe(c.CATEGORIES.length);
-    expect(c.CATEGORIES).toEqual(expect.arrayContaining(['Amazing pools', 'OMG!', 'Tiny homes', 'Trulli', 'Lake']));
+    expect(c.CATEGORIES.slice(0, 18)).toEqual([
+      'Amazing pools', 'Farms', 'OMG!', 'Tiny homes', 'Beach', 'Cabins', 'Castles', 'Luxe', 'Rooms',
+      'Tropical', 'Domes', 'Skiing', 'Surfing', 'Yurts', 'Barns', 'Riads', 'Trulli', 'Lake',
+    ]);
+  });
+
+  it('the category strip lists exactly the categories the backend seeds', () => {
+    expect(c.CATEGORIES).toEqual(SEEDED_CATEGORIES);
   });
 });

@@ -100,8 +100,8 @@ export const CATEGORY_SCROLL_ITEMS = 7;
 export const CARD_CAROUSEL_STEP_PX = 301.91;
 
 /**
- * Category strip entries (the Rooms.filter values). The spec names these examples of its
- * ~60; the full list follows the backend seed once it exists.
+ * Category strip entries, in strip order: the Rooms.filter values. The same list as the
+ * backend seed (backend/src/seed/categories.ts); a test keeps the two equal.
  */
 export const CATEGORIES: readonly string[] = [
   'Amazing pools',
@@ -122,6 +122,48 @@ export const CATEGORIES: readonly string[] = [
   'Riads',
   'Trulli',
   'Lake',
+  'Amazing views',
+  'Countryside',
+  'Design',
+  'Treehouses',
+  'Lakefront',
+  'Islands',
+  'Camping',
+  'Historical homes',
+  'Mansions',
+  'Trending',
+  'Caves',
+  'Arctic',
+  'Boats',
+  'Cycladic homes',
+  'Earth homes',
+  'Windmills',
+  'Containers',
+  'Towers',
+  'Vineyards',
+  'Golfing',
+  'Desert',
+  'Top of the world',
+  'Off-the-grid',
+  'Houseboats',
+  'Creative spaces',
+  'National parks',
+  'Bed & breakfasts',
+  'Ryokans',
+  'Minsus',
+  'Hanoks',
+  'Dammusi',
+  "Shepherd's huts",
+  "Chef's kitchens",
+  'Adapted',
+  'Ski-in/out',
+  'New',
+  'Play',
+  'Grand pianos',
+  'Casas particulares',
+  'Campers',
+  'Beachfront',
+  'A-frames',
 ];
 
 // ---- Layout: breakpoints and scroll thresholds (px) ---------------------------------------
