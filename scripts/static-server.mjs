@@ -21,21 +21,36 @@ function inlineStyleHashes(html) {
   );
 }
 
-export function contentSecurityPolicy({ html, remoteOrigins, backendOrigin }) {
+/** Third-party origins the runtime configuration turns on: Stripe in stripe mode, a map tile server. */
+function configuredOrigins(config) {
+  const stripe = config?.paymentMode === 'stripe';
+  const tiles = typeof config?.mapTileUrl === 'string' ? [new URL(config.mapTileUrl.replace(/\{[^}]*\}/g, '0')).origin] : [];
+  return {
+    script: stripe ? ['https://js.stripe.com'] : [],
+    frame: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [],
+    connect: stripe ? ['https://api.stripe.com'] : [],
+    img: tiles,
+  };
+}
+
+export function contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config }) {
   const others = [...new Set(remoteOrigins)].join(' ');
+  const extra = configuredOrigins(config);
   return [
     "default-src 'self'",
-    `script-src 'self' ${others}`,
+    `script-src 'self' ${others} ${extra.script.join(' ')}`,
     `style-src 'self' ${others} ${inlineStyleHashes(html).join(' ')}`,
-    `img-src 'self' data: blob: ${backendOrigin} ${others}`,
+    `img-src 'self' data: blob: ${backendOrigin} ${others} ${extra.img.join(' ')}`,
     `font-src 'self' ${others}`,
-    `connect-src 'self' ${backendOrigin} ${others}`,
+    `connect-src 'self' ${backendOrigin} ${others} ${extra.connect.join(' ')}`,
+    ...(extra.frame.length ? [`frame-src ${extra.frame.join(' ')}`] : []),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
   ]
     .join('; ')
+    .replace(/ {2,}/g, ' ')
     .replace(/\s+;/g, ';');
 }
 
@@ -69,7 +84,7 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
-      'Content-Security-Policy': contentSecurityPolicy({ html, remoteOrigins, backendOrigin }),
+      'Content-Security-Policy': contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config: runtimeConfig() }),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'X-Frame-Options': 'DENY',

@@ -100,6 +100,26 @@ test.describe('headers', () => {
     expect(asset.headers()['x-content-type-options']).toBe('nosniff');
   });
 
+  test('in Stripe mode the CSP adds exactly the Stripe origins, and a tile server only for images', async () => {
+    test.skip(test.info().project.name !== 'desktop', 'a pure function: once');
+    const { contentSecurityPolicy } = (await import(path.join(repoRoot, 'scripts/static-server.mjs'))) as {
+      contentSecurityPolicy: (options: object) => string;
+    };
+    const csp = directives(
+      contentSecurityPolicy({
+        html: '',
+        remoteOrigins: ['http://localhost:3001'],
+        backendOrigin: 'http://localhost:54321',
+        config: { paymentMode: 'stripe', mapTileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' },
+      }),
+    );
+    expect(csp.get('script-src')).toEqual(["'self'", 'http://localhost:3001', 'https://js.stripe.com']);
+    expect(csp.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:54321', 'http://localhost:3001', 'https://api.stripe.com']);
+    expect(csp.get('img-src')).toContain('https://tiles.example.org');
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
   async function watchViolations(page: Page): Promise<string[]> {
     const violations: string[] = [];
     page.on('console', (message) => {
