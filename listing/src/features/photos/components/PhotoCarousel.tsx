@@ -28,7 +28,7 @@ export function PhotoCarousel({ title, images, onOpenGallery }: PhotoCarouselPro
   };
 
   return (
-    <div className={styles.carousel} aria-roledescription="carousel" aria-label="Photos" role="region">
+    <div className={styles.carousel}>
       <ul
         ref={trackRef}
         className={styles.track}

@@ -30,7 +30,7 @@ export function MobileReserveBar({ roomId, price }: { roomId: number; price: num
         ) : (
           <>
             <p className={styles.amount}>{formatUsd(nightly)} night</p>
-            <p className={styles.dates}>Add dates for prices</p>
+            <p className={styles.dates}>Add dates</p>
           </>
         )}
       </div>
