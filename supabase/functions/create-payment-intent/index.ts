@@ -15,10 +15,11 @@ import { checkoutChargeCents } from '../../../shared/src/rules/pricing.ts';
 import { jsonResponse, postHandler, readJsonObject, Refusal } from '../_shared/http.ts';
 import { processor, ProcessorRefusal } from '../_shared/processor.ts';
 import { earliestCheckIn, isoDayTime, nightsBetween, overlaps } from '../_shared/stay.ts';
-import { requireUser, serviceRest, type BookingRow, type RoomRow } from '../_shared/supabase.ts';
+import { requireUser, RestCallError, serviceRest, type BookingRow, type RoomRow } from '../_shared/supabase.ts';
 
 const MAX_INFANTS = 5;
 const MAX_PETS = 5;
+const UNIQUE_VIOLATION = '23505';
 
 function count(body: Record<string, unknown>, name: string, min: number): number {
   const value = body[name] ?? 0;
@@ -85,22 +86,37 @@ export default postHandler(async (req) => {
 
   // The user's draft booking of this room, brought to exactly this stay.
   const stay = { startDate, endDate, numOfDays: nights, adults, children, infants, pets };
-  const drafts = await serviceRest<BookingRow[]>(
-    `Bookings?select=*&user_id=eq.${user.id}&room_id=eq.${roomId}&status=eq.pending&order=id.desc&limit=1`,
-  );
-  let booking: BookingRow;
-  if (drafts[0]) {
-    [booking] = (await serviceRest<BookingRow[]>(`Bookings?id=eq.${drafts[0].id}&status=eq.pending`, {
-      method: 'PATCH',
-      body: stay,
-      prefer: 'return=representation',
-    })) as [BookingRow];
+  const pendingDraft = async (): Promise<BookingRow | undefined> =>
+    (
+      await serviceRest<BookingRow[]>(
+        `Bookings?select=*&user_id=eq.${user.id}&room_id=eq.${roomId}&status=eq.pending&limit=1`,
+      )
+    )[0];
+  const update = async (id: number) =>
+    (
+      await serviceRest<BookingRow[]>(`Bookings?id=eq.${id}&status=eq.pending`, {
+        method: 'PATCH',
+        body: stay,
+        prefer: 'return=representation',
+      })
+    )[0];
+  let booking: BookingRow | undefined;
+  const draft = await pendingDraft();
+  if (draft) {
+    booking = await update(draft.id);
   } else {
-    [booking] = (await serviceRest<BookingRow[]>('Bookings', {
-      method: 'POST',
-      body: { ...stay, user_id: user.id, user_email: user.email, room_id: roomId, guest: text(body.guest, 40), status: 'pending' },
-      prefer: 'return=representation',
-    })) as [BookingRow];
+    try {
+      [booking] = await serviceRest<BookingRow[]>('Bookings', {
+        method: 'POST',
+        body: { ...stay, user_id: user.id, user_email: user.email, room_id: roomId, guest: text(body.guest, 40), status: 'pending' },
+        prefer: 'return=representation',
+      });
+    } catch (error) {
+      // A concurrent request (double click, another tab) created the draft first: use it.
+      if (!(error instanceof RestCallError && error.error.code === UNIQUE_VIOLATION)) throw error;
+      const winner = await pendingDraft();
+      if (winner) booking = await update(winner.id);
+    }
   }
   if (!booking) throw new Refusal(409, 'booking_changed', 'Your booking changed meanwhile, please try again.');
 

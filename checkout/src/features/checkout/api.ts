@@ -220,7 +220,9 @@ export const checkoutApi = api.injectEndpoints({
         if (result.error) return { error: toApiError('Error saving booking:', result.error) };
         return { data: result.data as BookingRow };
       },
-      invalidatesTags: (result, _error, { roomId }) => (result ? [{ type: 'Booking', id: roomId }] : []),
+      // Saved, or the row was made meanwhile by a payment (23505): read it again.
+      invalidatesTags: (result, error, { roomId }) =>
+        result || error?.code === '23505' ? [{ type: 'Booking', id: roomId }] : [],
     }),
 
     createPaymentIntent: build.mutation<CreatedIntent, CreateIntentInput>({

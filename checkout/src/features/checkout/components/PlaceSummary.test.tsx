@@ -1,3 +1,4 @@
+import '@testing-library/jest-dom/vitest';
 import { render, screen, within } from '@testing-library/react';
 import type { Room } from 'shared/api/roomsApi';
 import { ConfigProvider } from 'shared/config/ConfigContext';
