@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: true,
-    setupFiles: ['../shared/vitest.setup.ts'],
+    testTimeout: 20_000,
+    setupFiles: ['../shared/vitest.setup.ts', './src/test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });

@@ -4,7 +4,7 @@
  * The overlay locks page scroll, traps focus, closes on Escape and closes by itself when the
  * window becomes 751px or wider.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Search as SearchIcon, X } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
@@ -105,7 +105,7 @@ function Overlay({ onClose }: { onClose: () => void }) {
   useDialogFocus(dialogRef, onClose);
 
   // The page behind does not scroll while the overlay is open.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const previous = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {

@@ -1,0 +1,111 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addDays, format } from 'date-fns';
+import { renderWithStore } from '../../../test/renderWithStore';
+import { setViewportWidth } from '../../../test/viewport';
+import { SearchBar } from './SearchBar';
+
+const dayName = (offset: number) => format(addDays(new Date(), offset), 'EEEE, d MMMM yyyy');
+
+async function openOverlay(handler?: Parameters<typeof renderWithStore>[1]) {
+  setViewportWidth(375);
+  const user = userEvent.setup();
+  const rendered = renderWithStore(<SearchBar />, handler);
+  await user.click(screen.getByRole('button', { name: /Where to\?/ }));
+  const dialog = screen.getByRole('dialog', { name: 'Search' });
+  return { user, dialog, ...rendered };
+}
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+
+describe('MobileSearch', () => {
+  it('the pill shows the search summary and opens the overlay, locking page scroll', async () => {
+    const { dialog } = await openOverlay();
+    expect(screen.getByRole('heading', { name: 'Where to?' })).toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('hidden');
+    expect(within(dialog).getByRole('button', { name: 'Clear all' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Search' })).toBeInTheDocument();
+  });
+
+  it('suggests the regions; Next appears only once a destination is typed', async () => {
+    const { user } = await openOverlay(() => ({ data: [{ id: 1, city: 'Lisbon', country: 'Portugal', 'house-title': 'x' }] }));
+    for (const region of ["I'm flexible", 'Arizona', 'Europe', 'Thailand', 'Southeast Asia', 'United Arab Emirates', 'Middle East', 'Indonesia', 'United States']) {
+      expect(button(region)).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Search destination' }), 'lis');
+    expect(button('Next')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Lisbon, Portugal' })).toBeInTheDocument();
+    await user.click(button('Lisbon, Portugal'));
+    expect(screen.getByRole('heading', { name: "When's your trip?" })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: /Where/ })).toHaveTextContent('Lisbon, Portugal');
+  });
+
+  it('When: Skip until something changes, then Reset; Search is hidden while When is open', async () => {
+    const { user, dialog } = await openOverlay();
+    await user.click(button('Europe'));
+    expect(within(dialog).queryByRole('button', { name: 'Search' })).not.toBeInTheDocument();
+    for (const header of ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']) expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    expect(button('Skip')).toBeInTheDocument();
+    await user.click(button(dayName(2)));
+    expect(button('Reset')).toBeInTheDocument();
+    await user.click(button('Reset'));
+    expect(button('Skip')).toBeInTheDocument();
+    await user.click(button('Skip'));
+    expect(screen.getByRole('heading', { name: "Who's coming?" })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Search' })).toBeInTheDocument();
+  });
+
+  it('the When tabs switch between dates, months and flexible', async () => {
+    const { user } = await openOverlay();
+    await user.click(button(/^When/));
+    await user.click(screen.getByRole('tab', { name: 'Months' }));
+    expect(screen.getByRole('slider', { name: 'Trip length in months' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Flexible' }));
+    expect(button('Weekend')).toBeInTheDocument();
+  });
+
+  it('Clear all resets guests, region, dates and the date mode', async () => {
+    const { user } = await openOverlay();
+    await user.click(button('Thailand'));
+    await user.click(screen.getByRole('tab', { name: 'Flexible' }));
+    await user.click(button('Next'));
+    await user.click(button('Increase adults'));
+    await user.click(button('Clear all'));
+    expect(button('Increase adults').closest('[role="group"]')).toHaveTextContent('0');
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: /^Where/ })).toHaveTextContent("I'm flexible");
+    await user.click(button(/^When/));
+    expect(screen.getByRole('tab', { name: 'Dates' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('Search closes the overlay and counts the search', async () => {
+    const { user, store } = await openOverlay(() => ({ data: [], count: 0 }));
+    await user.type(screen.getByRole('textbox', { name: 'Search destination' }), 'Kyoto');
+    await user.click(button(/^Who/));
+    await user.click(button('Search'));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().app.hitSearch).toBe(1);
+    expect(document.body.style.overflow).toBe('');
+    expect(button(/Where to\?/)).toHaveTextContent('Kyoto');
+  });
+
+  it('Escape closes the overlay and gives focus back to the pill', async () => {
+    const { user } = await openOverlay();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button(/Where to\?/)).toHaveFocus();
+  });
+
+  it('closes by itself at 751px and wider', async () => {
+    await openOverlay();
+    act(() => setViewportWidth(751));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('above 743px the full bar shows instead of the pill', () => {
+    setViewportWidth(744);
+    renderWithStore(<SearchBar />);
+    expect(screen.queryByRole('button', { name: /Where to\?/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('search', { name: 'Search stays' })).toBeInTheDocument();
+  });
+});
