@@ -77,7 +77,10 @@ function TripCard({ trip }: { trip: Trip }) {
 export function Trips() {
   const user = useAppSelector(selectUserData);
   useRedirectWhenSignedOut('/login', REDIRECT_DELAY_MS.tripsToLogin);
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    // Braces matter: Chromium's scrollTo now answers a promise, which is no effect cleanup.
+    window.scrollTo(0, 0);
+  }, []);
   const payments = useGetUserPaymentsQuery(user?.email ?? skipToken);
   const roomIds = useMemo(() => [...new Set((payments.data ?? []).map((payment) => payment.room_id))], [payments.data]);
   const rooms = useGetRoomsByIdsQuery(roomIds.length > 0 ? roomIds : skipToken);
