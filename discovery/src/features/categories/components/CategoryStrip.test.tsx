@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CATEGORIES } from 'shared/rules/constants';
+import { renderWithStore } from '../../../test/renderWithStore';
+import { setLastSearch } from '../../search/searchSlice';
+import { CategoryStrip } from './CategoryStrip';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('CategoryStrip', () => {
+  it('shows 28 skeletons while the category read is loading', () => {
+    renderWithStore(<CategoryStrip />, () => new Promise(() => {}));
+    expect(screen.getAllByTestId('category-skeleton')).toHaveLength(28);
+  });
+
+  it('shows every category with its icon; choosing one selects it', async () => {
+    const { store } = renderWithStore(<CategoryStrip />, () => ({ data: [{ id: 1, filter: 'Beach' }], count: 1 }));
+    const beach = await screen.findByRole('button', { name: 'Beach' });
+    expect(screen.getAllByRole('button', { pressed: false }).length).toBeGreaterThanOrEqual(CATEGORIES.length - 1);
+    expect(beach.querySelector('svg')).not.toBeNull();
+    await userEvent.click(beach);
+    expect(beach).toHaveAttribute('aria-pressed', 'true');
+    expect(store.getState().app.selectedCategory).toBe('Beach');
+    expect(store.getState().app.filterData).toEqual(['Beach']);
+  });
+
+  it('reads the category field with an exact count, one page of 2000', async () => {
+    const { reads } = renderWithStore(<CategoryStrip />);
+    await screen.findByRole('button', { name: 'Beach' });
+    expect(reads[0]).toMatchObject({ table: 'Rooms', columns: 'id, filter', range: [0, 1999] });
+  });
+
+  it('during a search offers only the categories the search found', async () => {
+    const { store, reads } = renderWithStore(<CategoryStrip />, () => ({ data: [{ id: 3, filter: 'Castles' }], count: 1 }));
+    store.dispatch(setLastSearch({ searchText: 'paris', checkIn: null, checkOut: null, guests: 0 }));
+    expect(await screen.findByRole('button', { name: 'Castles' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Beach' })).not.toBeInTheDocument();
+    expect(reads.at(-1)).toMatchObject({ rpc: 'search_rooms', args: { search_text: 'paris' } });
+  });
+
+  it('shows arrows when there are more than 8; one click scrolls seven items', async () => {
+    const widths = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(4000);
+    const client = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    const scrollBy = vi.fn();
+    HTMLElement.prototype.scrollBy = scrollBy;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 80 } as DOMRect);
+    renderWithStore(<CategoryStrip />);
+    await screen.findByRole('button', { name: 'Beach' });
+    expect(screen.queryByRole('button', { name: 'Previous categories' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next categories' }));
+    // Seven item widths (jsdom applies no stylesheet, so the gap is 0 here).
+    expect(scrollBy).toHaveBeenCalledWith({ left: 7 * 80, behavior: 'smooth' });
+    widths.mockRestore();
+    client.mockRestore();
+  });
+});

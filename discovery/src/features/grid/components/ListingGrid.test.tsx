@@ -1,0 +1,125 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithStore } from '../../../test/renderWithStore';
+import type { Answer, Read } from '../../../test/fakeSupabase';
+import { setLastSearch } from '../../search/searchSlice';
+import { ListingGrid } from './ListingGrid';
+
+function room(id: number) {
+  return {
+    id,
+    'house-title': `Home ${id}`,
+    city: 'Lisbon',
+    country: 'Portugal',
+    price: 8300,
+    images: [`/storage/v1/object/public/listing-photos/scenes/scene-00${id % 9}-800.webp`],
+    house_rating: 4.5,
+    guest_favorite: '',
+    filter: 'Amazing pools',
+  };
+}
+
+/** Pages of 16 rooms up to `total`, by the read's range. */
+function rooms(total: number) {
+  return (read: Read): Answer => {
+    const [from, to] = read.range ?? [0, 15];
+    const ids = [];
+    for (let id = from + 1; id <= Math.min(to + 1, total); id += 1) ids.push(id);
+    return { data: ids.map(room) };
+  };
+}
+
+const cards = () => screen.queryAllByRole('article');
+
+describe('ListingGrid', () => {
+  it('shows 50 skeleton cards while the first page loads', () => {
+    renderWithStore(<ListingGrid />, () => new Promise(() => {}));
+    expect(screen.getAllByTestId('card-skeleton')).toHaveLength(50);
+  });
+
+  it('starts on the first category and reads 16 rooms of it', async () => {
+    const { reads, store } = renderWithStore(<ListingGrid />, rooms(40));
+    await vi.waitFor(() => expect(cards()).toHaveLength(16));
+    expect(store.getState().app.selectedCategory).toBe('Amazing pools');
+    expect(reads[0]).toMatchObject({ table: 'Rooms', filters: [['filter', 'eq', 'Amazing pools']], range: [0, 15] });
+    expect(within(cards()[0]!).getByRole('link', { name: 'Lisbon, Portugal' })).toHaveAttribute('href', '/house/1');
+  });
+
+  it('Show More loads the next page, with 12 skeletons while it does', async () => {
+    let release: () => void = () => {};
+    const handler = (read: Read) => {
+      if (read.range?.[0] === 16) return new Promise<Answer>((resolve) => (release = () => resolve(rooms(20)(read))));
+      return rooms(20)(read);
+    };
+    renderWithStore(<ListingGrid />, handler);
+    await vi.waitFor(() => expect(cards()).toHaveLength(16));
+    await userEvent.click(screen.getByRole('button', { name: 'Show More' }));
+    expect(screen.getAllByTestId('card-skeleton')).toHaveLength(12);
+    act(() => release());
+    await vi.waitFor(() => expect(cards()).toHaveLength(20));
+    // A page of fewer than 16 is the last one.
+    expect(screen.queryByRole('button', { name: 'Show More' })).not.toBeInTheDocument();
+  });
+
+  it('loads the next page when the grid bottom comes within 500px of the viewport', async () => {
+    const observers: { callback: IntersectionObserverCallback; margin: string | undefined }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          observers.push({ callback, margin: options?.rootMargin });
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    renderWithStore(<ListingGrid />, rooms(40));
+    await vi.waitFor(() => expect(observers.length).toBeGreaterThan(0));
+    const observer = observers.at(-1)!;
+    expect(observer.margin).toBe('0px 0px 500px 0px');
+    act(() => observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    await vi.waitFor(() => expect(cards()).toHaveLength(32));
+    vi.unstubAllGlobals();
+  });
+
+  it('a failed read shows a message with Retry, which reads again', async () => {
+    let fail = true;
+    renderWithStore(<ListingGrid />, (read) => (fail ? { error: { message: 'network down' } } : rooms(3)(read)));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load homes right now");
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(cards()).toHaveLength(3));
+  });
+
+  it('no rooms: an empty state, never a blank grid', async () => {
+    renderWithStore(<ListingGrid />, () => ({ data: [] }));
+    expect(await screen.findByRole('status')).toHaveTextContent('No exact matches');
+  });
+
+  it('during a search it reads the backend search function with the same category filter', async () => {
+    const { store, reads } = renderWithStore(<ListingGrid />, rooms(2));
+    store.dispatch(setLastSearch({ searchText: 'lisbon', checkIn: '2026-12-01', checkOut: '2026-12-04', guests: 2 }));
+    await vi.waitFor(() =>
+      expect(reads.at(-1)).toMatchObject({
+        rpc: 'search_rooms',
+        args: { search_text: 'lisbon', check_in: '2026-12-01', check_out: '2026-12-04', guests: 2 },
+        range: [0, 15],
+      }),
+    );
+  });
+
+  it('the first row loads its photos eagerly, the rest lazily', async () => {
+    renderWithStore(<ListingGrid />, rooms(16));
+    await vi.waitFor(() => expect(cards()).toHaveLength(16));
+    const images = screen.getAllByRole('img');
+    expect(images.slice(0, 4).every((img) => img.getAttribute('loading') === 'eager')).toBe(true);
+    expect(images.slice(4).every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
+  });
+
+  it('the heart opens the login dialog when signed out', async () => {
+    const { store } = renderWithStore(<ListingGrid />, rooms(1));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to wishlist' }));
+    expect(store.getState().app.showLogin).toBe(true);
+  });
+});
