@@ -9,7 +9,7 @@ import { SIGN_IN_LIMIT } from '../src/auth/rate-limit.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
-process.env.SEED_ROOMS ??= '0';
+process.env.SEED_ROOMS = '0';
 
 let counter = 0;
 const uniqueEmail = () => `user${Date.now()}${counter++}@example.com`;
