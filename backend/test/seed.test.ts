@@ -1,0 +1,148 @@
+// The first-start seed: listings, photos, avatars and the demo guest, read back through supabase-js.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../src/seed/categories.ts';
+import { guestAccount } from '../src/seed/guest.ts';
+import { seedIfEmpty, seedRoomCount } from '../src/seed/index.ts';
+import { roomAt, USD_RATE } from '../src/seed/rooms.ts';
+import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+
+const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
+delete process.env.SEED_ROOMS;
+
+interface Room {
+  id: number;
+  filter: string;
+  images: string[];
+  price: number;
+  house_rating: number;
+  rating_count: string;
+  guest_favorite: string;
+  max_guests: number;
+  guest_count: string;
+  host_name: string;
+  host_image: string;
+  city: string;
+  country: string;
+  lat: number;
+  lng: number;
+}
+
+describe('seed generator', () => {
+  it('is deterministic', () => {
+    expect(roomAt(123)).toEqual(roomAt(123));
+    expect(roomAt(1)).not.toEqual(roomAt(2));
+  });
+
+  it('reads SEED_ROOMS, 1,000 by default', () => {
+    expect(seedRoomCount({})).toBe(1000);
+    expect(seedRoomCount({ SEED_ROOMS: '100000' })).toBe(100000);
+    expect(() => seedRoomCount({ SEED_ROOMS: 'lots' })).toThrow('SEED_ROOMS');
+  });
+
+  it('names about 60 distinct categories, including the spec examples', () => {
+    expect(new Set(CATEGORIES).size).toBe(60);
+    for (const name of ['Amazing pools', 'Farms', 'OMG!', 'Tiny homes', 'Beach', 'Cabins', 'Castles', 'Luxe', 'Rooms', 'Tropical', 'Domes', 'Skiing', 'Surfing', 'Yurts', 'Barns', 'Riads', 'Trulli', 'Lake']) {
+      expect(CATEGORIES).toContain(name);
+    }
+  });
+});
+
+describe.each(DB_KINDS)('seeded backend on %s', (kind) => {
+  let backend: TestBackend;
+  let rooms: Room[];
+
+  beforeAll(async () => {
+    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS });
+    const { data, error } = await backend
+      .client()
+      .from('Rooms')
+      .select('id, filter, images, price, house_rating, rating_count, guest_favorite, max_guests, guest_count, host_name, host_image, city, country, lat, lng')
+      .order('id');
+    if (error) throw error;
+    rooms = data as Room[];
+  }, 240_000);
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it('has at least 1,000 listings over every category', () => {
+    expect(rooms.length).toBeGreaterThanOrEqual(1000);
+    expect(new Set(rooms.map((r) => r.filter))).toEqual(new Set(CATEGORIES));
+  });
+
+  it('gives every listing 5 to 7 distinct backend-relative photos', () => {
+    for (const room of rooms) {
+      expect(room.images.length).toBeGreaterThanOrEqual(5);
+      expect(room.images.length).toBeLessThanOrEqual(7);
+      expect(new Set(room.images).size).toBe(room.images.length);
+      for (const url of room.images) expect(url).toMatch(/^\/storage\/v1\/object\/public\/listing-photos\/scenes\/scene-\d{3}-800\.webp$/);
+    }
+  });
+
+  it('serves the photos as WebP at 400, 800 and 1200 px, and the host avatars', async () => {
+    const url = rooms[0]!.images[0]!;
+    for (const width of [400, 800, 1200]) {
+      const res = await fetch(backend.url + url.replace('-800.webp', `-${width}.webp`));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    }
+    const avatar = await fetch(backend.url + rooms[0]!.host_image);
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it('prices in local currency between 40 and 900 US dollars a night', () => {
+    for (const room of rooms) {
+      const usd = Math.ceil(Number(room.price) / USD_RATE);
+      expect(usd).toBeGreaterThanOrEqual(40);
+      expect(usd).toBeLessThanOrEqual(900);
+    }
+  });
+
+  it('mixes ratings, review counts and guest favourites', () => {
+    const ratings = rooms.map((r) => Number(r.house_rating));
+    expect(Math.min(...ratings)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...ratings)).toBeLessThanOrEqual(5);
+    expect(ratings.some((r) => r <= 2)).toBe(true);
+    const reviewCounts = rooms.map((r) => Number(/\d+/.exec(r.rating_count)![0]));
+    expect(reviewCounts.some((n) => n > 10)).toBe(true);
+    expect(reviewCounts.some((n) => n <= 10)).toBe(true);
+    expect(rooms.some((r) => r.guest_favorite === 'Guest favourite')).toBe(true);
+    expect(rooms.every((r) => r.guest_favorite === 'Guest favourite' || r.guest_favorite === '')).toBe(true);
+  });
+
+  it('puts listings in real cities of many countries, sleeping 1 to 16 with matching text', () => {
+    expect(new Set(rooms.map((r) => r.country)).size).toBeGreaterThan(50);
+    const lisbon = rooms.find((r) => r.city === 'Lisbon');
+    if (lisbon) expect(Math.abs(lisbon.lat - 38.72)).toBeLessThan(0.2);
+    for (const room of rooms) {
+      expect(room.max_guests).toBeGreaterThanOrEqual(1);
+      expect(room.max_guests).toBeLessThanOrEqual(16);
+      expect(room.guest_count).toBe(`${room.max_guests} guest${room.max_guests === 1 ? '' : 's'}`);
+      expect(Math.abs(room.lat)).toBeLessThanOrEqual(90);
+      expect(Math.abs(room.lng)).toBeLessThanOrEqual(180);
+      expect(room.host_name).toBeTruthy();
+    }
+  });
+
+  it('seeds the demo guest, named Guest, with the credentials in public-config.json', async () => {
+    const guest = guestAccount(backend.ctx);
+    const config = JSON.parse(readFileSync(join(backend.dataDir, 'public-config.json'), 'utf8')) as { guestEmail: string; guestPassword: string };
+    expect(config).toMatchObject({ guestEmail: guest.email, guestPassword: guest.password });
+    const { data, error } = await backend.client().auth.signInWithPassword(guest);
+    expect(error).toBeNull();
+    expect(data.user?.user_metadata.name).toBe('Guest');
+  });
+
+  it('does nothing on a second start', async () => {
+    await seedIfEmpty(backend.ctx);
+    const { count } = await backend.client().from('Rooms').select('id', { count: 'exact' }).limit(1);
+    expect(count).toBe(rooms.length);
+  });
+});
