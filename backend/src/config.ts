@@ -28,7 +28,7 @@ export function resolveConfig(options: BackendOptions = {}, env: Env = process.e
     dataDir,
     databaseUrl: 'databaseUrl' in options ? options.databaseUrl : env.DATABASE_URL || undefined,
     repoRoot: REPO_ROOT,
-    migrationsDir: resolve(options.migrationsDir ?? join(REPO_ROOT, 'supabase/migrations')),
+    migrationsDir: resolve(options.migrationsDir ?? env.MIGRATIONS_DIR ?? join(REPO_ROOT, 'supabase/migrations')),
     functionsDir: resolve(options.functionsDir ?? env.FUNCTIONS_DIR ?? join(REPO_ROOT, 'supabase/functions')),
     storageDir: join(dataDir, 'storage'),
   };

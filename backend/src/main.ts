@@ -74,6 +74,8 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   await ctx.reloadSchema();
 
   const auth = await optional<Auth>('auth/index.ts');
+  // /health answers 503 until the seed ran and the runtime config is written.
+  let ready = false;
   const routes: Route[] = [
     { prefix: '/auth/v1', handler: auth?.authHandler ?? authMissing },
     { prefix: '/rest/v1', handler: rest.handle },
@@ -81,7 +83,10 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     { prefix: '/storage/v1/object/public', handler: storageHandler },
     { prefix: '/geocode', handler: geocodeHandler },
     { prefix: '/payments/v1', handler: (req, c) => import('./payments/index.ts').then((m) => m.paymentsHandler(req, c)) },
-    { prefix: '/health', handler: async () => json({ status: 'ok', database: db.kind }) },
+    {
+      prefix: '/health',
+      handler: async () => (ready ? json({ status: 'ok', database: db.kind }) : json({ status: 'starting', database: db.kind }, 503)),
+    },
   ];
   const server = createHttpServer(routes, () => ctx);
   let port: number;
@@ -109,6 +114,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY || null,
     mapTileUrl: process.env.MAP_TILE_URL || null,
   });
+  ready = true;
   log(`listening on ${ctx.publicUrl} (${db.kind}, data ${config.dataDir})`);
 
   let stopping: Promise<void> | undefined;

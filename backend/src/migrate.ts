@@ -2,6 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from './db/index.ts';
 
+// Several processes may start on one PostgreSQL at once: the ledger and each migration are
+// taken under one transaction-scoped advisory lock, and the ledger is re-read under it.
+const LOCK = "select pg_advisory_xact_lock(hashtext('supabase_migrations'))";
+
 const LEDGER = `
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
@@ -16,7 +20,10 @@ create table if not exists supabase_migrations.schema_migrations (
  * Returns the versions applied now.
  */
 export async function migrate(db: Db, dir: string): Promise<string[]> {
-  await db.exec(LEDGER);
+  await db.tx(async (q) => {
+    await q.query(LOCK);
+    await q.exec(LEDGER);
+  });
   let files: string[];
   try {
     files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
@@ -32,9 +39,12 @@ export async function migrate(db: Db, dir: string): Promise<string[]> {
     const version = /^(\d+)/.exec(file)?.[1] ?? file.replace(/\.sql$/, '');
     if (done.has(version)) continue;
     const sql = await readFile(join(dir, file), 'utf8');
-    await db.tx(async (q) => {
+    const ran = await db.tx(async (q) => {
+      await q.query(LOCK);
+      const again = await q.query('select 1 from supabase_migrations.schema_migrations where version = $1', [version]);
+      if (again.rowCount > 0) return false;
       try {
-        await db.exec(sql, q);
+        await q.exec(sql);
       } catch (error) {
         (error as Error).message = `migration ${file} failed: ${(error as Error).message}`;
         throw error;
@@ -43,8 +53,9 @@ export async function migrate(db: Db, dir: string): Promise<string[]> {
         version,
         file.replace(/\.sql$/, ''),
       ]);
+      return true;
     });
-    applied.push(version);
+    if (ran) applied.push(version);
   }
   return applied;
 }

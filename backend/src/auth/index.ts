@@ -135,7 +135,8 @@ async function token(ctx: BackendContext, req: Request, url: URL): Promise<Respo
       return passwordGrant(ctx, req, body);
     case 'refresh_token': {
       const presented = str(body.refresh_token);
-      if (!presented) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      // Tokens are opaque base64url: one with a NUL byte (which PostgreSQL text refuses) is simply unknown.
+      if (!presented || presented.includes('\0')) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       const result = await ctx.db.tx((q) => refreshSession(ctx, q, presented));
       if (result instanceof AuthError) throw result;
       return authJson(result);

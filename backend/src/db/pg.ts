@@ -39,6 +39,8 @@ class StatementNames {
 /** Any PostgreSQL reachable at `url`, through a connection pool. */
 export async function openPg(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max, types: typeParsers });
+  // An idle connection dropped by the server must not take the process down.
+  pool.on('error', (error) => console.error('[db] idle connection error:', error.message));
   // Fail fast with the driver's message when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

@@ -309,6 +309,13 @@ function contentRange(offset: number, pageRows: number, total: number | undefine
   return pageRows > 0 ? `${offset}-${offset + pageRows - 1}/${t}` : `*/${t}`;
 }
 
+/** The database went away (socket errors, a closed pool), as opposed to an SQL error. */
+function isConnectionError(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  if (typeof e?.code === 'string' && /^E[A-Z]+$/.test(e.code)) return true;
+  return typeof e?.message === 'string' && /Connection terminated|pool after calling end|PGlite is closed/i.test(e.message);
+}
+
 export interface RestService {
   handle(req: Request, ctx: BackendContext): Promise<Response>;
   reload(db: Queryable): Promise<void>;
@@ -346,6 +353,9 @@ export function createRest(): RestService {
       if (error instanceof JwtError) return jwtErrorResponse(error);
       const fromDb = fromDbError(error, caller.role !== 'anon');
       if (fromDb) return errorResponse(fromDb);
+      if (isConnectionError(error)) {
+        return errorResponse(restError(503, 'PGRST001', 'Database client error. Retrying the connection.', String((error as Error).message)));
+      }
       throw error;
     }
   }

@@ -1,10 +1,11 @@
 // Starts the real backend on a temporary data folder: embedded PGlite, or a fresh PostgreSQL
 // database dropped afterwards.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { createBackend, type Backend } from '../../src/main.ts';
 import { createScratchDb, postgresUnavailable, type ScratchDb } from './postgres.ts';
@@ -25,11 +26,18 @@ if (postgresSkipReason) console.warn(`[backend tests] PostgreSQL half skipped: $
 /** Database kinds to run against: PGlite always, PostgreSQL when reachable. */
 export const DB_KINDS: DbKind[] = postgresSkipReason ? ['pglite'] : ['pglite', 'postgres'];
 
+/** A new data folder; with `pglite` it already holds an initialised cluster (global-setup.ts). */
+export function newDataDir(kind: DbKind = 'pglite'): string {
+  const dataDir = mkdtempSync(join(tmpdir(), `hs-backend-${kind}-`));
+  if (kind === 'pglite') cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
 export async function startTestBackend(
   kind: DbKind,
   options: { migrationsDir?: string; functionsDir?: string } = {},
 ): Promise<TestBackend> {
-  const dataDir = mkdtempSync(join(tmpdir(), `hs-backend-${kind}-`));
+  const dataDir = newDataDir(kind);
   let scratch: ScratchDb | undefined;
   if (kind === 'postgres') scratch = await createScratchDb();
   const backend = await createBackend({

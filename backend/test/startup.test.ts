@@ -1,0 +1,119 @@
+// Start-up: keys made once per data folder, migrations applied once and recorded, several
+// processes on one PostgreSQL, graceful shutdown on SIGTERM.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadKeys } from '../src/config.ts';
+import { createBackend } from '../src/main.ts';
+import { FIXTURE_MIGRATIONS, newDataDir, postgresSkipReason } from './support/backend.ts';
+import { createScratchDb } from './support/postgres.ts';
+import { freePort } from './support/postgrest.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hs-startup-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('keys', () => {
+  it('are made once per data folder and kept', async () => {
+    const dir = tempDir();
+    const first = await loadKeys(dir, {});
+    const second = await loadKeys(dir, {});
+    expect(second).toEqual(first);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('come from JWT_SECRET / ANON_KEY / SERVICE_ROLE_KEY when set', async () => {
+    const secret = 'super-secret-jwt-token-with-at-least-32-characters-long';
+    const keys = await loadKeys(tempDir(), { JWT_SECRET: secret, ANON_KEY: 'a.b.c' });
+    expect(keys.jwtSecret).toBe(secret);
+    expect(keys.anonKey).toBe('a.b.c');
+    const claims = JSON.parse(Buffer.from(keys.serviceRoleKey.split('.')[1]!, 'base64url').toString());
+    expect(claims.role).toBe('service_role');
+  });
+
+  it('refuse a JWT secret shorter than 32 characters', async () => {
+    await expect(loadKeys(tempDir(), { JWT_SECRET: 'short' })).rejects.toThrow(/32/);
+  });
+});
+
+describe('migrations', () => {
+  it('are applied once and recorded; a restart on the same folder reapplies nothing', { timeout: 90_000 }, async () => {
+    const dataDir = newDataDir();
+    dirs.push(dataDir);
+    const first = await createBackend({ dataDir, port: 0, databaseUrl: undefined, migrationsDir: FIXTURE_MIGRATIONS, quiet: true });
+    const ledger = await first.ctx.db.query<{ version: string; applied_at: string }>(
+      'select version, applied_at::text from supabase_migrations.schema_migrations order by version',
+    );
+    expect(ledger.rows.map((r) => r.version)).toEqual(['0001', '0002']);
+    await first.stop();
+    const second = await createBackend({ dataDir, port: 0, databaseUrl: undefined, migrationsDir: FIXTURE_MIGRATIONS, quiet: true });
+    const again = await second.ctx.db.query('select version, applied_at::text from supabase_migrations.schema_migrations order by version');
+    expect(again.rows).toEqual(ledger.rows);
+    expect(second.keys).toEqual(first.keys);
+    const rooms = await second.ctx.db.query<{ n: number }>('select count(*)::int as n from public."Rooms"');
+    expect(rooms.rows[0]!.n).toBe(40);
+    await second.stop();
+  });
+
+  it.skipIf(postgresSkipReason)('two processes starting on one PostgreSQL apply each migration once', async () => {
+    const db = await createScratchDb();
+    try {
+      const start = () => createBackend({ dataDir: tempDir(), port: 0, databaseUrl: db.url, migrationsDir: FIXTURE_MIGRATIONS, quiet: true });
+      const [a, b] = await Promise.all([start(), start()]);
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      const { rows } = await client.query('select version from supabase_migrations.schema_migrations order by version');
+      await client.end();
+      expect(rows.map((r) => r.version)).toEqual(['0001', '0002']);
+      await a.stop();
+      await b.stop();
+    } finally {
+      await db.drop();
+    }
+  });
+});
+
+describe('process', () => {
+  it('serves from `tsx src/main.ts` with env configuration and exits 0 on SIGTERM', async () => {
+    const dataDir = newDataDir();
+    dirs.push(dataDir);
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, MIGRATIONS_DIR: FIXTURE_MIGRATIONS, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        try {
+          const r = await fetch(`http://localhost:${port}/health`);
+          if (r.ok) break;
+        } catch {
+          // starting
+        }
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`backend did not start:\n${output}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const config = JSON.parse(readFileSync(join(dataDir, 'public-config.json'), 'utf8'));
+      expect(config.supabaseUrl).toBe(`http://localhost:${port}`);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(output).toContain('SIGTERM');
+  }, 90_000);
+});
