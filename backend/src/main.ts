@@ -1,7 +1,7 @@
 // One process serving /auth/v1, /rest/v1, /functions/v1, /storage/v1/object/public, /geocode.
-import { pathToFileURL } from 'node:url';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { authHandler } from './auth/index.ts';
 import { loadKeys, resolveConfig, writePublicConfig, type BackendOptions } from './config.ts';
 import type { BackendContext, Keys } from './context.ts';
 import type { Db } from './db/index.ts';
@@ -9,11 +9,13 @@ import { openPg } from './db/pg.ts';
 import { openPglite } from './db/pglite.ts';
 import { createFunctions, functionEnv } from './functions/index.ts';
 import { geocodeHandler } from './geocode/index.ts';
-import { createHttpServer, listen, type Handler, type Route } from './http/server.ts';
+import { createHttpServer, listen, type Route } from './http/server.ts';
 import { json } from './http/json.ts';
 import { jwtHelpers } from './jwt.ts';
 import { migrate } from './migrate.ts';
 import { createRest } from './rest/index.ts';
+import { guestAccount } from './seed/guest.ts';
+import { seedIfEmpty } from './seed/index.ts';
 import { storageHandler } from './storage/index.ts';
 
 export interface Backend {
@@ -22,29 +24,6 @@ export interface Backend {
   ctx: BackendContext;
   stop(): Promise<void>;
 }
-
-type Seed = { seedIfEmpty(ctx: BackendContext): Promise<unknown> };
-type Guest = { guestAccount(ctx: BackendContext): { email: string; password: string } | Promise<{ email: string; password: string }> };
-type Auth = { authHandler: Handler };
-
-/** B2's modules (auth, seed): loaded when present so the core runs on its own while they land. */
-async function optional<T>(relative: string): Promise<T | undefined> {
-  const file = join(import.meta.dirname, relative);
-  if (!existsSync(file)) return undefined;
-  return (await import(pathToFileURL(file).href)) as T;
-}
-
-async function guestCredentials(ctx: BackendContext): Promise<{ email: string; password: string }> {
-  if (process.env.GUEST_EMAIL && process.env.GUEST_PASSWORD) {
-    return { email: process.env.GUEST_EMAIL, password: process.env.GUEST_PASSWORD };
-  }
-  const guest = await optional<Guest>('seed/guest.ts');
-  if (guest) return guest.guestAccount(ctx);
-  return { email: 'guest@homestory.test', password: 'guest-password' };
-}
-
-const authMissing: Handler = async () =>
-  json({ code: 503, error_code: 'unavailable', msg: 'Auth is not available yet' }, 503);
 
 export async function createBackend(options: BackendOptions & { quiet?: boolean } = {}): Promise<Backend> {
   const config = resolveConfig(options);
@@ -73,11 +52,10 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   };
   await ctx.reloadSchema();
 
-  const auth = await optional<Auth>('auth/index.ts');
   // /health answers 503 until the seed ran and the runtime config is written.
   let ready = false;
   const routes: Route[] = [
-    { prefix: '/auth/v1', handler: auth?.authHandler ?? authMissing },
+    { prefix: '/auth/v1', handler: authHandler },
     { prefix: '/rest/v1', handler: rest.handle },
     { prefix: '/functions/v1', handler: createFunctions(), ownPreflight: true },
     { prefix: '/storage/v1/object/public', handler: storageHandler },
@@ -99,12 +77,8 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   ctx.publicUrl = process.env.PUBLIC_URL?.replace(/\/$/, '') || `http://localhost:${port}`;
   Object.assign(process.env, functionEnv(ctx));
 
-  const seed = await optional<Seed>('seed/index.ts');
-  if (seed) {
-    await seed.seedIfEmpty(ctx);
-    await ctx.reloadSchema();
-  }
-  const guest = await guestCredentials(ctx);
+  await seedIfEmpty(ctx);
+  const guest = guestAccount(ctx);
   await writePublicConfig(config.dataDir, {
     supabaseUrl: ctx.publicUrl,
     supabaseAnonKey: keys.anonKey,
