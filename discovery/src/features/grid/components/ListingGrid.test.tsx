@@ -54,7 +54,7 @@ describe('ListingGrid', () => {
     renderWithStore(<ListingGrid />, handler);
     await vi.waitFor(() => expect(cards()).toHaveLength(16));
     await userEvent.click(screen.getByRole('button', { name: 'Show More' }));
-    expect(screen.getAllByTestId('card-skeleton')).toHaveLength(12);
+    expect(await screen.findAllByTestId('card-skeleton')).toHaveLength(12);
     act(() => release());
     await vi.waitFor(() => expect(cards()).toHaveLength(20));
     // A page of fewer than 16 is the last one.
