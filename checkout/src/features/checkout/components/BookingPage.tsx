@@ -16,7 +16,7 @@ import { useGetRoomByIdQuery } from 'shared/api/roomsApi';
 import { useRuntimeConfig } from 'shared/config/ConfigContext';
 import { ALREADY_BOOKED_TOAST_MS, REDIRECT_DELAY_MS, TEST_CARD_HINT_TOAST_MS } from 'shared/rules/constants';
 import { parseIsoDay, toIsoDay, type DateRange } from 'shared/rules/dateSelection';
-import type { GuestCounts } from 'shared/rules/guests';
+import { countedGuests, type GuestCounts } from 'shared/rules/guests';
 import { selectBookingDate, selectUserData, setBookingDate } from 'shared/state/appSlice';
 import { resetCard } from 'shared/state/cardSlice';
 import { setDates, setGuests } from 'shared/state/formSlice';
@@ -136,10 +136,10 @@ function Booking({ roomId }: { roomId: number }) {
     dispatch(showToast({ kind: 'error', message: ALREADY_BOOKED_MESSAGE, durationMs: ALREADY_BOOKED_TOAST_MS }));
   }, [alreadyBooked, payment.status, dispatch]);
 
-  // Test mode: which card to use, with copy buttons.
+  // Test mode: which card to use, with copy buttons (once it is clear the user may book).
   const hinted = useRef(false);
   useEffect(() => {
-    if (config.paymentMode !== 'test' || user === null || hinted.current) return;
+    if (config.paymentMode !== 'test' || bookingStatus.data !== 'NotFound' || hinted.current) return;
     hinted.current = true;
     dispatch(
       showToast({
@@ -153,11 +153,13 @@ function Booking({ roomId }: { roomId: number }) {
         ],
       }),
     );
-  }, [config.paymentMode, user, dispatch]);
+  }, [config.paymentMode, bookingStatus.data, dispatch]);
 
+  const maxGuests = room.data?.max_guests;
+  const tooManyGuests = maxGuests !== undefined && countedGuests(trip.guests) > maxGuests;
   const processing = payment.status === 'processing';
   const locked = alreadyBooked || processing || payment.status === 'success';
-  const canPay = !locked && user !== null && port !== null && isTripComplete(trip) && room.data != null;
+  const canPay = !locked && user !== null && port !== null && isTripComplete(trip) && room.data != null && !tooManyGuests;
 
   const requestToBook = () => {
     if (!canPay || !user || !isTripComplete(trip)) return;
@@ -227,6 +229,11 @@ function Booking({ roomId }: { roomId: number }) {
               <div>
                 <h3 className={styles.rowTitle}>Guests</h3>
                 <p className={styles.rowValue}>{tripGuestLabel(trip)}</p>
+                {tooManyGuests && (
+                  <p className={styles.warning}>
+                    This place has room for at most {maxGuests} {maxGuests === 1 ? 'guest' : 'guests'}.
+                  </p>
+                )}
               </div>
               <button type="button" className={styles.edit} aria-label="Edit guests" disabled={locked} onClick={() => setEditing('guests')}>
                 Edit

@@ -128,8 +128,8 @@ export function usePayment(port: CardPort | null) {
       } catch (error) {
         const apiError = error as ApiError;
         // 409: the dates cannot be booked (taken, past); the server says which, and whether
-        // money was given back.
-        if (apiError.status === 409) fail(apiError.message);
+        // money was given back. Too many guests for the place: the server says its capacity.
+        if (apiError.status === 409 || apiError.code === 'too_many_guests') fail(apiError.message);
         else if (apiError.status === 402) fail(PAYMENT_MESSAGES.notSucceeded);
         else fail(PAYMENT_MESSAGES.anyError);
       } finally {
