@@ -1,0 +1,284 @@
+/**
+ * Discovery at both sizes against the real backend: browsing a category, infinite scroll,
+ * the date modes, the guest limits, a city search, booked dates leaving a room out, and the
+ * small-screen overlay. Every check goes through the page by role and visible text; the
+ * backend is read (and a booking written with the service key) only to know what to expect.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { siteConfig } from '../support/guest';
+import { repoRoot } from '../support/paths';
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const SHORT = MONTHS.map((m) => m.slice(0, 3));
+
+const inDays = (n: number) => {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  d.setDate(d.getDate() + n);
+  return d;
+};
+/** A calendar day's accessible name: 'Saturday, 21 November 2026'. */
+const dayName = (d: Date) => `${WEEKDAYS[d.getDay()]}, ${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const shownDay = (d: Date) => `${String(d.getDate()).padStart(2, '0')} ${SHORT[d.getMonth()]}`;
+
+interface RoomRow {
+  id: number;
+  city: string;
+  country: string;
+  filter: string;
+}
+
+async function rest<T>(request: APIRequestContext, pathAndQuery: string, init: { method?: string; data?: unknown; key?: string } = {}): Promise<T> {
+  const config = await siteConfig(request);
+  const key = init.key ?? config.supabaseAnonKey;
+  const response = await request.fetch(`${config.supabaseUrl}/rest/v1/${pathAndQuery}`, {
+    method: init.method ?? 'GET',
+    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Prefer: 'return=representation' },
+    data: init.data,
+  });
+  if (!response.ok()) throw new Error(`${pathAndQuery}: ${response.status()} ${await response.text()}`);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+function serviceRoleKey(): string {
+  const dataDir = path.resolve(repoRoot, process.env.DATA_DIR ?? '.data');
+  return (JSON.parse(fs.readFileSync(path.join(dataDir, 'keys.json'), 'utf8')) as { serviceRoleKey: string }).serviceRoleKey;
+}
+
+const cards = (page: Page) => page.locator('main article');
+
+async function cardIds(page: Page): Promise<number[]> {
+  const hrefs = await cards(page).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.map((href) => Number(href.split('/').pop()));
+}
+
+async function openHome(page: Page) {
+  await page.goto('/home');
+  await expect(cards(page).first()).toBeVisible();
+}
+
+/** On small screens the search lives in the overlay; this opens it. */
+async function openOverlay(page: Page) {
+  await page.getByRole('button', { name: /Where to\?/ }).click();
+  return page.getByRole('dialog', { name: 'Search' });
+}
+
+/** Runs a search for a destination and optional dates, through the bar or the overlay. */
+async function search(page: Page, isMobile: boolean, text: string, dates?: [Date, Date]) {
+  if (isMobile) {
+    const dialog = await openOverlay(page);
+    await dialog.getByRole('textbox', { name: 'Search destination' }).fill(text);
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    if (dates) {
+      await pickDay(dialog.page(), dates[0]);
+      await pickDay(dialog.page(), dates[1]);
+    }
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  } else {
+    await page.getByLabel('Where').fill(text);
+    if (dates) {
+      await page.getByRole('button', { name: /Check in/ }).click();
+      await pickDay(page, dates[0]);
+      await pickDay(page, dates[1]);
+    }
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+  }
+}
+
+/** Clicks a calendar day, paging forward until it is shown. */
+async function pickDay(page: Page, day: Date) {
+  const button = page.getByRole('button', { name: dayName(day), exact: true });
+  for (let i = 0; i < 3 && !(await button.isVisible()); i += 1) await page.getByRole('button', { name: 'Next month' }).click();
+  await button.click();
+}
+
+test.describe('discovery', () => {
+  test('browse a category', async ({ page, request }) => {
+    await openHome(page);
+    const strip = page.getByRole('navigation', { name: 'Categories' });
+    await expect(strip.getByRole('button', { name: 'Amazing pools' })).toHaveAttribute('aria-pressed', 'true');
+    await strip.getByRole('button', { name: 'Castles' }).click();
+    await expect(strip.getByRole('button', { name: 'Castles' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(async () => {
+      const ids = await cardIds(page);
+      expect(ids.length).toBeGreaterThan(0);
+      const rows = await rest<RoomRow[]>(request, `Rooms?select=id,filter&id=in.(${ids.join(',')})`);
+      expect(rows.map((r) => r.filter)).toEqual(ids.map(() => 'Castles'));
+    }).toPass();
+    const first = cards(page).first();
+    await expect(first.getByText(/kilometers away/)).toBeVisible();
+    await expect(first.getByText('16-21 May')).toBeVisible();
+    await expect(first.getByText(/night$/)).toBeVisible();
+  });
+
+  test('infinite scroll loads the next page near the bottom', async ({ page, request }) => {
+    const all = await rest<RoomRow[]>(request, 'Rooms?select=id&filter=eq.Amazing%20pools');
+    test.skip(all.length <= 16, 'the category needs more than one page');
+    await openHome(page);
+    await expect(cards(page)).toHaveCount(16);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(cards(page)).toHaveCount(Math.min(all.length, 32));
+  });
+
+  test('each date mode', async ({ page, isMobile }) => {
+    await openHome(page);
+    const scope = isMobile ? await openOverlay(page) : page;
+    if (isMobile) await scope.getByRole('button', { name: /^When/ }).click();
+    else await page.getByRole('button', { name: /Check in/ }).click();
+    // Dates
+    await expect(scope.getByRole('button', { name: 'Exact dates' })).toBeVisible();
+    await pickDay(page, inDays(2));
+    await pickDay(page, inDays(5));
+    if (isMobile) await expect(scope.getByRole('button', { name: 'Reset' })).toBeVisible();
+    else {
+      await expect(page.getByRole('button', { name: /Check in/ })).toContainText(shownDay(inDays(2)));
+      await expect(page.getByRole('button', { name: /Check out/ })).toContainText(shownDay(inDays(5)));
+    }
+    // Months
+    await scope.getByRole('tab', { name: 'Months' }).click();
+    const dial = scope.getByRole('slider', { name: 'Trip length in months' });
+    await expect(dial).toHaveAttribute('aria-valuenow', '3');
+    await dial.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(dial).toHaveAttribute('aria-valuenow', '4');
+    await scope.getByRole('button', { name: /^Starting on/ }).click();
+    const modal = page.getByRole('dialog', { name: 'Choose a start date' });
+    await modal.getByRole('button', { name: dayName(inDays(1)), exact: true }).click();
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await expect(modal).toBeHidden();
+    const start = inDays(1);
+    const startText = `${SHORT[start.getMonth()]} ${start.getDate()}`;
+    if (!isMobile) await expect(page.getByRole('button', { name: /When/ })).toContainText(startText);
+    // Flexible
+    await scope.getByRole('tab', { name: 'Flexible' }).click();
+    await scope.getByRole('button', { name: 'Weekend' }).click();
+    const month = MONTHS[new Date().getMonth()]!;
+    await scope.getByRole('button', { name: new RegExp(`^${month}`) }).click();
+    if (!isMobile) await expect(page.getByRole('button', { name: /When/ })).toContainText(`Weekend in ${month}`);
+    else {
+      await scope.getByRole('button', { name: 'Next', exact: true }).click();
+      await expect(scope.getByRole('button', { name: /^When/ })).toContainText(`Weekend in ${month}`);
+    }
+  });
+
+  test('guest limits', async ({ page, isMobile }) => {
+    await openHome(page);
+    const scope = isMobile ? await openOverlay(page) : page;
+    await scope.getByRole('button', { name: /^Who/ }).click();
+    const inc = (kind: string) => scope.getByRole('button', { name: `Increase ${kind}` });
+    const dec = (kind: string) => scope.getByRole('button', { name: `Decrease ${kind}` });
+    await inc('pets').click();
+    await expect(scope.getByRole('group', { name: 'Adults' })).toContainText('1');
+    await expect(dec('adults')).toBeDisabled();
+    for (let i = 0; i < 15; i += 1) await inc('adults').click();
+    await expect(scope.getByRole('group', { name: 'Adults' })).toContainText('16+');
+    await expect(inc('adults')).toBeDisabled();
+    await expect(inc('children')).toBeDisabled();
+    for (let i = 0; i < 5; i += 1) await inc('infants').click();
+    await expect(inc('infants')).toBeDisabled();
+    for (let i = 0; i < 4; i += 1) await inc('pets').click();
+    await expect(inc('pets')).toBeDisabled();
+    if (!isMobile) await expect(page.getByRole('button', { name: /^Who/ })).toContainText('16 guests, 5 infants, 5 pets');
+  });
+
+  test("a city search returns that city's listings", async ({ page, request, isMobile }) => {
+    const [room] = await rest<RoomRow[]>(request, 'Rooms?select=id,city,country&order=id.desc&limit=1');
+    const expected = await rest<RoomRow[]>(request, 'rpc/search_rooms?select=id,city&order=id.asc&limit=16', {
+      method: 'POST',
+      data: { search_text: room!.city },
+    });
+    await openHome(page);
+    await search(page, isMobile, room!.city);
+    await expect(async () => expect(await cardIds(page)).toEqual(expected.map((r) => r.id))).toPass();
+    expect(expected.map((r) => r.id)).toContain(room!.id);
+    await expect(cards(page).getByRole('link', { name: `${room!.city}, ${room!.country}` }).first()).toBeVisible();
+  });
+
+  test('dates that are booked leave that room out', async ({ page, request, isMobile }) => {
+    const config = await siteConfig(request);
+    const key = serviceRoleKey();
+    const offset = isMobile ? 4 : 9;
+    const [checkIn, checkOut] = [inDays(offset), inDays(offset + 3)];
+    const [room] = await rest<RoomRow[]>(request, `Rooms?select=id,city,country&order=id.asc&offset=${isMobile ? 5 : 6}&limit=1`);
+    const users = await (
+      await request.post(`${config.supabaseUrl}/auth/v1/token?grant_type=password`, {
+        headers: { apikey: config.supabaseAnonKey, 'Content-Type': 'application/json' },
+        data: { email: config.guestEmail, password: config.guestPassword },
+      })
+    ).json();
+    const [booking] = await rest<Array<{ id: number }>>(request, 'Bookings', {
+      method: 'POST',
+      key,
+      data: {
+        user_id: users.user.id,
+        user_email: config.guestEmail,
+        room_id: room!.id,
+        startDate: isoDay(checkIn),
+        endDate: isoDay(checkOut),
+        numOfDays: 3,
+        status: 'confirmed',
+      },
+    });
+    try {
+      await openHome(page);
+      await search(page, isMobile, room!.city, [checkIn, checkOut]);
+      await expect(cards(page).first().or(page.getByText('No exact matches'))).toBeVisible();
+      await expect(page.locator(`main a[href="/house/${room!.id}"]`)).toHaveCount(0);
+      // The same search on other dates finds it.
+      await openHome(page);
+      await search(page, isMobile, room!.city, [inDays(offset + 20), inDays(offset + 21)]);
+      await expect(page.locator(`main a[href="/house/${room!.id}"]`)).toHaveCount(1);
+    } finally {
+      await rest(request, `Bookings?id=eq.${booking!.id}`, { method: 'DELETE', key });
+    }
+  });
+
+  test('the small-screen overlay flow', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the overlay is the small-screen search');
+    await openHome(page);
+    const dialog = await openOverlay(page);
+    await expect(dialog.getByRole('button', { name: 'Next' })).toHaveCount(0);
+    await dialog.getByRole('textbox', { name: 'Search destination' }).fill('Europe');
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(dialog.getByRole('button', { name: 'Search', exact: true })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Skip' })).toBeVisible();
+    await pickDay(page, inDays(3));
+    await expect(dialog.getByRole('button', { name: 'Reset' })).toBeVisible();
+    await pickDay(page, inDays(4));
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Increase adults' }).click();
+    await expect(page.evaluate(() => document.body.style.overflow)).resolves.toBe('hidden');
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: /Where to\?/ })).toContainText('Europe');
+    await expect(page.getByRole('button', { name: /Where to\?/ })).toContainText('1 guest');
+    await expect(cards(page).first().or(page.getByText('No exact matches'))).toBeVisible();
+  });
+
+  test('the overlay closes at 751px and wider', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the overlay is the small-screen search');
+    await openHome(page);
+    const dialog = await openOverlay(page);
+    await expect(dialog).toBeVisible();
+    await page.setViewportSize({ width: 751, height: 812 });
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a failed read shows Retry, never a blank grid', async ({ page }) => {
+    let fail = true;
+    await page.route('**/rest/v1/Rooms?*filter=eq.*', (route) => (fail ? route.abort() : route.continue()));
+    await page.goto('/home');
+    const alert = page.getByRole('alert').filter({ hasText: "We couldn't load homes right now" });
+    await expect(alert).toBeVisible();
+    fail = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(cards(page).first()).toBeVisible();
+  });
+});
