@@ -1,18 +1,14 @@
 // The same requests to our /rest/v1 and to the official PostgREST 12 binary on one PostgreSQL
-// database: status, Content-Range and body must agree, except the differences each case lists.
-import { rmSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// database with the project's migrations: status, Content-Range and body must agree, except the
+// differences each case lists with its reason.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from '../src/main.ts';
+import { startRestBackend, type TestBackend } from './support/backend.ts';
 import { CASES, OTHER, RESET_SQL, USER, type Case, type Token } from './support/conformance-cases.ts';
-import { createScratchDb, postgresUnavailable, type ScratchDb } from './support/postgres.ts';
+import { postgresUnavailable } from './support/postgres.ts';
 import { startPostgrest, type PostgrestProcess } from './support/postgrest.ts';
 import { signToken, userToken } from './support/tokens.ts';
 
-const MIGRATIONS = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
 const unavailable = await postgresUnavailable();
 if (unavailable) console.warn(`[conformance] skipped: ${unavailable}`);
 
@@ -33,26 +29,23 @@ function canonical(value: unknown): unknown {
 }
 
 describe.skipIf(unavailable)('conformance with PostgREST 12 on PostgreSQL', () => {
-  let db: ScratchDb;
-  let backend: Backend;
+  let backend: TestBackend;
   let postgrest: PostgrestProcess;
   let admin: pg.Client;
-  let dataDir: string;
   const tokens = {} as Record<Token, string | undefined>;
 
   beforeAll(async () => {
-    db = await createScratchDb('hs_conformance');
-    dataDir = mkdtempSync(join(tmpdir(), 'hs-conformance-'));
-    backend = await createBackend({ dataDir, port: 0, databaseUrl: db.url, migrationsDir: MIGRATIONS, quiet: true });
-    postgrest = await startPostgrest(db.url, backend.keys.jwtSecret);
-    admin = new pg.Client({ connectionString: db.url });
+    backend = await startRestBackend('postgres');
+    const url = backend.ctx.config.databaseUrl!;
+    postgrest = await startPostgrest(url, backend.keys.jwtSecret);
+    admin = new pg.Client({ connectionString: url });
     await admin.connect();
     const secret = backend.keys.jwtSecret;
     Object.assign(tokens, {
       anon: backend.keys.anonKey,
       service: backend.keys.serviceRoleKey,
-      user: await userToken(secret, USER),
-      other: await userToken(secret, OTHER),
+      user: await userToken(secret, USER, 3600, 'user@example.com'),
+      other: await userToken(secret, OTHER, 3600, 'other@example.com'),
       expired: await userToken(secret, USER, -3600),
       badsig: await signToken('another-secret-that-is-long-enough-to-sign', { role: 'anon' }),
       garbage: 'abc.def',
@@ -63,9 +56,7 @@ describe.skipIf(unavailable)('conformance with PostgREST 12 on PostgreSQL', () =
   afterAll(async () => {
     await admin?.end();
     await postgrest?.stop();
-    await backend?.stop();
-    await db?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await backend?.close();
   });
 
   async function send(base: string, c: Case): Promise<Answer> {

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from './support/backend.ts';
+import { startRestBackend, type TestBackend } from './support/backend.ts';
 import { userToken } from './support/tokens.ts';
 
 const FUNCTION_SOURCE = `
@@ -34,7 +34,7 @@ describe('backend process', () => {
     writeFileSync(join(functionsDir, 'echo', 'index.ts'), FUNCTION_SOURCE);
     mkdirSync(join(functionsDir, 'no-default'));
     writeFileSync(join(functionsDir, 'no-default', 'index.ts'), 'export const x = 1;\n');
-    backend = await startTestBackend('pglite', { functionsDir });
+    backend = await startRestBackend('pglite', { functionsDir });
     const photos = join(backend.dataDir, 'storage', 'listing-photos', 'scenes');
     mkdirSync(photos, { recursive: true });
     writeFileSync(join(photos, 'scene 1.webp'), Buffer.from('RIFF0000WEBPVP8 fake'));

@@ -9,9 +9,11 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadKeys } from '../src/config.ts';
 import { createBackend } from '../src/main.ts';
-import { FIXTURE_MIGRATIONS, newDataDir, postgresSkipReason } from './support/backend.ts';
+import { newDataDir, postgresSkipReason } from './support/backend.ts';
 import { createScratchDb } from './support/postgres.ts';
 import { freePort } from './support/postgrest.ts';
+
+const SMALL_MIGRATIONS = fileURLToPath(new URL('./fixtures/migrations-small', import.meta.url));
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -50,25 +52,25 @@ describe('migrations', () => {
   it('are applied once and recorded; a restart on the same folder reapplies nothing', { timeout: 90_000 }, async () => {
     const dataDir = newDataDir();
     dirs.push(dataDir);
-    const first = await createBackend({ dataDir, port: 0, databaseUrl: undefined, migrationsDir: FIXTURE_MIGRATIONS, quiet: true });
+    const first = await createBackend({ dataDir, port: 0, databaseUrl: undefined, migrationsDir: SMALL_MIGRATIONS, quiet: true });
     const ledger = await first.ctx.db.query<{ version: string; applied_at: string }>(
       'select version, applied_at::text from supabase_migrations.schema_migrations order by version',
     );
     expect(ledger.rows.map((r) => r.version)).toEqual(['0001', '0002']);
     await first.stop();
-    const second = await createBackend({ dataDir, port: 0, databaseUrl: undefined, migrationsDir: FIXTURE_MIGRATIONS, quiet: true });
+    const second = await createBackend({ dataDir, port: 0, databaseUrl: undefined, migrationsDir: SMALL_MIGRATIONS, quiet: true });
     const again = await second.ctx.db.query('select version, applied_at::text from supabase_migrations.schema_migrations order by version');
     expect(again.rows).toEqual(ledger.rows);
     expect(second.keys).toEqual(first.keys);
-    const rooms = await second.ctx.db.query<{ n: number }>('select count(*)::int as n from public."Rooms"');
-    expect(rooms.rows[0]!.n).toBe(40);
+    const things = await second.ctx.db.query<{ n: number }>('select count(*)::int as n from public.things');
+    expect(things.rows[0]!.n).toBe(2);
     await second.stop();
   });
 
   it.skipIf(postgresSkipReason)('two processes starting on one PostgreSQL apply each migration once', async () => {
     const db = await createScratchDb();
     try {
-      const start = () => createBackend({ dataDir: tempDir(), port: 0, databaseUrl: db.url, migrationsDir: FIXTURE_MIGRATIONS, quiet: true });
+      const start = () => createBackend({ dataDir: tempDir(), port: 0, databaseUrl: db.url, migrationsDir: SMALL_MIGRATIONS, quiet: true });
       const [a, b] = await Promise.all([start(), start()]);
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
@@ -89,7 +91,7 @@ describe('process', () => {
     dirs.push(dataDir);
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, MIGRATIONS_DIR: FIXTURE_MIGRATIONS, DATABASE_URL: '' },
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, MIGRATIONS_DIR: SMALL_MIGRATIONS, DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,6 +1,6 @@
 // Starts the real backend on a temporary data folder: embedded PGlite, or a fresh PostgreSQL
 // database dropped afterwards.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,8 @@ import WebSocket from 'ws';
 import { createBackend, type Backend } from '../../src/main.ts';
 import { createScratchDb, postgresUnavailable, type ScratchDb } from './postgres.ts';
 
-export const FIXTURE_MIGRATIONS = fileURLToPath(new URL('../fixtures/migrations', import.meta.url));
+export const PROJECT_MIGRATIONS = fileURLToPath(new URL('../../../supabase/migrations', import.meta.url));
+const REST_DATA = fileURLToPath(new URL('../fixtures/rest-data.sql', import.meta.url));
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -44,7 +45,7 @@ export async function startTestBackend(
     dataDir,
     port: 0,
     databaseUrl: scratch?.url,
-    migrationsDir: options.migrationsDir ?? FIXTURE_MIGRATIONS,
+    migrationsDir: options.migrationsDir ?? PROJECT_MIGRATIONS,
     functionsDir: options.functionsDir,
     quiet: true,
   });
@@ -64,4 +65,23 @@ export async function startTestBackend(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The project's migrations with test/fixtures/rest-data.sql instead of the generated listings:
+ * 40 known rooms, two users, and objects for PostgREST features the app's schema lacks.
+ */
+export async function startRestBackend(kind: DbKind, options: { functionsDir?: string } = {}): Promise<TestBackend> {
+  const previous = process.env.SEED_ROOMS;
+  process.env.SEED_ROOMS = '0';
+  let backend: TestBackend;
+  try {
+    backend = await startTestBackend(kind, options);
+  } finally {
+    if (previous === undefined) delete process.env.SEED_ROOMS;
+    else process.env.SEED_ROOMS = previous;
+  }
+  await backend.ctx.db.exec(readFileSync(REST_DATA, 'utf8'));
+  await backend.ctx.reloadSchema();
+  return backend;
 }

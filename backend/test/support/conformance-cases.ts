@@ -1,5 +1,5 @@
-// Requests sent to both our /rest/v1 and real PostgREST 12 (conformance.test.ts). Run against the
-// test schema in test/fixtures/migrations; writes are ordered so both servers see the same data.
+// Requests sent to both our /rest/v1 and real PostgREST 12 (conformance.test.ts), on the project's
+// migrations with test/fixtures/rest-data.sql. Writes start from RESET_SQL (+ setup) on each server.
 
 export type Token = 'anon' | 'service' | 'user' | 'other' | 'expired' | 'badsig' | 'garbage' | 'none';
 
@@ -28,7 +28,7 @@ export const OTHER = '22222222-2222-4222-8222-222222222222';
 
 /** Run before every write case against each server, so both start from the same rows. */
 export const RESET_SQL = `
-truncate public."Favorites", public."Bookings" restart identity;
+truncate public."Favorites", public."Payments", public."Bookings" restart identity cascade;
 update public."Rooms" set price = 1000 + id * 10.5, filter = (array['Beach', 'Cabins', 'Castles'])[1 + id % 3];`;
 
 const favourites = (...items: number[]) =>
@@ -57,14 +57,14 @@ export const CASES: Case[] = [
   { name: 'ilike with %25', method: 'GET', path: '/Rooms?select=id&city=ilike.%25YO%25&order=id' },
   { name: 'in list with quoted item', method: 'GET', path: '/Rooms?select=id,country&country=in.(Italy,%22Spain%2C+x%22)&order=id' },
   { name: 'not.in', method: 'GET', path: '/Rooms?select=id&id=not.in.(1,2,3)&id=lt.8&order=id' },
-  { name: 'is.null', method: 'GET', path: '/Rooms?select=id&city=is.null&order=id' },
+  { name: 'is.null', method: 'GET', path: '/Rooms?select=id&host_name=is.null&order=id' },
   { name: 'not.is.null upper case', method: 'GET', path: '/Rooms?select=id&house_rating=not.is.NULL&id=lt.9&order=id' },
   { name: 'match and imatch', method: 'GET', path: '/Rooms?select=id&city=match.^P&country=imatch.^fr&order=id' },
-  { name: 'or with nested and', method: 'GET', path: '/Rooms?select=id&or=(id.eq.1,and(id.gt.38,city.is.null))&order=id' },
+  { name: 'or with nested and', method: 'GET', path: '/Rooms?select=id&or=(id.eq.1,and(id.gt.38,host_name.is.null))&order=id' },
   { name: 'not.or', method: 'GET', path: '/Rooms?select=id&not.or=(id.gt.3,city.eq.Lyon)&order=id' },
   { name: 'or with in list and quoted value', method: 'GET', path: '/Rooms?select=id&or=(id.in.(2,3),city.eq.%22Paris%22)&id=lt.11&order=id' },
   { name: 'order desc nullsfirst, several', method: 'GET', path: '/Rooms?select=id,house_rating&order=house_rating.desc.nullsfirst,id.asc&limit=5' },
-  { name: 'order nullslast', method: 'GET', path: '/Rooms?select=id,city&order=city.asc.nullslast,id.desc&limit=6' },
+  { name: 'order nullslast', method: 'GET', path: '/Rooms?select=id,host_name&order=host_name.asc.nullslast,id.desc&limit=6' },
   { name: 'limit and offset', method: 'GET', path: '/Rooms?select=id&order=id&limit=3&offset=4' },
   { name: 'Range header', method: 'GET', path: '/Rooms?select=id&order=id', headers: { range: '2-4', 'range-unit': 'items' } },
   { name: 'count exact, a page', method: 'GET', path: '/Rooms?select=id&filter=eq.Beach&order=id&offset=0&limit=4', headers: { prefer: 'count=exact' } },
@@ -73,7 +73,7 @@ export const CASES: Case[] = [
   { name: 'offset past end without count', method: 'GET', path: '/Rooms?select=id&order=id&offset=100' },
   { name: 'count exact, empty', method: 'GET', path: '/Rooms?select=id&id=eq.0', headers: { prefer: 'count=exact' } },
   { name: 'HEAD with count', method: 'HEAD', path: '/Rooms?select=id', headers: { prefer: 'count=exact' } },
-  { name: 'single object', method: 'GET', path: '/Rooms?select=id,price,images,created_at&id=eq.5', headers: { accept: 'application/vnd.pgrst.object+json' } },
+  { name: 'single object', method: 'GET', path: '/Rooms?select=id,price,images,lat,%22house-title%22&id=eq.5', headers: { accept: 'application/vnd.pgrst.object+json' } },
   { name: 'single object, no row', accepted: SINGULAR, method: 'GET', path: '/Rooms?select=id&id=eq.999', headers: { accept: 'application/vnd.pgrst.object+json' } },
   { name: 'single object, many rows', accepted: SINGULAR, method: 'GET', path: '/Rooms?select=id&id=lt.4', headers: { accept: 'application/vnd.pgrst.object+json' } },
   // malformed
@@ -117,10 +117,16 @@ export const CASES: Case[] = [
   { name: 'update with count', method: 'PATCH', path: '/Rooms?id=in.(3,4)', token: 'service', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { filter: 'Cabins' } },
   { name: 'delete, minimal', setup: favourites(7), method: 'DELETE', path: `/Favorites?user_id=eq.${USER}&item_id=eq.7`, token: 'user' },
   { name: 'delete, representation', setup: favourites(7, 8), method: 'DELETE', path: `/Favorites?user_id=eq.${USER}&item_id=eq.8&select=item_id`, token: 'user', headers: { prefer: 'return=representation' } },
-  { name: 'booking overlap (exclusion)', accepted: { reason: 'exclusion violations (23P01) are conflicts: 409 like 23505, PostgREST answers 400 (ARCHITECTURE 5)', compare: ['range', 'code', 'body'] }, method: 'POST', path: '/Bookings', token: 'service', headers: JSON_BODY, body: [{ user_id: USER, room_id: 1, startDate: '2030-01-01', endDate: '2030-01-05', status: 'confirmed' }, { user_id: USER, room_id: 1, startDate: '2030-01-04', endDate: '2030-01-06', status: 'confirmed' }] },
+  { name: 'booking overlap (exclusion)', accepted: { reason: 'exclusion violations (23P01) are conflicts: 409 like 23505, PostgREST answers 400 (ARCHITECTURE 5)', compare: ['range', 'code', 'body'] }, method: 'POST', path: '/Bookings', token: 'service', headers: JSON_BODY, body: [{ user_id: USER, user_email: 'a@b.c', room_id: 1, startDate: '2030-01-01', endDate: '2030-01-05', numOfDays: 4, status: 'confirmed' }, { user_id: USER, user_email: 'a@b.c', room_id: 1, startDate: '2030-01-04', endDate: '2030-01-06', numOfDays: 2, status: 'confirmed' }] },
+  { name: 'user creates a pending booking, JWT defaults', method: 'POST', path: '/Bookings?select=user_id,user_email,status,startDate,numOfDays', token: 'user', headers: { ...JSON_BODY, prefer: 'return=representation' }, body: { room_id: 4, startDate: '2030-02-01', endDate: '2030-02-03', numOfDays: 2 } },
+  { name: 'user may not create a confirmed booking (RLS)', method: 'POST', path: '/Bookings', token: 'user', headers: JSON_BODY, body: { room_id: 4, startDate: '2030-02-01', endDate: '2030-02-03', numOfDays: 2, status: 'confirmed' } },
+  { name: 'payments are not insertable by users', method: 'POST', path: '/Payments', token: 'user', headers: JSON_BODY, body: { id: 'X-1', amount: 1, user_email: 'a@b.c', room_id: 1, startDate: '2030-01-01', endDate: '2030-01-02', numOfDays: 1, stripe_payment_intent_id: 'pi_1' } },
   // rpc
   { name: 'rpc POST returning rows, with filters', method: 'POST', path: '/rpc/rooms_in?select=id,city&id=lt.20&order=id.desc', headers: JSON_BODY, body: { q: 'par' } },
   { name: 'rpc GET scalar', method: 'GET', path: '/rpc/add?a=2&b=3' },
+  { name: 'search_rooms with count and paging', method: 'POST', path: '/rpc/search_rooms?select=id,city&order=id&limit=5', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { search_text: 'oslo', guests: 2 } },
+  { name: 'destination_suggestions', method: 'POST', path: '/rpc/destination_suggestions', headers: JSON_BODY, body: { q: 'o' } },
+  { name: 'room_booked_ranges by GET', method: 'GET', path: '/rpc/room_booked_ranges?room_id=1', setup: `insert into public."Bookings" (user_id, user_email, room_id, "startDate", "endDate", "numOfDays", status) values ('${USER}', 'a@b.c', 1, '2030-03-01', '2030-03-04', 3, 'confirmed');` },
   { name: 'rpc GET default argument', method: 'GET', path: '/rpc/add?a=41' },
   { name: 'rpc returning a table, filtered', method: 'GET', path: '/rpc/city_counts?city=not.is.null&order=city.desc' },
   { name: 'rpc with count', method: 'POST', path: '/rpc/rooms_in?select=id&limit=2&order=id', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { q: 'o' } },

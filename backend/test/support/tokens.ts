@@ -5,7 +5,7 @@ export function signToken(secret: string, claims: Record<string, unknown>): Prom
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
 }
 
-export async function userToken(secret: string, sub: string, expiresIn = 3600): Promise<string> {
+export async function userToken(secret: string, sub: string, expiresIn = 3600, email?: string): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return signToken(secret, { role: 'authenticated', sub, aud: 'authenticated', iat: now, exp: now + expiresIn });
+  return signToken(secret, { role: 'authenticated', sub, email, aud: 'authenticated', iat: now, exp: now + expiresIn });
 }
