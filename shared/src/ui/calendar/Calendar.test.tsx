@@ -108,7 +108,7 @@ describe('Calendar', () => {
     expect(screen.getAllByRole('grid')[0]).toHaveAccessibleName('July 2028');
     await userEvent.click(previous);
     expect(screen.getAllByRole('grid')[0]).toHaveAccessibleName('June 2028');
-  });
+  }, 20_000);
 
   it('moves focus with the arrow keys, Home/End and PageDown, and chooses with Enter', async () => {
     const onRange = vi.fn();

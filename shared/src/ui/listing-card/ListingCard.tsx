@@ -14,8 +14,9 @@ import { ChevronLeft, ChevronRight, Heart, Star } from 'lucide-react';
 import { BREAKPOINTS, FIXED_CARD_DATE_TEXT } from '../../rules/constants';
 import { distanceText, nightlyUsdPrice } from '../../rules/pricing';
 import { isGuestFavourite, showsRating, type RatingValue } from '../../rules/ratings';
-import { resolveImageUrl } from '../../config/runtimeConfig';
-import { useRuntimeConfig } from '../../config/ConfigContext';
+import { resolveImageUrl } from 'shared/config/runtimeConfig';
+// Through the package name: the React context must be the shell's one shared instance.
+import { useRuntimeConfig } from 'shared/config/ConfigContext';
 import styles from './ListingCard.module.css';
 
 /** The Rooms fields a card shows. */
