@@ -14,7 +14,10 @@ import {
   setTripDraft,
   signInContext,
   type Stay,
+  SITE,
 } from './checkoutSupport';
+
+test.use({ baseURL: SITE });
 
 function checkoutTotal(localPrice: number, nights: number) {
   const nightly = Math.ceil(localPrice / 83);
@@ -61,7 +64,7 @@ test.describe('checkout', () => {
     await expect(details.getByText('Cleaning fee')).toBeVisible();
     await expect(details.getByText('Service fee')).toBeVisible();
     await expect(details.locator('dl > div').last()).toHaveText(`Total (USD)${usd(price.total)}`);
-    await expect(page.getByText('2 guests')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your trip' }).getByText('2 guests')).toBeVisible();
 
     // The test-card hint, with its copy buttons.
     await expect(page.getByText(/Test mode: pay with card 4242 4242 4242 4242/)).toBeVisible();
@@ -166,7 +169,7 @@ test.describe('checkout', () => {
     const user = await newUser('dates');
     await signInContext(context, user);
     await page.goto('/1/book');
-    await expect(page.getByText('Add your dates')).toBeVisible();
+    await expect(page.getByText('Add your dates', { exact: true })).toBeVisible();
     await expect(bookButton(page)).toBeDisabled();
 
     await page.getByRole('button', { name: 'Edit dates' }).click();
@@ -200,7 +203,7 @@ test.describe('checkout', () => {
     await pick(day(43));
     await save.click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Add your dates')).toHaveCount(0);
+    await expect(page.getByText('Add your dates', { exact: true })).toHaveCount(0);
     await expect(page.getByText(/x 3 nights/)).toBeVisible();
 
     await page.getByRole('button', { name: 'Edit guests' }).click();
@@ -208,7 +211,7 @@ test.describe('checkout', () => {
     await guests.getByRole('button', { name: 'Increase adults' }).click();
     await guests.getByRole('button', { name: 'Increase children' }).click();
     await guests.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('3 guests')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your trip' }).getByText('3 guests')).toBeVisible();
   });
 
   test('a card that asks for authentication shows a confirm step', async ({ page, context }) => {

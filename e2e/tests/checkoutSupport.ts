@@ -6,7 +6,18 @@
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page } from '@playwright/test';
 
-export const SITE = 'http://localhost:3000';
+/** The composed site (E2E_BASE_URL points the checkout suites at another copy of it). */
+export const SITE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+
+/**
+ * supabase-js builds a realtime client at creation and, on Node 20 (no global WebSocket),
+ * throws unless given a transport. These helpers never open a realtime channel.
+ */
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used by the checkout tests');
+  }
+}
 
 interface SiteConfig {
   supabaseUrl: string;
@@ -23,6 +34,7 @@ export async function anonClient(): Promise<SupabaseClient> {
   const config = await siteConfig();
   return createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as never },
   });
 }
 
