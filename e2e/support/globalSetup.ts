@@ -1,6 +1,7 @@
 /**
  * Starts what the suites need and stops it afterwards: the real backend on a fresh data
- * folder, and the built site (shell and remotes) as `npm start` serves it.
+ * folder, and the built site (shell and remotes) as `npm start` serves it. What is already
+ * running (npm start, or a developer's session) is used as it is.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,18 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './paths';
 
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const BACKEND_HEALTH = 'http://localhost:54321/health';
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -29,27 +19,47 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
-  // A site already running (npm start, or a developer's session) is used as it is.
-  if ((await answers('http://localhost:54321/health')) && (await answers('http://localhost:3000/config.json'))) {
-    return undefined;
+async function waitFor(url: string, timeoutMs: number, process: ChildProcess): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await answers(url))) {
+    if (process.exitCode !== null) throw new Error(`the backend exited (${process.exitCode}) before answering ${url}`);
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-e2e-'));
-  process.env.DATA_DIR = dataDir;
-  const backend: ChildProcess = spawn('pnpm', ['--filter', 'backend', 'start'], {
+}
+
+async function startBackend(): Promise<{ dataDir: string; stop: () => void }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-e2e-'));
+  const backend = spawn('pnpm', ['--filter', 'backend', 'start'], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '54321' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
-  await waitFor('http://localhost:54321/health', 240_000);
+  await waitFor(BACKEND_HEALTH, 240_000, backend);
+  return {
+    dataDir,
+    stop: () => {
+      if (backend.pid) process.kill(-backend.pid, 'SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  const siteUp = await answers('http://localhost:3000/config.json');
+  if (siteUp && (await answers(BACKEND_HEALTH))) return undefined;
+
+  // A running backend keeps its own data folder (DATA_DIR, by default the repo's .data).
+  const backend = (await answers(BACKEND_HEALTH)) ? null : await startBackend();
+  const dataDir = backend?.dataDir ?? path.resolve(repoRoot, process.env.DATA_DIR ?? '.data');
+  process.env.DATA_DIR = dataDir;
   const { serveSite } = (await import(path.join(repoRoot, 'scripts/serve.mjs'))) as {
     serveSite: (env: NodeJS.ProcessEnv) => Promise<{ close: () => Promise<unknown> }>;
   };
-  const site = await serveSite({ ...process.env, DATA_DIR: dataDir });
+  const site = siteUp ? null : await serveSite({ ...process.env, DATA_DIR: dataDir });
   return async () => {
-    await site.close();
-    if (backend.pid) process.kill(-backend.pid, 'SIGTERM');
-    if (!process.env.E2E_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+    await site?.close();
+    backend?.stop();
   };
 }
