@@ -68,6 +68,9 @@ export class BackendProcess {
     delete env.DATABASE_URL;
     if (this.options.databaseUrl) env.DATABASE_URL = this.options.databaseUrl;
     this.log = '';
+    // The backend writes public-config.json once it has seeded and is ready: wait for a fresh one.
+    const ready = path.join(this.dataDir, 'public-config.json');
+    fs.rmSync(ready, { force: true });
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: path.join(repoRoot, 'backend'),
       env,
@@ -82,7 +85,7 @@ export class BackendProcess {
     for (;;) {
       if (exited) throw new Error(`backend on ${this.url} exited during start:\n${this.log}`);
       try {
-        if ((await fetch(`${this.url}/health`)).ok) return this;
+        if ((await fetch(`${this.url}/health`)).ok && fs.existsSync(ready)) return this;
       } catch {
         // not listening yet
       }
@@ -110,6 +113,11 @@ export class BackendProcess {
   async remove(): Promise<void> {
     await this.stop();
     if (!this.options.dataDir) fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** False once the process has exited (crashed or stopped). */
+  get alive(): boolean {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
 
   get output(): string {

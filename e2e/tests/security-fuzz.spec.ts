@@ -2,7 +2,8 @@
  * Request fuzzing against a backend of the test's own (its own port and data folder, so no
  * other suite's writes blur the data check): well over 1,000 malformed REST, auth, function,
  * storage and geocode requests. None may answer 5xx, none may hang, no row may change, and
- * no answer may carry a secret. Then the sign-in rate limit, on a second fresh backend.
+ * no answer may carry a secret. Then the sign-in rate limit, from another loopback address
+ * (127.0.0.2: the limit is per client address, and the fuzz has used up 127.0.0.1's).
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -13,6 +14,16 @@ import { BackendProcess } from '../support/backendProcess';
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 test.beforeEach(() => {
   test.skip(test.info().project.name !== 'desktop', 'server-side: once');
+});
+
+const PORT = 54420;
+let backend: BackendProcess;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  if (test.info().project.name === 'desktop') backend = await new BackendProcess({ port: PORT }).start();
+});
+test.afterAll(async () => {
+  await backend?.remove();
 });
 
 interface FuzzRequest {
@@ -354,9 +365,8 @@ async function runAll(port: number, requests: FuzzRequest[], parallel = 6): Prom
 }
 
 test('1,000+ malformed requests: no 5xx, no hang, no data changed, no secret answered', async () => {
-  const backend = await new BackendProcess({ port: 54420 }).start();
-  try {
-    const port = 54420;
+  {
+    const port = PORT;
     // A real user's token too, so the writes run as authenticated and reach RLS and checks.
     const email = `fuzz-${Date.now()}@example.test`;
     const signUp = await fetch(`${backend.url}/auth/v1/signup`, {
@@ -388,6 +398,7 @@ test('1,000+ malformed requests: no 5xx, no hang, no data changed, no secret ans
       ].map((bytes) => sendRaw(port, bytes)),
     );
 
+    expect(backend.alive, `the backend died during the fuzz:\n${backend.output.slice(-3000)}`).toBe(true);
     const failures = outcomes.filter(
       (outcome) => outcome.status === 'hang' || (typeof outcome.status === 'number' && (outcome.status >= 500 || outcome.status === 0)),
     );
@@ -405,31 +416,45 @@ test('1,000+ malformed requests: no 5xx, no hang, no data changed, no secret ans
     const health = await fetch(`${backend.url}/health`, { signal: AbortSignal.timeout(2_000) });
     expect(health.ok).toBe(true);
     expect(await checksums(backend)).toEqual(before);
-  } finally {
-    await backend.remove();
   }
 });
 
-test('the sign-in rate limit holds: 429 after the limit, also for the right password', async () => {
-  const backend = await new BackendProcess({ port: 54421 }).start();
-  try {
-    const email = `limit-${Date.now()}@example.test`;
-    const password = 'limit-password-1';
-    const json = { ...backend.headers(), 'Content-Type': 'application/json' };
-    const signUp = await fetch(`${backend.url}/auth/v1/signup`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
-    expect(signUp.ok).toBe(true);
-    const signIn = (pw: string) =>
-      fetch(`${backend.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: pw }) });
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 200 && !statuses.includes(429); attempt += 1) {
-      statuses.push((await signIn(`wrong-${attempt}`)).status);
-    }
-    expect(statuses).toContain(429);
-    expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
-    const limited = await signIn(password);
-    expect(limited.status).toBe(429);
-    expect(((await limited.json()) as { code?: string }).code).toBe('over_request_rate_limit');
-  } finally {
-    await backend.remove();
+/** A JSON POST from another loopback address (127.0.0.2), so the limit counts it on its own. */
+function postFrom(localAddress: string, path: string, headers: Record<string, string>, body: object): Promise<{ status: number; json: { code?: string } }> {
+  return new Promise((resolve, reject) => {
+    const data = Buffer.from(JSON.stringify(body));
+    const req = http.request(
+      { host: '127.0.0.1', port: PORT, localAddress, method: 'POST', path, headers: { ...headers, 'Content-Length': String(data.length) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? (JSON.parse(text) as { code?: string }) : {} }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+test('the sign-in rate limit holds: 429 after the limit, also for the right password, not bypassed by a header', async () => {
+  const email = `limit-${Date.now()}@example.test`;
+  const password = 'limit-password-1';
+  const json = { ...backend.headers(), 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' };
+  const from = '127.0.0.2';
+  expect((await postFrom(from, '/auth/v1/signup', json, { email, password })).status).toBe(200);
+  const signIn = (pw: string, extra: Record<string, string> = {}) =>
+    postFrom(from, '/auth/v1/token?grant_type=password', { ...json, ...extra }, { email, password: pw });
+  // The right password works from this address before the limit.
+  expect((await signIn(password)).status).toBe(200);
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 200 && !statuses.includes(429); attempt += 1) {
+    statuses.push((await signIn(`wrong-${attempt}`)).status);
   }
+  expect(statuses).toContain(429);
+  expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
+  const limited = await signIn(password);
+  expect(limited.status).toBe(429);
+  expect(limited.json.code).toBe('over_request_rate_limit');
+  // A client cannot claim another address.
+  expect((await signIn(password, { 'X-Homestory-Client-Ip': '10.9.8.7', 'X-Forwarded-For': '10.9.8.7' })).status).toBe(429);
 });
