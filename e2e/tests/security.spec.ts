@@ -139,7 +139,9 @@ test.describe('headers', () => {
     const violations = await watchViolations(page);
     for (const route of ['/', '/home', '/house/1', '/login', '/1/book']) {
       await page.goto(route);
-      await expect(page.locator('[data-remote], main, h1').first()).toBeVisible();
+      // The app has replaced the static frame, and everything the page asked for has arrived.
+      await expect(page.locator('#root .boot-status')).toHaveCount(0);
+      await expect(page.locator('main, h1').first()).toBeAttached();
       await page.waitForLoadState('networkidle');
     }
     expect(violations).toEqual([]);
