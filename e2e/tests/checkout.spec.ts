@@ -184,9 +184,17 @@ test.describe('checkout', () => {
       d.setDate(d.getDate() + offset);
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     };
+    /** Clicks a day, paging from the current month forward until it is shown (one month on mobile). */
     async function pick(iso: string) {
+      const previous = dialog.getByRole('button', { name: 'Previous month' });
+      while (await previous.isEnabled()) await previous.click();
       const button = dialog.locator(`button[data-day="${iso}"]`);
-      for (let i = 0; i < 3 && !(await button.isVisible()); i += 1) {
+      for (let i = 0; i < 3; i += 1) {
+        const shown = await button.waitFor({ state: 'visible', timeout: 800 }).then(
+          () => true,
+          () => false,
+        );
+        if (shown) break;
         await dialog.getByRole('button', { name: 'Next month' }).click();
       }
       await button.click();
