@@ -267,7 +267,8 @@ test.describe('listing detail', () => {
       (route) => (failing ? route.abort('connectionfailed') : route.continue()),
     );
     await page.goto(`/house/${room.id}`);
-    await expect(page.getByRole('heading', { name: "We couldn't load this listing" })).toBeVisible();
+    // supabase-js retries a failed read three times (1 s, 2 s, 4 s) before reporting it.
+    await expect(page.getByRole('heading', { name: "We couldn't load this listing" })).toBeVisible({ timeout: 30_000 });
     failing = false;
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
