@@ -21,9 +21,11 @@ type Busy = null | 'password' | 'google' | 'guest' | 'name';
 export interface LoginFormProps {
   /** Called once a login has succeeded, before the page moves on (the dialog closes). */
   onLoggedIn?: () => void;
+  /** Called when a login starts (the /login page then leaves the moving on to the form). */
+  onAttempt?: () => void;
 }
 
-export function LoginForm({ onLoggedIn }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, onAttempt }: LoginFormProps) {
   const dispatch = useAppDispatch();
   const config = useRuntimeConfig();
   const ids = useId();
@@ -49,6 +51,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
 
   const onContinue = async (event: FormEvent) => {
     event.preventDefault();
+    onAttempt?.();
     setError(null);
     setBusy('password');
     const outcome = await dispatch(continueWithPassword(email, password));
@@ -73,6 +76,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   };
 
   const onGoogle = async () => {
+    onAttempt?.();
     setError(null);
     setBusy('google');
     const outcome = await dispatch(signInWithGoogle());
@@ -81,6 +85,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   };
 
   const onGuest = async () => {
+    onAttempt?.();
     setError(null);
     setEmail(config.guestEmail);
     setPassword(config.guestPassword);

@@ -1,8 +1,9 @@
 /**
- * /login: the dialog's content as a page. A signed-in user is sent to /; a login made here
- * lands on the site root (afterPasswordLogin, and Google's redirect target).
+ * /login: the dialog's content as a page. A signed-in user who opens it is sent to /; a login
+ * made here lands on the site root through the form itself (a full load, as after any password
+ * login, or Google's redirect target), so the page does not navigate a second time.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state/appSlice';
@@ -13,7 +14,8 @@ import styles from './LoginPage.module.css';
 export function LoginPage() {
   const signedIn = useAppSelector(selectIsLoggedIn);
   const titleId = useId();
-  if (signedIn) return <Navigate to="/" replace />;
+  const [attempted, setAttempted] = useState(false);
+  if (signedIn && !attempted) return <Navigate to="/" replace />;
   return (
     <section className={styles.page} aria-labelledby={titleId}>
       <div className={styles.card}>
@@ -21,7 +23,7 @@ export function LoginPage() {
           {LOGIN_TITLE}
         </h1>
         <div className={styles.body}>
-          <LoginForm />
+          <LoginForm onAttempt={() => setAttempted(true)} />
         </div>
       </div>
     </section>
