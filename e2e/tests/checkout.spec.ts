@@ -3,7 +3,7 @@
  * the built-in test processor's cards, the card checks, 'already booked', the Edit dialogs,
  * the redirects, and two tabs racing for the same nights.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   CARDS,
   fillBilling,
@@ -41,7 +41,75 @@ async function paymentsOf(user: Awaited<ReturnType<typeof newUser>>) {
   return data as { id: string; room_id: number; startDate: string; endDate: string }[];
 }
 
+/**
+ * Clicks a calendar day: pages back to the current month, then forward until the day is shown
+ * (one month at a time on small screens).
+ */
+async function pickDay(scope: Locator, day: Locator) {
+  const previous = scope.getByRole('button', { name: 'Previous month' }).filter({ visible: true }).first();
+  while (await previous.isEnabled()) await previous.click();
+  for (let i = 0; i < 3; i += 1) {
+    const shown = await day.waitFor({ state: 'visible', timeout: 800 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) break;
+    await scope.getByRole('button', { name: 'Next month' }).filter({ visible: true }).first().click();
+  }
+  await day.click();
+}
+
 test.describe('checkout', () => {
+  test('the whole purchase: grid, listing, Reserve, booking page, /trips', async ({ page, context }, info) => {
+    test.slow();
+    const user = await newUser('journey');
+    await signInContext(context, user);
+    await page.goto('/home');
+    // Desktop and mobile run side by side: each takes its own listing of the grid.
+    const card = page.locator('a[href^="/house/"]').nth(info.project.name === 'mobile' ? 1 : 0);
+    await card.click();
+    await page.waitForURL(/\/house\/\d+$/);
+    const roomId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // Two free nights among the next few weeks, chosen on the listing page's calendar.
+    const client = user.client;
+    const { data: booked } = await client.rpc('room_booked_ranges', { room_id: roomId });
+    const ranges = (booked ?? []) as { start_date: string; end_date: string }[];
+    const iso = (offset: number) => {
+      const d = new Date();
+      d.setDate(d.getDate() + offset);
+      return d;
+    };
+    const key = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    let offset = 3 + Math.floor(Math.random() * 20);
+    while (ranges.some((r) => key(iso(offset)) < r.end_date && r.start_date < key(iso(offset + 2)))) offset += 1;
+    // The calendar names each day in full: 'Friday, 11 December 2026'.
+    const name = (d: Date) =>
+      `${d.toLocaleDateString('en-GB', { weekday: 'long' })}, ${d.getDate()} ${d.toLocaleDateString('en-GB', { month: 'long' })} ${d.getFullYear()}`;
+    const start = iso(offset);
+    const end = iso(offset + 2);
+    for (const day of [start, end]) {
+      await pickDay(page.locator('body'), page.getByRole('button', { name: name(day), exact: true }).filter({ visible: true }).first());
+    }
+    // The small-screen Reserve bar shows at the top of the page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Reserve' }).filter({ visible: true }).first().click();
+
+    await page.waitForURL(`**/${roomId}/book`);
+    await expect(page.getByRole('heading', { name: 'Request to book' })).toBeVisible();
+    await expect(page.getByText(/x 2 nights/)).toBeVisible();
+    await fillCard(page, CARDS.ok);
+    await fillBilling(page);
+    await bookButton(page).click();
+    await expect(page.getByText('Payment successful!').first()).toBeVisible({ timeout: 20_000 });
+    const code = (await page.locator('[role="status"] strong').textContent())?.trim() ?? '';
+    await page.waitForURL('**/trips', { timeout: 8000 });
+    await expect(page.getByText(code)).toBeVisible({ timeout: 15_000 });
+    const payments = await paymentsOf(user);
+    expect(payments).toEqual([expect.objectContaining({ room_id: roomId, startDate: key(start), endDate: key(end) })]);
+  });
+
   test('signed out, the booking page goes to /login after 2 s', async ({ page }) => {
     await page.goto('/1/book');
     const shownAt = Date.now();
@@ -184,21 +252,7 @@ test.describe('checkout', () => {
       d.setDate(d.getDate() + offset);
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     };
-    /** Clicks a day, paging from the current month forward until it is shown (one month on mobile). */
-    async function pick(iso: string) {
-      const previous = dialog.getByRole('button', { name: 'Previous month' });
-      while (await previous.isEnabled()) await previous.click();
-      const button = dialog.locator(`button[data-day="${iso}"]`);
-      for (let i = 0; i < 3; i += 1) {
-        const shown = await button.waitFor({ state: 'visible', timeout: 800 }).then(
-          () => true,
-          () => false,
-        );
-        if (shown) break;
-        await dialog.getByRole('button', { name: 'Next month' }).click();
-      }
-      await button.click();
-    }
+    const pick = (iso: string) => pickDay(dialog, dialog.locator(`button[data-day="${iso}"]`));
     await pick(day(40));
     await expect(save).toBeDisabled();
     // Days before the chosen start are struck through and cannot be chosen.
@@ -241,6 +295,7 @@ test.describe('checkout', () => {
   });
 
   test('two tabs paying for the same nights: one succeeds, the other is told', async ({ browser, page, context }) => {
+    test.slow();
     const user = await newUser('tabs');
     const stay = await freeStay(2);
     await signInContext(context, user);
