@@ -276,7 +276,8 @@ test.describe('discovery', () => {
     await page.route('**/rest/v1/Rooms?*filter=eq.*', (route) => (fail ? route.abort() : route.continue()));
     await page.goto('/home');
     const alert = page.getByRole('alert').filter({ hasText: "We couldn't load homes right now" });
-    await expect(alert).toBeVisible();
+    // supabase-js retries a failed read a few times before giving up.
+    await expect(alert).toBeVisible({ timeout: 30_000 });
     fail = false;
     await alert.getByRole('button', { name: 'Retry' }).click();
     await expect(cards(page).first()).toBeVisible();
