@@ -11,7 +11,6 @@ import { BackendProcess, makeKeys } from '../support/backendProcess';
 import { repoRoot } from '../support/paths';
 import { navigateInApp, serveShellWith } from '../support/site';
 
-test.describe.configure({ mode: 'serial' });
 test.beforeEach(() => {
   test.skip(test.info().project.name !== 'desktop', 'server and federation behaviour: once, at one size');
 });
@@ -41,7 +40,7 @@ test('each remote down in turn: its page shows a fallback, the other three keep 
           await expect(main.getByRole('button', { name: 'Retry' })).toBeVisible();
         } else {
           await expect(page.locator(`[data-remote="${id}"]`), `${route} with ${down} down`).toBeAttached({ timeout: 20_000 });
-          await expect(main.getByRole('alert').filter({ hasText: 'not available right now' })).toHaveCount(0);
+          await expect(main.getByRole('alert').filter({ hasText: 'not available right now' }), `${route} with ${down} down`).toHaveCount(0);
         }
       }
     } finally {
