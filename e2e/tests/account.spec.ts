@@ -113,7 +113,7 @@ test.describe('login dialog and page', () => {
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/account-settings');
-    await expect(page.getByText('Signed in as Quinn').or(page.getByText('Quinn Newcomer')).first()).toBeVisible();
+    await expect(page.getByText('Signed in as Quinn').or(page.getByText('Quinn Newcomer')).filter({ visible: true })).toBeVisible();
   });
 
   test('the guest button signs into the demo account named Guest', async ({ page, isMobile }) => {
@@ -338,7 +338,7 @@ test.describe('account settings and personal info', () => {
       await expect(page.getByText('Signed in as robin')).toBeVisible();
       await expect(page.getByText(user.email)).toBeVisible();
       for (const name of ['Personal info', 'Login & Security', 'Payments & payouts', 'Taxes', 'Notifications', 'Privacy & sharing', 'Global preferences', 'Travel for work', 'Professional hosting tools', 'Referral credit & coupons']) {
-        await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+        await expect(page.getByText(name, { exact: true }).filter({ visible: true })).toBeVisible();
       }
       await expect(page.getByText('$0')).toBeVisible();
     }
