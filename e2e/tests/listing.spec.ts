@@ -151,6 +151,26 @@ test.describe('listing detail', () => {
     expect(new URL(page.url()).pathname).toBe(`/house/${room.id}`);
   });
 
+  test('Save signed out opens the login dialog; signed in it saves the listing', async ({ page, context }) => {
+    const room = await someRoom();
+    await openListing(page, room);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
+
+    const user = await newUser('listing-save');
+    await signInContext(context, user);
+    const signedIn = await context.newPage();
+    await openListing(signedIn, room);
+    await signedIn.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(signedIn.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect
+      .poll(async () => {
+        const { data } = await user.client.from('Favorites').select('item_id');
+        return (data ?? []).map((row: { item_id: number }) => row.item_id);
+      })
+      .toContain(room.id);
+  });
+
   test('Reserve signed in goes to the booking page with the chosen nights', async ({ page, context }) => {
     const user = await newUser('listing');
     await signInContext(context, user);
