@@ -9,7 +9,13 @@ import { SIGN_IN_LIMIT } from '../src/auth/rate-limit.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
+const seedRoomsBefore = process.env.SEED_ROOMS;
 process.env.SEED_ROOMS = '0';
+// Restored after the file, so other test files see the environment they started with.
+afterAll(() => {
+  if (seedRoomsBefore === undefined) delete process.env.SEED_ROOMS;
+  else process.env.SEED_ROOMS = seedRoomsBefore;
+});
 
 let counter = 0;
 const uniqueEmail = () => `user${Date.now()}${counter++}@example.com`;

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
+const seedRoomsBefore = process.env.SEED_ROOMS;
 process.env.SEED_ROOMS = '60';
+// Restored after the file, so other test files see the environment they started with.
+afterAll(() => {
+  if (seedRoomsBefore === undefined) delete process.env.SEED_ROOMS;
+  else process.env.SEED_ROOMS = seedRoomsBefore;
+});
 
 describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => {
   let backend: TestBackend;

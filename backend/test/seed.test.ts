@@ -12,7 +12,13 @@ import { roomAt, USD_RATE } from '../src/seed/rooms.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
+const seedRoomsBefore = process.env.SEED_ROOMS;
 delete process.env.SEED_ROOMS;
+// Restored after the file, so other test files see the environment they started with.
+afterAll(() => {
+  if (seedRoomsBefore === undefined) delete process.env.SEED_ROOMS;
+  else process.env.SEED_ROOMS = seedRoomsBefore;
+});
 
 interface Room {
   id: number;
