@@ -4,8 +4,27 @@ import { JwtError, type JwtClaims } from './context.ts';
 /** HS256 sign/verify with one secret; messages are PostgREST v14's JWT error texts. */
 export function jwtHelpers(secret: string) {
   const key = new TextEncoder().encode(secret);
+  // Tokens already verified (every request repeats the same few): the signature is checked once,
+  // expiry on every use. Bounded; emptied when full.
+  const verified = new Map<string, JwtClaims>();
+  const MAX_CACHED = 10_000;
 
   async function verifyJwt(token: string): Promise<JwtClaims> {
+    const cached = verified.get(token);
+    if (cached) {
+      if (typeof cached.exp === 'number' && cached.exp + 30 < Date.now() / 1000) {
+        verified.delete(token);
+        throw new JwtError('expired', 'JWT expired');
+      }
+      return cached;
+    }
+    const claims = Object.freeze(await verifyUncached(token));
+    if (verified.size >= MAX_CACHED) verified.clear();
+    verified.set(token, claims);
+    return claims;
+  }
+
+  async function verifyUncached(token: string): Promise<JwtClaims> {
     if (token === '') throw new JwtError('malformed', 'Empty JWT is sent in Authorization header');
     const parts = token.split('.').length;
     if (parts !== 3) throw new JwtError('malformed', `Expected 3 parts in JWT; got ${parts}`);

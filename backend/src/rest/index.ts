@@ -39,6 +39,8 @@ interface Plan {
   sql: Sql;
   text: string;
   readOnly: boolean;
+  /** Plan with the parameter values every time (function calls), never a generic plan. */
+  customPlan?: boolean;
   shape: Shape;
   /** Function results that are one value/row rather than a set. */
   unwrap?: boolean;
@@ -259,18 +261,16 @@ async function rpc(
   const tail = ', null::int as total, null::int as inserted';
   const alias = scalar ? '_pgrst_r(pgrst_scalar)' : '_pgrst_r';
   let from: string;
-  if (used.length > 0) {
-    const record = used.map((p) => `${ident(p.name)} ${p.type}`).join(', ');
-    const call = used.map((p) => `${ident(p.name)} := _pgrst_args.${ident(p.name)}`).join(', ');
-    from = `json_to_record(${sql.bind(JSON.stringify(args))}::json) as _pgrst_args(${record}) cross join lateral ${qualified(routine)}(${call}) ${alias}`;
-  } else {
-    from = `${qualified(routine)}() ${alias}`;
-  }
+  // Each argument is its own typed parameter (not one JSON record as PostgREST binds them): with
+  // a custom plan, the planner sees the values as constants and can inline SQL functions and fold
+  // what depends only on their arguments, as search_rooms is written to allow.
+  const call = used.map((p) => `${ident(p.name)} := ${sql.bind(argumentValue(args[p.name], p.type, isPost))}::${p.type}`);
+  from = `${qualified(routine)}(${call.join(', ')}) ${alias}`;
   const readOnly = !isPost;
   const { offset, limit } = page(q, req);
   if (scalar) {
     const text = `select coalesce(json_agg(_pgrst_r.pgrst_scalar), '[]')::text as body, count(*)::int as page${tail} from ${from}`;
-    return { sql, text, readOnly, shape, unwrap: !routine.returnsSet, offset: 0 };
+    return { sql, text, readOnly, shape, unwrap: !routine.returnsSet, offset: 0, customPlan: true };
   }
   const source = routineSource(schema, routine);
   const where = whereClause(sql, source, q.filters, '_pgrst_r.');
@@ -283,7 +283,17 @@ async function rpc(
     shape,
     unwrap: !routine.returnsSet,
     offset,
+    customPlan: true,
   };
+}
+
+/** A JSON (POST) or query-string (GET) argument as the text PostgreSQL casts to the parameter type. */
+function argumentValue(value: unknown, type: string, fromJson: boolean): unknown {
+  if (value === null || value === undefined) return null;
+  if (type === 'json' || type === 'jsonb') return fromJson ? JSON.stringify(value) : value;
+  if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v));
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
 }
 
 function routineSource(schema: SchemaCache, routine: Routine): Source {
@@ -325,7 +335,15 @@ export interface RestService {
 async function execute(db: Db, caller: Caller, req: Request, path: string, plan: Plan): Promise<Result> {
   const headers: Record<string, string> = {};
   req.headers.forEach((value, name) => (headers[name] = value));
-  const settings = roleStatement({ role: caller.role, claims: caller.claims, method: req.method, path, headers, readOnly: plan.readOnly });
+  const settings = roleStatement({
+    role: caller.role,
+    claims: caller.claims,
+    method: req.method,
+    path,
+    headers,
+    readOnly: plan.readOnly,
+    customPlan: plan.customPlan,
+  });
   const singular = (rows: unknown[][]) => {
     const page = Number(rows[0]?.[1] ?? 0);
     if (page !== 1) throw singularity(page);

@@ -1,0 +1,199 @@
+// REST benchmark (a script, not a test): `pnpm --filter backend bench`.
+//
+// Grid read - 16 rooms of one category with an exact count, as the discovery page asks:
+//   GET /rest/v1/Rooms?select=*&filter=eq.<category>&offset=0&limit=16   Prefer: count=exact
+// against our REST on PGlite, our REST on PostgreSQL, the official PostgREST 12 on the same
+// PostgreSQL, and a bare node:http server answering the same bytes. Then search_rooms latency over
+// BENCH_ROOMS listings (default 100,000) on each database.
+//
+// Each server runs in its own process; the load generator (autocannon) runs here.
+// Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_ROOMS (100000), BENCH_SEARCHES (100).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { CATEGORIES } from '../src/seed/categories.ts';
+import { createScratchDb, postgresUnavailable, type ScratchDb } from '../test/support/postgres.ts';
+import { freePort, startPostgrest, type PostgrestProcess } from '../test/support/postgrest.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROOMS = Number(process.env.BENCH_ROOMS ?? 100_000);
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100);
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const CATEGORY = CATEGORIES[4]; // 'Beach'
+const GRID = `/rest/v1/Rooms?select=*&filter=eq.${encodeURIComponent(CATEGORY)}&offset=0&limit=16`;
+
+const children: ChildProcess[] = [];
+const cleanups: Array<() => Promise<void> | void> = [];
+const log = (...args: unknown[]) => console.error('[bench]', ...args);
+
+async function waitFor(url: string, child: ChildProcess, seconds: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null) throw new Error(`process exited:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`${url} not ready after ${seconds} s:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+interface Server {
+  url: string;
+  anonKey: string;
+  jwtSecret: string;
+}
+
+/** Our backend in its own process, seeded with ROOMS listings. */
+async function startBackend(databaseUrl: string | undefined): Promise<Server> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hs-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_ROOMS: String(ROOMS) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const started = Date.now();
+  await waitFor(`http://localhost:${port}/health`, child, 1800, () => output);
+  log(`backend on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} ready with ${ROOMS} rooms in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const keys = JSON.parse(readFileSync(join(dataDir, 'keys.json'), 'utf8')) as { anonKey: string; jwtSecret: string };
+  return { url: `http://localhost:${port}`, anonKey: keys.anonKey, jwtSecret: keys.jwtSecret };
+}
+
+/** A node:http server answering every request with the given bytes: the floor for any Node server. */
+async function startBare(body: string, contentRange: string): Promise<Server> {
+  const port = await freePort();
+  const source = `
+    const body = Buffer.from(${JSON.stringify(body)});
+    require('node:http').createServer((req, res) => {
+      res.writeHead(206, { 'content-type': 'application/json; charset=utf-8', 'content-range': ${JSON.stringify(contentRange)}, 'content-length': body.length });
+      res.end(body);
+    }).listen(${port});`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: 'ignore' });
+  children.push(child);
+  await waitFor(`http://localhost:${port}/`, child, 30, () => '');
+  return { url: `http://localhost:${port}`, anonKey: '', jwtSecret: '' };
+}
+
+interface Row {
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(target: string, url: string, anonKey: string): Promise<Row> {
+  const headers: Record<string, string> = { prefer: 'count=exact', 'accept-profile': 'public' };
+  if (anonKey) Object.assign(headers, { apikey: anonKey, authorization: `Bearer ${anonKey}` });
+  // Warm up (plans, JIT, connections) before measuring.
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, timeout: 10 });
+  const errors = r.errors + r.timeouts + r.non2xx;
+  log(`${target}: ${r.requests.average} req/s`);
+  return { target, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors };
+}
+
+const SEARCH_TERMS = ['paris', 'london', 'tokyo', 'lisbon france', 'new york', 'cape town', 'kyoto japan', 'oslo', 'rome italy', 'beach house', 'mountain', 'xqzv', 'a', 'barcelona spain', 'berlin', 'sydney australia', 'mexico', 'istanbul', 'bali', 'reykjavik'];
+
+function isoDay(offset: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+}
+
+/** search_rooms as the discovery page calls it (first page, with count), one request at a time. */
+async function searchLatency(target: string, server: Server): Promise<{ target: string; p50: number; p95: number; max: number }> {
+  const times: number[] = [];
+  const headers = { apikey: server.anonKey, authorization: `Bearer ${server.anonKey}`, 'content-type': 'application/json', prefer: 'count=exact' };
+  for (let i = 0; i < SEARCHES + 5; i++) {
+    const term = SEARCH_TERMS[i % SEARCH_TERMS.length]!;
+    const body: Record<string, unknown> = { search_text: term };
+    if (i % 3 === 1) Object.assign(body, { check_in: isoDay(30 + (i % 20)), check_out: isoDay(33 + (i % 20)) });
+    if (i % 4 === 2) body.guests = 1 + (i % 6);
+    const started = performance.now();
+    const r = await fetch(`${server.url}/rest/v1/rpc/search_rooms?select=*&offset=0&limit=16`, { method: 'POST', headers, body: JSON.stringify(body) });
+    await r.arrayBuffer();
+    if (r.status !== 200 && r.status !== 206) throw new Error(`search_rooms answered ${r.status}`);
+    if (i >= 5) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { target, p50: at(0.5), p95: at(0.95), max: times[times.length - 1]! };
+}
+
+async function main() {
+  const rows: Row[] = [];
+  const searches: Array<{ target: string; p50: number; p95: number; max: number }> = [];
+  const notes: string[] = [];
+
+  const pglite = await startBackend(undefined);
+  const sample = await fetch(pglite.url + GRID, { headers: { apikey: pglite.anonKey, prefer: 'count=exact' } });
+  const sampleBody = await sample.text();
+  const sampleRange = sample.headers.get('content-range') ?? '0-15/*';
+  const bare = await startBare(sampleBody, sampleRange);
+  rows.push(await load('bare node:http (same bytes)', bare.url + '/', ''));
+  rows.push(await load('our REST on PGlite', pglite.url + GRID, pglite.anonKey));
+  searches.push(await searchLatency('our REST on PGlite', pglite));
+
+  const unavailable = await postgresUnavailable();
+  let db: ScratchDb | undefined;
+  let postgrest: PostgrestProcess | undefined;
+  if (unavailable) {
+    notes.push(`PostgreSQL rows skipped: ${unavailable}`);
+  } else {
+    db = await createScratchDb('hs_bench');
+    cleanups.push(() => db!.drop());
+    const onPg = await startBackend(db.url);
+    rows.push(await load('our REST on PostgreSQL', onPg.url + GRID, onPg.anonKey));
+    searches.push(await searchLatency('our REST on PostgreSQL', onPg));
+    postgrest = await startPostgrest(db.url, onPg.jwtSecret);
+    cleanups.push(() => postgrest!.stop());
+    rows.push(await load('PostgREST 12 on PostgreSQL', postgrest.url + GRID.replace('/rest/v1', ''), onPg.anonKey));
+  }
+
+  const bareRps = rows[0]!.rps;
+  console.log(`\nGrid read: ${GRID}  (Prefer: count=exact; ${CONNECTIONS} connections, ${SECONDS} s; ${ROOMS} rooms)\n`);
+  console.log('| target | req/s | p50 ms | p99 ms | errors | vs bare |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(`| ${r.target} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((100 * r.rps) / bareRps).toFixed(1)}% |`);
+  }
+  console.log(`\nsearch_rooms (POST /rest/v1/rpc/search_rooms, first 16 with count, ${SEARCHES} sequential searches over ${ROOMS} rooms)\n`);
+  console.log('| target | p50 ms | p95 ms | max ms |');
+  console.log('|---|---:|---:|---:|');
+  for (const s of searches) console.log(`| ${s.target} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.max.toFixed(1)} |`);
+  for (const n of notes) console.log(`\n${n}`);
+}
+
+async function shutdown() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))));
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      log('cleanup failed:', (error as Error).message);
+    }
+  }
+}
+
+process.once('SIGINT', () => void shutdown().then(() => process.exit(130)));
+main().then(
+  () => shutdown(),
+  async (error) => {
+    console.error(error);
+    await shutdown();
+    process.exitCode = 1;
+  },
+);
