@@ -50,7 +50,7 @@ export function PersonalInfo() {
 
   return (
     <section className={styles.page} aria-labelledby={`${ids}-title`}>
-      <nav aria-label="Breadcrumb" className={styles.crumbs}>
+      <nav aria-label="Account pages" className={styles.crumbs}>
         <Link to="/account-settings">Account</Link>
         <ChevronRight size={14} aria-hidden />
         <span aria-current="page">Personal info</span>

@@ -23,7 +23,8 @@ import styles from './Trips.module.css';
 
 const showDate = (day: string) => format(parseIsoDay(day), 'd MMM yyyy');
 
-function TripCard({ trip }: { trip: Trip }) {
+/** The guest's name, or the account holder's when the payment has none. */
+function TripCard({ trip, holderName }: { trip: Trip; holderName: string | null }) {
   const config = useRuntimeConfig();
   const cover = trip.room.images[0];
   const title = trip.room['house-title'];
@@ -59,7 +60,7 @@ function TripCard({ trip }: { trip: Trip }) {
           </div>
           <div>
             <dt>Guest</dt>
-            <dd>{trip.guestName ?? '—'}</dd>
+            <dd>{trip.guestName || holderName || '—'}</dd>
           </div>
           <div>
             <dt>Reservation code</dt>
@@ -124,7 +125,7 @@ export function Trips() {
       <ul className={styles.list} aria-label="Your trips">
         {trips.map((trip) => (
           <li key={trip.paymentId}>
-            <TripCard trip={trip} />
+            <TripCard trip={trip} holderName={user.name} />
           </li>
         ))}
       </ul>
