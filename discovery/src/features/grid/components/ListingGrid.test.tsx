@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setSelectedCategory } from 'shared/state/appSlice';
 import { renderWithStore } from '../../../test/renderWithStore';
 import type { Answer, Read } from '../../../test/fakeSupabase';
 import { setLastSearch } from '../../search/searchSlice';
@@ -43,6 +44,18 @@ describe('ListingGrid', () => {
     expect(store.getState().app.selectedCategory).toBe('Amazing pools');
     expect(reads[0]).toMatchObject({ table: 'Rooms', filters: [['filter', 'eq', 'Amazing pools']], range: [0, 15] });
     expect(within(cards()[0]!).getByRole('link', { name: 'Lisbon, Portugal' })).toHaveAttribute('href', '/house/1');
+  });
+
+  it("a new category shows skeletons, never the previous category's rooms", async () => {
+    const handler = (read: Read) =>
+      read.filters.some(([, , value]) => value === 'Beach') ? new Promise<Answer>(() => {}) : rooms(3)(read);
+    const { store } = renderWithStore(<ListingGrid />, handler);
+    await vi.waitFor(() => expect(cards()).toHaveLength(3));
+    act(() => {
+      store.dispatch(setSelectedCategory('Beach'));
+    });
+    expect(await screen.findAllByTestId('card-skeleton')).toHaveLength(50);
+    expect(cards()).toHaveLength(0);
   });
 
   it('Show More loads the next page, with 12 skeletons while it does', async () => {

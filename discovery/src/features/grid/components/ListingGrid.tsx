@@ -34,10 +34,12 @@ export function ListingGrid() {
     if (needsDefaultCategory) dispatch(setSelectedCategory(CATEGORIES[0]!));
   }, [needsDefaultCategory, dispatch]);
 
-  const { data, isLoading, isError, error, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } =
+  const { currentData, isFetching, isError, error, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } =
     useGetGridPageInfiniteQuery({ category, search }, { skip: needsDefaultCategory });
 
-  const rooms = data?.pages.flat() ?? [];
+  // Only the rooms of the current category and search: another category's rooms never linger.
+  const rooms = currentData?.pages.flat() ?? [];
+  const isLoading = currentData === undefined && isFetching;
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   const sentinel = useNearViewportBottom<HTMLDivElement>(
     () => {
