@@ -3,6 +3,7 @@
  * the built-in test processor's cards, the card checks, 'already booked', the Edit dialogs,
  * the redirects, and two tabs racing for the same nights.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   CARDS,
@@ -274,6 +275,47 @@ test.describe('checkout', () => {
     await guests.getByRole('button', { name: 'Increase children' }).click();
     await guests.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('region', { name: 'Your trip' }).getByText('3 guests')).toBeVisible();
+  });
+
+  test('no serious or critical accessibility violations, with the card errors and the dates dialog open', async ({
+    page,
+    context,
+  }) => {
+    const user = await newUser('axe');
+    const stay = await freeStay(2);
+    await signInContext(context, user);
+    await setTripDraft(context, stay);
+    await openBooking(page, stay);
+    await bookButton(page).click();
+    await expect(page.getByText('Check your CVC')).toBeVisible();
+    // This remote's page and its dialogs (the header and toasts belong to the shell and other remotes).
+    const serious = async () =>
+      (await new AxeBuilder({ page }).include('[data-remote="checkout/BookingPage"]').include('[role="dialog"]').analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(await serious()).toEqual([]);
+    await page.getByRole('button', { name: 'Edit dates' }).click();
+    await expect(page.getByRole('dialog', { name: 'Change dates' })).toBeVisible();
+    expect(await serious()).toEqual([]);
+  });
+
+  test("with Stripe configured but Stripe.js unreachable, the card form says so and nobody can pay", async ({
+    page,
+    context,
+  }) => {
+    const user = await newUser('stripe');
+    const stay = await freeStay(1);
+    await signInContext(context, user);
+    await setTripDraft(context, stay);
+    await context.route('**/config.json', async (route) => {
+      const config = (await (await route.fetch()).json()) as Record<string, unknown>;
+      await route.fulfill({ json: { ...config, paymentMode: 'stripe', stripePublishableKey: 'pk_test_unreachable' } });
+    });
+    await context.route('https://js.stripe.com/**', (route) => route.abort());
+    await openBooking(page, stay);
+    await expect(page.getByRole('alert').filter({ hasText: "We couldn't load the secure card form" })).toBeVisible();
+    await expect(page.getByText('Failed to load Stripe.js')).toHaveCount(0);
+    await expect(bookButton(page)).toBeDisabled();
   });
 
   test('a card that asks for authentication shows a confirm step', async ({ page, context }) => {

@@ -11,21 +11,24 @@ function ToastItem({ toast }: { toast: Toast }) {
     return () => clearTimeout(timer);
   }, [dispatch, toast.id, toast.durationMs]);
   return (
-    <li className={`${styles.toast} ${styles[toast.kind]}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
-      <span className={styles.message}>{toast.message}</span>
-      {toast.actions?.map((action) => (
-        <button
-          key={action.label}
-          type="button"
-          className={styles.action}
-          onClick={() => void navigator.clipboard?.writeText(action.copy)}
-        >
-          {action.label}
+    // The live-region role sits inside the list item, so the list holds only list items (axe 'list').
+    <li>
+      <div className={`${styles.toast} ${styles[toast.kind]}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+        <span className={styles.message}>{toast.message}</span>
+        {toast.actions?.map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            className={styles.action}
+            onClick={() => void navigator.clipboard?.writeText(action.copy)}
+          >
+            {action.label}
+          </button>
+        ))}
+        <button type="button" className={styles.close} aria-label="Dismiss" onClick={() => dispatch(dismissToast(toast.id))}>
+          <X size={16} aria-hidden />
         </button>
-      ))}
-      <button type="button" className={styles.close} aria-label="Dismiss" onClick={() => dispatch(dismissToast(toast.id))}>
-        <X size={16} aria-hidden />
-      </button>
+      </div>
     </li>
   );
 }
