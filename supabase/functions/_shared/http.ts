@@ -1,4 +1,13 @@
 // Responses of the checkout functions: JSON with CORS, since the page calls them from another origin.
+declare const Deno: { serve(handler: (req: Request) => Promise<Response>): unknown } | undefined;
+
+/**
+ * Hosted Supabase (Deno) starts a function by its Deno.serve call; the local backend imports
+ * the module and calls its default export instead.
+ */
+export function serveOnDeno(handler: (req: Request) => Promise<Response>): void {
+  if (typeof Deno !== 'undefined') Deno.serve(handler);
+}
 export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',

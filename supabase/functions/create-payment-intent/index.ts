@@ -12,7 +12,7 @@
 //         customerAddress: { line1, city, state, postal_code, country }, guest, idempotencyKey }
 // Answer: { clientSecret, paymentIntentId, amount (cents), currency, bookingId }
 import { checkoutChargeCents } from '../../../shared/src/rules/pricing.ts';
-import { jsonResponse, postHandler, readJsonObject, Refusal } from '../_shared/http.ts';
+import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
 import { processor, ProcessorRefusal } from '../_shared/processor.ts';
 import { earliestCheckIn, isoDayTime, nightsBetween, overlaps } from '../_shared/stay.ts';
 import { requireUser, RestCallError, serviceRest, type BookingRow, type RoomRow } from '../_shared/supabase.ts';
@@ -39,7 +39,7 @@ function address(value: unknown): Record<string, string> {
   return Object.fromEntries(fields.map((field) => [field, text(source[field], 200)]));
 }
 
-export default postHandler(async (req) => {
+const handler = postHandler(async (req) => {
   const user = await requireUser(req);
   const body = await readJsonObject(req);
 
@@ -156,3 +156,6 @@ export default postHandler(async (req) => {
     throw error;
   }
 });
+
+export default handler;
+serveOnDeno(handler);

@@ -9,7 +9,7 @@
 //
 // Body: { paymentIntentId }
 // Answer: { payment: { id, reservationCode, amount, roomId, startDate, endDate } }
-import { jsonResponse, postHandler, readJsonObject, Refusal } from '../_shared/http.ts';
+import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
 import { processor } from '../_shared/processor.ts';
 import { requireUser, RestCallError, serviceRest, type BookingRow } from '../_shared/supabase.ts';
 
@@ -23,7 +23,7 @@ interface PaymentRow {
 
 const EXCLUSION_VIOLATION = '23P01';
 
-export default postHandler(async (req) => {
+const handler = postHandler(async (req) => {
   const user = await requireUser(req);
   const body = await readJsonObject(req);
   const intentId = body.paymentIntentId;
@@ -100,3 +100,6 @@ export default postHandler(async (req) => {
     },
   });
 });
+
+export default handler;
+serveOnDeno(handler);
