@@ -33,7 +33,14 @@ export function GuestPicker({ maxGuests }: { maxGuests: number }) {
 
   const Chevron = open ? ChevronUp : ChevronDown;
   return (
-    <div ref={rootRef} className={styles.picker}>
+    <div
+      ref={rootRef}
+      className={styles.picker}
+      onBlur={(event) => {
+        // Tabbing out of the picker closes it, as an outside click does.
+        if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
       <button
         ref={buttonRef}
         type="button"
