@@ -8,16 +8,16 @@
  * same change again. A failed write puts the list back and shows the error.
  */
 import { useCallback } from 'react';
-import { favoritesApi } from '../api/favoritesApi';
+import { favoritesApi } from 'shared/api/favoritesApi';
 import {
   removeUserFavListing,
   selectIsListingFavourite,
   setIsFavorite,
   setUserFavListing,
   toggleFavorite,
-} from '../state/appSlice';
-import { showToast } from '../ui/toastSlice';
-import { useAppDispatch, useAppSelector, type AppDispatch, type RootState } from '../store';
+} from 'shared/state/appSlice';
+import { showToast } from 'shared/ui/toastSlice';
+import { useAppDispatch, useAppSelector, type AppDispatch, type RootState } from 'shared/store';
 
 /** Toggles one listing and writes the change to the server; resolves when it is written. */
 export function toggleAndPersistFavorite(itemId: number) {
