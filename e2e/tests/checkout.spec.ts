@@ -136,7 +136,7 @@ test.describe('checkout', () => {
     await expect(page.getByRole('region', { name: 'Your trip' }).getByText('2 guests')).toBeVisible();
 
     // The test-card hint, with its copy buttons.
-    await expect(page.getByText(/Test mode: pay with card 4242 4242 4242 4242/)).toBeVisible();
+    await expect(page.getByText(/Test mode: use card 4242 4242 4242 4242/)).toBeVisible();
     for (const name of ['Copy card number', 'Copy expiry', 'Copy CVC']) {
       await expect(page.getByRole('button', { name })).toBeVisible();
     }

@@ -144,7 +144,7 @@ function Booking({ roomId }: { roomId: number }) {
     dispatch(
       showToast({
         kind: 'info',
-        message: `Test mode: pay with card ${TEST_CARD.number}, expiry ${TEST_CARD.expiry}, CVC ${TEST_CARD.cvc}.`,
+        message: `Test mode: use card ${TEST_CARD.number}, ${TEST_CARD.expiry}, CVC ${TEST_CARD.cvc}.`,
         durationMs: TEST_CARD_HINT_TOAST_MS,
         actions: [
           { label: 'Copy card number', copy: TEST_CARD.number.replace(/ /g, '') },
