@@ -7,7 +7,7 @@ import styles from './BookingPage.module.css';
 
 export function AuthenticateDialog({ open, onAnswer }: { open: boolean; onAnswer: (approve: boolean) => void }) {
   return (
-    <Dialog open={open} onClose={() => onAnswer(false)} title="Confirm your payment" className={styles.smallDialog}>
+    <Dialog open={open} onClose={() => onAnswer(false)} title="Confirm your payment">
       <p className={styles.dialogText}>
         Your bank asks you to confirm this payment. This is a test card, so no bank is involved: choose how the
         confirmation ends.

@@ -34,7 +34,6 @@ export function DatesDialog({ open, range, bookedRanges, onClose, onSave }: Date
       open={open}
       onClose={onClose}
       title={<span className="visually-hidden">Change dates</span>}
-      className={styles.calendarDialog}
     >
       <Calendar
         range={draft}
@@ -71,7 +70,7 @@ export function GuestsDialog({ open, guests, maxGuests, onClose, onSave }: Guest
     if (open) setDraft(guests);
   }, [open, guests]);
   return (
-    <Dialog open={open} onClose={onClose} title="Guests" className={styles.smallDialog}>
+    <Dialog open={open} onClose={onClose} title="Guests">
       {maxGuests !== undefined && (
         <p className={styles.dialogText}>
           This place has a maximum of {maxGuests} {maxGuests === 1 ? 'guest' : 'guests'}, not including infants.
