@@ -130,7 +130,7 @@ export function ListingCard({ room, isFavourite, onToggleFavourite, openInNewTab
         )}
       </div>
       <div className={styles.body}>
-        <h3 className={styles.title} id={`card-${room.id}-title`}>
+        <h2 className={styles.title} id={`card-${room.id}-title`}>
           <Link
             to={href}
             className={styles.link}
@@ -138,7 +138,7 @@ export function ListingCard({ room, isFavourite, onToggleFavourite, openInNewTab
           >
             {place}
           </Link>
-        </h3>
+        </h2>
         {showsRating(room.house_rating) && (
           <span className={styles.rating} aria-label={`Rated ${ratingText(room.house_rating)} out of 5`}>
             <Star size={12} aria-hidden className={styles.star} />

@@ -209,7 +209,6 @@ export function WideSearchBar() {
                 placeholder="Search destinations"
                 autoComplete="off"
                 value={whereValue}
-                aria-expanded={active === 'destination'}
                 aria-controls={active === 'destination' ? 'search-panel' : undefined}
                 onFocus={() => active !== 'destination' && dispatch(setActiveInput('destination'))}
                 onChange={(event) => dispatch(setDestination(event.target.value))}
