@@ -64,6 +64,8 @@ export class BackendProcess {
       ANON_KEY: this.keys.anonKey,
       SERVICE_ROLE_KEY: this.keys.serviceRoleKey,
       PUBLIC_URL: this.url,
+      // A small catalogue: these backends are for failure and security cases, not for browsing.
+      SEED_ROOMS: process.env.SEED_ROOMS ?? '40',
     };
     delete env.DATABASE_URL;
     if (this.options.databaseUrl) env.DATABASE_URL = this.options.databaseUrl;
