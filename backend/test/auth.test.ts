@@ -193,6 +193,25 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect((await b.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
   });
 
+  it('logout scope local ends only the current session', async () => {
+    const email = uniqueEmail();
+    const a = client();
+    const b = client();
+    await a.auth.signUp({ email, password: 'secret123' });
+    await b.auth.signInWithPassword({ email, password: 'secret123' });
+    expect((await a.auth.signOut({ scope: 'local' })).error).toBeNull();
+    expect((await b.auth.getUser()).error).toBeNull();
+  });
+
+  it('changes the password through updateUser', async () => {
+    const email = uniqueEmail();
+    const c = client();
+    await c.auth.signUp({ email, password: 'secret123' });
+    expect((await c.auth.updateUser({ password: 'abc' })).error?.code).toBe('weak_password');
+    expect((await c.auth.updateUser({ password: 'new-secret-456' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'new-secret-456' })).error).toBeNull();
+  });
+
   it('answers /user without a token 401 no_authorization and with a bad one 403 bad_jwt, in the versioned shape', async () => {
     const none = await fetch(`${backend.url}/auth/v1/user`, { headers: { apikey: backend.keys.anonKey, 'x-supabase-api-version': '2024-01-01' } });
     expect(none.status).toBe(401);
