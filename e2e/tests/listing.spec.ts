@@ -94,12 +94,12 @@ function reserveButton(page: Page): Locator {
 test.describe('listing detail', () => {
   test('opens a listing from the home grid, with its title and description', async ({ page }) => {
     await page.goto('/home');
-    const firstCard = page.locator('article h3 a').first();
+    const firstCard = page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link');
     await expect(firstCard).toBeVisible({ timeout: 20_000 });
     await firstCard.click();
     await page.waitForURL(/\/house\/\d+$/);
+    await expect(page.getByRole('button', { name: 'Show all photos' })).toBeVisible();
     const title = page.getByRole('heading', { level: 1 });
-    await expect(title).toBeVisible();
     await expect(page).toHaveTitle(`${await title.textContent()} · Homestory`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S/);
   });
