@@ -4,7 +4,7 @@
  *
  *   cd e2e && npx tsx perf/lighthouse.ts                       # 5 runs, all pages, both presets
  *   cd e2e && npx tsx perf/lighthouse.ts --runs 1 --pages / --presets mobile
- *   ... --base http://localhost:3300                          # another site (the one-bundle build)
+ *   ... --fresh     # a backend of the current code and the site on ports of their own (:3500, :54500)
  *
  * Targets (issue 8): performance >= 0.95, LCP <= 1.8 s on mobile, CLS <= 0.02, TBT <= 150 ms,
  * accessibility >= 0.98. The booking page is measured signed out (what a first visit gets).
@@ -12,7 +12,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { ensureSite, firstRoomId, option, runtimeConfig, SITE, summary } from './site';
+import { ensureSite, firstRoomId, option, runtimeConfig, summary } from './site';
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'];
 
@@ -82,9 +82,9 @@ function print(label: string, samples: Sample[]): void {
 async function main() {
   const site = await ensureSite();
   try {
-    const base = option('base', SITE);
+    const base = option('base', site.url);
     const wanted = option('pages', '/,/home,/house/:id,/:id/book').split(',');
-    const room = wanted.some((page) => page.includes(':id')) ? await firstRoomId(await runtimeConfig()) : 0;
+    const room = wanted.some((page) => page.includes(':id')) ? await firstRoomId(await runtimeConfig(base)) : 0;
     const pages = wanted.map((page) => page.replace(':id', String(room)));
     const presets = option('presets', 'mobile,desktop').split(',') as Preset[];
     const runs = Number(option('runs', '5'));

@@ -7,7 +7,10 @@
  *   cd e2e && npx tsx perf/load.ts --duration 5 --connections 10 --only grid   # a small dose
  */
 import autocannon from 'autocannon';
-import { ensureSite, firstRoomId, option, runtimeConfig, SITE } from './site';
+import { ensureSite, firstRoomId, option, runtimeConfig } from './site';
+
+/** What the grid selects (discovery/src/features/grid/api.ts), as supabase-js sends it. */
+const GRID_COLUMNS = encodeURIComponent('id,"house-title",city,country,price,images,house_rating,guest_favorite,filter');
 
 interface Target {
   name: string;
@@ -17,23 +20,23 @@ interface Target {
   body?: string;
 }
 
-async function targets(): Promise<Target[]> {
-  const config = await runtimeConfig();
+async function targets(siteUrl: string): Promise<Target[]> {
+  const config = await runtimeConfig(siteUrl);
   const room = Number(option('room', '0')) || (await firstRoomId(config));
   const rest = `${config.supabaseUrl}/rest/v1`;
   const auth = { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}` };
-  for (const url of [SITE, rest]) {
+  for (const url of [siteUrl, rest]) {
     const host = new URL(url).hostname;
     if (host !== 'localhost' && host !== '127.0.0.1') throw new Error(`load runs on loopback only, not ${host}`);
   }
   return [
     // The page shell: index.html through the static server (compressed, no-cache).
-    { name: 'site /home', url: `${SITE}/home`, headers: { 'Accept-Encoding': 'gzip' } },
-    // The grid's first page as discovery reads it (16 rows, ordered, exact count).
+    { name: 'site /home', url: `${siteUrl}/home`, headers: { 'Accept-Encoding': 'gzip' } },
+    // The grid's first page as discovery reads it (call 5: the selected category, 16 rows by range).
     {
       name: 'grid read',
-      url: `${rest}/Rooms?select=*&order=id.asc&offset=0&limit=16`,
-      headers: { ...auth, Prefer: 'count=exact', 'Accept-Encoding': 'gzip' },
+      url: `${rest}/Rooms?select=${GRID_COLUMNS}&filter=eq.${encodeURIComponent('Amazing pools')}&order=id.asc&offset=0&limit=16`,
+      headers: { ...auth, 'Accept-Encoding': 'gzip' },
     },
     // One listing as the detail page reads it (single object).
     {
@@ -41,10 +44,10 @@ async function targets(): Promise<Target[]> {
       url: `${rest}/Rooms?select=*&id=eq.${room}`,
       headers: { ...auth, Accept: 'application/vnd.pgrst.object+json', 'Accept-Encoding': 'gzip' },
     },
-    // A search with dates and guests, as the search bar sends it.
+    // A search with dates and guests, as the search bar sends it (the grid's columns and page).
     {
       name: 'search rpc',
-      url: `${rest}/rpc/search_rooms?select=id&limit=16`,
+      url: `${rest}/rpc/search_rooms?select=${GRID_COLUMNS}&order=id.asc&offset=0&limit=16`,
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },
       body: JSON.stringify({ search_text: 'Europe', check_in: '2027-03-01', check_out: '2027-03-05', guests: 2 }),
@@ -84,7 +87,7 @@ async function main() {
     const duration = Number(option('duration', '60'));
     const only = option('only', '');
     console.log(`autocannon ${connections} connections x ${duration} s per target, one target at a time`);
-    for (const target of await targets()) {
+    for (const target of await targets(site.url)) {
       if (only && !target.name.includes(only)) continue;
       await run(target, connections, duration);
     }

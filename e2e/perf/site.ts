@@ -1,8 +1,9 @@
 /**
  * The site the performance scripts measure: the production build served by scripts/serve.mjs
  * (compression, immutable hashed files) with the real backend. A site already running on
- * :3000 with its backend on :54321 is measured as it is; otherwise both are started here on a
- * temporary data folder and stopped by `stop()`.
+ * :3000 with its backend on :54321 is measured as it is; otherwise, or with --fresh, a backend
+ * of the current code on a temporary data folder and the site are started here (with --fresh on
+ * ports of their own: site :3500-3504, backend :54500) and stopped by `stop()`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,13 +11,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../support/paths';
 
-export const SITE = 'http://localhost:3000';
-export const BACKEND = 'http://localhost:54321';
+export interface Site {
+  /** The shell's origin, e.g. http://localhost:3000. */
+  url: string;
+  /** The app served on a port, by port. */
+  appByPort: Record<string, string>;
+  stop: () => Promise<void>;
+}
 
 export interface RuntimeConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;
 }
+
+const APPS = ['shell', 'discovery', 'listing', 'account', 'checkout'];
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -26,40 +34,55 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
+async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (!(await answers(url))) {
-    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`${what} not ready within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
-export async function ensureSite(): Promise<{ stop: () => Promise<void> }> {
-  if ((await answers(`${BACKEND}/health`)) && (await answers(`${SITE}/config.json`))) {
-    return { stop: async () => undefined };
+const portsFrom = (first: number) => Object.fromEntries(APPS.map((app, index) => [String(first + index), app]));
+
+export async function ensureSite(): Promise<Site> {
+  const fresh = process.argv.includes('--fresh');
+  if (!fresh && (await answers('http://localhost:54321/health')) && (await answers('http://localhost:3000/config.json'))) {
+    return { url: 'http://localhost:3000', appByPort: portsFrom(3000), stop: async () => undefined };
   }
+  const [sitePort, backendPort] = fresh ? [3500, 54500] : [3000, 54321];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-perf-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(backendPort),
+    BACKEND_PORT: String(backendPort),
+    ...Object.fromEntries(APPS.map((app, index) => [`${app.toUpperCase()}_PORT`, String(sitePort + index)])),
+  };
   const backend: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(repoRoot, 'backend'),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '54321' },
+    env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitFor(`${BACKEND}/health`, 240_000);
+  // Ready once seeded: the backend writes public-config.json last.
+  await waitFor(() => fs.existsSync(path.join(dataDir, 'public-config.json')), 'the backend', 300_000);
   const { serveSite } = (await import(path.join(repoRoot, 'scripts/serve.mjs'))) as {
     serveSite: (env: NodeJS.ProcessEnv) => Promise<{ close: () => Promise<unknown> }>;
   };
-  const site = await serveSite({ ...process.env, DATA_DIR: dataDir });
+  const site = await serveSite(env);
   return {
+    url: `http://localhost:${sitePort}`,
+    appByPort: portsFrom(sitePort),
     stop: async () => {
       await site.close();
       backend.kill('SIGTERM');
+      await new Promise((resolve) => backend.once('exit', resolve));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-export async function runtimeConfig(): Promise<RuntimeConfig> {
-  return (await (await fetch(`${SITE}/config.json`)).json()) as RuntimeConfig;
+export async function runtimeConfig(siteUrl: string): Promise<RuntimeConfig> {
+  return (await (await fetch(`${siteUrl}/config.json`)).json()) as RuntimeConfig;
 }
 
 /** The first room of the catalogue, for the detail and booking pages. */

@@ -4,19 +4,11 @@
  * "First render" is the moment the discovery/Home slot has rendered its content.
  *
  *   cd e2e && npx tsx perf/weight.ts            # target: <= 160 KB gzip
- *   cd e2e && npx tsx perf/weight.ts --base http://localhost:3300   # another build
+ *   cd e2e && npx tsx perf/weight.ts --fresh    # a backend of the current code, site on :3500
  */
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { ensureSite, option, SITE } from './site';
-
-const APP_BY_PORT: Record<string, string> = {
-  '3000': 'shell',
-  '3001': 'discovery',
-  '3002': 'listing',
-  '3003': 'account',
-  '3004': 'checkout',
-};
+import { ensureSite, option } from './site';
 
 export interface ScriptLoad {
   app: string;
@@ -25,7 +17,7 @@ export interface ScriptLoad {
   gzipBytes: number;
 }
 
-export async function homeWeight(base: string, readySelector: string): Promise<{ scripts: ScriptLoad[]; renderMs: number }> {
+export async function homeWeight(base: string, readySelector: string, appByPort: Record<string, string> = {}): Promise<{ scripts: ScriptLoad[]; renderMs: number }> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
@@ -44,7 +36,7 @@ export async function homeWeight(base: string, readySelector: string): Promise<{
         response
           .body()
           .then((body) => ({
-            app: APP_BY_PORT[url.port] ?? url.host,
+            app: appByPort[url.port] ?? url.host,
             url: url.pathname,
             startMs,
             gzipBytes: zlib.gzipSync(body).length,
@@ -66,9 +58,9 @@ export async function homeWeight(base: string, readySelector: string): Promise<{
 async function main() {
   const site = await ensureSite();
   try {
-    const base = option('base', SITE);
+    const base = option('base', site.url);
     const ready = option('ready', '[data-remote="discovery/Home"]');
-    const { scripts, renderMs } = await homeWeight(base, ready);
+    const { scripts, renderMs } = await homeWeight(base, ready, site.appByPort);
     console.log(`/home first render (${ready}) after ${renderMs} ms; JS loaded before it:`);
     for (const load of scripts.sort((a, b) => a.startMs - b.startMs)) {
       console.log(`  +${String(load.startMs).padStart(5)} ms  ${load.app.padEnd(10)} ${(load.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${load.url}`);

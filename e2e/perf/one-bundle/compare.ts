@@ -4,13 +4,13 @@
  * the JS loaded before the first render of each and the mobile Lighthouse LCP, with the ratio
  * federated / one-bundle (target <= 1.10). Runs are interleaved so machine noise hits both.
  *
- *   cd e2e && npx tsx perf/one-bundle/compare.ts [--runs 5] [--no-build]
+ *   cd e2e && npx tsx perf/one-bundle/compare.ts [--runs 5] [--no-build] [--fresh]
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measure } from '../lighthouse';
-import { ensureSite, median, option, SITE, summary } from '../site';
+import { ensureSite, median, option, summary } from '../site';
 import { homeWeight } from '../weight';
 import oneBundleConfig from './rspack.config';
 
@@ -31,20 +31,18 @@ async function build(): Promise<void> {
   );
 }
 
-async function serve() {
+async function serve(siteUrl: string) {
   const { serveApp } = (await import(path.join(repoRoot, 'scripts/static-server.mjs'))) as {
     serveApp: (options: object) => Promise<{ close: () => Promise<void> }>;
   };
-  const { runtimeConfig } = (await import(path.join(repoRoot, 'scripts/site.mjs'))) as {
-    runtimeConfig: () => { supabaseUrl: string };
-  };
+  const config = (await (await fetch(`${siteUrl}/config.json`)).json()) as { supabaseUrl: string };
   return serveApp({
     name: 'one-bundle',
     dir: path.join(here, 'dist'),
     port: PORT,
-    runtimeConfig: () => runtimeConfig(),
+    runtimeConfig: () => config,
     remotes: {},
-    backendOrigin: new URL(runtimeConfig().supabaseUrl).origin,
+    backendOrigin: new URL(config.supabaseUrl).origin,
   });
 }
 
@@ -53,11 +51,11 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 async function main() {
   if (!process.argv.includes('--no-build')) await build();
   const site = await ensureSite();
-  const oneBundle = await serve();
+  const oneBundle = await serve(site.url);
   try {
-    const sites = { federated: SITE, 'one-bundle': `http://localhost:${PORT}` };
+    const sites = { federated: site.url, 'one-bundle': `http://localhost:${PORT}` };
     for (const [name, base] of Object.entries(sites)) {
-      const { scripts, renderMs } = await homeWeight(base, '[data-remote="discovery/Home"]');
+      const { scripts, renderMs } = await homeWeight(base, '[data-remote="discovery/Home"]', site.appByPort);
       const total = scripts.reduce((sum, load) => sum + load.gzipBytes, 0);
       console.log(`${name.padEnd(11)} /home JS before first render: ${kb(total)} gzip in ${scripts.length} files (render after ${renderMs} ms)`);
     }
