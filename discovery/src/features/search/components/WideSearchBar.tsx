@@ -297,7 +297,11 @@ export function WideSearchBar() {
             {active === 'addGuest' && hasGuests && <ClearButton label="Clear guests" onClear={() => dispatch(clearGuests())} />}
             <button type="submit" className={`${styles.searchButton} ${active !== '' ? styles.searchButtonWide : ''}`} aria-label="Search">
               <SearchIcon size={16} strokeWidth={3} aria-hidden />
-              {active !== '' && <span aria-hidden="true">Search</span>}
+              {active !== '' && (
+                <span className={styles.searchLabel} aria-hidden="true">
+                  Search
+                </span>
+              )}
             </button>
           </>,
           styles.who,
