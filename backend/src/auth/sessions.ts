@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { AuthError } from './errors.ts';
-import { findUserById, userJson, type UserRow } from './users.ts';
+import { findUserById, userColumns, userJson, type UserRow } from './users.ts';
 
 /** Seconds an access token lives (GoTrue's jwt_exp). */
 export const JWT_EXPIRY = Number(process.env.JWT_EXPIRY) || 3600;
@@ -109,8 +109,7 @@ export async function createSession(
   );
   const { rows } = await q.query<UserRow>(
     `update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1
-     returning id, aud, role, email, encrypted_password, email_confirmed_at, confirmed_at, last_sign_in_at,
-       raw_app_meta_data, raw_user_meta_data, phone, created_at, updated_at, banned_until, deleted_at, is_anonymous`,
+     returning ${userColumns()}`,
     [userId],
   );
   const refreshToken = await insertRefreshToken(q, userId, sessionId, null);

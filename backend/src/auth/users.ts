@@ -39,8 +39,13 @@ interface IdentityRow {
 export const PASSWORD_MIN_LENGTH = 6;
 const BCRYPT_COST = 10;
 
-const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmed_at, last_sign_in_at,
-  raw_app_meta_data, raw_user_meta_data, phone, created_at, updated_at, banned_until, deleted_at, is_anonymous`;
+const USER_COLUMN_NAMES = [
+  'id', 'aud', 'role', 'email', 'encrypted_password', 'email_confirmed_at', 'confirmed_at', 'last_sign_in_at',
+  'raw_app_meta_data', 'raw_user_meta_data', 'phone', 'created_at', 'updated_at', 'banned_until', 'deleted_at', 'is_anonymous',
+] as const;
+/** The auth.users columns of UserRow, optionally qualified by a table alias. */
+export const userColumns = (alias?: string) => USER_COLUMN_NAMES.map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
+const USER_COLUMNS = userColumns();
 
 const iso = (value: Date | string | null | undefined): string | undefined =>
   value == null ? undefined : new Date(value).toISOString();
@@ -64,7 +69,7 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
 
 export async function findUserByIdentity(q: Queryable, provider: string, providerId: string): Promise<UserRow | undefined> {
   const { rows } = await q.query<UserRow>(
-    `select ${USER_COLUMNS.replace(/(^|,\s*)/g, '$1u.')} from auth.users u
+    `select ${userColumns('u')} from auth.users u
      join auth.identities i on i.user_id = u.id
      where i.provider = $1 and i.provider_id = $2`,
     [provider, providerId],
