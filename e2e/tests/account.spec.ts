@@ -138,6 +138,23 @@ test.describe('login dialog and page', () => {
     await expectSignedIn(page, isMobile, 'K');
   });
 
+  test('a session about to expire is refreshed at load and stays signed in', async ({ page, context, isMobile }) => {
+    const user = await newUser('refresh', 'Rhea Refresh');
+    // Claim the stored session expires in 30 s: supabase-js refreshes it before using it.
+    await signInContext(context, { ...user, session: { ...user.session, expires_at: Math.floor(Date.now() / 1000) + 30 } });
+    await page.goto('/wishlist');
+    await expectSignedIn(page, isMobile, 'R');
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+          return key ? (JSON.parse(localStorage.getItem(key)!) as { refresh_token: string }).refresh_token : null;
+        }),
+      )
+      .not.toBe(user.session.refresh_token);
+    await expect(page.getByText('Homes you have added to favourites will appear here')).toBeVisible();
+  });
+
   test('log out clears the session and reloads signed out', async ({ page, context, isMobile }) => {
     const user = await newUser('logout');
     await signInContext(context, user);
