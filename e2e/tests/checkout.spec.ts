@@ -275,6 +275,11 @@ test.describe('checkout', () => {
     await guests.getByRole('button', { name: 'Increase children' }).click();
     await guests.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('region', { name: 'Your trip' }).getByText('3 guests')).toBeVisible();
+
+    // With every field filled, the booking is saved as pending, and follows the edits.
+    await expect
+      .poll(async () => (await user.client.from('Bookings').select('room_id,"startDate","endDate","numOfDays",guest,status')).data)
+      .toEqual([{ room_id: 1, startDate: day(40), endDate: day(43), numOfDays: 3, guest: '3 guests', status: 'pending' }]);
   });
 
   test('no serious or critical accessibility violations, with the card errors and the dates dialog open', async ({
