@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { siteConfig } from '../support/guest';
+import { signInAsGuest, siteConfig } from '../support/guest';
 import { repoRoot } from '../support/paths';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -269,6 +269,24 @@ test.describe('discovery', () => {
     await expect(dialog).toBeVisible();
     await page.setViewportSize({ width: 751, height: 812 });
     await expect(dialog).toBeHidden();
+  });
+
+  test('the heart: signed out opens the login dialog, signed in saves and persists', async ({ page, request }) => {
+    await openHome(page);
+    await cards(page).first().getByRole('button', { name: 'Add to wishlist' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+
+    await signInAsGuest(page, request);
+    await openHome(page);
+    const card = cards(page).nth(2);
+    const saved = card.getByRole('button', { name: 'Remove from wishlist' });
+    if (await saved.isVisible()) await saved.click(); // left over from an earlier run
+    await card.getByRole('button', { name: 'Add to wishlist' }).click();
+    await expect(saved).toBeVisible();
+    await page.reload();
+    await expect(cards(page).nth(2).getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
+    await cards(page).nth(2).getByRole('button', { name: 'Remove from wishlist' }).click();
+    await expect(cards(page).nth(2).getByRole('button', { name: 'Add to wishlist' })).toBeVisible();
   });
 
   test('a failed read shows Retry, never a blank grid', async ({ page }) => {
