@@ -38,7 +38,7 @@ class StatementNames {
 
 /** Any PostgreSQL reachable at `url`, through a connection pool. */
 export async function openPg(url: string, max = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max, types: typeParsers });
+  const pool = new pg.Pool({ connectionString: url, max, types: typeParsers, pipeline: true } as pg.PoolConfig);
   // An idle connection dropped by the server must not take the process down.
   pool.on('error', (error) => console.error('[db] idle connection error:', error.message));
   // Fail fast with the driver's message when the server is unreachable.
@@ -49,28 +49,40 @@ export async function openPg(url: string, max = 10): Promise<Db> {
 
   return {
     kind: 'pg',
+    // The client runs in pipeline mode: BEGIN, the statements and COMMIT go out together and the
+    // answers come back in one round trip (each has its own Sync, so one error fails only itself
+    // and what follows it in the aborted transaction).
     pipeline: async (statements, check) => {
       const client = await pool.connect();
-      let broken = false;
       try {
-        await client.query('BEGIN');
-        let rows: unknown[][] = [];
+        const sent: Array<Promise<unknown>> = [client.query('BEGIN')];
         for (const s of statements) {
-          const result = await client.query({ text: s.text, values: s.values, name: names.get(s.text), rowMode: 'array' });
-          rows = result.rows as unknown[][];
+          sent.push(client.query({ text: s.text, values: s.values, name: names.get(s.text), rowMode: 'array' }));
         }
-        check?.(rows);
-        await client.query('COMMIT');
+        if (!check) sent.push(client.query('COMMIT'));
+        const settled = await Promise.allSettled(sent);
+        const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) {
+          // Without a check the COMMIT already ended the failed transaction; with one it is open.
+          if (check) await client.query('ROLLBACK');
+          throw failed.reason;
+        }
+        const last = settled[statements.length] as PromiseFulfilledResult<pg.QueryResult>;
+        const rows = last.value.rows as unknown[][];
+        if (check) {
+          try {
+            check(rows);
+          } catch (error) {
+            await client.query('ROLLBACK');
+            throw error;
+          }
+          await client.query('COMMIT');
+        }
         return rows;
-      } catch (error) {
-        try {
-          await client.query('ROLLBACK');
-        } catch {
-          broken = true;
-        }
-        throw error;
       } finally {
-        client.release(broken);
+        // A connection left inside a transaction (a failed ROLLBACK) must not go back to the pool.
+        const status = (client as unknown as { _txStatus?: string | null })._txStatus;
+        client.release(status !== undefined && status !== null && status !== 'I');
       }
     },
     query: async (sql, params) => toResult(await pool.query(sql, params as unknown[])),

@@ -12,3 +12,17 @@ export class HttpError extends Error {
     super(`HTTP ${response.status}`);
   }
 }
+
+// Text bodies the server writes directly, skipping the Response's stream (hot REST path).
+const texts = new WeakMap<Response, string>();
+
+/** A Response with a string body that createHttpServer sends without reading its stream. */
+export function textResponse(body: string | null, init: ResponseInit): Response {
+  const response = new Response(body, init);
+  if (body !== null) texts.set(response, body);
+  return response;
+}
+
+export function directText(response: Response): string | undefined {
+  return texts.get(response);
+}

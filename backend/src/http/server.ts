@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { BackendContext } from '../context.ts';
 import { corsHeaders, preflight } from './cors.ts';
-import { HttpError, json } from './json.ts';
+import { directText, HttpError, json } from './json.ts';
 
 export type Handler = (req: Request, ctx: BackendContext) => Promise<Response>;
 
@@ -45,6 +45,10 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     });
     req.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     req.on('error', reject);
+    // A client that goes away mid-body: give up instead of waiting for an end that never comes.
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('request aborted'));
+    });
   });
 }
 
@@ -78,6 +82,13 @@ async function send(res: ServerResponse, response: Response, origin: string | nu
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   for (const [name, value] of Object.entries(corsHeaders(origin))) {
     if (!(name in headers)) headers[name] = value;
+  }
+  const text = directText(response);
+  if (text !== undefined) {
+    headers['content-length'] = String(Buffer.byteLength(text));
+    res.writeHead(response.status, headers);
+    res.end(text);
+    return;
   }
   res.writeHead(response.status, headers);
   if (!response.body) {
@@ -123,7 +134,7 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
       const request = await toRequest(req, `http://${host}`);
       await send(res, await r.handler(request, getContext()), origin);
     } catch (error) {
-      if (res.headersSent) {
+      if (res.headersSent || req.destroyed) {
         res.destroy();
         return;
       }

@@ -5,6 +5,7 @@ import { JwtError } from '../context.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { roleStatement } from '../db/role.ts';
 import { callerFrom, type Caller } from '../jwt.ts';
+import { textResponse } from '../http/json.ts';
 import { fromDbError, restError, RestError } from './errors.ts';
 import { parsePrefer, parseQuery, parseRangeHeader, type Preferences, type QueryParams, type SelectItem } from './parse.ts';
 import { loadSchema, type Relation, type Routine, type SchemaCache } from './schema.ts';
@@ -358,8 +359,12 @@ async function execute(db: Db, caller: Caller, req: Request, path: string, plan:
   return result;
 }
 
+const MAX_READ_PLANS = 1000;
+const EMPTY_QUERY = parseQuery('');
+
 export function createRest(): RestService {
   let schema: SchemaCache = { relations: new Map(), routines: new Map() };
+  const readPlans = new Map<string, Plan & { offset: number }>();
 
   async function handle(req: Request, ctx: BackendContext): Promise<Response> {
     let caller: Caller = { role: 'anon', claims: {} };
@@ -396,8 +401,15 @@ export function createRest(): RestService {
     checkProfile(req, method);
     const shape = negotiate(req.headers.get('accept'));
     const isRpc = segments.length === 2 && segments[0] === 'rpc';
-    const q = parseQuery(url.search.slice(1), isRpc);
     const prefs = parsePrefer(req.headers.get('prefer'));
+    // Reads repeat (the grid asks the same page again and again): their plan - statement text
+    // and values - is kept per request shape and reused until the schema is reloaded.
+    const cacheKey =
+      (method === 'GET' || method === 'HEAD') && !isRpc
+        ? `${method} ${url.pathname}?${url.search} ${shape} ${prefs.count ?? ''} ${req.headers.get('range') ?? ''}`
+        : undefined;
+    const cached = cacheKey ? readPlans.get(cacheKey) : undefined;
+    const q = cached ? EMPTY_QUERY : parseQuery(url.search.slice(1), isRpc);
 
     let plan: Plan & { offset?: number; upsert?: boolean };
     let kind: 'read' | 'insert' | 'update' | 'delete' | 'rpc';
@@ -414,7 +426,15 @@ export function createRest(): RestService {
       }
       if (method === 'GET' || method === 'HEAD') {
         kind = 'read';
-        plan = read(rel, q, prefs, req, shape);
+        let readPlan = cached;
+        if (!readPlan) {
+          readPlan = read(rel, q, prefs, req, shape);
+          if (cacheKey) {
+            if (readPlans.size >= MAX_READ_PLANS) readPlans.clear();
+            readPlans.set(cacheKey, readPlan);
+          }
+        }
+        plan = readPlan;
       } else if (method === 'POST') {
         kind = 'insert';
         plan = await insert(rel, q, prefs, req, shape);
@@ -459,7 +479,7 @@ export function createRest(): RestService {
       const single = shape === 'object' || plan.unwrap;
       headers['content-type'] = shape === 'object' ? OBJECT_TYPE : JSON_TYPE;
       const body = method === 'HEAD' ? null : single ? unwrapArray(result.body) : result.body;
-      return new Response(body, { status, headers });
+      return textResponse(body, { status, headers });
     }
 
     const representation = prefs.return === 'representation';
@@ -475,13 +495,14 @@ export function createRest(): RestService {
     }
     if (!representation) return new Response(null, { status, headers });
     headers['content-type'] = shape === 'object' ? OBJECT_TYPE : JSON_TYPE;
-    return new Response(shape === 'object' ? unwrapArray(result.body) : result.body, { status, headers });
+    return textResponse(shape === 'object' ? unwrapArray(result.body) : result.body, { status, headers });
   }
 
   return {
     handle,
     reload: async (q) => {
       schema = await loadSchema(q);
+      readPlans.clear();
     },
   };
 }
