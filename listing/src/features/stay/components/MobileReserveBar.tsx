@@ -2,7 +2,8 @@ import { mobileBarTotal, nightlyUsdPrice } from 'shared/rules/pricing';
 import { MOBILE_BAR_HIDE_SCROLL_PX } from 'shared/rules/constants';
 import { formatShownDate } from 'shared/rules/summaries';
 import { scrollToSection, useHiddenWhileScrollingDown } from '../../../hooks/useScroll';
-import { useReserve, useStayDates } from '../hooks/useStay';
+import { useReserve, useStayDates, useStayProblem } from '../hooks/useStay';
+import { DATES_UNAVAILABLE_TEXT } from '../stayProblem';
 import { formatUsd } from './PriceCard';
 import { STAY_CALENDAR_ID } from './StayCalendar';
 import styles from './MobileReserveBar.module.css';
@@ -12,8 +13,11 @@ import styles from './MobileReserveBar.module.css';
  * Reserve; without dates, the nightly price and a button to the calendar. It hides while the
  * page scrolls down past 18px and comes back when it scrolls up.
  */
-export function MobileReserveBar({ roomId, price }: { roomId: number; price: number }) {
-  const { range, nights, hasBothDates } = useStayDates();
+export function MobileReserveBar({ roomId, price, maxGuests }: { roomId: number; price: number; maxGuests: number }) {
+  const { range, nights, hasBothDates: chosen } = useStayDates();
+  // Guests are changed on the booking page on phones, so only the nights can stop Reserve here.
+  const datesUnavailable = useStayProblem(roomId, maxGuests) === DATES_UNAVAILABLE_TEXT;
+  const hasBothDates = chosen && !datesUnavailable;
   const reserve = useReserve(roomId);
   const hidden = useHiddenWhileScrollingDown(MOBILE_BAR_HIDE_SCROLL_PX);
   const nightly = nightlyUsdPrice(price);
@@ -30,7 +34,9 @@ export function MobileReserveBar({ roomId, price }: { roomId: number; price: num
         ) : (
           <>
             <p className={styles.amount}>{formatUsd(nightly)} night</p>
-            <p className={styles.dates}>Add dates</p>
+            <p className={datesUnavailable ? `${styles.dates} ${styles.problem}` : styles.dates}>
+              {datesUnavailable ? DATES_UNAVAILABLE_TEXT : 'Add dates'}
+            </p>
           </>
         )}
       </div>

@@ -1,16 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setDates } from 'shared/state/formSlice';
+import { setDates, setGuests } from 'shared/state/formSlice';
 import { setUserData } from 'shared/state/appSlice';
 import { nightlyUsdPrice, priceCardTotals } from 'shared/rules/pricing';
 import { createTestStore, renderWithStore } from '../../../test/renderWithStore';
+import { stayApi } from '../api';
 import { PriceCard } from './PriceCard';
 
 // 10000 in local currency is ceil(10000 / 83) = $121 a night.
 const PRICE = 10000;
 
-function renderCard(options: { dates?: boolean; signedIn?: boolean } = {}) {
+async function renderCard(options: { dates?: boolean; signedIn?: boolean; booked?: { start: string; end: string }[] } = {}) {
   const store = createTestStore();
+  await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, options.booked ?? []));
   if (options.dates) store.dispatch(setDates({ start: '2030-06-01', end: '2030-06-04' }));
   if (options.signedIn) store.dispatch(setUserData({ id: 'u1', email: 'ada@example.test', name: 'Ada' }));
   return renderWithStore(<PriceCard roomId={7} price={PRICE} maxGuests={4} />, { store, path: '/house/7' });
@@ -21,16 +23,16 @@ function breakdownLine(label: string | RegExp) {
 }
 
 describe('PriceCard', () => {
-  it("asks for dates: 'Add dates for prices' and a disabled 'Check availability'", () => {
-    renderCard();
+  it("asks for dates: 'Add dates for prices' and a disabled 'Check availability'", async () => {
+    await renderCard();
     expect(screen.getByRole('heading', { name: 'Add dates for prices' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check availability' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Reserve' })).not.toBeInTheDocument();
     expect(screen.queryByText('Total before taxes')).not.toBeInTheDocument();
   });
 
-  it('shows the nightly price, nights, subtotal, 10% service fee and total, all rounded up', () => {
-    renderCard({ dates: true });
+  it('shows the nightly price, nights, subtotal, 10% service fee and total, all rounded up', async () => {
+    await renderCard({ dates: true });
     const nightly = nightlyUsdPrice(PRICE);
     const totals = priceCardTotals(nightly, 3);
     expect([nightly, totals]).toEqual([121, { subtotal: 363, serviceFee: 37, total: 400 }]);
@@ -42,14 +44,14 @@ describe('PriceCard', () => {
   });
 
   it('opens the login dialog when a signed-out visitor reserves', async () => {
-    const { store } = renderCard({ dates: true });
+    const { store } = await renderCard({ dates: true });
     await userEvent.click(screen.getByRole('button', { name: 'Reserve' }));
     expect(store.getState().app.showLogin).toBe(true);
     expect(screen.getByTestId('path')).toHaveTextContent('/house/7');
   });
 
   it('takes a signed-in user to the booking page with the stay in the form', async () => {
-    const { store } = renderCard({ dates: true, signedIn: true });
+    const { store } = await renderCard({ dates: true, signedIn: true });
     await userEvent.click(screen.getByRole('button', { name: 'Reserve' }));
     expect(screen.getByTestId('path')).toHaveTextContent('/7/book');
     expect(store.getState().form).toMatchObject({
@@ -60,7 +62,7 @@ describe('PriceCard', () => {
   });
 
   it("keeps the guests within the listing's capacity", async () => {
-    renderCard();
+    await renderCard();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Guests/ }));
     const addAdult = screen.getByRole('button', { name: 'Increase adults' });
@@ -71,5 +73,19 @@ describe('PriceCard', () => {
     expect(addAdult).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Increase children' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Increase infants' })).toBeEnabled();
+  });
+
+  it('does not offer Reserve for nights already booked', async () => {
+    await renderCard({ dates: true, signedIn: true, booked: [{ start: '2030-06-03', end: '2030-06-05' }] });
+    expect(screen.getByText('Those dates are not available')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reserve' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check availability' })).toBeDisabled();
+  });
+
+  it("disables Reserve for more guests than the listing sleeps", async () => {
+    const { store } = await renderCard({ dates: true, signedIn: true });
+    store.dispatch(setGuests({ adults: 5, children: 0, infants: 0, pets: 0 }));
+    expect(await screen.findByText('This place has a maximum of 4 guests')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reserve' })).toBeDisabled();
   });
 });

@@ -2,7 +2,8 @@ import { format } from 'date-fns';
 import { nightlyUsdPrice, priceCardTotals } from 'shared/rules/pricing';
 import { parseIsoDay, type IsoDay } from 'shared/rules/dateSelection';
 import { scrollToSection } from '../../../hooks/useScroll';
-import { useReserve, useStayDates } from '../hooks/useStay';
+import { useReserve, useStayDates, useStayProblem } from '../hooks/useStay';
+import { DATES_UNAVAILABLE_TEXT } from '../stayProblem';
 import { GuestPicker } from './GuestPicker';
 import { STAY_CALENDAR_ID } from './StayCalendar';
 import styles from './PriceCard.module.css';
@@ -37,8 +38,9 @@ export interface PriceCardProps {
 export function PriceCard({ roomId, price, maxGuests }: PriceCardProps) {
   const { range, nights, hasBothDates } = useStayDates();
   const reserve = useReserve(roomId);
+  const problem = useStayProblem(roomId, maxGuests);
   const nightly = nightlyUsdPrice(price);
-  const totals = hasBothDates ? priceCardTotals(nightly, nights) : null;
+  const totals = hasBothDates && problem !== DATES_UNAVAILABLE_TEXT ? priceCardTotals(nightly, nights) : null;
   return (
     <section className={styles.card} aria-labelledby="price-card-heading">
       <h2 id="price-card-heading" className={styles.heading}>
@@ -65,10 +67,12 @@ export function PriceCard({ roomId, price, maxGuests }: PriceCardProps) {
       </div>
       {totals ? (
         <>
-          <button type="button" className={styles.reserve} onClick={reserve}>
+          <button type="button" className={styles.reserve} onClick={reserve} disabled={problem !== null}>
             Reserve
           </button>
-          <p className={styles.note}>You won't be charged yet</p>
+          <p className={problem ? styles.problem : styles.note} aria-live="polite">
+            {problem ?? "You won't be charged yet"}
+          </p>
           <dl className={styles.breakdown}>
             <div className={styles.line}>
               <dt>
@@ -87,9 +91,14 @@ export function PriceCard({ roomId, price, maxGuests }: PriceCardProps) {
           </dl>
         </>
       ) : (
-        <button type="button" className={styles.reserve} disabled>
-          Check availability
-        </button>
+        <>
+          <button type="button" className={styles.reserve} disabled>
+            Check availability
+          </button>
+          <p className={styles.problem} aria-live="polite">
+            {problem}
+          </p>
+        </>
       )}
     </section>
   );

@@ -2,14 +2,16 @@
  * The stay being planned on the listing page. Dates and guests live in the form slice, so the
  * search bar shows them and the booking page (/{id}/book) reads them after Reserve.
  */
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { injectFormSlice, useAppDispatch, useAppSelector } from 'shared/store';
 import { clearDates, setDates, setGuests } from 'shared/state/formSlice';
 import { selectIsLoggedIn, setBookingDate, setShowLogin } from 'shared/state/appSlice';
-import { nightsBetween, type DateRange } from 'shared/rules/dateSelection';
+import { nightsBetween, toIsoDay, type DateRange } from 'shared/rules/dateSelection';
 import { MIN_ADULTS } from 'shared/rules/constants';
 import type { GuestCounts } from 'shared/rules/guests';
+import { useGetBookedRangesQuery } from '../api';
+import { stayProblem } from '../stayProblem';
 
 const form = injectFormSlice();
 const { selectDateRange, selectGuestCounts } = form.selectors;
@@ -56,4 +58,13 @@ export function useReserve(roomId: number) {
     dispatch(setBookingDate(range));
     navigate(`/${roomId}/book`);
   }, [counts, dispatch, navigate, range, roomId, signedIn]);
+}
+
+/** Why the chosen stay cannot be reserved here (booked or past nights, too many guests), or null. */
+export function useStayProblem(roomId: number, maxGuests: number): string | null {
+  const range = useAppSelector(selectDateRange);
+  const counts = partyOf(useAppSelector(selectGuestCounts));
+  const { data: booked = [] } = useGetBookedRangesQuery(roomId);
+  const [today] = useState(() => toIsoDay(new Date()));
+  return stayProblem(range, booked, today, counts, maxGuests);
 }
