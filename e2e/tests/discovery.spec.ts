@@ -168,7 +168,7 @@ test.describe('discovery', () => {
     }
   });
 
-  test('guest limits', async ({ page, isMobile }) => {
+  test('guest limits, and a search for 16 only finds rooms for 16', async ({ page, request, isMobile }) => {
     await openHome(page);
     const scope = isMobile ? await openOverlay(page) : page;
     await scope.getByRole('button', { name: /^Who/ }).click();
@@ -186,6 +186,14 @@ test.describe('discovery', () => {
     for (let i = 0; i < 4; i += 1) await inc('pets').click();
     await expect(inc('pets')).toBeDisabled();
     if (!isMobile) await expect(page.getByRole('button', { name: /^Who/ })).toContainText('16 guests, 5 infants, 5 pets');
+    // Searching for 16 leaves out every room that sleeps fewer.
+    await scope.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(cards(page).first().or(page.getByText('No exact matches'))).toBeVisible();
+    const ids = await cardIds(page);
+    if (ids.length > 0) {
+      const rows = await rest<Array<{ max_guests: number }>>(request, `Rooms?select=max_guests&id=in.(${ids.join(',')})`);
+      expect(rows.every((row) => row.max_guests >= 16)).toBe(true);
+    }
   });
 
   test("a city search returns that city's listings", async ({ page, request, isMobile }) => {
