@@ -170,6 +170,20 @@ test.describe('login dialog and page', () => {
     await expect(page.getByText('Log in to view your wishlists')).toBeVisible();
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('auth-token')))).toEqual([]);
   });
+  test('a failed log out is shown and the page does not reload', async ({ page, context, isMobile }) => {
+    await signInContext(context, await newUser('logout-fails'));
+    await page.route('**/auth/v1/logout**', (route) => route.fulfill({ status: 500, body: '{"message":"down"}' }));
+    await page.goto('/account-settings');
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    if (isMobile) {
+      await page.getByRole('button', { name: 'Log out' }).click();
+    } else {
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      await page.getByRole('navigation', { name: 'User menu' }).getByRole('button', { name: 'Log out' }).click();
+    }
+    await expect(page.getByRole('alert').filter({ hasText: 'We could not reach the server' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
 });
 
 test.describe('user menu and navigation', () => {

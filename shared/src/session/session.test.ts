@@ -159,7 +159,7 @@ describe('signInAsGuest', () => {
 });
 
 describe('signOut', () => {
-  it('clears local storage and the user state, signs out and reloads', async () => {
+  it('signs out, then clears local storage and the user state and reloads', async () => {
     const { auth, store } = fakeAuth();
     localStorage.setItem('draft', '1');
     store.dispatch(setUserFavListing([3]));
@@ -175,9 +175,13 @@ describe('signOut', () => {
   it('answers a sign-out error and does not reload', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { store } = fakeAuth({ signOut: async () => ({ error: new AuthApiError('Server down', 500, 'unexpected_failure') }) });
+    store.dispatch(setUserFavListing([3]));
+    localStorage.setItem('draft', '1');
     const reload = vi.fn();
     expect(await store.dispatch(signOut(reload))).toEqual({ ok: false, message: 'Server down' });
     expect(reload).not.toHaveBeenCalled();
+    expect(localStorage.getItem('draft')).toBe('1');
+    expect(store.getState().app.userFavListing).toEqual([3]);
   });
 });
 
