@@ -4,6 +4,7 @@
  *
  *   cd e2e && npx tsx perf/lighthouse.ts                       # 5 runs, all pages, both presets
  *   cd e2e && npx tsx perf/lighthouse.ts --runs 1 --pages / --presets mobile
+ *   ... --explain   # also the first run's LCP element, its phases and the largest layout shifts
  *   ... --fresh     # a backend of the current code and the site on ports of their own (:3500, :54500)
  *
  * Targets (issue 8): performance >= 0.95, LCP <= 1.8 s on mobile, CLS <= 0.02, TBT <= 150 ms,
@@ -46,6 +47,7 @@ export async function measure(
           if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
           const { categories, audits, runtimeError } = result.lhr;
           if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+          if (run === 0 && process.argv.includes('--explain')) explain(`${preset} ${new URL(url).pathname}`, audits);
           samples.push({
             performance: categories.performance?.score ?? 0,
             accessibility: categories.accessibility?.score ?? 0,
@@ -62,6 +64,22 @@ export async function measure(
     chrome.kill();
   }
   return results;
+}
+
+type Audits = Record<string, { details?: unknown; numericValue?: number } | undefined>;
+type Table = { type?: string; items?: Array<Record<string, unknown>> };
+
+/** With --explain: what the first run's LCP element was, its phases, and the largest layout shifts. */
+function explain(label: string, audits: Audits): void {
+  const tables = ((audits['largest-contentful-paint-element']?.details as { items?: Table[] })?.items ?? []) as Table[];
+  const node = tables[0]?.items?.[0]?.node as { snippet?: string } | undefined;
+  const phases = (tables[1]?.items ?? []).map((item) => `${String(item.phase)} ${Math.round(Number(item.timing))} ms`);
+  console.log(`  [${label}] LCP element: ${node?.snippet ?? 'n/a'}`);
+  if (phases.length) console.log(`  [${label}] LCP phases: ${phases.join(', ')}`);
+  const shifts = ((audits['layout-shifts']?.details as Table)?.items ?? []).slice(0, 3);
+  for (const shift of shifts) {
+    console.log(`  [${label}] layout shift ${Number(shift.score).toFixed(3)}: ${(shift.node as { snippet?: string } | undefined)?.snippet ?? ''}`);
+  }
 }
 
 function print(label: string, samples: Sample[]): void {
