@@ -1,0 +1,18 @@
+/**
+ * The checkout remote on its own (its standalone host on :3004, as QA runs it): the booking
+ * page alone, with stand-ins for the login and trips pages it leads to.
+ */
+import { expect, test } from '@playwright/test';
+
+const STANDALONE = process.env.CHECKOUT_STANDALONE_URL ?? 'http://localhost:3004';
+
+test('the standalone checkout serves the booking page, sending a visitor to sign in first', async ({ page }) => {
+  await page.goto(`${STANDALONE}/5/book`);
+  await expect(page.getByText('Log in to book this place')).toBeVisible();
+  await page.waitForURL('**/login', { timeout: 8000 });
+  await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
+  await page.waitForURL('**/5/book', { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Request to book', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Pay with' }).getByLabel('Card number')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Price details' })).toBeVisible();
+});
