@@ -31,8 +31,10 @@ function buildChangedDiscovery(): string {
     const file = path.join(copy, 'src', name);
     if (!/\.tsx$/.test(name) || name.includes('.test.')) return false;
     const text = fs.readFileSync(file, 'utf8');
-    if (!text.includes(`>${ORIGINAL}<`) && !text.includes(`'${ORIGINAL}'`)) return false;
-    fs.writeFileSync(file, text.replaceAll(`>${ORIGINAL}<`, `>${CHANGED}<`).replaceAll(`'${ORIGINAL}'`, `'${CHANGED}'`));
+    // The text as JSX renders it: between a tag's end and the next tag, spaces around it allowed.
+    const jsxText = new RegExp(`(>\\s*)${ORIGINAL}(\\s*<)`, 'g');
+    if (!jsxText.test(text)) return false;
+    fs.writeFileSync(file, text.replace(jsxText, `$1${CHANGED}$2`));
     return true;
   });
   expect(changed.length, `a discovery component shows '${ORIGINAL}'`).toBeGreaterThan(0);
