@@ -1,0 +1,36 @@
+import { matchPath } from 'react-router-dom';
+import { headerShowsCategories, headerShowsSearch, remoteRoutes } from './routes';
+
+describe('routes', () => {
+  it.each([
+    ['/home', 'discovery/Home'],
+    ['/house/42', 'listing/HouseDetail'],
+    ['/42/book', 'checkout/BookingPage'],
+    ['/wishlist', 'account/Wishlist'],
+    ['/trips', 'account/Trips'],
+    ['/login', 'account/LoginPage'],
+    ['/account-settings', 'account/AccountSettings'],
+    ['/lp', 'account/PersonalInfo'],
+  ])('%s is rendered by %s', (pathname, id) => {
+    const matches = remoteRoutes.filter((route) => matchPath(route.path, pathname));
+    expect(matches.map((route) => route.id)).toEqual([id]);
+  });
+
+  it.each(['/', '/comingsoon', '/no/such/page'])('%s is not a remote page', (pathname) => {
+    expect(remoteRoutes.filter((route) => matchPath(route.path, pathname))).toEqual([]);
+  });
+
+  it.each(['/wishlist', '/trips', '/login', '/account-settings'])('the header hides search on %s', (pathname) => {
+    expect(headerShowsSearch(pathname)).toBe(false);
+    expect(headerShowsCategories(pathname)).toBe(false);
+  });
+
+  it.each(['/home', '/house/7', '/7/book'])('the header shows search on %s', (pathname) => {
+    expect(headerShowsSearch(pathname)).toBe(true);
+  });
+
+  it('shows the category strip only on home', () => {
+    expect(headerShowsCategories('/home')).toBe(true);
+    expect(headerShowsCategories('/house/7')).toBe(false);
+  });
+});
