@@ -75,7 +75,6 @@ export function intentJson(row: IntentRow, audience: 'secret' | 'publishable' = 
     ? { ...base, metadata: row.metadata, amount_refunded: Number(row.amount_refunded) }
     : base;
 }
-export type PaymentIntentJson = ReturnType<typeof intentJson>;
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
 
