@@ -160,12 +160,21 @@ test('the backend killed with SIGKILL during 100 writes: every acknowledged writ
 
 test('two backend processes on one PostgreSQL serve the same users and data', async () => {
   test.setTimeout(240_000);
+  // The same server the backend suites use (TEST_DATABASE_URL), in a scratch database.
+  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const psql = (sql: string) => execFileSync('psql', [admin, '-qc', sql], { timeout: 30_000, stdio: 'pipe' });
+  try {
+    psql('select 1');
+  } catch (error) {
+    test.skip(true, `PostgreSQL is not reachable at ${admin}: ${String(error).slice(0, 200)}`);
+  }
   const database = `homestory_two_backends_${process.pid}`;
-  const psql = (sql: string) => execFileSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-d', 'test', '-qc', sql]);
   psql(`drop database if exists ${database} with (force)`);
   psql(`create database ${database}`);
   const keys = makeKeys();
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
+  const url = new URL(admin);
+  url.pathname = `/${database}`;
+  const databaseUrl = url.toString();
   const one = new BackendProcess({ port: 54432, keys, databaseUrl });
   const two = new BackendProcess({ port: 54433, keys, databaseUrl });
   try {
