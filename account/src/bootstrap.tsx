@@ -1,4 +1,8 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+/**
+ * The account remote alone, for QA: a small frame (the user menu and links to each page), the
+ * always-mounted login dialog, and the remote's pages on their own routes.
+ */
+import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import { renderStandalone } from 'shared/ui/StandaloneHost';
 import UserMenu from './exposes/UserMenu';
 import LoginDialog from './exposes/LoginDialog';
@@ -7,18 +11,39 @@ import Wishlist from './exposes/Wishlist';
 import Trips from './exposes/Trips';
 import AccountSettings from './exposes/AccountSettings';
 import PersonalInfo from './exposes/PersonalInfo';
+import styles from './standalone.module.css';
+
+const PAGES = [
+  { to: '/wishlist', label: 'Wishlist' },
+  { to: '/trips', label: 'Trips' },
+  { to: '/account-settings', label: 'Account settings' },
+  { to: '/lp', label: 'Personal info' },
+  { to: '/login', label: 'Login page' },
+];
 
 void renderStandalone(
   <>
-    <UserMenu />
+    <header className={styles.header}>
+      <strong>Account remote</strong>
+      <nav aria-label="Account pages" className={styles.nav}>
+        {PAGES.map((page) => (
+          <NavLink key={page.to} to={page.to} className={({ isActive }) => (isActive ? styles.active : styles.link)}>
+            {page.label}
+          </NavLink>
+        ))}
+      </nav>
+      <UserMenu />
+    </header>
+    <main id="main">
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/wishlist" element={<Wishlist />} />
+        <Route path="/trips" element={<Trips />} />
+        <Route path="/account-settings" element={<AccountSettings />} />
+        <Route path="/lp" element={<PersonalInfo />} />
+        <Route path="*" element={<Navigate to="/wishlist" replace />} />
+      </Routes>
+    </main>
     <LoginDialog />
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/wishlist" element={<Wishlist />} />
-      <Route path="/trips" element={<Trips />} />
-      <Route path="/account-settings" element={<AccountSettings />} />
-      <Route path="/lp" element={<PersonalInfo />} />
-      <Route path="*" element={<Navigate to="/wishlist" replace />} />
-    </Routes>
   </>,
 );

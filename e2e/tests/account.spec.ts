@@ -385,9 +385,18 @@ test.describe('account settings and personal info', () => {
   });
 });
 
-test('the account remote runs standalone', async ({ page }) => {
-  await page.goto(SITE.replace(':3000', ':3003') + '/wishlist');
+test('the account remote runs standalone, sign-in included', async ({ page }) => {
+  const standalone = SITE.replace(':3000', ':3003');
+  await page.goto(`${standalone}/wishlist`);
   await expect(page.getByRole('heading', { name: 'Wishlists', level: 1 })).toBeVisible();
-  await page.goto(SITE.replace(':3000', ':3003') + '/login');
+  await expect(page.getByText('Log in to view your wishlists')).toBeVisible();
+  await page.goto(`${standalone}/login`);
   await expect(page.getByRole('heading', { name: 'Log in or sign up' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
+  await page.waitForURL(`${standalone}/wishlist`);
+  await expect(page.getByText('Log in to view your wishlists')).toBeHidden();
+  await page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Trips' }).click();
+  await expect(page.getByRole('heading', { name: 'Trips', level: 1 })).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect(page).toHaveURL(`${standalone}/trips`);
 });
