@@ -7,11 +7,11 @@ import { selectGuestCounts } from '../form';
 import styles from './Panels.module.css';
 
 /** Who: adults, children, infants and pets with the limits of spec section 5. */
-export function GuestPanel() {
+export function GuestPanel({ inCard = false }: { inCard?: boolean }) {
   const dispatch = useAppDispatch();
   const counts = useAppSelector(selectGuestCounts);
   return (
-    <div className={styles.guestPanel}>
+    <div className={inCard ? undefined : styles.guestPanel}>
       {GUEST_KINDS.map((kind) => (
         <GuestCounter
           key={kind}

@@ -220,7 +220,7 @@ function Overlay({ onClose }: { onClose: () => void }) {
             <h2 id="overlay-when" className={styles.cardTitle}>
               When&apos;s your trip?
             </h2>
-            <WhenPicker monthsShown={1} moveActiveInput={false} />
+            <WhenPicker monthsShown={1} moveActiveInput={false} inCard />
             <div className={styles.cardFooter}>
               {whenChanged ? (
                 <button type="button" className={styles.link} onClick={resetWhen}>
@@ -244,7 +244,7 @@ function Overlay({ onClose }: { onClose: () => void }) {
             <h2 id="overlay-who" className={styles.cardTitle}>
               Who&apos;s coming?
             </h2>
-            <GuestPanel />
+            <GuestPanel inCard />
           </section>
         ) : (
           collapsed('who', 'Who', whoSummary)

@@ -9,7 +9,7 @@ import { MonthDial } from './MonthDial';
 import styles from './Panels.module.css';
 
 /** Months mode: the dial for the trip's length, and its start and end dates under it. */
-export function MonthsMode() {
+export function MonthsMode({ showTitle = true }: { showTitle?: boolean }) {
   const dispatch = useAppDispatch();
   const curDot = useAppSelector(selectCurDot);
   const chosenStart = useAppSelector(selectStartDurationDate);
@@ -18,13 +18,12 @@ export function MonthsMode() {
   const end = monthsModeRange(start, curDot).end ?? start;
   return (
     <div className={styles.monthsMode}>
-      <h2 className={styles.modeTitle}>When&apos;s your trip?</h2>
+      {showTitle && <h2 className={styles.modeTitle}>When&apos;s your trip?</h2>}
       <MonthDial value={curDot} onChange={(next) => dispatch(setCurDot(next))} />
       <p className={styles.startsOn}>
         <button type="button" className={styles.dateLink} onClick={() => setModalOpen(true)} aria-label={`Starting on ${formatDialDate(start)}, change start date`}>
           Starting on <strong>{formatDialDate(start)}</strong>
         </button>
-        <span aria-hidden="true"> · </span>
         <button type="button" className={styles.dateLink} onClick={() => setModalOpen(true)} aria-label={`Ending on ${formatDialDate(end)}, change start date`}>
           Ending on <strong>{formatDialDate(end)}</strong>
         </button>

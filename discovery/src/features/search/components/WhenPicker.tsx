@@ -17,7 +17,16 @@ const MODES: readonly { value: DateOption; label: string }[] = [
  * The date panel: the Dates / Months / Flexible switch and the chosen mode. In the search bar
  * the switch also moves the active input to the mode's field; the overlay keeps its own card.
  */
-export function WhenPicker({ monthsShown, moveActiveInput }: { monthsShown: 1 | 2; moveActiveInput: boolean }) {
+export function WhenPicker({
+  monthsShown,
+  moveActiveInput,
+  inCard = false,
+}: {
+  monthsShown: 1 | 2;
+  moveActiveInput: boolean;
+  /** Inside the overlay's card, which has its own padding. */
+  inCard?: boolean;
+}) {
   const dispatch = useAppDispatch();
   const option = useAppSelector(selectDateOption);
   const choose = (value: DateOption) => {
@@ -25,7 +34,7 @@ export function WhenPicker({ monthsShown, moveActiveInput }: { monthsShown: 1 | 
     if (moveActiveInput) dispatch(setActiveInput(value === 'dates' ? 'checkIn' : value));
   };
   return (
-    <div className={styles.whenPicker}>
+    <div className={`${styles.whenPicker} ${inCard ? styles.whenPickerInCard : ''}`}>
       <div className={styles.switch} role="tablist" aria-label="Date mode">
         {MODES.map((mode) => (
           <button
@@ -54,7 +63,7 @@ export function WhenPicker({ monthsShown, moveActiveInput }: { monthsShown: 1 | 
       </div>
       <div role="tabpanel" id="date-mode-panel" aria-labelledby={`date-mode-${option}`} className={styles.modePanel}>
         {option === 'dates' && <DatesMode monthsShown={monthsShown} />}
-        {option === 'month' && <MonthsMode />}
+        {option === 'month' && <MonthsMode showTitle={!inCard} />}
         {option === 'flexible' && <FlexibleMode />}
       </div>
     </div>
