@@ -48,6 +48,8 @@ interface Server {
   url: string;
   anonKey: string;
   jwtSecret: string;
+  /** Where the REST API is mounted ('' for PostgREST itself). */
+  restPath?: string;
 }
 
 /** Our backend in its own process, seeded with ROOMS listings. */
@@ -122,7 +124,11 @@ async function searchLatency(target: string, server: Server): Promise<{ target: 
     if (i % 3 === 1) Object.assign(body, { check_in: isoDay(30 + (i % 20)), check_out: isoDay(33 + (i % 20)) });
     if (i % 4 === 2) body.guests = 1 + (i % 6);
     const started = performance.now();
-    const r = await fetch(`${server.url}/rest/v1/rpc/search_rooms?select=*&offset=0&limit=16`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const r = await fetch(`${server.url}${server.restPath ?? '/rest/v1'}/rpc/search_rooms?select=*&offset=0&limit=16`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
     await r.arrayBuffer();
     if (r.status !== 200 && r.status !== 206) throw new Error(`search_rooms answered ${r.status}`);
     if (i >= 5) times.push(performance.now() - started);
@@ -160,6 +166,7 @@ async function main() {
     postgrest = await startPostgrest(db.url, onPg.jwtSecret);
     cleanups.push(() => postgrest!.stop());
     rows.push(await load('PostgREST 12 on PostgreSQL', postgrest.url + GRID.replace('/rest/v1', ''), onPg.anonKey));
+    searches.push(await searchLatency('PostgREST 12 on PostgreSQL', { ...onPg, url: postgrest.url, restPath: '' }));
   }
 
   const bareRps = rows[0]!.rps;
