@@ -1,6 +1,7 @@
 // The process around REST: CORS, body limits, keys and public config, storage, geocode and the
 // edge-function gateway, against the real backend on PGlite.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +111,20 @@ describe('backend process', () => {
       });
       expect(r.status).toBe(413);
       expect((await r.json()).message).toMatch(/too large/i);
+    });
+
+    it('answers a malformed escape or Host header without a 500', async () => {
+      expect((await fetch(`${backend.url}/rest/v1/%ZZ`)).status).toBe(404);
+      expect((await fetch(`${backend.url}/functions/v1/%ZZ`, { method: 'POST' })).status).toBe(404);
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(`${backend.url}/rest/v1/Rooms?select=id&limit=1`, { headers: { host: 'bad host\\x' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status).toBe(200);
     });
 
     it('answers an unknown path with 404 JSON and an unsupported method with 405', async () => {

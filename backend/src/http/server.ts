@@ -111,6 +111,16 @@ function route(routes: Route[], pathname: string): Route | undefined {
   return undefined;
 }
 
+/** The Host header when it makes a valid URL (clients can send anything), else localhost. */
+function validHost(host: string | undefined): string {
+  if (!host) return 'localhost';
+  try {
+    return new URL(`http://${host}`).host === host.toLowerCase() ? host : 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
+
 const notFound = () => json({ code: 'NOT_FOUND', message: 'No route for this path', details: null, hint: null }, 404);
 
 /** node:http server turning each request into a Web Request for the route's handler. */
@@ -118,7 +128,7 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
   const server = createServer(async (req, res) => {
     const origin = (req.headers.origin as string | undefined) ?? null;
     try {
-      const host = req.headers.host ?? 'localhost';
+      const host = validHost(req.headers.host);
       const pathname = (req.url ?? '/').split('?', 1)[0]!;
       const r = route(routes, pathname);
       if (req.method === 'OPTIONS' && !r?.ownPreflight) {
