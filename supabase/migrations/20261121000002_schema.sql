@@ -202,18 +202,3 @@ create table public."Payments" (
 create index payments_user_id_idx on public."Payments" (user_id);
 create index payments_user_email_idx on public."Payments" (user_email);
 
--- Server-side payment state, not exposed through the REST API (schema not in its search path).
-create schema if not exists private;
-
-create table private.payment_intents (
-  id text primary key,
-  booking_id bigint references public."Bookings" (id) on delete set null,
-  user_id uuid references auth.users (id) on delete cascade,
-  amount bigint not null check (amount > 0),
-  currency text not null default 'usd',
-  status text not null default 'requires_payment_method',
-  client_secret text not null,
-  metadata jsonb not null default '{}',
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
-);

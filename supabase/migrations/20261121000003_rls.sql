@@ -3,12 +3,10 @@
 -- service_role bypasses RLS but still needs table privileges.
 
 grant usage on schema public to anon, authenticated, service_role;
-revoke all on schema private from public;
 
 -- Start from nothing, also where default privileges granted something already.
 revoke all on table public."Rooms", public."Favorites", public."Bookings", public."Payments"
   from anon, authenticated, service_role;
-revoke all on table private.payment_intents from anon, authenticated, service_role;
 
 -- Rooms: public catalogue, written only by the server.
 grant select on table public."Rooms" to anon, authenticated;
@@ -32,7 +30,6 @@ alter table public."Rooms" enable row level security;
 alter table public."Favorites" enable row level security;
 alter table public."Bookings" enable row level security;
 alter table public."Payments" enable row level security;
-alter table private.payment_intents enable row level security;
 
 create policy "Anyone can read rooms" on public."Rooms"
   for select to anon, authenticated

@@ -212,9 +212,6 @@ begin
   )
   returning * into payment;
 
-  update private.payment_intents set status = 'succeeded', updated_at = now()
-  where id = p_stripe_payment_intent_id;
-
   return payment;
 end
 $$;
@@ -248,5 +245,3 @@ grant execute on function
   public.confirm_booking_payment(bigint, text, numeric, text, jsonb, text)
 to service_role;
 
-grant usage on schema private to service_role;
-grant select, insert, update, delete on table private.payment_intents to service_role;

@@ -106,9 +106,6 @@ begin
   )
   returning * into payment;
 
-  update private.payment_intents set status = 'succeeded', updated_at = now()
-  where id = p_stripe_payment_intent_id;
-
   return payment;
 end
 $$;
