@@ -59,7 +59,7 @@ async function cardIds(page: Page): Promise<number[]> {
 
 async function openHome(page: Page) {
   await page.goto('/home');
-  await expect(cards(page).first()).toBeVisible();
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** On small screens the search lives in the overlay; this opens it. */
@@ -100,6 +100,10 @@ async function pickDay(page: Page, day: Date) {
 }
 
 test.describe('discovery', () => {
+  // Several searches per test against a real backend on a shared, busy machine.
+  test.describe.configure({ timeout: 120_000 });
+  test.use({ navigationTimeout: 30_000 });
+
   test('browse a category', async ({ page, request }) => {
     await openHome(page);
     const strip = page.getByRole('navigation', { name: 'Categories' });

@@ -100,7 +100,6 @@ function Overlay({ onClose }: { onClose: () => void }) {
   const guestText = useAppSelector(selectGuestSummary);
   const runSearch = useRunSearch();
   const [card, setCard] = useState<Card>('where');
-  const [searching, setSearching] = useState(false);
   const dialogRef = useRef<HTMLDivElement>(null);
   useDialogFocus(dialogRef, onClose);
 
@@ -138,9 +137,9 @@ function Overlay({ onClose }: { onClose: () => void }) {
         : flexibleText.trim();
   const whoSummary = countedGuests(counts) > 0 ? guestText : 'Add guests';
 
-  const search = async () => {
-    setSearching(true);
-    await runSearch();
+  // The overlay closes at once; the matched ids arrive in the background.
+  const search = () => {
+    void runSearch();
     onClose();
   };
 
@@ -255,9 +254,9 @@ function Overlay({ onClose }: { onClose: () => void }) {
           Clear all
         </button>
         {card !== 'when' && (
-          <button type="button" className={styles.searchButton} onClick={() => void search()} disabled={searching}>
+          <button type="button" className={styles.searchButton} onClick={search}>
             <SearchIcon size={16} strokeWidth={3} aria-hidden />
-            {searching ? 'Searching…' : 'Search'}
+            Search
           </button>
         )}
       </div>
