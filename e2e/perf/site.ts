@@ -4,6 +4,8 @@
  * :3000 with its backend on :54321 is measured as it is; otherwise, or with --fresh, a backend
  * of the current code on a temporary data folder and the site are started here (with --fresh on
  * ports of their own: site :3500-3504, backend :54500) and stopped by `stop()`.
+ * `npx tsx perf/site.ts --fresh` starts that fresh site and holds it (Ctrl-C stops it), so
+ * several scripts run with --fresh measure the same one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,6 +52,10 @@ export async function ensureSite(): Promise<Site> {
     return { url: 'http://localhost:3000', appByPort: portsFrom(3000), stop: async () => undefined };
   }
   const [sitePort, backendPort] = fresh ? [3500, 54500] : [3000, 54321];
+  // A fresh site held by `npx tsx perf/site.ts --fresh` is shared by the scripts run meanwhile.
+  if (fresh && (await answers(`http://localhost:${backendPort}/health`)) && (await answers(`http://localhost:${sitePort}/config.json`))) {
+    return { url: `http://localhost:${sitePort}`, appByPort: portsFrom(sitePort), stop: async () => undefined };
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-perf-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -112,4 +118,12 @@ export function summary(values: number[], decimals = 0): string {
 export function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const site = await ensureSite();
+  console.log(`site ${site.url} (Ctrl-C stops it)`);
+  const stop = () => void site.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
