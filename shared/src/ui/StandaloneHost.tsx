@@ -9,12 +9,14 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import '@fontsource-variable/inter';
 import './tokens.css';
-import { loadRuntimeConfig } from '../config/runtimeConfig';
-import { ConfigProvider } from '../config/ConfigContext';
-import { createSupabaseClient } from '../supabase/client';
-import { createAppStore } from '../store';
-import { startSession } from '../session/session';
-import { Toasts } from './Toasts';
+// Package paths, not relative ones: Module Federation shares modules by these names, so the
+// context and store seen here are the very ones the remote's own modules see.
+import { loadRuntimeConfig } from 'shared/config/runtimeConfig';
+import { ConfigProvider } from 'shared/config/ConfigContext';
+import { createSupabaseClient } from 'shared/supabase/client';
+import { createAppStore } from 'shared/store';
+import { startSession } from 'shared/session/session';
+import { Toasts } from 'shared/ui/Toasts';
 
 export async function renderStandalone(pages: ReactNode): Promise<void> {
   const root = document.getElementById('root');
