@@ -178,8 +178,14 @@ test.describe('login dialog and page', () => {
     if (isMobile) {
       await page.getByRole('button', { name: 'Log out' }).click();
     } else {
-      await page.getByRole('button', { name: 'Open user menu' }).click();
-      await page.getByRole('navigation', { name: 'User menu' }).getByRole('button', { name: 'Log out' }).click();
+      // The menu closes on scroll and blur, which a page still settling can cause: open it
+      // until it stays open.
+      const menu = page.getByRole('navigation', { name: 'User menu' });
+      await expect(async () => {
+        if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open user menu' }).click();
+        await expect(menu).toBeVisible({ timeout: 2000 });
+      }).toPass({ timeout: 20_000 });
+      await menu.getByRole('button', { name: 'Log out' }).click();
     }
     await expect(page.getByRole('alert').filter({ hasText: 'We could not reach the server' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);

@@ -248,22 +248,26 @@ test.describe('checkout', () => {
     const save = dialog.getByRole('button', { name: 'Save' });
     await expect(save).toBeDisabled();
 
-    const day = (offset: number) => {
+    // The 11th to the 14th of the month after next: the day before the start is in the same
+    // month, so it is on screen even where the dialog shows one month at a time.
+    const day = (dayOfMonth: number) => {
       const d = new Date();
-      d.setDate(d.getDate() + offset);
+      d.setDate(1);
+      d.setMonth(d.getMonth() + 2);
+      d.setDate(dayOfMonth);
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     };
     const pick = (iso: string) => pickDay(dialog, dialog.locator(`button[data-day="${iso}"]`));
-    await pick(day(40));
+    await pick(day(11));
     await expect(save).toBeDisabled();
     // Days before the chosen start are struck through and cannot be chosen.
-    await expect(dialog.locator(`button[data-day="${day(39)}"]`)).toHaveAttribute('aria-disabled', 'true');
-    await pick(day(43));
+    await expect(dialog.locator(`button[data-day="${day(10)}"]`)).toHaveAttribute('aria-disabled', 'true');
+    await pick(day(14));
     await expect(save).toBeEnabled();
     await dialog.getByRole('button', { name: 'Clear dates' }).click();
     await expect(save).toBeDisabled();
-    await pick(day(40));
-    await pick(day(43));
+    await pick(day(11));
+    await pick(day(14));
     await save.click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Add your dates', { exact: true })).toHaveCount(0);
@@ -279,7 +283,7 @@ test.describe('checkout', () => {
     // With every field filled, the booking is saved as pending, and follows the edits.
     await expect
       .poll(async () => (await user.client.from('Bookings').select('room_id,"startDate","endDate","numOfDays",guest,status')).data)
-      .toEqual([{ room_id: 1, startDate: day(40), endDate: day(43), numOfDays: 3, guest: '3 guests', status: 'pending' }]);
+      .toEqual([{ room_id: 1, startDate: day(11), endDate: day(14), numOfDays: 3, guest: '3 guests', status: 'pending' }]);
   });
 
   test('no serious or critical accessibility violations, with the card errors and the dates dialog open', async ({
