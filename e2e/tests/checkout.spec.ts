@@ -12,6 +12,7 @@ import {
   freeStay,
   newUser,
   payThroughApi,
+  serviceClient,
   setTripDraft,
   signInContext,
   type Stay,
@@ -232,6 +233,27 @@ test.describe('checkout', () => {
     // Longer than an ordinary error toast (4 s).
     await page.waitForTimeout(5000);
     await expect(toast).toBeVisible();
+  });
+
+  test('a stay that is over does not block booking the place again', async ({ page, context }) => {
+    const user = await newUser('past');
+    const stay = await freeStay(2);
+    await payThroughApi(user, stay);
+    // Time passes: the paid stay now ended before today (moved with the service key: only the
+    // server writes payments).
+    const service = await serviceClient();
+    const moved = await service
+      .from('Payments')
+      .update({ startDate: '2025-03-10', endDate: '2025-03-12' })
+      .eq('user_email', user.email)
+      .select('id');
+    expect(moved.error).toBeNull();
+    expect(moved.data).toHaveLength(1);
+    await signInContext(context, user);
+    await openBooking(page, stay);
+    await expect(page.getByRole('button', { name: 'Edit dates' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Edit guests' })).toBeEnabled();
+    await expect(page.getByText('You have already booked this place')).toHaveCount(0);
   });
 
   test('the dates dialog: Save waits for both dates, Clear dates empties them', async ({ page, context }) => {

@@ -3,8 +3,11 @@
  * where the site's supabase client looks for it, a room and nights no other test uses, and the
  * booking page's local draft.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page } from '@playwright/test';
+import { repoRoot } from '../support/paths';
 
 /** The composed site (E2E_BASE_URL points the checkout suites at another copy of it). */
 export const SITE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
@@ -33,6 +36,17 @@ export function siteConfig(): Promise<SiteConfig> {
 export async function anonClient(): Promise<SupabaseClient> {
   const config = await siteConfig();
   return createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as never },
+  });
+}
+
+/** A client with the service key, for what only the server may do (the key is in the backend's data folder). */
+export async function serviceClient(): Promise<SupabaseClient> {
+  const { supabaseUrl } = await siteConfig();
+  const keysFile = path.join(path.resolve(repoRoot, process.env.DATA_DIR ?? '.data'), 'keys.json');
+  const { serviceRoleKey } = JSON.parse(fs.readFileSync(keysFile, 'utf8')) as { serviceRoleKey: string };
+  return createClient(supabaseUrl, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: NoRealtime as never },
   });
