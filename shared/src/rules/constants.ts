@@ -100,8 +100,8 @@ export const CATEGORY_SCROLL_ITEMS = 7;
 export const CARD_CAROUSEL_STEP_PX = 301.91;
 
 /**
- * Category strip entries, in strip order: the Rooms.filter values. The same list as the
- * backend seed (backend/src/seed/categories.ts); a test keeps the two equal.
+ * Category strip entries, in strip order: the Rooms.filter values. The backend seed
+ * (backend/src/seed/categories.ts) uses this very list.
  */
 export const CATEGORIES: readonly string[] = [
   'Amazing pools',
