@@ -73,6 +73,17 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
   });
 
   describe('Rooms', () => {
+    it('select=* gives exactly the columns of the spec', async () => {
+      const r = await anon.from('Rooms').select('*').eq('id', roomId).single();
+      expect(r.error).toBeNull();
+      expect(Object.keys(r.data as object)).toEqual([
+        'id', 'house-title', 'title_1', 'title_2', 'price', 'images', 'house_rating', 'rating_count', 'guest_favorite',
+        'filter', 'country', 'city', 'house_description', 'guest_count', 'bedroom_count', 'bed_count', 'bathroom_count',
+        'host_name', 'host_image', 'host_description', 'sleep_bed_1_link', 'sleep_bed_2_link', 'house_location',
+        'location_description', 'lat', 'lng', 'max_guests',
+      ]);
+    });
+
     it('anyone reads rooms', async () => {
       for (const client of [anon, owner, other]) {
         const r = await client.from('Rooms').select('id').eq('id', roomId);
@@ -320,6 +331,22 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
       expect(await found({ search_text: 'kkkxxzwolle' }, small)).toBe(false);
     });
 
+    it('counts occurrences past the fourth of a letter', async () => {
+      // Banana Panama Cabana: 9 a's, 4 n's, 2 b's.
+      const banana = await insertRoom({ 'house-title': 'Cabana', city: 'Banana', country: 'Panama', price: 8300 });
+      const cases: Array<[string, boolean]> = [
+        ['aaaaaaaaa', true], // 9 of 9
+        ['aaaaaaaaaa', true], // 10 letters, 1 missing
+        ['aaaaaaaaaaa', false], // 11 letters, 2 missing
+        ['nnnn', true],
+        ['nnnnn', false], // under 10 letters nothing may be missing
+        ['nnnnnaaaaa', true], // the 5th n missing: 1 of 10
+        ['nnnnnnaaaa', false], // the 5th and 6th n missing
+        ['bbbbbaaaaa', false], // the 3rd to 5th b missing
+      ];
+      for (const [text, match] of cases) expect([text, await found({ search_text: text }, banana)]).toEqual([text, match]);
+    });
+
     it('an empty search matches every room', async () => {
       const all = await anon.from('Rooms').select('id', { count: 'exact' }).limit(1);
       const searched = await anon.rpc('search_rooms', { search_text: '' }, { count: 'exact' }).select('id').limit(1);
@@ -346,6 +373,143 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
       expect(r.error).toBeNull();
       expect(r.data).toHaveLength(5);
       expect(r.count).toBeGreaterThan(5);
+    });
+
+    it('returns whole rooms, with the columns of Rooms', async () => {
+      const room = await anon.from('Rooms').select('*').eq('id', lisbon).single();
+      const searched = await anon.rpc('search_rooms', { search_text: 'lisbon' }).select('*').eq('id', lisbon).single();
+      expect(searched.error).toBeNull();
+      expect(Object.keys(searched.data as object)).toEqual(Object.keys(room.data as object));
+      expect(searched.data).toEqual(room.data);
+    });
+
+    it('the letter data behind it is not reachable through REST', async () => {
+      for (const client of [anon, owner]) {
+        const inPublic = await client.from('room_letters').select('*');
+        expect([inPublic.status, inPublic.error?.code]).toEqual([404, 'PGRST205']);
+        const inItsSchema = await client.schema('search').from('room_letters').select('*');
+        expect([inItsSchema.status, inItsSchema.error?.code]).toEqual([406, 'PGRST106']);
+        const helper = await client.rpc('terms', { search_text: 'oslo' });
+        expect([helper.status, helper.error?.code]).toEqual([404, 'PGRST202']);
+      }
+    });
+
+    it('follows a room whose city, country, title or capacity changes, and forgets a deleted room', async () => {
+      const moved = await insertRoom({ 'house-title': 'Harbour flat', city: 'Bergen', country: 'Norway', price: 8300 });
+      expect(await found({ search_text: 'Bergen' }, moved)).toBe(true);
+      expect(await found({ search_text: 'Quebec' }, moved)).toBe(false);
+      const edit = await service.from('Rooms').update({ city: 'Quebec', country: 'Canada' }).eq('id', moved);
+      expect(edit.error).toBeNull();
+      expect(await found({ search_text: 'Quebec' }, moved)).toBe(true);
+      expect(await found({ search_text: 'Bergen' }, moved)).toBe(false);
+      const retitle = await service.from('Rooms').update({ 'house-title': 'Zugzwang hut' }).eq('id', moved);
+      expect(retitle.error).toBeNull();
+      expect(await found({ search_text: 'zugzwang' }, moved)).toBe(true);
+      // Other columns leave the letters alone.
+      await service.from('Rooms').update({ price: 9000 }).eq('id', moved);
+      expect(await found({ search_text: 'zugzwang' }, moved)).toBe(true);
+      // Capacity is copied too.
+      expect(await found({ search_text: 'zugzwang', guests: 12 }, moved)).toBe(true);
+      await service.from('Rooms').update({ max_guests: 3 }).eq('id', moved);
+      expect(await found({ search_text: 'zugzwang', guests: 4 }, moved)).toBe(false);
+      expect(await found({ search_text: 'zugzwang', guests: 3 }, moved)).toBe(true);
+
+      const letters = () => backend.ctx.db.query<{ n: number }>('select count(*)::int as n from search.room_letters where room_id = $1', [moved]);
+      expect((await letters()).rows[0]!.n).toBe(1);
+      const del = await service.from('Rooms').delete().eq('id', moved);
+      expect(del.error).toBeNull();
+      expect((await letters()).rows[0]!.n).toBe(0);
+    });
+
+    it('has letter data for every room, one row each', async () => {
+      const { rows } = await backend.ctx.db.query<{ rooms: number; letters: number; orphans: number }>(
+        `select (select count(*)::int from public."Rooms") as rooms,
+                (select count(*)::int from search.room_letters) as letters,
+                (select count(*)::int from public."Rooms" r where not exists (select from search.room_letters l where l.room_id = r.id)) as orphans`,
+      );
+      expect(rows[0]!.rooms).toBeGreaterThan(60);
+      expect(rows[0]).toMatchObject({ letters: rows[0]!.rooms, orphans: 0 });
+    });
+
+    describe('stay_nights: that many consecutive free nights inside [check_in, check_out)', () => {
+      let gaps: number;
+      let free: number;
+      // Confirmed stays of "gaps" in May 2027: nights 3-4 and 8-9. Free: 1-2, 5-7, 10 on.
+      const may = (day: number) => `2027-05-${String(day).padStart(2, '0')}`;
+      const inMay = (first: number, end: number, stay: number | null) => ({ search_text: 'Trondheim', check_in: may(first), check_out: may(end), stay_nights: stay });
+
+      beforeAll(async () => {
+        gaps = await insertRoom({ 'house-title': 'Gap cabin', city: 'Trondheim', country: 'Norway', price: 8300, max_guests: 4 });
+        free = await insertRoom({ 'house-title': 'Open cabin', city: 'Trondheim', country: 'Norway', price: 8300, max_guests: 4 });
+        const stay = (startDate: string, endDate: string, status: string) => ({
+          user_id: ownerId, user_email: ownerEmail, room_id: gaps, startDate, endDate, numOfDays: 2, status,
+        });
+        const r = await service.from('Bookings').insert([
+          stay(may(3), may(5), 'confirmed'),
+          stay(may(8), may(10), 'confirmed'),
+          stay('2027-07-01', '2027-07-05', 'confirmed'),
+          stay(may(5), may(8), 'pending'),
+          stay(may(10), may(20), 'cancelled'),
+        ]);
+        expect(r.error).toBeNull();
+      });
+
+      it('a gap exactly stay_nights long is enough; one night short is not', async () => {
+        expect(await found(inMay(1, 12, 3), gaps)).toBe(true);
+        expect(await found(inMay(1, 12, 4), gaps)).toBe(false);
+      });
+
+      it('gaps are clipped to the window at both ends', async () => {
+        // 2-9 May: free nights 2, 5-7; the stay from the 8th runs past the window's end.
+        expect(await found(inMay(2, 9, 3), gaps)).toBe(true);
+        expect(await found(inMay(2, 9, 4), gaps)).toBe(false);
+        // 6-14 May: free nights 6-7 and 10-13, the last gap running to the window's end.
+        expect(await found(inMay(6, 14, 4), gaps)).toBe(true);
+        expect(await found(inMay(6, 14, 5), gaps)).toBe(false);
+        // 1-4 May: the free nights 1-2 before the first stay.
+        expect(await found(inMay(1, 4, 2), gaps)).toBe(true);
+        expect(await found(inMay(1, 4, 3), gaps)).toBe(false);
+      });
+
+      it('without stay_nights the whole window must be free, as before', async () => {
+        expect(await found(inMay(1, 12, null), gaps)).toBe(false);
+        expect(await found(inMay(5, 8, null), gaps)).toBe(true);
+        expect(await found(inMay(4, 6, null), gaps)).toBe(false);
+      });
+
+      it('bookings outside the window, pending or cancelled block nothing', async () => {
+        // The July stay is outside; the pending stay covers 5-7 May, the cancelled one 10-19 May.
+        expect(await found(inMay(10, 20, null), gaps)).toBe(true);
+        expect(await found(inMay(5, 8, 3), gaps)).toBe(true);
+        expect(await found(inMay(10, 20, 10), gaps)).toBe(true);
+      });
+
+      it('a room with no bookings in the window only needs the window to be long enough', async () => {
+        expect(await found(inMay(1, 12, 11), free)).toBe(true);
+        expect(await found(inMay(1, 12, 12), free)).toBe(false);
+      });
+
+      it('a stay longer than the window finds no room at all', async () => {
+        const r = await anon.rpc('search_rooms', { search_text: '', check_in: may(1), check_out: may(3), stay_nights: 3 }, { count: 'exact' }).select('id').limit(1);
+        expect(r.error).toBeNull();
+        expect(r.count).toBe(0);
+      });
+
+      it('one date only is a one-night window', async () => {
+        expect(await found({ search_text: 'Trondheim', check_in: may(7), stay_nights: 1 }, gaps)).toBe(true);
+        expect(await found({ search_text: 'Trondheim', check_in: may(8), stay_nights: 1 }, gaps)).toBe(false);
+        expect(await found({ search_text: 'Trondheim', check_out: may(9), stay_nights: 1 }, gaps)).toBe(false);
+        expect(await found({ search_text: 'Trondheim', check_out: may(8), stay_nights: 1 }, gaps)).toBe(true);
+      });
+
+      it('without dates stay_nights changes nothing', async () => {
+        expect(await found({ search_text: 'Trondheim', stay_nights: 30 }, gaps)).toBe(true);
+      });
+
+      it('stay_nights below 1 is refused with 22023', async () => {
+        const r = await anon.rpc('search_rooms', { search_text: '', check_in: may(1), check_out: may(3), stay_nights: 0 });
+        expect(r.error?.code).toBe('22023');
+      });
     });
   });
 

@@ -12,8 +12,6 @@ export interface RequestIdentity {
   headers: Record<string, string>;
   /** GET/HEAD run read-only, as PostgREST does (writes then fail with 25006). */
   readOnly?: boolean;
-  /** Force custom plans (values known to the planner) for this transaction's statements. */
-  customPlan?: boolean;
 }
 
 const SETTINGS_SQL =
@@ -27,8 +25,7 @@ const SETTINGS_SQL =
   " set_config('request.jwt.claim.sub', $6, true)," +
   " set_config('request.jwt.claim.role', $1, true)," +
   " set_config('request.jwt.claim.email', $7, true)," +
-  " set_config('transaction_read_only', $8, true)," +
-  " set_config('plan_cache_mode', $9, true)";
+  " set_config('transaction_read_only', $8, true)";
 
 /**
  * PostgREST's per-request settings (contract 2.3 step 3), transaction-local: the role switch
@@ -52,6 +49,5 @@ export function roleStatement(who: RequestIdentity): Statement {
     typeof claims.sub === 'string' ? claims.sub : '',
     typeof claims.email === 'string' ? claims.email : '',
     who.readOnly ? 'on' : 'off',
-    who.customPlan ? 'force_custom_plan' : 'auto',
   ] };
 }

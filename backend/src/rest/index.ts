@@ -40,8 +40,6 @@ interface Plan {
   sql: Sql;
   text: string;
   readOnly: boolean;
-  /** Plan with the parameter values every time (function calls), never a generic plan. */
-  customPlan?: boolean;
   shape: Shape;
   /** Function results that are one value/row rather than a set. */
   unwrap?: boolean;
@@ -262,16 +260,14 @@ async function rpc(
   const tail = ', null::int as total, null::int as inserted';
   const alias = scalar ? '_pgrst_r(pgrst_scalar)' : '_pgrst_r';
   let from: string;
-  // Each argument is its own typed parameter (not one JSON record as PostgREST binds them): with
-  // a custom plan, the planner sees the values as constants and can inline SQL functions and fold
-  // what depends only on their arguments, as search_rooms is written to allow.
+  // Each argument is its own typed parameter, passed by name.
   const call = used.map((p) => `${ident(p.name)} := ${sql.bind(argumentValue(args[p.name], p.type, isPost))}::${p.type}`);
   from = `${qualified(routine)}(${call.join(', ')}) ${alias}`;
   const readOnly = !isPost;
   const { offset, limit } = page(q, req);
   if (scalar) {
     const text = `select coalesce(json_agg(_pgrst_r.pgrst_scalar), '[]')::text as body, count(*)::int as page${tail} from ${from}`;
-    return { sql, text, readOnly, shape, unwrap: !routine.returnsSet, offset: 0, customPlan: true };
+    return { sql, text, readOnly, shape, unwrap: !routine.returnsSet, offset: 0 };
   }
   const source = routineSource(schema, routine);
   const where = whereClause(sql, source, q.filters, '_pgrst_r.');
@@ -284,7 +280,6 @@ async function rpc(
     shape,
     unwrap: !routine.returnsSet,
     offset,
-    customPlan: true,
   };
 }
 
@@ -343,7 +338,6 @@ async function execute(db: Db, caller: Caller, req: Request, path: string, plan:
     path,
     headers,
     readOnly: plan.readOnly,
-    customPlan: plan.customPlan,
   });
   const singular = (rows: unknown[][]) => {
     const page = Number(rows[0]?.[1] ?? 0);
