@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Socket } from 'node:net';
 import type { Db, QueryResult, TxQueryable } from './index.ts';
 
 const DATE = 1082;
@@ -55,11 +56,19 @@ export async function openPg(url: string, max = 10): Promise<Db> {
     pipeline: async (statements, check) => {
       const client = await pool.connect();
       try {
-        const sent: Array<Promise<unknown>> = [client.query('BEGIN')];
-        for (const s of statements) {
-          sent.push(client.query({ text: s.text, values: s.values, name: names.get(s.text), rowMode: 'array' }));
+        // Each query is its own socket write unless the stream is corked: one write for them all.
+        const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+        socket.cork();
+        const sent: Array<Promise<unknown>> = [];
+        try {
+          sent.push(client.query('BEGIN'));
+          for (const s of statements) {
+            sent.push(client.query({ text: s.text, values: s.values, name: names.get(s.text), rowMode: 'array' }));
+          }
+          if (!check) sent.push(client.query('COMMIT'));
+        } finally {
+          socket.uncork();
         }
-        if (!check) sent.push(client.query('COMMIT'));
         const settled = await Promise.allSettled(sent);
         const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
         if (failed) {
