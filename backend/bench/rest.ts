@@ -6,8 +6,11 @@
 // PostgreSQL, and a bare node:http server answering the same bytes. Then search_rooms latency over
 // BENCH_ROOMS listings (default 100,000) on each database.
 //
-// Each server runs in its own process; the load generator (autocannon) runs here.
-// Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_ROOMS (100000), BENCH_SEARCHES (100),
+// Each server runs in its own process; the load generator (autocannon) runs here, against
+// 127.0.0.1 for every target. The grid targets take turns for BENCH_ROUNDS rounds (the order
+// reversed every other round) so a busy moment on a shared machine hits them all alike; the table
+// gives each target's range over the rounds and the load average while measuring.
+// Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_ROUNDS (3), BENCH_ROOMS (100000), BENCH_SEARCHES (100),
 // BENCH_SEARCH_SECONDS (60: each target's searches stop there, the table says how many ran).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +23,7 @@ import { freePort, startPostgrest, type PostgrestProcess } from '../test/support
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 100_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100);
 const SEARCH_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 60);
@@ -67,10 +71,10 @@ async function startBackend(databaseUrl: string | undefined): Promise<Server> {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const started = Date.now();
-  await waitFor(`http://localhost:${port}/health`, child, 1800, () => output);
+  await waitFor(`http://127.0.0.1:${port}/health`, child, 1800, () => output);
   log(`backend on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} ready with ${ROOMS} rooms in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const keys = JSON.parse(readFileSync(join(dataDir, 'keys.json'), 'utf8')) as { anonKey: string; jwtSecret: string };
-  return { url: `http://localhost:${port}`, anonKey: keys.anonKey, jwtSecret: keys.jwtSecret };
+  return { url: `http://127.0.0.1:${port}`, anonKey: keys.anonKey, jwtSecret: keys.jwtSecret };
 }
 
 /** A node:http server answering every request with the given bytes: the floor for any Node server. */
@@ -84,8 +88,8 @@ async function startBare(body: string, contentRange: string): Promise<Server> {
     }).listen(${port});`;
   const child = spawn(process.execPath, ['-e', source], { stdio: 'ignore' });
   children.push(child);
-  await waitFor(`http://localhost:${port}/`, child, 30, () => '');
-  return { url: `http://localhost:${port}`, anonKey: '', jwtSecret: '' };
+  await waitFor(`http://127.0.0.1:${port}/`, child, 30, () => '');
+  return { url: `http://127.0.0.1:${port}`, anonKey: '', jwtSecret: '' };
 }
 
 interface Row {
@@ -96,6 +100,15 @@ interface Row {
   errors: number;
 }
 
+interface GridTarget {
+  target: string;
+  url: string;
+  anonKey: string;
+  rows: Row[];
+}
+
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ', 1)[0]!;
+
 async function load(target: string, url: string, anonKey: string): Promise<Row> {
   const headers: Record<string, string> = { prefer: 'count=exact', 'accept-profile': 'public' };
   if (anonKey) Object.assign(headers, { apikey: anonKey, authorization: `Bearer ${anonKey}` });
@@ -103,7 +116,7 @@ async function load(target: string, url: string, anonKey: string): Promise<Row> 
   await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
   const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, timeout: 10 });
   const errors = r.errors + r.timeouts + r.non2xx;
-  log(`${target}: ${r.requests.average} req/s`);
+  log(`${target}: ${r.requests.average} req/s (load average ${loadAverage()})`);
   return { target, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors };
 }
 
@@ -160,7 +173,7 @@ async function searchLatency(target: string, server: Server): Promise<SearchRow>
 }
 
 async function main() {
-  const rows: Row[] = [];
+  const grid: GridTarget[] = [];
   const searches: SearchRow[] = [];
   const notes: string[] = [];
 
@@ -169,33 +182,59 @@ async function main() {
   const sampleBody = await sample.text();
   const sampleRange = sample.headers.get('content-range') ?? '0-15/*';
   const bare = await startBare(sampleBody, sampleRange);
-  rows.push(await load('bare node:http (same bytes)', bare.url + '/', ''));
-  rows.push(await load('our REST on PGlite', pglite.url + GRID, pglite.anonKey));
-  searches.push(await searchLatency('our REST on PGlite', pglite));
+  grid.push({ target: 'bare node:http (same bytes)', url: bare.url + '/', anonKey: '', rows: [] });
+  grid.push({ target: 'our REST on PGlite', url: pglite.url + GRID, anonKey: pglite.anonKey, rows: [] });
 
   const unavailable = await postgresUnavailable();
   let db: ScratchDb | undefined;
+  let onPg: Server | undefined;
   let postgrest: PostgrestProcess | undefined;
   if (unavailable) {
     notes.push(`PostgreSQL rows skipped: ${unavailable}`);
   } else {
     db = await createScratchDb('hs_bench');
     cleanups.push(() => db!.drop());
-    const onPg = await startBackend(db.url);
-    rows.push(await load('our REST on PostgreSQL', onPg.url + GRID, onPg.anonKey));
-    searches.push(await searchLatency('our REST on PostgreSQL', onPg));
+    onPg = await startBackend(db.url);
     postgrest = await startPostgrest(db.url, onPg.jwtSecret);
     cleanups.push(() => postgrest!.stop());
-    rows.push(await load('PostgREST 12 on PostgreSQL', postgrest.url + GRID.replace('/rest/v1', ''), onPg.anonKey));
+    // The same work on both sides: the same page, count and JSON, byte for byte.
+    const headers = { apikey: onPg.anonKey, authorization: `Bearer ${onPg.anonKey}`, prefer: 'count=exact' };
+    const ours = await fetch(onPg.url + GRID, { headers });
+    const theirs = await fetch(postgrest.url + GRID.replace('/rest/v1', ''), { headers });
+    if ((await ours.text()) !== (await theirs.text()) || ours.headers.get('content-range') !== theirs.headers.get('content-range')) {
+      notes.push('Our REST and PostgREST answered the grid read with different bodies or Content-Range.');
+    }
+    grid.push({ target: 'our REST on PostgreSQL', url: onPg.url + GRID, anonKey: onPg.anonKey, rows: [] });
+    grid.push({ target: 'PostgREST 12 on PostgreSQL', url: postgrest.url + GRID.replace('/rest/v1', ''), anonKey: onPg.anonKey, rows: [] });
+  }
+
+  const loads: string[] = [loadAverage()];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const t of round % 2 === 0 ? grid : [...grid].reverse()) t.rows.push(await load(t.target, t.url, t.anonKey));
+    loads.push(loadAverage());
+  }
+
+  searches.push(await searchLatency('our REST on PGlite', pglite));
+  if (onPg && postgrest) {
+    searches.push(await searchLatency('our REST on PostgreSQL', onPg));
     searches.push(await searchLatency('PostgREST 12 on PostgreSQL', { ...onPg, url: postgrest.url, restPath: '' }));
   }
 
-  const bareRps = rows[0]!.rps;
-  console.log(`\nGrid read: ${GRID}  (Prefer: count=exact; ${CONNECTIONS} connections, ${SECONDS} s; ${ROOMS} rooms)\n`);
-  console.log('| target | req/s | p50 ms | p99 ms | errors | vs bare |');
+  const range = (values: number[], digits = 0) => {
+    const low = Math.min(...values).toFixed(digits);
+    const high = Math.max(...values).toFixed(digits);
+    return low === high ? low : `${low}-${high}`;
+  };
+  const bareRps = grid[0]!.rows.map((r) => r.rps);
+  console.log(`\nGrid read: ${GRID}  (Prefer: count=exact; ${CONNECTIONS} connections, ${SECONDS} s, ${ROUNDS} rounds; ${ROOMS} rooms)`);
+  console.log(`Load average (1 min) before and after each round: ${loads.join(', ')}\n`);
+  console.log('| target | req/s | p50 ms | p99 ms | errors | vs bare (same round) |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  for (const r of rows) {
-    console.log(`| ${r.target} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((100 * r.rps) / bareRps).toFixed(1)}% |`);
+  for (const t of grid) {
+    const rows = t.rows;
+    const vsBare = rows.map((r, i) => (100 * r.rps) / bareRps[i]!);
+    const errors = rows.reduce((sum, r) => sum + r.errors, 0);
+    console.log(`| ${t.target} | ${range(rows.map((r) => r.rps))} | ${range(rows.map((r) => r.p50))} | ${range(rows.map((r) => r.p99))} | ${errors} | ${range(vsBare, 1)}% |`);
   }
   console.log(`\nsearch_rooms (POST /rest/v1/rpc/search_rooms, first 16 with count, up to ${SEARCHES} sequential searches in ${SEARCH_SECONDS} s, over ${ROOMS} rooms)\n`);
   console.log('| target | searches | p50 ms | p95 ms | max ms |');
