@@ -35,6 +35,10 @@ export function makeKeys(): Keys {
 }
 
 export interface BackendOptions {
+  /**
+   * Fixed for the test's life (a restart comes back on it). Pick one below 32768: Linux hands out
+   * 32768-60999 as the local ports of outgoing connections, and one of those can hold the port.
+   */
   port: number;
   keys?: Keys;
   /** Kept across restarts; a temporary folder when absent (removed by `remove()`). */

@@ -1,7 +1,7 @@
 /**
  * Resilience: each remote down in turn, the backend restarted under an open page, the backend
  * killed during writes, and two backend processes sharing one PostgreSQL. The backend cases
- * start backends of their own (ports 54430+, their own data), never touching the shared one.
+ * start backends of their own (ports 31430+, their own data), never touching the shared one.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -79,7 +79,7 @@ async function insertRooms(backend: BackendProcess, titles: string[]): Promise<R
 
 test('the backend restarted mid-session: the open page recovers without a reload', async ({ page }) => {
   test.setTimeout(180_000);
-  const backend = await new BackendProcess({ port: 54430 }).start();
+  const backend = await new BackendProcess({ port: 31430 }).start();
   const { serveApp } = (await import(path.join(repoRoot, 'scripts/static-server.mjs'))) as {
     serveApp: (options: object) => Promise<{ close: () => Promise<void> }>;
   };
@@ -120,7 +120,7 @@ test('the backend restarted mid-session: the open page recovers without a reload
 
 test('the backend killed with SIGKILL during 100 writes: every acknowledged write survives', async () => {
   test.setTimeout(180_000);
-  const backend = await new BackendProcess({ port: 54431 }).start();
+  const backend = await new BackendProcess({ port: 31431 }).start();
   try {
     const run = `durable-${Date.now()}`;
     const acknowledged: number[] = [];
@@ -175,8 +175,8 @@ test('two backend processes on one PostgreSQL serve the same users and data', as
   const url = new URL(admin);
   url.pathname = `/${database}`;
   const databaseUrl = url.toString();
-  const one = new BackendProcess({ port: 54432, keys, databaseUrl });
-  const two = new BackendProcess({ port: 54433, keys, databaseUrl });
+  const one = new BackendProcess({ port: 31432, keys, databaseUrl });
+  const two = new BackendProcess({ port: 31433, keys, databaseUrl });
   try {
     await one.start();
     await two.start();

@@ -16,7 +16,7 @@ test.beforeEach(() => {
   test.skip(test.info().project.name !== 'desktop', 'server-side: once');
 });
 
-const PORT = 54420;
+const PORT = 31420;
 let backend: BackendProcess;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
