@@ -51,25 +51,47 @@ test('keyboard only: search a destination with dates', async ({ page }) => {
   await page.keyboard.type('Europe');
 
   const checkIn = bar.getByRole('button', { name: /Check in/ });
+  const checkOut = bar.getByRole('button', { name: /Check out/ });
   await tabTo(page, checkIn);
   await page.keyboard.press('Enter');
   await expect(checkIn).toHaveAttribute('aria-expanded', 'true');
 
+  // The open panel follows its fields in the tab order: Check out, then the panel's date modes.
+  await page.keyboard.press('Tab');
+  await expect(checkOut).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(bar.getByRole('tab', { name: 'Dates' })).toBeFocused();
+
   // The calendar has one day in the tab order; arrows move, Enter chooses.
-  await tabTo(page, dayButton(page).and(page.locator('[tabindex="0"]')));
+  await tabTo(page, dayButton(page).and(page.locator('[tabindex="0"]')), 20);
   await expectVisibleFocus(page);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(checkIn).not.toContainText('Add dates');
-  const checkOut = bar.getByRole('button', { name: /Check out/ });
   await tabTo(page, dayButton(page).and(page.locator('[tabindex="0"]')));
   for (let day = 0; day < 3; day += 1) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
   await expect(checkOut).not.toContainText('Add dates');
 
-  // The dates panel follows the bar: back up to the bar's Search button.
+  // A hint chip after the calendar, then Escape closes the panel and gives the focus back to its field.
+  const chip = bar.getByRole('button', { name: '2 days', exact: true });
+  await tabTo(page, chip, 10);
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(bar.getByRole('tablist', { name: 'Date mode' })).toHaveCount(0);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-input'))).toMatch(/^check(In|Out)$/);
+
+  // Who and its counters, then Search.
+  const who = bar.getByRole('button', { name: /^Who/ });
+  await tabTo(page, who, 5);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(bar.getByRole('button', { name: 'Increase adults' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const search = bar.getByRole('button', { name: 'Search', exact: true });
-  await tabTo(page, search, 40, 'Shift+Tab');
+  await tabTo(page, search, 20);
   await page.keyboard.press('Enter');
   // The search ran: the bar collapses to its summary, which names the destination.
   await expect(bar.getByRole('button', { name: /Europe/ })).toBeVisible();

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { signInAsGuest, siteConfig } from '../support/guest';
 import { repoRoot } from '../support/paths';
 
@@ -71,8 +71,11 @@ async function openOverlay(page: Page) {
   return page.getByRole('dialog', { name: 'Search' });
 }
 
-/** Runs a search for a destination and optional dates, through the bar or the overlay. */
-async function search(page: Page, isMobile: boolean, text: string, dates?: [Date, Date]) {
+/**
+ * Runs a search for a destination and optional dates (and a hint chip under the calendar),
+ * through the bar or the overlay.
+ */
+async function search(page: Page, isMobile: boolean, text: string, dates?: [Date, Date], chip?: string) {
   if (isMobile) {
     const dialog = await openOverlay(page);
     await dialog.getByRole('textbox', { name: 'Search destination' }).fill(text);
@@ -81,6 +84,7 @@ async function search(page: Page, isMobile: boolean, text: string, dates?: [Date
       await pickDay(dialog.page(), dates[0]);
       await pickDay(dialog.page(), dates[1]);
     }
+    if (chip) await dialog.getByRole('button', { name: chip, exact: true }).click();
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();
     await dialog.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(dialog).toBeHidden();
@@ -91,8 +95,42 @@ async function search(page: Page, isMobile: boolean, text: string, dates?: [Date
       await pickDay(page, dates[0]);
       await pickDay(page, dates[1]);
     }
+    if (chip) await page.getByRole('button', { name: chip, exact: true }).click();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
   }
+}
+
+/** Books a room with the service key (clearing a booking a cut-short run left); returns its id. */
+async function book(request: APIRequestContext, roomId: number, checkIn: Date, checkOut: Date): Promise<number> {
+  const config = await siteConfig(request);
+  const key = serviceRoleKey();
+  const users = await (
+    await request.post(`${config.supabaseUrl}/auth/v1/token?grant_type=password`, {
+      headers: { apikey: config.supabaseAnonKey, 'Content-Type': 'application/json' },
+      data: { email: config.guestEmail, password: config.guestPassword },
+    })
+  ).json();
+  await rest(request, `Bookings?room_id=eq.${roomId}&startDate=eq.${isoDay(checkIn)}&endDate=eq.${isoDay(checkOut)}`, { method: 'DELETE', key });
+  const [booking] = await rest<Array<{ id: number }>>(request, 'Bookings', {
+    method: 'POST',
+    key,
+    data: {
+      user_id: users.user.id,
+      user_email: config.guestEmail,
+      room_id: roomId,
+      startDate: isoDay(checkIn),
+      endDate: isoDay(checkOut),
+      numOfDays: Math.round((checkOut.getTime() - checkIn.getTime()) / 86_400_000),
+      status: 'confirmed',
+    },
+  });
+  return booking!.id;
+}
+
+/** The arguments of the next search_rooms call the page makes. */
+async function nextSearchArgs(page: Page): Promise<Record<string, unknown>> {
+  const request = await page.waitForRequest((r) => r.url().includes('/rest/v1/rpc/search_rooms') && r.method() === 'POST');
+  return request.postDataJSON() as Record<string, unknown>;
 }
 
 /** Clicks a calendar day, paging forward until it is shown. */
@@ -123,6 +161,25 @@ test.describe('discovery', () => {
     await expect(first.getByText(/kilometers away/)).toBeVisible();
     await expect(first.getByText('16-21 May')).toBeVisible();
     await expect(first.getByText(/night$/)).toBeVisible();
+  });
+
+  test("the first page is read once and the first card's photo fetched once", async ({ page }) => {
+    // The shell asks for the first page (and preloads the first photo) at start-up; the grid
+    // must find both instead of asking again.
+    const gridReads: string[] = [];
+    const photos: string[] = [];
+    page.on('request', (request) => {
+      const url = decodeURIComponent(request.url());
+      if (url.includes('/rest/v1/Rooms?') && url.includes('"house-title"')) gridReads.push(url);
+      if (url.includes('/storage/v1/object/')) photos.push(url);
+    });
+    await openHome(page);
+    const firstPhoto = cards(page).first().locator('img').first();
+    await expect(firstPhoto).toHaveJSProperty('complete', true);
+    const src = decodeURIComponent(await firstPhoto.evaluate((img: HTMLImageElement) => img.currentSrc));
+    const stem = src.replace(/-(400|800)\.webp$/, '');
+    expect(gridReads).toHaveLength(1);
+    expect(photos.filter((url) => url.startsWith(`${stem}-`) || url === src)).toEqual([src]);
   });
 
   test('infinite scroll loads the next page near the bottom', async ({ page, request }) => {
@@ -217,35 +274,10 @@ test.describe('discovery', () => {
   });
 
   test('dates that are booked leave that room out', async ({ page, request, isMobile }) => {
-    const config = await siteConfig(request);
-    const key = serviceRoleKey();
     const offset = isMobile ? 4 : 9;
     const [checkIn, checkOut] = [inDays(offset), inDays(offset + 3)];
     const [room] = await rest<RoomRow[]>(request, `Rooms?select=id,city,country&order=id.asc&offset=${isMobile ? 5 : 6}&limit=1`);
-    const users = await (
-      await request.post(`${config.supabaseUrl}/auth/v1/token?grant_type=password`, {
-        headers: { apikey: config.supabaseAnonKey, 'Content-Type': 'application/json' },
-        data: { email: config.guestEmail, password: config.guestPassword },
-      })
-    ).json();
-    // A run that was cut short may have left its booking behind.
-    await rest(request, `Bookings?room_id=eq.${room!.id}&startDate=eq.${isoDay(checkIn)}&endDate=eq.${isoDay(checkOut)}`, {
-      method: 'DELETE',
-      key,
-    });
-    const [booking] = await rest<Array<{ id: number }>>(request, 'Bookings', {
-      method: 'POST',
-      key,
-      data: {
-        user_id: users.user.id,
-        user_email: config.guestEmail,
-        room_id: room!.id,
-        startDate: isoDay(checkIn),
-        endDate: isoDay(checkOut),
-        numOfDays: 3,
-        status: 'confirmed',
-      },
-    });
+    const booking = await book(request, room!.id, checkIn, checkOut);
     try {
       await openHome(page);
       await search(page, isMobile, room!.city, [checkIn, checkOut]);
@@ -256,8 +288,84 @@ test.describe('discovery', () => {
       await search(page, isMobile, room!.city, [inDays(offset + 20), inDays(offset + 21)]);
       await expect(page.locator(`main a[href="/house/${room!.id}"]`)).toHaveCount(1);
     } finally {
-      await rest(request, `Bookings?id=eq.${booking!.id}`, { method: 'DELETE', key });
+      await rest(request, `Bookings?id=eq.${booking}`, { method: 'DELETE', key: serviceRoleKey() });
     }
+  });
+
+  test('a hint chip finds a stay of the same length a few days either side', async ({ page, request, isMobile }) => {
+    const offset = isMobile ? 40 : 60;
+    const [checkIn, checkOut] = [inDays(offset), inDays(offset + 3)];
+    const [room] = await rest<RoomRow[]>(request, `Rooms?select=id,city&order=id.asc&offset=${isMobile ? 7 : 8}&limit=1`);
+    // One booked night in the middle: the exact three nights are taken, but four free nights
+    // lie just before them.
+    const booking = await book(request, room!.id, inDays(offset + 1), inDays(offset + 2));
+    const roomLink = page.locator(`main a[href="/house/${room!.id}"]`);
+    try {
+      await openHome(page);
+      await search(page, isMobile, room!.city, [checkIn, checkOut]);
+      await expect(cards(page).first().or(page.getByText('No exact matches'))).toBeVisible();
+      await expect(roomLink).toHaveCount(0);
+      await openHome(page);
+      const args = nextSearchArgs(page);
+      await search(page, isMobile, room!.city, [checkIn, checkOut], '3 days');
+      expect(await args).toMatchObject({ check_in: isoDay(inDays(offset - 3)), check_out: isoDay(inDays(offset + 6)), stay_nights: 3 });
+      await expect(roomLink).toHaveCount(1);
+    } finally {
+      await rest(request, `Bookings?id=eq.${booking}`, { method: 'DELETE', key: serviceRoleKey() });
+    }
+  });
+
+  test('months and flexible searches send their dates', async ({ page, isMobile }) => {
+    const today = inDays(0);
+    const inThreeMonths = new Date(today.getFullYear(), today.getMonth() + 3, today.getDate());
+    const nextMonth = new Date(today.getFullYear(), today.getMonth() + 1, 1);
+    const monthAfter = new Date(today.getFullYear(), today.getMonth() + 2, 1);
+    const searchWith = async (mode: 'Months' | 'Flexible', choose: (scope: Page | Locator) => Promise<void>) => {
+      await openHome(page);
+      const scope = isMobile ? await openOverlay(page) : page;
+      if (isMobile) await scope.getByRole('button', { name: /^When/ }).click();
+      else await page.getByRole('button', { name: /Check in/ }).click();
+      await scope.getByRole('tab', { name: mode }).click();
+      await choose(scope);
+      if (isMobile) await scope.getByRole('button', { name: 'Next', exact: true }).click();
+      const args = nextSearchArgs(page);
+      await scope.getByRole('button', { name: 'Search', exact: true }).click();
+      const sent = await args;
+      await expect(cards(page).first().or(page.getByText('No exact matches'))).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      return sent;
+    };
+    const months = await searchWith('Months', async () => {});
+    expect(months).toMatchObject({ check_in: isoDay(today), check_out: isoDay(inThreeMonths) });
+    expect(months).not.toHaveProperty('stay_nights');
+    const flexible = await searchWith('Flexible', async (scope) => {
+      await scope.getByRole('button', { name: 'Weekend' }).click();
+      await scope.getByRole('button', { name: new RegExp(`^${MONTHS[nextMonth.getMonth()]}`) }).click();
+    });
+    expect(flexible).toMatchObject({ check_in: isoDay(nextMonth), check_out: isoDay(monthAfter), stay_nights: 2 });
+  });
+
+  test("the overlay's Search shows the grid loading and announces the search until the lookup answers", async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the overlay is the small-screen search');
+    await openHome(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/rest/v1/rpc/search_rooms*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const dialog = await openOverlay(page);
+    await dialog.getByRole('button', { name: 'Europe' }).click();
+    await dialog.getByRole('button', { name: 'Skip' }).click();
+    const lookup = page.waitForRequest((r) => r.url().includes('/rest/v1/rpc/search_rooms'));
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    expect((await lookup).postDataJSON()).toMatchObject({ search_text: 'europe' });
+    await expect(page.getByRole('status').filter({ hasText: 'Searching homes…' })).toBeAttached();
+    await expect(page.locator('main [aria-busy="true"][aria-label="Loading homes"]')).toBeVisible();
+    release();
+    await expect(cards(page).first().or(page.getByText('No exact matches'))).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Searching homes…' })).toHaveCount(0);
   });
 
   test('the small-screen overlay flow', async ({ page, isMobile }) => {

@@ -9,8 +9,16 @@
  *   so a page can tell "no such listing" from "could not read it" and offer a retry.
  * - getRoomsByIds: select * where id is in a list; errors are logged, then reported as the
  *   endpoint's error (thrown, in RTK Query terms). Rows come back in the order of the ids asked.
+ * - getGridPage (discovery section 7, call 5, query 'iconFilter'): the home grid, 16 rooms a
+ *   page by range, filtered by the selected category. During a search the rows come from the
+ *   backend's search_rooms function (the 90% letter rule, free on the chosen dates, sleeping the
+ *   guests) with the same category filter and paging. A page of 16 means there may be more;
+ *   fewer means the end. Discovery's grid reads it; it lives here so that the shell can ask for
+ *   the first page at start-up (app/prefetchHome.ts) and the grid find it in the cache.
  */
 import { api, extraOf, toApiError } from 'shared/api/baseApi';
+import { GRID_PAGE_SIZE } from 'shared/rules/constants';
+import type { SearchQuery } from 'shared/state/formSlice';
 
 /** A row of "Rooms" (the columns the front end reads). */
 export interface Room {
@@ -47,6 +55,31 @@ export interface Room {
   max_guests: number;
 }
 
+/**
+ * search_rooms' named arguments for a query. stay_nights is sent only when the stay may move
+ * inside the window (a hint chip, flexible mode); without it every night of the window counts.
+ */
+export function searchRoomsArgs(query: SearchQuery) {
+  return {
+    search_text: query.searchText,
+    check_in: query.checkIn,
+    check_out: query.checkOut,
+    guests: query.guests > 0 ? query.guests : null,
+    ...(query.stayNights === null ? {} : { stay_nights: query.stayNights }),
+  };
+}
+
+export interface GridArgs {
+  /** '' for every category. */
+  category: string;
+  search: SearchQuery | null;
+}
+
+/** The grid card's columns (the full row is not needed). */
+const GRID_COLUMNS = 'id, "house-title", city, country, price, images, house_rating, guest_favorite, filter';
+
+export type GridRoom = Pick<Room, 'id' | 'house-title' | 'city' | 'country' | 'price' | 'images' | 'house_rating' | 'guest_favorite' | 'filter'>;
+
 /** PostgREST's code when `single` finds no row. */
 const NO_SINGLE_ROW = 'PGRST116';
 
@@ -74,7 +107,27 @@ export const roomsApi = api.injectEndpoints({
       },
       providesTags: (result) => (result ?? []).map((room) => ({ type: 'Rooms' as const, id: room.id })),
     }),
+    getGridPage: build.infiniteQuery<GridRoom[], GridArgs, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) =>
+          lastPage.length === GRID_PAGE_SIZE ? lastPageParam + 1 : undefined,
+      },
+      async queryFn({ queryArg, pageParam }, queryApi) {
+        const { supabase } = extraOf(queryApi);
+        const { category, search } = queryArg;
+        let request = search
+          ? supabase.rpc('search_rooms', searchRoomsArgs(search)).select(GRID_COLUMNS)
+          : supabase.from('Rooms').select(GRID_COLUMNS);
+        if (category !== '') request = request.eq('filter', category);
+        const from = pageParam * GRID_PAGE_SIZE;
+        const { data, error } = await request.order('id').range(from, from + GRID_PAGE_SIZE - 1);
+        if (error) return { error: toApiError('Error fetching grid rooms:', error) };
+        return { data: (data ?? []) as unknown as GridRoom[] };
+      },
+      providesTags: ['Rooms'],
+    }),
   }),
 });
 
-export const { useGetRoomByIdQuery, useGetRoomsByIdsQuery } = roomsApi;
+export const { useGetRoomByIdQuery, useGetRoomsByIdsQuery, useGetGridPageInfiniteQuery } = roomsApi;

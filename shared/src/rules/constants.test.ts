@@ -19,6 +19,7 @@ describe('business constants match the spec', () => {
     ['dial default', c.DIAL_DEFAULT, 3],
     ['month cards', c.MONTH_CARD_COUNT, 12],
     ['stay lengths', c.STAY_DURATIONS, ['weekend', 'week', 'month']],
+    ['nights of a flexible stay', c.STAY_NIGHTS, { weekend: 2, week: 7, month: 28 }],
     ['default flexible text', c.DEFAULT_FLEXIBLE_TEXT, ' Any week'],
     ['shown date format', c.SHOWN_DATE_FORMAT, 'dd MMM'],
     ['dial date format', c.DIAL_DATE_FORMAT, 'MMM d'],
@@ -68,7 +69,8 @@ describe('business constants match the spec', () => {
     ['footer breadcrumb', c.FOOTER_BREADCRUMB, ['United states', 'California', 'Los Angeles']],
     ['default country', c.DEFAULT_SELECTED_COUNTRY, 'United States'],
     ['default mobile nav', c.DEFAULT_MOBILE_NAV_OPTION, 'Explore'],
-    ['calendar hint chips', c.CALENDAR_HINT_CHIPS, ['Exact dates', '1 day', '2 days', '3 days', '7 days', '14 days']],
+    ['calendar hint chips', c.CALENDAR_HINT_CHIPS.map((chip) => chip.label), ['Exact dates', '1 day', '2 days', '3 days', '7 days', '14 days']],
+    ['calendar hint chip days', c.CALENDAR_HINT_CHIPS.map((chip) => chip.days), [0, 1, 2, 3, 7, 14]],
     [
       'wide search regions',
       c.SEARCH_REGIONS.map((r) => r.label),

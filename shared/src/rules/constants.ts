@@ -64,8 +64,18 @@ export const MOBILE_SEARCH_REGIONS: readonly RegionOption[] = [
 /** Months rendered by the search calendar, and the furthest page it can go to (0-20). */
 export const CALENDAR_MONTHS_RENDERED = 23;
 export const CALENDAR_MAX_PAGE = 20;
-/** Hint chips under the dates calendar. */
-export const CALENDAR_HINT_CHIPS = ['Exact dates', '1 day', '2 days', '3 days', '7 days', '14 days'] as const;
+/**
+ * Hint chips under the dates calendar: how many days either side of the chosen dates a stay of
+ * the same length may start and end ('Exact dates' is 0).
+ */
+export const CALENDAR_HINT_CHIPS = [
+  { label: 'Exact dates', days: 0 },
+  { label: '1 day', days: 1 },
+  { label: '2 days', days: 2 },
+  { label: '3 days', days: 3 },
+  { label: '7 days', days: 7 },
+  { label: '14 days', days: 14 },
+] as const;
 /** Calendar weeks run Sunday to Saturday. */
 export const WEEKDAY_HEADERS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 /** Months dial: 12 dots, trip length in months, default 3 (0 displays as 12). */
@@ -76,6 +86,8 @@ export const MONTH_CARD_COUNT = 12;
 export const STAY_DURATIONS = ['weekend', 'week', 'month'] as const;
 export type StayDuration = (typeof STAY_DURATIONS)[number];
 export const DEFAULT_STAY_DURATION: StayDuration = 'week';
+/** The nights a flexible stay of each length asks to be free. */
+export const STAY_NIGHTS: Readonly<Record<StayDuration, number>> = { weekend: 2, week: 7, month: 28 };
 /** The flexible summary's initial text (the leading space is the spec's). */
 export const DEFAULT_FLEXIBLE_TEXT = ' Any week';
 export const MONTHS_MODE_EMPTY_TEXT = 'Any time';

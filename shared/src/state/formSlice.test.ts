@@ -20,6 +20,7 @@ import {
   setActiveInput,
   setCurDot,
   setDateOption,
+  setDateFlexibility,
   setDates,
   setDestination,
   setGuests,
@@ -45,6 +46,7 @@ describe('form defaults (discovery spec section 3)', () => {
       activeInput: '',
       selectedStartDate: null,
       selectedEndDate: null,
+      dateFlexibilityDays: 0,
       adultCount: 0,
       childCount: 0,
       infantCount: 0,
@@ -255,19 +257,45 @@ describe('search', () => {
     [
       'dates mode',
       [setDestination('New York'), setDates({ start: '2026-05-12', end: '2026-05-14' }), incrementGuest('children')],
-      { searchText: 'newyork', checkIn: '2026-05-12', checkOut: '2026-05-14', guests: 2 },
+      { searchText: 'newyork', checkIn: '2026-05-12', checkOut: '2026-05-14', stayNights: null, guests: 2 },
+    ],
+    [
+      'dates mode without dates',
+      [setDestination('Lisbon')],
+      { searchText: 'lisbon', checkIn: null, checkOut: null, stayNights: null, guests: 0 },
+    ],
+    [
+      'dates mode with the 2 days chip',
+      [setDates({ start: '2026-05-20', end: '2026-05-23' }), setDateFlexibility(2)],
+      { searchText: '', checkIn: '2026-05-18', checkOut: '2026-05-25', stayNights: 3, guests: 0 },
     ],
     [
       'months mode takes the dial range',
       [setRegion('Europe'), setDateOption('month'), setStartDurationDate('2026-06-05')],
-      { searchText: 'europe', checkIn: '2026-06-05', checkOut: '2026-09-05', guests: 0 },
+      { searchText: 'europe', checkIn: '2026-06-05', checkOut: '2026-09-05', stayNights: null, guests: 0 },
     ],
     [
-      'flexible mode has no dates',
+      'months mode without a start runs from today',
+      [setDateOption('month'), setCurDot(1)],
+      { searchText: '', checkIn: TODAY, checkOut: '2026-06-10', stayNights: null, guests: 0 },
+    ],
+    [
+      'flexible mode: a week in the next 12 months',
       [setDateOption('flexible'), setDates({ start: '2026-05-12', end: '2026-05-14' })],
-      { searchText: '', checkIn: null, checkOut: null, guests: 0 },
+      { searchText: '', checkIn: TODAY, checkOut: '2027-05-10', stayNights: 7, guests: 0 },
+    ],
+    [
+      'flexible mode: a weekend in the picked months',
+      [setDateOption('flexible'), setStayDuration('weekend'), toggleMonth(7), toggleMonth(6)],
+      { searchText: '', checkIn: '2026-07-01', checkOut: '2026-09-01', stayNights: 2, guests: 0 },
     ],
   ])('the server query in %s', (_name, actions, query) => {
-    expect(selectSearchQuery(root(reduce([...actions, search()])))).toEqual(query);
+    expect(selectSearchQuery(root(reduce([...actions, search()])), TODAY)).toEqual(query);
+  });
+
+  it('a hint chip is kept until Clear all', () => {
+    expect(reduce([setDateFlexibility(7)]).dateFlexibilityDays).toBe(7);
+    expect(reduce([setDateFlexibility(7), clearDates()]).dateFlexibilityDays).toBe(7);
+    expect(reduce([setDateFlexibility(7), clearAll()]).dateFlexibilityDays).toBe(0);
   });
 });

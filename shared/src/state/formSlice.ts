@@ -30,12 +30,12 @@ import {
   type GuestKind,
 } from '../rules/guests';
 import { searchText } from '../rules/searchMatch';
+import { datesWindow, flexibleWindow, monthsWindow, type SearchWindow } from '../rules/searchWindow';
 import {
   clampDial,
   datesSummary,
   destinationSummary,
   flexibleSummary,
-  monthsModeRange,
   monthsSummary,
   type DateOption,
 } from '../rules/summaries';
@@ -48,6 +48,8 @@ export interface FormState {
   activeInput: SearchInput;
   selectedStartDate: IsoDay | null;
   selectedEndDate: IsoDay | null;
+  /** The dates calendar's hint chip: days either side a stay of the same length may move (0: exact). */
+  dateFlexibilityDays: number;
   adultCount: number;
   childCount: number;
   infantCount: number;
@@ -74,6 +76,7 @@ export const initialFormState: FormState = {
   activeInput: '',
   selectedStartDate: null,
   selectedEndDate: null,
+  dateFlexibilityDays: 0,
   adultCount: 0,
   childCount: 0,
   infantCount: 0,
@@ -161,6 +164,10 @@ export const formSlice = createSlice({
     setDates(state, action: PayloadAction<DateRange>) {
       writeRange(state, action.payload);
     },
+    /** A hint chip under the dates calendar. */
+    setDateFlexibility(state, action: PayloadAction<number>) {
+      state.dateFlexibilityDays = action.payload;
+    },
     /** A date clear cross or 'Clear dates': both dates go; focus returns to check-in. */
     clearDates(state) {
       writeRange(state, { start: null, end: null });
@@ -228,6 +235,7 @@ export const formSlice = createSlice({
     selectActiveInput: (state) => state.activeInput,
     selectStartDate: (state) => state.selectedStartDate,
     selectEndDate: (state) => state.selectedEndDate,
+    selectDateFlexibilityDays: (state) => state.dateFlexibilityDays,
     selectMonths: (state) => state.months,
     selectStayDuration: (state) => state.stayDuration,
     selectCurDot: (state) => state.curDot,
@@ -263,34 +271,22 @@ export const formSlice = createSlice({
       }),
     ),
     /**
-     * What the search asks the server for: the letters to match, the stay's dates (the chosen
-     * dates; in months mode the dial's range; none in flexible mode) and the number of guests.
+     * What the search asks the server for: the letters to match, the dates (see
+     * ../rules/searchWindow: the chosen dates widened by the hint chip, the dial's range, or the
+     * flexible months) and the number of guests. `today` keeps windows out of the past.
      */
-    selectSearchQuery: createSelector(
-      [
-        (state: FormState) => state.region,
-        (state: FormState) => state.destinationInputVal,
-        (state: FormState) => state.dateOption,
-        (state: FormState) => state.selectedStartDate,
-        (state: FormState) => state.selectedEndDate,
-        (state: FormState) => state.startDurationDate,
-        (state: FormState) => state.curDot,
-        (state: FormState) => state.adultCount + state.childCount,
-      ],
-      (region, destination, dateOption, start, end, durationStart, curDot, guests): SearchQuery => {
-        let dates: DateRange = { start: null, end: null };
-        if (dateOption === 'dates') dates = { start, end };
-        else if (dateOption === 'month' && durationStart !== null) dates = monthsModeRange(durationStart, curDot);
-        return { searchText: searchText(region, destination), checkIn: dates.start, checkOut: dates.end, guests };
-      },
-    ),
+    selectSearchQuery: (state, today: IsoDay): SearchQuery => {
+      let window;
+      if (state.dateOption === 'dates') window = datesWindow(rangeOf(state), state.dateFlexibilityDays, today);
+      else if (state.dateOption === 'month') window = monthsWindow(state.startDurationDate, state.curDot, today);
+      else window = flexibleWindow(state.months, state.stayDuration, today);
+      return { searchText: searchText(state.region, state.destinationInputVal), ...window, guests: state.adultCount + state.childCount };
+    },
   },
 });
 
-export interface SearchQuery {
+export interface SearchQuery extends SearchWindow {
   searchText: string;
-  checkIn: IsoDay | null;
-  checkOut: IsoDay | null;
   guests: number;
 }
 
@@ -303,6 +299,7 @@ export const {
   setDateOption,
   selectDay,
   setDates,
+  setDateFlexibility,
   clearDates,
   incrementGuest,
   decrementGuest,
@@ -323,6 +320,7 @@ export const {
   selectActiveInput,
   selectStartDate,
   selectEndDate,
+  selectDateFlexibilityDays,
   selectMonths,
   selectStayDuration,
   selectCurDot,

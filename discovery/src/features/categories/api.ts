@@ -6,7 +6,7 @@
 import { api, extraOf, toApiError } from 'shared/api/baseApi';
 import { CATEGORY_PAGE_SIZE } from 'shared/rules/constants';
 import type { SearchQuery } from 'shared/state/formSlice';
-import { searchRoomsArgs } from '../search/searchSlice';
+import { searchRoomsArgs } from 'shared/api/roomsApi';
 
 export interface CategoryFilterResult {
   /** The distinct Rooms.filter values, in order of first appearance. */

@@ -14,6 +14,7 @@ export const {
   selectFlexibleText,
   selectGuestSummary,
   selectDateRange,
+  selectDateFlexibilityDays,
   selectGuestCounts,
   selectSearchSummary,
   selectSearchQuery,

@@ -32,7 +32,7 @@ describe('CategoryStrip', () => {
 
   it('during a search offers only the categories the search found', async () => {
     const { store, reads } = renderWithStore(<CategoryStrip />, () => ({ data: [{ id: 3, filter: 'Castles' }], count: 1 }));
-    store.dispatch(setLastSearch({ searchText: 'paris', checkIn: null, checkOut: null, guests: 0 }));
+    store.dispatch(setLastSearch({ searchText: 'paris', checkIn: null, checkOut: null, stayNights: null, guests: 0 }));
     expect(await screen.findByRole('button', { name: 'Castles' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Beach' })).not.toBeInTheDocument();
     expect(reads.at(-1)).toMatchObject({ rpc: 'search_rooms', args: { search_text: 'paris' } });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setSelectedCategory } from 'shared/state/appSlice';
 import { renderWithStore } from '../../../test/renderWithStore';
 import type { Answer, Read } from '../../../test/fakeSupabase';
-import { setLastSearch } from '../../search/searchSlice';
+import { setLastSearch, setSearching } from '../../search/searchSlice';
 import { ListingGrid } from './ListingGrid';
 
 function room(id: number) {
@@ -112,7 +112,7 @@ describe('ListingGrid', () => {
 
   it('during a search it reads the backend search function with the same category filter', async () => {
     const { store, reads } = renderWithStore(<ListingGrid />, rooms(2));
-    store.dispatch(setLastSearch({ searchText: 'lisbon', checkIn: '2026-12-01', checkOut: '2026-12-04', guests: 2 }));
+    store.dispatch(setLastSearch({ searchText: 'lisbon', checkIn: '2026-12-01', checkOut: '2026-12-04', stayNights: null, guests: 2 }));
     await vi.waitFor(() =>
       expect(reads.at(-1)).toMatchObject({
         rpc: 'search_rooms',
@@ -120,6 +120,33 @@ describe('ListingGrid', () => {
         range: [0, 15],
       }),
     );
+    // Exact dates: every night of the window, so no stay_nights.
+    expect(reads.at(-1)?.args).not.toHaveProperty('stay_nights');
+  });
+
+  it('a search whose stay may move sends its nights', async () => {
+    const { store, reads } = renderWithStore(<ListingGrid />, rooms(2));
+    store.dispatch(setLastSearch({ searchText: '', checkIn: '2026-11-29', checkOut: '2026-12-06', stayNights: 3, guests: 0 }));
+    await vi.waitFor(() =>
+      expect(reads.at(-1)).toMatchObject({
+        rpc: 'search_rooms',
+        args: { search_text: '', check_in: '2026-11-29', check_out: '2026-12-06', guests: null, stay_nights: 3 },
+      }),
+    );
+  });
+
+  it('while the overlay search is flagged the grid shows its loading skeletons', async () => {
+    const { store } = renderWithStore(<ListingGrid />, rooms(3));
+    await vi.waitFor(() => expect(cards()).toHaveLength(3));
+    act(() => {
+      store.dispatch(setSearching(true));
+    });
+    expect(screen.getAllByTestId('card-skeleton')).toHaveLength(50);
+    expect(cards()).toHaveLength(0);
+    act(() => {
+      store.dispatch(setSearching(false));
+    });
+    expect(cards()).toHaveLength(3);
   });
 
   it('the first row loads its photos eagerly, the rest lazily', async () => {

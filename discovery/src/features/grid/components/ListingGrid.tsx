@@ -1,7 +1,8 @@
 /**
  * The home grid: 16 rooms a page for the selected category (or the last search), the next
  * page loading when the grid's bottom comes within 500px of the viewport or on 'Show More'.
- * 50 skeleton cards while the first page loads, 12 more while the next one does. A failed
+ * 50 skeleton cards while the first page loads or the overlay's search is flagged, 12 more
+ * while the next page loads. A failed
  * read shows a message with Retry; no match shows an empty state, never a blank grid.
  */
 import { useEffect } from 'react';
@@ -9,8 +10,8 @@ import { useAppDispatch, useAppSelector } from 'shared/store';
 import { CATEGORIES, INFINITE_SCROLL_TRIGGER_PX, SKELETON_COUNTS } from 'shared/rules/constants';
 import { selectInputSearchIds, selectSelectedCategory, setSelectedCategory } from 'shared/state/appSlice';
 import { ListingCardSkeleton } from 'shared/ui/listing-card';
-import { useGetGridPageInfiniteQuery } from '../api';
-import { isRestrictingSearch, selectLastSearch } from '../../search/searchSlice';
+import { useGetGridPageInfiniteQuery } from 'shared/api/roomsApi';
+import { isRestrictingSearch, selectLastSearch, selectSearching } from '../../search/searchSlice';
 import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
 import { useFirstRowCount } from '../hooks/useFirstRowCount';
 import { GridCard } from './GridCard';
@@ -25,6 +26,7 @@ export function ListingGrid() {
   const category = useAppSelector(selectSelectedCategory);
   const lastSearch = useAppSelector(selectLastSearch);
   const inputSearchIds = useAppSelector(selectInputSearchIds);
+  const searching = useAppSelector(selectSearching);
   const search = isRestrictingSearch(lastSearch) ? lastSearch : null;
   const firstRow = useFirstRowCount();
 
@@ -49,7 +51,7 @@ export function ListingGrid() {
     canLoadMore,
   );
 
-  if (isLoading || needsDefaultCategory) {
+  if (isLoading || needsDefaultCategory || searching) {
     return (
       <div className={styles.grid} aria-busy="true" aria-label="Loading homes">
         {skeletons(SKELETON_COUNTS.initial, 's')}

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { addDays, format } from 'date-fns';
 import { renderWithStore } from '../../../test/renderWithStore';
 import { setViewportWidth } from '../../../test/viewport';
+import type { Answer } from '../../../test/fakeSupabase';
+import { selectSearching } from '../searchSlice';
 import { SearchBar } from './SearchBar';
 
 const dayName = (offset: number) => format(addDays(new Date(), offset), 'EEEE, d MMMM yyyy');
@@ -87,6 +89,32 @@ describe('MobileSearch', () => {
     expect(store.getState().app.hitSearch).toBe(1);
     expect(document.body.style.overflow).toBe('');
     expect(button(/Where to\?/)).toHaveTextContent('Kyoto');
+  });
+
+  it("Search flags the search and runs the destination lookup; the flag holds until its matches arrive", async () => {
+    let answer: (value: Answer) => void = () => {};
+    const { user, store, reads } = await openOverlay((read) =>
+      read.rpc ? new Promise<Answer>((resolve) => (answer = resolve)) : { data: [] },
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Search destination' }), 'Kyoto');
+    await user.click(button(/^Who/));
+    await user.click(button('Search'));
+    expect(selectSearching(store.getState())).toBe(true);
+    expect(screen.getByRole('status')).toHaveTextContent('Searching homes…');
+    expect(reads.find((read) => read.rpc === 'search_rooms')).toMatchObject({ args: { search_text: 'kyoto' } });
+    act(() => answer({ data: [{ id: 7, filter: 'Beach' }], count: 1 }));
+    await vi.waitFor(() => expect(selectSearching(store.getState())).toBe(false));
+    expect(store.getState().app.inputSearchIds).toEqual([7]);
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+
+  it('a failed lookup clears the searching flag too', async () => {
+    const { user, store } = await openOverlay((read) => (read.rpc ? { error: { message: 'network down' } } : { data: [] }));
+    await user.click(button('Europe'));
+    await user.click(button('Skip'));
+    await user.click(button('Search'));
+    await vi.waitFor(() => expect(store.getState().app.inputSearchIds).toEqual([]));
+    expect(selectSearching(store.getState())).toBe(false);
   });
 
   it('Escape closes the overlay and gives focus back to the pill', async () => {

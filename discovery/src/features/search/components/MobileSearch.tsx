@@ -2,7 +2,8 @@
  * The small-screen search: a pill that opens a full-screen overlay with three collapsible
  * cards (Where, When, Who) and a bottom bar with 'Clear all' and Search (spec section 2).
  * The overlay locks page scroll, traps focus, closes on Escape and closes by itself when the
- * window becomes 751px or wider.
+ * window becomes 751px or wider. Its Search closes it and flags the search; a polite status
+ * says so until the matches arrive.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -45,6 +46,7 @@ import {
 } from '../form';
 import { useDialogFocus } from '../hooks/useDialogFocus';
 import { useRunSearch } from '../hooks/useRunSearch';
+import { selectSearching } from '../searchSlice';
 import { GuestPanel } from './GuestPanel';
 import { WhenPicker } from './WhenPicker';
 import styles from './MobileSearch.module.css';
@@ -137,9 +139,9 @@ function Overlay({ onClose }: { onClose: () => void }) {
         : flexibleText.trim();
   const whoSummary = countedGuests(counts) > 0 ? guestText : 'Add guests';
 
-  // The overlay closes at once; the matched ids arrive in the background.
+  // The overlay closes at once and flags the search; the matched ids arrive in the background.
   const search = () => {
-    void runSearch();
+    void runSearch({ flagSearching: true });
     onClose();
   };
 
@@ -267,6 +269,7 @@ function Overlay({ onClose }: { onClose: () => void }) {
 
 export function MobileSearch() {
   const summary = useAppSelector(selectSearchSummary);
+  const searching = useAppSelector(selectSearching);
   const [open, setOpen] = useState(false);
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.overlayClosesFrom}px)`);
   useEffect(() => {
@@ -283,6 +286,9 @@ export function MobileSearch() {
           </span>
         </span>
       </button>
+      <p className="visually-hidden" role="status">
+        {searching ? 'Searching homes…' : ''}
+      </p>
       {open && <Overlay onClose={() => setOpen(false)} />}
     </>
   );

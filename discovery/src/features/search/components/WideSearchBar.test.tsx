@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addDays, format } from 'date-fns';
+import { addDays, addMonths, format, startOfMonth } from 'date-fns';
 import { renderWithStore } from '../../../test/renderWithStore';
 import { selectLastSearch } from '../searchSlice';
 import { WideSearchBar } from './WideSearchBar';
@@ -8,6 +8,7 @@ import { WideSearchBar } from './WideSearchBar';
 const day = (offset: number) => addDays(new Date(), offset);
 const dayName = (offset: number) => format(day(offset), 'EEEE, d MMMM yyyy');
 const shown = (offset: number) => format(day(offset), 'dd MMM');
+const iso = (date: Date) => format(date, 'yyyy-MM-dd');
 
 function setup(handler?: Parameters<typeof renderWithStore>[1]) {
   window.scrollY = 0;
@@ -154,10 +155,105 @@ describe('WideSearchBar', () => {
       searchText: 'lisbon',
       checkIn: format(day(3), 'yyyy-MM-dd'),
       checkOut: format(day(4), 'yyyy-MM-dd'),
+      stayNights: null,
       guests: 1,
     });
     await vi.waitFor(() => expect(store.getState().app.inputSearchIds).toEqual([4]));
     expect(reads[0]).toMatchObject({ rpc: 'search_rooms', args: { search_text: 'lisbon', guests: 1 } });
+  });
+
+  it('a hint chip widens the dates: a stay as long, starting up to N days earlier or ending N days later', async () => {
+    const { user, reads } = setup(() => ({ data: [], count: 0 }));
+    await user.click(button(/Check in/));
+    expect(button('Exact dates')).toHaveAttribute('aria-pressed', 'true');
+    await user.click(button(dayName(10)));
+    await user.click(button(dayName(13)));
+    await user.click(button('2 days'));
+    expect(button('2 days')).toHaveAttribute('aria-pressed', 'true');
+    expect(button('Exact dates')).toHaveAttribute('aria-pressed', 'false');
+    await user.click(button('Search'));
+    await vi.waitFor(() => expect(reads.some((read) => read.rpc === 'search_rooms')).toBe(true));
+    expect(reads.find((read) => read.rpc === 'search_rooms')?.args).toEqual({
+      search_text: '',
+      check_in: iso(day(8)),
+      check_out: iso(day(15)),
+      guests: null,
+      stay_nights: 3,
+    });
+  });
+
+  it("months mode searches the dial's start and end", async () => {
+    const { user, reads } = setup(() => ({ data: [], count: 0 }));
+    await user.click(button(/Check in/));
+    await user.click(screen.getByRole('tab', { name: 'Months' }));
+    await user.click(button('Search'));
+    await vi.waitFor(() => expect(reads.some((read) => read.rpc === 'search_rooms')).toBe(true));
+    expect(reads.find((read) => read.rpc === 'search_rooms')?.args).toEqual({
+      search_text: '',
+      check_in: iso(day(0)),
+      check_out: iso(addMonths(day(0), 3)),
+      guests: null,
+    });
+  });
+
+  it('flexible mode searches a weekend, week or month of nights within the picked months', async () => {
+    const { user, reads } = setup(() => ({ data: [], count: 0 }));
+    await user.click(button(/Check in/));
+    await user.click(screen.getByRole('tab', { name: 'Flexible' }));
+    await user.click(button('Weekend'));
+    const nextMonth = startOfMonth(addMonths(new Date(), 1));
+    await user.click(within(screen.getByRole('list', { name: /Go/ })).getAllByRole('button')[1]!);
+    await user.click(button('Search'));
+    await vi.waitFor(() => expect(reads.some((read) => read.rpc === 'search_rooms')).toBe(true));
+    expect(reads.find((read) => read.rpc === 'search_rooms')?.args).toEqual({
+      search_text: '',
+      check_in: iso(nextMonth),
+      check_out: iso(addMonths(nextMonth, 1)),
+      guests: null,
+      stay_nights: 2,
+    });
+  });
+
+  it("an open panel's contents follow its field in the tab order, before the next field and Search", async () => {
+    const { user } = setup();
+    await user.click(screen.getByLabelText('Where'));
+    await user.tab();
+    expect(button("I'm flexible")).toHaveFocus();
+
+    await user.click(button(/Check in/));
+    await user.tab();
+    expect(button(/Check out/)).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('tab', { name: 'Dates' })).toHaveFocus();
+
+    await user.click(button(/Who/));
+    await user.tab();
+    expect(button('Increase adults')).toHaveFocus();
+    const order: string[] = [];
+    while (!button('Search').matches(':focus') && order.length < 12) {
+      await user.tab();
+      order.push(document.activeElement?.textContent ?? '');
+    }
+    expect(order).toContain('Bringing a service animal?');
+    expect(order.at(-1)).toBe(button('Search').textContent);
+    // Escape closes the panel and gives the focus back to its field.
+    await user.tab({ shift: true });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Increase adults' })).not.toBeInTheDocument();
+    expect(button(/Who/)).toHaveFocus();
+  });
+
+  it('a summary button opens the full bar with the focus on its field, its panel next', async () => {
+    const { user } = setup();
+    act(() => {
+      window.scrollY = 300;
+      fireEvent.scroll(window);
+    });
+    button(/Add guests/).focus();
+    await user.keyboard('{Enter}');
+    expect(button(/Who/)).toHaveFocus();
+    await user.tab();
+    expect(button('Increase adults')).toHaveFocus();
   });
 
   it('scrolling down collapses the bar to Anywhere, Any week, Add guests; a button expands it with its panel', async () => {

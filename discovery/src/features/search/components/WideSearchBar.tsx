@@ -126,7 +126,16 @@ export function WideSearchBar() {
     if (active === 'destination') destinationRef.current?.focus();
   }, [active, expanded]);
 
+  // A summary button gives way to the full bar: its field takes the focus, its panel next.
+  const focusOnExpand = useRef<SearchInput>('');
+  useEffect(() => {
+    if (!expanded || focusOnExpand.current === '') return;
+    rootRef.current?.querySelector<HTMLElement>(`[data-input="${focusOnExpand.current}"]`)?.focus();
+    focusOnExpand.current = '';
+  }, [expanded]);
+
   const open = (input: SearchInput) => {
+    focusOnExpand.current = input;
     setExpanded(true);
     setForced(!fullAtTop());
     dispatch(setActiveInput(input));
@@ -179,11 +188,13 @@ export function WideSearchBar() {
     return <div className={`${styles.segment} ${isActive ? styles.segmentActive : ''} ${extra}`}>{children}</div>;
   };
 
-  let panel: ReactNode = null;
-  if (active === 'destination') panel = <RegionPanel selected={region} />;
-  else if (dateInputOpen) panel = <WhenPicker monthsShown={2} moveActiveInput />;
-  else if (active === 'addGuest') panel = <GuestPanel />;
-  const panelPlace = active === 'destination' ? styles.panelStart : active === 'addGuest' ? styles.panelEnd : styles.panelWide;
+  // Each panel follows its fields in the DOM, so its contents come next in the tab order
+  // (Where, regions, Check in, Check out, calendar, Who, counters, Search).
+  const panel = (place: string | undefined, children: ReactNode) => (
+    <div id="search-panel" className={`${styles.panel} ${place}`}>
+      {children}
+    </div>
+  );
 
   return (
     <div ref={rootRef} className={styles.root} onKeyDown={onKeyDown}>
@@ -220,6 +231,7 @@ export function WideSearchBar() {
           </>,
           styles.where,
         )}
+        {active === 'destination' && panel(styles.panelStart, <RegionPanel selected={region} />)}
         {dateOption === 'dates' ? (
           <>
             {segment(
@@ -230,6 +242,7 @@ export function WideSearchBar() {
                   className={styles.field}
                   data-input="checkIn"
                   aria-expanded={active === 'checkIn'}
+                  aria-controls={active === 'checkIn' ? 'search-panel' : undefined}
                   onClick={() => dispatch(toggleActiveInput('checkIn'))}
                 >
                   <span className={styles.label}>Check in</span>
@@ -250,6 +263,7 @@ export function WideSearchBar() {
                   className={styles.field}
                   data-input="checkOut"
                   aria-expanded={active === 'checkOut'}
+                  aria-controls={active === 'checkOut' ? 'search-panel' : undefined}
                   onClick={() => dispatch(toggleActiveInput('checkOut'))}
                 >
                   <span className={styles.label}>Check out</span>
@@ -271,6 +285,7 @@ export function WideSearchBar() {
               className={styles.field}
               data-input={dateOption}
               aria-expanded={active === dateOption}
+              aria-controls={active === dateOption ? 'search-panel' : undefined}
               onClick={() => dispatch(toggleActiveInput(dateOption))}
             >
               <span className={styles.label}>When</span>
@@ -281,6 +296,7 @@ export function WideSearchBar() {
             styles.when,
           )
         )}
+        {dateInputOpen && panel(styles.panelWide, <WhenPicker monthsShown={2} moveActiveInput />)}
         {segment(
           'addGuest',
           <>
@@ -289,12 +305,14 @@ export function WideSearchBar() {
               className={styles.field}
               data-input="addGuest"
               aria-expanded={active === 'addGuest'}
+              aria-controls={active === 'addGuest' ? 'search-panel' : undefined}
               onClick={() => dispatch(toggleActiveInput('addGuest'))}
             >
               <span className={styles.label}>Who</span>
               <span className={hasGuests ? styles.value : styles.placeholder}>{guestText}</span>
             </button>
             {active === 'addGuest' && hasGuests && <ClearButton label="Clear guests" onClear={() => dispatch(clearGuests())} />}
+            {active === 'addGuest' && panel(styles.panelEnd, <GuestPanel />)}
             <button type="submit" className={`${styles.searchButton} ${active !== '' ? styles.searchButtonWide : ''}`} aria-label="Search">
               <SearchIcon size={16} strokeWidth={3} aria-hidden />
               {active !== '' && (
@@ -307,11 +325,6 @@ export function WideSearchBar() {
           styles.who,
         )}
       </form>
-      {panel && (
-        <div id="search-panel" className={`${styles.panel} ${panelPlace}`}>
-          {panel}
-        </div>
-      )}
       {forced && createPortal(<div className={styles.backdrop} data-testid="search-backdrop" />, document.body)}
     </div>
   );

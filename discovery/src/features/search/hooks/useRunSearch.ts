@@ -2,36 +2,54 @@
  * The Search click (spec section 4): the form builds its summaries and fills a lone date, the
  * app counts the search and clears country, city and category (both in the `search` action);
  * then the query is kept as the last search, the matched ids are read from the backend's
- * search function and stored (inputSearchIds), and the home grid shows the results.
+ * search function (the destination lookup) and stored (inputSearchIds), and the home grid shows
+ * the results. The overlay's Search also sets the searching flag until the lookup settles.
  */
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppStore } from 'shared/store';
+import { toIsoDay } from 'shared/rules/dateSelection';
 import { search } from 'shared/state/formSlice';
-import { setInputSearchIds } from 'shared/state/appSlice';
+import { selectHitSearch, setInputSearchIds } from 'shared/state/appSlice';
 import { categoriesApi } from '../../categories/api';
-import { isRestrictingSearch, setLastSearch } from '../searchSlice';
+import { isRestrictingSearch, setLastSearch, setSearching } from '../searchSlice';
 import { selectSearchQuery } from '../form';
 
-export function useRunSearch(): () => Promise<void> {
+export interface RunSearchOptions {
+  /** Set the searching flag until this search's matches arrive or fail (the overlay). */
+  flagSearching?: boolean;
+}
+
+export function useRunSearch(): (options?: RunSearchOptions) => Promise<void> {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  return useCallback(async () => {
-    dispatch(search());
-    const query = selectSearchQuery(store.getState());
-    const restricting = isRestrictingSearch(query);
-    dispatch(setLastSearch(restricting ? query : null));
-    if (pathname !== '/home' && pathname !== '/') navigate('/home');
-    window.scrollTo({ top: 0 });
-    if (!restricting) {
-      dispatch(setInputSearchIds(null));
-      return;
-    }
-    const request = dispatch(categoriesApi.endpoints.getCategoryFilter.initiate(query));
-    const { data } = await request;
-    request.unsubscribe();
-    dispatch(setInputSearchIds(data?.ids ?? []));
-  }, [dispatch, store, navigate, pathname]);
+  return useCallback(
+    async ({ flagSearching = false }: RunSearchOptions = {}) => {
+      dispatch(search());
+      const searchNumber = selectHitSearch(store.getState());
+      const query = selectSearchQuery(store.getState(), toIsoDay(new Date()));
+      const restricting = isRestrictingSearch(query);
+      dispatch(setLastSearch(restricting ? query : null));
+      if (flagSearching) dispatch(setSearching(true));
+      if (pathname !== '/home' && pathname !== '/') navigate('/home');
+      window.scrollTo({ top: 0 });
+      try {
+        if (!restricting) {
+          dispatch(setInputSearchIds(null));
+          return;
+        }
+        const request = dispatch(categoriesApi.endpoints.getCategoryFilter.initiate(query));
+        const { data } = await request;
+        request.unsubscribe();
+        // A later search owns the ids and the flag.
+        if (selectHitSearch(store.getState()) !== searchNumber) return;
+        dispatch(setInputSearchIds(data?.ids ?? []));
+      } finally {
+        if (flagSearching && selectHitSearch(store.getState()) === searchNumber) dispatch(setSearching(false));
+      }
+    },
+    [dispatch, store, navigate, pathname],
+  );
 }
