@@ -9,6 +9,8 @@ import { createSupabaseClient } from 'shared/supabase/client';
 import { createAppStore } from 'shared/store';
 import { startSession } from 'shared/session/session';
 import { App } from './app/App';
+import { prefetchHomeFor } from './app/prefetchHome';
+import { prefetchRoomFor } from './app/prefetchRoom';
 import { loadRemotesManifest, registerAppRemotes } from './federation/remotes';
 import { preloadRemotesFor } from './federation/preload';
 import { StartupError } from './pages/StartupError';
@@ -20,6 +22,8 @@ async function start(root: HTMLElement) {
   const supabase = createSupabaseClient(config);
   const store = createAppStore({ extra: { supabase, config } });
   startSession(store);
+  prefetchHomeFor(store, config, window.location.pathname);
+  prefetchRoomFor(store, window.location.pathname);
   createRoot(root).render(
     <StrictMode>
       <ConfigProvider config={config}>

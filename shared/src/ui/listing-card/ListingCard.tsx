@@ -17,6 +17,7 @@ import { isGuestFavourite, showsRating, type RatingValue } from '../../rules/rat
 import { resolveImageUrl } from 'shared/config/runtimeConfig';
 // Through the package name: the React context must be the shell's one shared instance.
 import { useRuntimeConfig } from 'shared/config/ConfigContext';
+import { CARD_IMAGE_SIZES, photoSources } from './cardPhoto';
 import styles from './ListingCard.module.css';
 
 /** The Rooms fields a card shows. */
@@ -41,18 +42,8 @@ export interface ListingCardProps {
   priority?: boolean;
 }
 
-/** Stored photos come as '...-800.webp' with a '...-400.webp' sibling. */
 const PHOTO_WIDTH = 800;
 const PHOTO_HEIGHT = 760;
-const SMALL_SUFFIX = '-400.webp';
-const LARGE_SUFFIX = '-800.webp';
-export const CARD_IMAGE_SIZES = `(max-width: ${BREAKPOINTS.smallCardsUpTo}px) 100vw, (max-width: 1128px) 50vw, (max-width: 1440px) 25vw, 20vw`;
-
-function photoSources(url: string): { src: string; srcSet?: string } {
-  if (!url.endsWith(LARGE_SUFFIX)) return { src: url };
-  const small = url.slice(0, -LARGE_SUFFIX.length) + SMALL_SUFFIX;
-  return { src: url, srcSet: `${small} 400w, ${url} 800w` };
-}
 
 function ratingText(rating: RatingValue): string {
   const value = Number(rating);

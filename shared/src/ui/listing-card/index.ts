@@ -1,2 +1,3 @@
-export { ListingCard, CARD_IMAGE_SIZES, type ListingCardProps, type ListingCardRoom } from './ListingCard';
+export { ListingCard, type ListingCardProps, type ListingCardRoom } from './ListingCard';
+export { CARD_IMAGE_SIZES } from './cardPhoto';
 export { ListingCardSkeleton } from './ListingCardSkeleton';

@@ -1,12 +1,7 @@
 import { useParams } from 'react-router-dom';
+import { parseRoomId } from 'shared/rules/roomId';
 
-/** The listing id of a /house/:id path, or null when it is not a positive whole number. */
-export function parseRoomId(raw: string | undefined): number | null {
-  if (raw === undefined || !/^[1-9]\d{0,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : null;
-}
-
+/** The listing id of a /house/:id path, or null when it is not a valid room id. */
 export function useRoomId(): number | null {
   return parseRoomId(useParams().id);
 }

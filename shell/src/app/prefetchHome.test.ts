@@ -1,0 +1,34 @@
+import { CATEGORIES } from 'shared/rules/constants';
+import { CARD_IMAGE_SIZES } from 'shared/ui/listing-card/cardPhoto';
+import { cardPhotoPreload, homeGridArgsOf } from './prefetchHome';
+
+describe('homeGridArgsOf', () => {
+  it.each(['/home', '/home/'])('%s asks for the first category without a search', (pathname) => {
+    expect(homeGridArgsOf(pathname)).toEqual({ category: CATEGORIES[0], search: null });
+  });
+
+  it.each(['/', '/house/42', '/42/book', '/wishlist', '/home/extra', '/homes'])('%s asks for no grid', (pathname) => {
+    expect(homeGridArgsOf(pathname)).toBeNull();
+  });
+});
+
+describe('cardPhotoPreload', () => {
+  it('preloads a stored photo by the card srcset of its 400 and 800 widths, with no href to fetch besides', () => {
+    const link = cardPhotoPreload('http://localhost:54321/storage/v1/object/public/listing-photos/a/b-800.webp');
+    expect(link.rel).toBe('preload');
+    expect(link.getAttribute('as')).toBe('image');
+    expect(link.getAttribute('fetchpriority')).toBe('high');
+    expect(link.getAttribute('imagesrcset')).toBe(
+      'http://localhost:54321/storage/v1/object/public/listing-photos/a/b-400.webp 400w, ' +
+        'http://localhost:54321/storage/v1/object/public/listing-photos/a/b-800.webp 800w',
+    );
+    expect(link.getAttribute('imagesizes')).toBe(CARD_IMAGE_SIZES);
+    expect(link.hasAttribute('href')).toBe(false);
+  });
+
+  it('preloads any other photo by its URL alone', () => {
+    const link = cardPhotoPreload('https://example.com/photo.jpg');
+    expect(link.href).toBe('https://example.com/photo.jpg');
+    expect(link.hasAttribute('imagesrcset')).toBe(false);
+  });
+});
