@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Configuration } from '@rspack/core';
-import { createAppConfig } from 'shared/mf/rspackConfig';
+import { createAppBuild } from 'shared/mf/rspackConfig';
 import { federation } from './module-federation.config';
 
-export default (_env: Record<string, unknown>, argv: { mode?: 'production' | 'development' }): Configuration =>
-  createAppConfig({ ...federation, dir: fileURLToPath(new URL('.', import.meta.url)) }, argv);
+export default (_env: Record<string, unknown>, argv: { mode?: 'production' | 'development' }): Configuration[] =>
+  createAppBuild({ ...federation, dir: fileURLToPath(new URL('.', import.meta.url)) }, argv);

@@ -6,7 +6,15 @@
  * (remoteEntry.js + mf-manifest.json) and a standalone index.html that boots the app on its
  * own (src/bootstrap.tsx). The HTML never includes the app's own remote entry, there is no
  * runtimeChunk, and each app has its own uniqueName so several runtimes share one page.
+ *
+ * The federation runtime ships once per page: the shell provides its runtime core to the
+ * remotes (experiments.provideExternalRuntime) and the remotes' builds leave it out
+ * (experiments.externalRuntime). A remote's standalone page has no shell, so each remote also
+ * builds the runtime core as a script of its own, which its standalone index.html loads before
+ * the app (createAppBuild).
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
@@ -28,9 +36,61 @@ export interface AppBuildOptions {
   template?: string;
 }
 
+type Mode = 'production' | 'development';
+
+/** The file name prefix of a remote's standalone runtime provider script. */
+const STANDALONE_RUNTIME = 'federation-runtime';
+
+/**
+ * Everything `rspack build` makes for an app. The shell: its own build. A remote: first the
+ * runtime provider for its standalone page (which cleans dist/), then the app itself.
+ */
+export function createAppBuild(options: AppBuildOptions, argv: { mode?: Mode }): Configuration[] {
+  if (!options.exposes) return [createAppConfig(options, argv)];
+  const runtimeName = `${options.name}_standalone_runtime`;
+  const app = createAppConfig(options, argv);
+  return [
+    createStandaloneRuntimeConfig(runtimeName, options, argv),
+    { ...app, name: options.name, dependencies: [runtimeName], output: { ...app.output, clean: false } },
+  ];
+}
+
+/**
+ * The federation runtime core as a plain script that sets the global the remote's build reads
+ * (what the shell's provideExternalRuntime plugin sets on the site): the same package the
+ * shell bundles, resolved through @module-federation/enhanced, which depends on it.
+ */
+function createStandaloneRuntimeConfig(name: string, options: AppBuildOptions, argv: { mode?: Mode }): Configuration {
+  const production = (argv.mode ?? 'production') === 'production';
+  const enhanced = createRequire(import.meta.url).resolve('@module-federation/enhanced/runtime');
+  return {
+    name,
+    mode: argv.mode ?? 'production',
+    context: options.dir,
+    entry: { [STANDALONE_RUNTIME]: createRequire(enhanced).resolve('@module-federation/runtime-tools/runtime-core') },
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    output: {
+      path: path.join(options.dir, 'dist'),
+      uniqueName: name,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      library: { type: 'window', name: '_FEDERATION_RUNTIME_CORE' },
+      clean: true,
+    },
+    optimization: { minimize: production },
+    performance: { hints: false },
+  };
+}
+
+/** The runtime provider script built into dist/ beside the app, by its hashed name. */
+function standaloneRuntimeScript(dir: string): string {
+  const file = fs.readdirSync(path.join(dir, 'dist')).find((name) => name.startsWith(`${STANDALONE_RUNTIME}.`) && name.endsWith('.js'));
+  if (!file) throw new Error(`${dir}/dist has no ${STANDALONE_RUNTIME} script: it is built before the app`);
+  return `/${file}`;
+}
+
 export function createAppConfig(
   options: AppBuildOptions,
-  argv: { mode?: 'production' | 'development' },
+  argv: { mode?: Mode },
 ): Configuration {
   const mode = argv.mode ?? 'production';
   const production = mode === 'production';
@@ -85,11 +145,13 @@ export function createAppConfig(
         runtimePlugins: options.runtimePlugins ?? [],
         manifest: true,
         dts: false,
+        experiments: isShell ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
       new rspack.HtmlRspackPlugin({
         template: options.template ?? fileURLToPath(new URL('./standalone.html', import.meta.url)),
         title: options.title,
         excludeChunks: [options.name],
+        templateParameters: (params) => ({ ...params, standaloneRuntime: isShell ? null : standaloneRuntimeScript(options.dir) }),
         // Script URLs from the site root: a standalone remote opened on a deep route
         // (/house/7) must not look for its chunks under /house/.
         publicPath: '/',
