@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useAppSelector } from 'shared/store';
+import { selectShowLogin } from 'shared/state/appSlice';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import { Header } from './Header';
 import { Footer } from './Footer';
@@ -7,6 +10,11 @@ import { Toasts } from 'shared/ui/Toasts';
 import styles from './Layout.module.css';
 
 export function Layout() {
+  // The login dialog is loaded the first time it is asked for, not with every page, and then
+  // stays mounted so it can close and open again at once.
+  const showLogin = useAppSelector(selectShowLogin);
+  const [loginMounted, setLoginMounted] = useState(showLogin);
+  if (showLogin && !loginMounted) setLoginMounted(true);
   return (
     <div className={styles.page}>
       <a className={styles.skip} href="#main">
@@ -18,7 +26,7 @@ export function Layout() {
       </main>
       <Footer />
       <MobileNav />
-      <RemoteSlot id="account/LoginDialog" loading={null} compact />
+      {loginMounted && <RemoteSlot id="account/LoginDialog" loading={null} compact />}
       <Toasts />
     </div>
   );

@@ -1,7 +1,8 @@
 /**
- * The login dialog, always mounted by the shell: opened by the app slice's showLogin (the
- * user menu's Log in and Sign up, a favourite or Reserve while signed out), visible 50 ms
- * after opening, closed by its close button, Escape, an outside click or a successful login.
+ * The login dialog, mounted by the shell the first time it is asked for, then kept: opened by
+ * the app slice's showLogin (the user menu's Log in and Sign up, a favourite or Reserve while
+ * signed out), visible 50 ms after opening, closed by its close button, Escape, an outside
+ * click or a successful login.
  */
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectShowLogin, setShowLogin } from 'shared/state/appSlice';

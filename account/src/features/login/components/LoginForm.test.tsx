@@ -37,6 +37,14 @@ describe('LoginForm', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
+  it('puts its welcome one level below the title around it: h3 in the dialog, h2 on the page', () => {
+    const { unmount } = renderWithStore(<LoginForm />);
+    expect(screen.getByRole('heading', { name: 'Welcome to Homestory', level: 3 })).toBeInTheDocument();
+    unmount();
+    renderWithStore(<LoginForm headingLevel={2} />);
+    expect(screen.getByRole('heading', { name: 'Welcome to Homestory', level: 2 })).toBeInTheDocument();
+  });
+
   it('shows the welcome, fields, divider, Google and guest buttons', () => {
     renderWithStore(<LoginForm />);
     expect(screen.getByRole('heading', { name: 'Welcome to Homestory' })).toBeInTheDocument();

@@ -23,9 +23,12 @@ export interface LoginFormProps {
   onLoggedIn?: () => void;
   /** Called when a login starts (the /login page then leaves the moving on to the form). */
   onAttempt?: () => void;
+  /** The welcome heading's level: one below the title around the form (h1 on the page, h2 in the dialog). */
+  headingLevel?: 2 | 3;
 }
 
-export function LoginForm({ onLoggedIn, onAttempt }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginFormProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const dispatch = useAppDispatch();
   const config = useRuntimeConfig();
   const ids = useId();
@@ -104,7 +107,7 @@ export function LoginForm({ onLoggedIn, onAttempt }: LoginFormProps) {
   if (askName) {
     return (
       <form className={styles.form} onSubmit={onSaveName} noValidate>
-        <h3 className={styles.welcome}>Finish signing up</h3>
+        <Heading className={styles.welcome}>Finish signing up</Heading>
         <p className={styles.hint}>Your account for {email} is ready. What should hosts call you?</p>
         <label className={styles.field} htmlFor={`${ids}-name`}>
           <span className={styles.label}>Name</span>
@@ -127,7 +130,7 @@ export function LoginForm({ onLoggedIn, onAttempt }: LoginFormProps) {
 
   return (
     <div className={styles.form}>
-      <h3 className={styles.welcome}>Welcome to Homestory</h3>
+      <Heading className={styles.welcome}>Welcome to Homestory</Heading>
       <form onSubmit={onContinue} noValidate className={styles.fields}>
         <div className={styles.group}>
           <label className={styles.field} htmlFor={`${ids}-email`}>

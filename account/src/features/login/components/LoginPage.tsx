@@ -23,7 +23,7 @@ export function LoginPage() {
           {LOGIN_TITLE}
         </h1>
         <div className={styles.body}>
-          <LoginForm onAttempt={() => setAttempted(true)} />
+          <LoginForm onAttempt={() => setAttempted(true)} headingLevel={2} />
         </div>
       </div>
     </section>
