@@ -6,6 +6,11 @@
  *
  * Signed out, it goes to /login after 2 s. When the user already holds an upcoming stay at this
  * place, the Edit buttons and Request to book are disabled and a toast says so for 30 s.
+ *
+ * Nothing moves while the session, the place and the booked nights arrive: the heading row and
+ * the place's card keep their place in every state (the card's placeholder is its size), the
+ * signed-out prompt takes the form's place, and the page is at least a screen tall so the footer
+ * never comes up into view when the form gives way to the prompt.
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -16,6 +21,7 @@ import { useGetRoomByIdQuery } from 'shared/api/roomsApi';
 import { useRuntimeConfig } from 'shared/config/ConfigContext';
 import { ALREADY_BOOKED_TOAST_MS, REDIRECT_DELAY_MS, TEST_CARD_HINT_TOAST_MS } from 'shared/rules/constants';
 import { parseIsoDay, toIsoDay, type DateRange } from 'shared/rules/dateSelection';
+import { parseRoomId } from 'shared/rules/roomId';
 import { countedGuests, type GuestCounts } from 'shared/rules/guests';
 import { selectBookingDate, selectUserData, setBookingDate } from 'shared/state/appSlice';
 import { resetCard } from 'shared/state/cardSlice';
@@ -34,7 +40,8 @@ import { useBookingDraftSync } from '../hooks/useBookingDraftSync';
 import { usePayment } from '../hooks/usePayment';
 import { selectDateRange, selectGuestCounts, selectHasCardError } from '../slices';
 import { initialTrip, isTripComplete, readTripDraft, tripGuestLabel, tripNights, writeTripDraft, type Trip } from '../tripDraft';
-import { PlaceSummary } from './PlaceSummary';
+import { CardFieldsPlaceholder } from './CardFieldsPlaceholder';
+import { PlaceSummary, PlaceSummaryPlaceholder } from './PlaceSummary';
 import { TestCardForm } from './TestCardForm';
 import { DatesDialog, GuestsDialog } from './TripDialogs';
 import styles from './BookingPage.module.css';
@@ -66,17 +73,29 @@ function useChosenTrip(): Trip {
 }
 
 export function BookingPage() {
-  const { id } = useParams();
-  const roomId = Number(id);
-  if (!Number.isInteger(roomId) || roomId <= 0) {
+  const roomId = parseRoomId(useParams().id);
+  if (roomId === null) {
     return (
       <div className={styles.page}>
-        <h1 className={styles.heading}>Request to book</h1>
+        <TitleRow />
         <p role="alert">This place does not exist.</p>
       </div>
     );
   }
   return <Booking key={roomId} roomId={roomId} />;
+}
+
+/** 'Request to book' with the back button, in the same place whatever the page shows below. */
+function TitleRow() {
+  const navigate = useNavigate();
+  return (
+    <div className={styles.titleRow}>
+      <button type="button" className={styles.back} aria-label="Back" onClick={() => navigate(-1)}>
+        <ChevronLeft size={20} aria-hidden />
+      </button>
+      <h1 className={styles.heading}>Request to book</h1>
+    </div>
+  );
 }
 
 function Booking({ roomId }: { roomId: number }) {
@@ -185,23 +204,39 @@ function Booking({ roomId }: { roomId: number }) {
     </div>
   );
 
+  const summary = (
+    <aside className={styles.summary} aria-label="Your booking">
+      {room.data ? (
+        <PlaceSummary room={room.data} nights={nights} />
+      ) : room.isLoading ? (
+        <PlaceSummaryPlaceholder nights={nights} />
+      ) : (
+        <div className={styles.summaryCard}>
+          <p className={styles.muted}>This place could not be loaded.</p>
+        </div>
+      )}
+    </aside>
+  );
+
   if (signedOut) {
     return (
       <div className={styles.page}>
-        <h1 className={styles.heading}>Request to book</h1>
-        <p role="status">Log in to book this place. Taking you to the login page…</p>
+        <TitleRow />
+        <div className={styles.columns}>
+          <div className={styles.main}>
+            <p role="status" className={styles.prompt}>
+              Log in to book this place. Taking you to the login page…
+            </p>
+          </div>
+          {summary}
+        </div>
       </div>
     );
   }
 
   return (
     <div className={styles.page}>
-      <div className={styles.titleRow}>
-        <button type="button" className={styles.back} aria-label="Back" onClick={() => navigate(-1)}>
-          <ChevronLeft size={20} aria-hidden />
-        </button>
-        <h1 className={styles.heading}>Request to book</h1>
-      </div>
+      <TitleRow />
 
       {hasCardError && (
         <div role="alert" className={styles.banner}>
@@ -246,7 +281,7 @@ function Booking({ roomId }: { roomId: number }) {
               Pay with
             </h2>
             {config.paymentMode === 'stripe' && config.stripePublishableKey ? (
-              <Suspense fallback={<p className={styles.muted}>Loading the card form…</p>}>
+              <Suspense fallback={<CardFieldsPlaceholder />}>
                 <StripeCardForm publishableKey={config.stripePublishableKey} onPort={onPort} />
               </Suspense>
             ) : (
@@ -321,15 +356,7 @@ function Booking({ roomId }: { roomId: number }) {
           </div>
         </div>
 
-        <aside className={styles.summary} aria-label="Your booking">
-          {room.data ? (
-            <PlaceSummary room={room.data} nights={nights} />
-          ) : (
-            <div className={styles.summaryCard}>
-              <p className={styles.muted}>{room.isLoading ? 'Loading the place…' : 'This place could not be loaded.'}</p>
-            </div>
-          )}
-        </aside>
+        {summary}
       </div>
 
       <DatesDialog

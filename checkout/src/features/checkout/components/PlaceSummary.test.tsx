@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { Room } from 'shared/api/roomsApi';
 import { ConfigProvider } from 'shared/config/ConfigContext';
 import type { RuntimeConfig } from 'shared/config/runtimeConfig';
-import { PlaceSummary } from './PlaceSummary';
+import { PlaceSummary, PlaceSummaryPlaceholder } from './PlaceSummary';
 
 const config: RuntimeConfig = {
   supabaseUrl: 'http://localhost:54321',
@@ -61,5 +61,13 @@ describe('PlaceSummary', () => {
     renderSummary(0);
     expect(screen.getByText('$100 per night. Add your dates to see the total.')).toBeInTheDocument();
     expect(screen.queryByText('Total (USD)')).toBeNull();
+  });
+});
+
+describe('PlaceSummaryPlaceholder', () => {
+  it('tells assistive technology the place is loading, and adds no heading of its own', () => {
+    render(<PlaceSummaryPlaceholder nights={3} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the place…');
+    expect(screen.queryByRole('heading')).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The right-hand card: the place (cover photo, title, rating) and Price details: the nightly USD
  * rate x nights, the cleaning fee, the service fee and the total, from the shared pricing rules
- * the server charges with.
+ * the server charges with. While the place loads, a placeholder of the same size holds its box:
+ * the photo's 106 px sets the place row's height (the title is kept to two lines, the location
+ * to one) and the price rows are the same lines, so nothing moves when the place arrives.
  */
 import { Star } from 'lucide-react';
 import type { Room } from 'shared/api/roomsApi';
@@ -35,7 +37,7 @@ export function PlaceSummary({ room, nights }: { room: Room; nights: number }) {
         )}
         <div className={styles.placeText}>
           <p className={styles.placeTitle}>{room['house-title']}</p>
-          <p className={styles.muted}>
+          <p className={`${styles.muted} ${styles.placeLocation}`}>
             {room.city}
             {room.city && room.country ? ', ' : ''}
             {room.country}
@@ -74,7 +76,47 @@ export function PlaceSummary({ room, nights }: { room: Room; nights: number }) {
           </div>
         </dl>
       ) : (
-        <p className={styles.muted}>{usd(nightly)} per night. Add your dates to see the total.</p>
+        <p className={`${styles.muted} ${styles.perNight}`}>{usd(nightly)} per night. Add your dates to see the total.</p>
+      )}
+    </div>
+  );
+}
+
+const PRICE_ROWS = ['nights', 'cleaning', 'service', 'total'] as const;
+
+/** The card's placeholder while the place loads: the same rows, grey where the text will be. */
+export function PlaceSummaryPlaceholder({ nights }: { nights: number }) {
+  return (
+    <div className={styles.summaryCard} role="status">
+      <span className="visually-hidden">Loading the place…</span>
+      <div className={styles.place} aria-hidden="true">
+        <div className={styles.placeImage} />
+        <div className={styles.placeText}>
+          <p>
+            <span className={styles.placeholder} style={{ width: '10em' }} />
+          </p>
+          <p>
+            <span className={styles.placeholder} style={{ width: '7em' }} />
+          </p>
+        </div>
+      </div>
+      <hr className={styles.rule} />
+      <h2 className={styles.sectionTitle} aria-hidden="true">
+        Price details
+      </h2>
+      {nights > 0 ? (
+        <div className={styles.prices} aria-hidden="true">
+          {PRICE_ROWS.map((row) => (
+            <div key={row} className={row === 'total' ? styles.total : undefined}>
+              <span className={styles.placeholder} style={{ width: row === 'nights' ? '8em' : '6em' }} />
+              <span className={styles.placeholder} style={{ width: '3em' }} />
+            </div>
+          ))}
+        </div>
+      ) : (
+        <p className={styles.perNight} aria-hidden="true">
+          <span className={styles.placeholder} style={{ width: '12em' }} />
+        </p>
       )}
     </div>
   );
