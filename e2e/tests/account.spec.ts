@@ -8,6 +8,19 @@ import { expect, test, type Page } from '@playwright/test';
 import { newUser, PASSWORD, SITE, signInContext, type TestUser } from './accountSupport';
 import { freeStay, payThroughApi, newUser as newCheckoutUser } from './checkoutSupport';
 
+/**
+ * The desktop user menu, opened. It closes on scroll and blur, which a page still settling can
+ * cause: open it until it stays open.
+ */
+async function openUserMenu(page: Page) {
+  const menu = page.getByRole('navigation', { name: 'User menu' });
+  await expect(async () => {
+    if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open user menu' }).click();
+    await expect(menu).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  return menu;
+}
+
 /** The login dialog, opened the way each size offers it. */
 async function openLoginDialog(page: Page, isMobile: boolean) {
   if (isMobile) {
@@ -162,8 +175,7 @@ test.describe('login dialog and page', () => {
     if (isMobile) {
       await page.getByRole('button', { name: 'Log out' }).click();
     } else {
-      await page.getByRole('button', { name: 'Open user menu' }).click();
-      await page.getByRole('navigation', { name: 'User menu' }).getByRole('button', { name: 'Log out' }).click();
+      await (await openUserMenu(page)).getByRole('button', { name: 'Log out' }).click();
     }
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     await page.goto('/wishlist');
@@ -178,14 +190,7 @@ test.describe('login dialog and page', () => {
     if (isMobile) {
       await page.getByRole('button', { name: 'Log out' }).click();
     } else {
-      // The menu closes on scroll and blur, which a page still settling can cause: open it
-      // until it stays open.
-      const menu = page.getByRole('navigation', { name: 'User menu' });
-      await expect(async () => {
-        if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open user menu' }).click();
-        await expect(menu).toBeVisible({ timeout: 2000 });
-      }).toPass({ timeout: 20_000 });
-      await menu.getByRole('button', { name: 'Log out' }).click();
+      await (await openUserMenu(page)).getByRole('button', { name: 'Log out' }).click();
     }
     await expect(page.getByRole('alert').filter({ hasText: 'We could not reach the server' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
