@@ -111,6 +111,9 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
       });
     });
   });
+  // Idle keep-alive connections stay open longer than clients and proxies keep theirs (Node's
+  // 5 s default lets a client reuse a socket just as the server closes it: ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, () => {
