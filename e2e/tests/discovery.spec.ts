@@ -127,6 +127,20 @@ async function book(request: APIRequestContext, roomId: number, checkIn: Date, c
   return booking!.id;
 }
 
+/**
+ * The first day, `from` days from today or later, that starts `nights` nights the room has free:
+ * other tests book rooms too (some at random dates), so a test takes a window nobody holds.
+ */
+async function firstFreeDay(request: APIRequestContext, roomId: number, from: number, nights: number): Promise<number> {
+  const ranges = await rest<Array<{ start_date: string; end_date: string }>>(request, 'rpc/room_booked_ranges', {
+    method: 'POST',
+    data: { room_id: roomId },
+  });
+  let day = from;
+  while (ranges.some((r) => r.start_date < isoDay(inDays(day + nights)) && isoDay(inDays(day)) < r.end_date)) day += 1;
+  return day;
+}
+
 /** The arguments of the next search_rooms call the page makes. */
 async function nextSearchArgs(page: Page): Promise<Record<string, unknown>> {
   const request = await page.waitForRequest((r) => r.url().includes('/rest/v1/rpc/search_rooms') && r.method() === 'POST');
@@ -274,9 +288,10 @@ test.describe('discovery', () => {
   });
 
   test('dates that are booked leave that room out', async ({ page, request, isMobile }) => {
-    const offset = isMobile ? 4 : 9;
-    const [checkIn, checkOut] = [inDays(offset), inDays(offset + 3)];
     const [room] = await rest<RoomRow[]>(request, `Rooms?select=id,city,country&order=id.asc&offset=${isMobile ? 5 : 6}&limit=1`);
+    // The three nights booked here and the night searched for later are all free beforehand.
+    const offset = await firstFreeDay(request, room!.id, isMobile ? 4 : 9, 21);
+    const [checkIn, checkOut] = [inDays(offset), inDays(offset + 3)];
     const booking = await book(request, room!.id, checkIn, checkOut);
     try {
       await openHome(page);
@@ -293,9 +308,10 @@ test.describe('discovery', () => {
   });
 
   test('a hint chip finds a stay of the same length a few days either side', async ({ page, request, isMobile }) => {
-    const offset = isMobile ? 40 : 60;
-    const [checkIn, checkOut] = [inDays(offset), inDays(offset + 3)];
     const [room] = await rest<RoomRow[]>(request, `Rooms?select=id,city&order=id.asc&offset=${isMobile ? 7 : 8}&limit=1`);
+    // The chip's whole window, three days either side of the three nights, is free beforehand.
+    const offset = (await firstFreeDay(request, room!.id, isMobile ? 37 : 57, 9)) + 3;
+    const [checkIn, checkOut] = [inDays(offset), inDays(offset + 3)];
     // One booked night in the middle: the exact three nights are taken, but four free nights
     // lie just before them.
     const booking = await book(request, room!.id, inDays(offset + 1), inDays(offset + 2));
