@@ -11,6 +11,7 @@ import { resolveImageUrl } from 'shared/config/runtimeConfig';
 import { useRuntimeConfig } from 'shared/config/ConfigContext';
 import { checkoutTotals, nightlyUsdPrice } from 'shared/rules/pricing';
 import { showsRating } from 'shared/rules/ratings';
+import { Skeleton } from 'shared/ui/Skeleton';
 import styles from './BookingPage.module.css';
 
 const usd = (amount: number) => `$${amount.toLocaleString('en-US')}`;
@@ -84,6 +85,11 @@ export function PlaceSummary({ room, nights }: { room: Room; nights: number }) {
 
 const PRICE_ROWS = ['nights', 'cleaning', 'service', 'total'] as const;
 
+/** A grey bar standing for a line of text: inline, so the line keeps its height. */
+function TextLine({ width }: { width: string }) {
+  return <Skeleton shape="text" width={width} style={{ display: 'inline-block', maxWidth: '100%', verticalAlign: 'middle' }} />;
+}
+
 /** The card's placeholder while the place loads: the same rows, grey where the text will be. */
 export function PlaceSummaryPlaceholder({ nights }: { nights: number }) {
   return (
@@ -93,10 +99,10 @@ export function PlaceSummaryPlaceholder({ nights }: { nights: number }) {
         <div className={styles.placeImage} />
         <div className={styles.placeText}>
           <p>
-            <span className={styles.placeholder} style={{ width: '10em' }} />
+            <TextLine width="10em" />
           </p>
           <p>
-            <span className={styles.placeholder} style={{ width: '7em' }} />
+            <TextLine width="7em" />
           </p>
         </div>
       </div>
@@ -108,14 +114,14 @@ export function PlaceSummaryPlaceholder({ nights }: { nights: number }) {
         <div className={styles.prices} aria-hidden="true">
           {PRICE_ROWS.map((row) => (
             <div key={row} className={row === 'total' ? styles.total : undefined}>
-              <span className={styles.placeholder} style={{ width: row === 'nights' ? '8em' : '6em' }} />
-              <span className={styles.placeholder} style={{ width: '3em' }} />
+              <TextLine width={row === 'nights' ? '8em' : '6em'} />
+              <TextLine width="3em" />
             </div>
           ))}
         </div>
       ) : (
         <p className={styles.perNight} aria-hidden="true">
-          <span className={styles.placeholder} style={{ width: '12em' }} />
+          <TextLine width="12em" />
         </p>
       )}
     </div>
