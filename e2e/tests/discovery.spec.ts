@@ -100,7 +100,7 @@ async function search(page: Page, isMobile: boolean, text: string, dates?: [Date
   }
 }
 
-/** Books a room with the service key (clearing a booking a cut-short run left); returns its id. */
+/** Books a room with the service key, on nights firstFreeDay found free; returns its id. */
 async function book(request: APIRequestContext, roomId: number, checkIn: Date, checkOut: Date): Promise<number> {
   const config = await siteConfig(request);
   const key = serviceRoleKey();
@@ -110,7 +110,6 @@ async function book(request: APIRequestContext, roomId: number, checkIn: Date, c
       data: { email: config.guestEmail, password: config.guestPassword },
     })
   ).json();
-  await rest(request, `Bookings?room_id=eq.${roomId}&startDate=eq.${isoDay(checkIn)}&endDate=eq.${isoDay(checkOut)}`, { method: 'DELETE', key });
   const [booking] = await rest<Array<{ id: number }>>(request, 'Bookings', {
     method: 'POST',
     key,

@@ -2,8 +2,8 @@
  * The home grid: 16 rooms a page for the selected category (or the last search), the next
  * page loading when the grid's bottom comes within 500px of the viewport or on 'Show More'.
  * 50 skeleton cards while the first page loads or the overlay's search is flagged, 12 more
- * while the next page loads. A failed
- * read shows a message with Retry; no match shows an empty state, never a blank grid.
+ * while the next page loads. A failed read shows a message with Retry; no match shows an empty
+ * state, never a blank grid.
  */
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
