@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
@@ -15,6 +16,15 @@ afterAll(() => {
   if (seedRoomsBefore === undefined) delete process.env.SEED_ROOMS;
   else process.env.SEED_ROOMS = seedRoomsBefore;
 });
+
+/** The day `n` days from today (UTC), as the calendar and the Bookings columns take it. */
+function daysFromToday(n: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+const nightsBetween = (startDate: string, endDate: string) =>
+  Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000);
 
 describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => {
   let backend: TestBackend;
@@ -47,10 +57,11 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
     return (data as { id: number }).id;
   }
 
-  async function pendingBooking(client: SupabaseClient, userId: string, room: number, startDate: string, endDate: string) {
+  /** A traveller's draft: only the fields travellers write; who and status come from the server. */
+  async function pendingBooking(client: SupabaseClient, room: number, startDate: string, endDate: string) {
     return client
       .from('Bookings')
-      .insert({ user_id: userId, room_id: room, startDate, endDate, numOfDays: 2, guest: '1 guest', status: 'pending' })
+      .insert({ room_id: room, startDate, endDate, numOfDays: nightsBetween(startDate, endDate), guest: '1 guest' })
       .select()
       .single();
   }
@@ -157,14 +168,18 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
 
   describe('Bookings', () => {
     it('an owner creates, reads, edits and deletes a pending booking of their own', async () => {
-      const created = await pendingBooking(owner, ownerId, roomId, '2027-01-10', '2027-01-12');
+      const created = await pendingBooking(owner, roomId, daysFromToday(50), daysFromToday(52));
       expect(created.error).toBeNull();
       const booking = created.data as { id: number; user_email: string; status: string };
       expect(booking.status).toBe('pending');
       expect(booking.user_email).toBe(ownerEmail);
       const read = await owner.from('Bookings').select('id').eq('user_email', ownerEmail).eq('room_id', roomId);
       expect(read.data).toContainEqual({ id: booking.id });
-      const edit = await owner.from('Bookings').update({ endDate: '2027-01-13', numOfDays: 3 }).eq('id', booking.id).select('numOfDays');
+      const edit = await owner
+        .from('Bookings')
+        .update({ endDate: daysFromToday(53), numOfDays: 3 })
+        .eq('id', booking.id)
+        .select('numOfDays');
       expect(edit.data).toEqual([{ numOfDays: 3 }]);
       const del = await owner.from('Bookings').delete().eq('id', booking.id).select('id');
       expect(del.data).toEqual([{ id: booking.id }]);
@@ -173,9 +188,9 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
     it('a user cannot create or turn a booking confirmed', async () => {
       const confirmed = await owner
         .from('Bookings')
-        .insert({ user_id: ownerId, room_id: roomId, startDate: '2027-02-01', endDate: '2027-02-03', numOfDays: 2, status: 'confirmed' });
+        .insert({ room_id: roomId, startDate: daysFromToday(70), endDate: daysFromToday(72), numOfDays: 2, status: 'confirmed' });
       expect([confirmed.status, confirmed.error?.code]).toEqual([403, '42501']);
-      const { data } = await pendingBooking(owner, ownerId, roomId, '2027-02-01', '2027-02-03');
+      const { data } = await pendingBooking(owner, roomId, daysFromToday(70), daysFromToday(72));
       const id = (data as { id: number }).id;
       const upgrade = await owner.from('Bookings').update({ status: 'confirmed' }).eq('id', id);
       expect([upgrade.status, upgrade.error?.code]).toEqual([403, '42501']);
@@ -183,20 +198,22 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
 
     it("another user neither sees, edits, deletes nor creates someone's bookings", async () => {
       const room = await insertRoom({ 'house-title': 'Private stay', price: 9000 });
-      const { data } = await pendingBooking(owner, ownerId, room, '2027-02-10', '2027-02-12');
+      const { data } = await pendingBooking(owner, room, daysFromToday(80), daysFromToday(82));
       const id = (data as { id: number }).id;
       expect((await other.from('Bookings').select('id').eq('id', id)).data).toEqual([]);
       expect((await other.from('Bookings').update({ guest: 'x' }).eq('id', id).select()).data).toEqual([]);
       expect((await other.from('Bookings').delete().eq('id', id).select()).data).toEqual([]);
       expect((await owner.from('Bookings').select('guest').eq('id', id).single()).data).toEqual({ guest: '1 guest' });
-      const forged = await pendingBooking(other, ownerId, room, '2027-02-20', '2027-02-22');
+      const forged = await other
+        .from('Bookings')
+        .insert({ user_id: ownerId, room_id: room, startDate: daysFromToday(90), endDate: daysFromToday(92), numOfDays: 2 });
       expect([forged.status, forged.error?.code]).toEqual([403, '42501']);
     });
 
     it('a signed-out visitor can do nothing with bookings (401 42501)', async () => {
       const read = await anon.from('Bookings').select('id');
       expect([read.status, read.error?.code]).toEqual([401, '42501']);
-      const add = await pendingBooking(anon, ownerId, roomId, '2027-03-01', '2027-03-02');
+      const add = await pendingBooking(anon, roomId, daysFromToday(100), daysFromToday(101));
       expect([add.status, add.error?.code]).toEqual([401, '42501']);
       const upd = await anon.from('Bookings').update({ guest: 'x' }).eq('user_id', ownerId);
       expect([upd.status, upd.error?.code]).toEqual([401, '42501']);
@@ -214,7 +231,7 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
             room_id: room,
             startDate: `2027-04-${String(10 + (i % 5)).padStart(2, '0')}`,
             endDate: '2027-04-20',
-            numOfDays: 5,
+            numOfDays: 10 - (i % 5),
             status: 'confirmed',
           }),
         ),
@@ -226,27 +243,43 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
   });
 
   describe('Payments and confirm_booking_payment', () => {
+    const checkIn = daysFromToday(160);
+    const checkOut = daysFromToday(163);
     let bookingId: number;
     let paymentId: string;
+    /** What a payment intent for this booking says: 3 nights for 2 adults at 9000 a night. */
+    let paid: Record<string, unknown>;
 
     beforeAll(async () => {
       const room = await insertRoom({ 'house-title': 'Paid stay', price: 9000 });
-      const { data } = await pendingBooking(owner, ownerId, room, '2027-05-01', '2027-05-04');
+      const { data } = await pendingBooking(owner, room, checkIn, checkOut);
       bookingId = (data as { id: number }).id;
-      const paid = await service.rpc('confirm_booking_payment', {
+      paid = {
         p_booking_id: bookingId,
         p_stripe_payment_intent_id: 'pi_test_rls_1',
-        p_amount: 420,
+        p_amount_cents: checkoutChargeCents(9000, 3),
+        p_user_id: ownerId,
+        p_room_id: room,
+        p_start_date: checkIn,
+        p_end_date: checkOut,
+        p_nights: 3,
+        p_adults: 2,
+        p_children: 0,
+        p_infants: 0,
+        p_pets: 0,
+      };
+      const recorded = await service.rpc('confirm_booking_payment', {
+        ...paid,
         p_customer_name: 'Ada Lovelace',
         p_address: { line1: '1 Main St', city: 'London', state: '', postal_code: 'N1', country: 'GB' },
       });
-      expect(paid.error).toBeNull();
-      paymentId = (paid.data as { id: string }).id;
+      expect(recorded.error).toBeNull();
+      paymentId = (recorded.data as { id: string }).id;
     });
 
     it('records the payment and confirms the booking, idempotently per payment intent', async () => {
       expect(paymentId).toMatch(/^[A-Z0-9]+-/);
-      const again = await service.rpc('confirm_booking_payment', { p_booking_id: bookingId, p_stripe_payment_intent_id: 'pi_test_rls_1', p_amount: 420 });
+      const again = await service.rpc('confirm_booking_payment', paid);
       expect((again.data as { id: string }).id).toBe(paymentId);
       const booking = await owner.from('Bookings').select('status').eq('id', bookingId).single();
       expect(booking.data).toEqual({ status: 'confirmed' });
@@ -255,7 +288,7 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
     it('the owner reads their payment; another user and visitors do not', async () => {
       const mine = await owner.from('Payments').select('id, room_id, startDate, endDate, Guest, currency, status').eq('user_email', ownerEmail);
       expect(mine.data).toEqual([
-        expect.objectContaining({ id: paymentId, startDate: '2027-05-01', endDate: '2027-05-04', currency: 'usd', status: 'successful' }),
+        expect.objectContaining({ id: paymentId, startDate: checkIn, endDate: checkOut, currency: 'usd', status: 'successful' }),
       ]);
       expect((await other.from('Payments').select('id')).data).toEqual([]);
       const visitor = await anon.from('Payments').select('id');
@@ -272,9 +305,9 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
       expect([upd.status, upd.error?.code]).toEqual([403, '42501']);
       const del = await owner.from('Payments').delete().eq('id', paymentId);
       expect([del.status, del.error?.code]).toEqual([403, '42501']);
-      const rpc = await owner.rpc('confirm_booking_payment', { p_booking_id: bookingId, p_stripe_payment_intent_id: 'pi_x', p_amount: 1 });
+      const rpc = await owner.rpc('confirm_booking_payment', { ...paid, p_stripe_payment_intent_id: 'pi_x' });
       expect([rpc.status, rpc.error?.code]).toEqual([403, '42501']);
-      const rpcAnon = await anon.rpc('confirm_booking_payment', { p_booking_id: bookingId, p_stripe_payment_intent_id: 'pi_x', p_amount: 1 });
+      const rpcAnon = await anon.rpc('confirm_booking_payment', { ...paid, p_stripe_payment_intent_id: 'pi_x' });
       expect([rpcAnon.status, rpcAnon.error?.code]).toEqual([401, '42501']);
     });
 
@@ -287,7 +320,7 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
       const { data: booked } = await owner.from('Bookings').select('room_id').eq('id', bookingId).single();
       const r = await anon.rpc('room_booked_ranges', { room_id: (booked as { room_id: number }).room_id });
       expect(r.error).toBeNull();
-      expect(r.data).toEqual([{ start_date: '2027-05-01', end_date: '2027-05-04' }]);
+      expect(r.data).toEqual([{ start_date: checkIn, end_date: checkOut }]);
     });
   });
 
@@ -442,7 +475,7 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
         gaps = await insertRoom({ 'house-title': 'Gap cabin', city: 'Trondheim', country: 'Norway', price: 8300, max_guests: 4 });
         free = await insertRoom({ 'house-title': 'Open cabin', city: 'Trondheim', country: 'Norway', price: 8300, max_guests: 4 });
         const stay = (startDate: string, endDate: string, status: string) => ({
-          user_id: ownerId, user_email: ownerEmail, room_id: gaps, startDate, endDate, numOfDays: 2, status,
+          user_id: ownerId, user_email: ownerEmail, room_id: gaps, startDate, endDate, numOfDays: nightsBetween(startDate, endDate), status,
         });
         const r = await service.from('Bookings').insert([
           stay(may(3), may(5), 'confirmed'),

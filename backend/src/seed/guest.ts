@@ -12,6 +12,8 @@ export interface GuestAccount {
 }
 
 export const GUEST_NAME = 'Guest';
+/** The app_metadata flag of an account many people sign in to; RLS scopes its rows to a session. */
+export const SHARED_ACCOUNT = 'shared_account';
 const DEFAULT_EMAIL = 'guest@homestory.test';
 
 export function guestAccount(ctx: Pick<BackendContext, 'dataDir'>): GuestAccount {

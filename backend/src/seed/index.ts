@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../auth/demo-accounts.ts';
 import { checkPassword, createUser, findUserByEmail, hashPassword, updateUser } from '../auth/users.ts';
 import type { BackendContext } from '../context.ts';
-import { GUEST_NAME, guestAccount } from './guest.ts';
+import { GUEST_NAME, guestAccount, SHARED_ACCOUNT } from './guest.ts';
 import { installPhotos } from './photos.ts';
 import { avatarSvg, HOST_AVATAR_COUNT, hostAvatarPath, hostAvatarSvg, roomAt, type RoomRow } from './rooms.ts';
 
@@ -42,11 +42,19 @@ async function writeAvatars(storageDir: string): Promise<void> {
   }
 }
 
-/** The demo guest: created with user_metadata.name 'Guest', its password kept in step with config. */
+/**
+ * The demo guest: created with user_metadata.name 'Guest', its password kept in step with config,
+ * and marked as shared (app_metadata.shared_account), so each of its sessions sees only its own
+ * bookings and payments (supabase/migrations/20261123000100_booking_integrity.sql).
+ */
 async function ensureGuest(ctx: BackendContext): Promise<void> {
   const { email, password } = guestAccount(ctx);
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
+    const appMetadata = existing.raw_app_meta_data ?? {};
+    if (appMetadata[SHARED_ACCOUNT] !== true) {
+      await updateUser(ctx.db, existing.id, { appMetadata: { ...appMetadata, [SHARED_ACCOUNT]: true } });
+    }
     if (!(await checkPassword(password, existing.encrypted_password))) {
       await updateUser(ctx.db, existing.id, { passwordHash: await hashPassword(password) });
     }
@@ -57,7 +65,7 @@ async function ensureGuest(ctx: BackendContext): Promise<void> {
     createUser(q, {
       email,
       passwordHash,
-      appMetadata: { provider: 'email', providers: ['email'] },
+      appMetadata: { provider: 'email', providers: ['email'], [SHARED_ACCOUNT]: true },
       userMetadata: { name: GUEST_NAME },
       identity: { provider: 'email', data: { email: email.toLowerCase(), email_verified: true, phone_verified: false } },
     }),

@@ -23,6 +23,10 @@ export interface Case {
 }
 
 const JSON_BODY = { 'content-type': 'application/json' };
+/** Travellers book within the calendar: days a month from now. */
+const dayFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const DAY_30 = dayFromNow(30);
+const DAY_32 = dayFromNow(32);
 export const USER = '11111111-1111-4111-8111-111111111111';
 export const OTHER = '22222222-2222-4222-8222-222222222222';
 
@@ -118,8 +122,8 @@ export const CASES: Case[] = [
   { name: 'delete, minimal', setup: favourites(7), method: 'DELETE', path: `/Favorites?user_id=eq.${USER}&item_id=eq.7`, token: 'user' },
   { name: 'delete, representation', setup: favourites(7, 8), method: 'DELETE', path: `/Favorites?user_id=eq.${USER}&item_id=eq.8&select=item_id`, token: 'user', headers: { prefer: 'return=representation' } },
   { name: 'booking overlap (exclusion)', accepted: { reason: 'exclusion violations (23P01) are conflicts: 409 like 23505, PostgREST answers 400 (ARCHITECTURE 5)', compare: ['range', 'code', 'body'] }, method: 'POST', path: '/Bookings', token: 'service', headers: JSON_BODY, body: [{ user_id: USER, user_email: 'a@b.c', room_id: 1, startDate: '2030-01-01', endDate: '2030-01-05', numOfDays: 4, status: 'confirmed' }, { user_id: USER, user_email: 'a@b.c', room_id: 1, startDate: '2030-01-04', endDate: '2030-01-06', numOfDays: 2, status: 'confirmed' }] },
-  { name: 'user creates a pending booking, JWT defaults', method: 'POST', path: '/Bookings?select=user_id,user_email,status,startDate,numOfDays', token: 'user', headers: { ...JSON_BODY, prefer: 'return=representation' }, body: { room_id: 4, startDate: '2030-02-01', endDate: '2030-02-03', numOfDays: 2 } },
-  { name: 'user may not create a confirmed booking (RLS)', method: 'POST', path: '/Bookings', token: 'user', headers: JSON_BODY, body: { room_id: 4, startDate: '2030-02-01', endDate: '2030-02-03', numOfDays: 2, status: 'confirmed' } },
+  { name: 'user creates a pending booking, JWT defaults', method: 'POST', path: '/Bookings?select=user_id,user_email,status,startDate,numOfDays', token: 'user', headers: { ...JSON_BODY, prefer: 'return=representation' }, body: { room_id: 4, startDate: DAY_30, endDate: DAY_32, numOfDays: 2 } },
+  { name: 'user may not set a booking status (column grant)', method: 'POST', path: '/Bookings', token: 'user', headers: JSON_BODY, body: { room_id: 4, startDate: DAY_30, endDate: DAY_32, numOfDays: 2, status: 'confirmed' } },
   { name: 'payments are not insertable by users', method: 'POST', path: '/Payments', token: 'user', headers: JSON_BODY, body: { id: 'X-1', amount: 1, user_email: 'a@b.c', room_id: 1, startDate: '2030-01-01', endDate: '2030-01-02', numOfDays: 1, stripe_payment_intent_id: 'pi_1' } },
   // rpc
   { name: 'rpc POST returning rows, with filters', method: 'POST', path: '/rpc/rooms_in?select=id,city&id=lt.20&order=id.desc', headers: JSON_BODY, body: { q: 'par' } },

@@ -2,11 +2,13 @@
 //
 // Needs a signed-in caller. The amount comes from the room's stored price, the nights and the
 // checkout fee rules (shared/src/rules/pricing.ts, the same functions the page shows); any
-// amount the client sends is ignored. Refuses past, reversed or already booked dates (409) and
-// guests above the room's capacity (400). The user's pending booking of this room (the page's
-// draft) is brought to the requested stay, or created, and its id travels in the intent's
-// metadata for finalize-booking. An idempotency key from the page makes a repeated request
-// (double click, retry) answer the same intent.
+// amount the client sends is ignored. Refuses past, reversed or already booked dates (409),
+// stays beyond the booking calendar or over 90 nights (400) and guests above the room's capacity
+// (400). The user's pending booking of this room (the page's draft) is brought to the requested
+// stay, or created, as the user (RLS and the column grants apply, so only the traveller's own
+// fields are written), and its id travels in the intent's metadata with the stay it prices,
+// for finalize-booking. An idempotency key from the page makes a repeated request (double
+// click, retry) answer the same intent.
 //
 // Body: { roomId, startDate, endDate, adults, children, infants, pets, customerName,
 //         customerAddress: { line1, city, state, postal_code, country }, guest, idempotencyKey }
@@ -14,8 +16,8 @@
 import { checkoutChargeCents } from '../../../shared/src/rules/pricing.ts';
 import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
 import { processor, ProcessorRefusal } from '../_shared/processor.ts';
-import { earliestCheckIn, isoDayTime, nightsBetween, overlaps } from '../_shared/stay.ts';
-import { requireUser, RestCallError, serviceRest, type BookingRow, type RoomRow } from '../_shared/supabase.ts';
+import { earliestCheckIn, isoDayTime, latestCheckOut, MAX_NIGHTS, nightsBetween, overlaps } from '../_shared/stay.ts';
+import { callerRest, requireUser, RestCallError, serviceRest, type BookingRow, type RoomRow } from '../_shared/supabase.ts';
 
 const MAX_INFANTS = 5;
 const MAX_PETS = 5;
@@ -60,7 +62,13 @@ const handler = postHandler(async (req) => {
   if (endTime <= startTime) {
     throw new Refusal(409, 'dates_reversed', 'The checkout date must come after the check-in date.');
   }
+  if (endTime > latestCheckOut(new Date())) {
+    throw new Refusal(400, 'dates_too_far', 'These dates are further ahead than the calendar goes.');
+  }
   const nights = nightsBetween(startTime, endTime);
+  if (nights > MAX_NIGHTS) {
+    throw new Refusal(400, 'stay_too_long', `A stay can be at most ${MAX_NIGHTS} nights.`);
+  }
 
   const adults = count(body, 'adults', 1);
   const children = count(body, 'children', 0);
@@ -87,14 +95,10 @@ const handler = postHandler(async (req) => {
   // The user's draft booking of this room, brought to exactly this stay.
   const stay = { startDate, endDate, numOfDays: nights, adults, children, infants, pets };
   const pendingDraft = async (): Promise<BookingRow | undefined> =>
-    (
-      await serviceRest<BookingRow[]>(
-        `Bookings?select=*&user_id=eq.${user.id}&room_id=eq.${roomId}&status=eq.pending&limit=1`,
-      )
-    )[0];
+    (await callerRest<BookingRow[]>(user, `Bookings?select=*&room_id=eq.${roomId}&status=eq.pending&limit=1`))[0];
   const update = async (id: number) =>
     (
-      await serviceRest<BookingRow[]>(`Bookings?id=eq.${id}&status=eq.pending`, {
+      await callerRest<BookingRow[]>(user, `Bookings?id=eq.${id}&status=eq.pending`, {
         method: 'PATCH',
         body: stay,
         prefer: 'return=representation',
@@ -106,9 +110,9 @@ const handler = postHandler(async (req) => {
     booking = await update(draft.id);
   } else {
     try {
-      [booking] = await serviceRest<BookingRow[]>('Bookings', {
+      [booking] = await callerRest<BookingRow[]>(user, 'Bookings', {
         method: 'POST',
-        body: { ...stay, user_id: user.id, user_email: user.email, room_id: roomId, guest: text(body.guest, 40), status: 'pending' },
+        body: { ...stay, room_id: roomId, guest: text(body.guest, 40) },
         prefer: 'return=representation',
       });
     } catch (error) {
@@ -131,6 +135,8 @@ const handler = postHandler(async (req) => {
         booking_id: String(booking.id),
         room_id: String(roomId),
         user_id: user.id,
+        // Set only for the shared guest account, whose bookings belong to one session.
+        session_id: booking.session_id ?? '',
         start_date: startDate,
         end_date: endDate,
         nights: String(nights),

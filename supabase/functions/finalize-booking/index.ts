@@ -1,17 +1,20 @@
 // finalize-booking: after the card step, records the payment and confirms the booking.
 //
 // The page only says which intent it paid; everything else is read from the processor. Only an
-// intent the processor reports as succeeded is recorded, by confirm_booking_payment, which
-// inserts the Payments row and confirms the booking in one transaction and answers the row
-// already recorded when called again for the same intent. If the nights were taken meanwhile
-// (another confirmed stay overlaps, the database's exclusion constraint), the money is given
-// back (the intent cancelled, or refunded if already captured) and the user is told (409).
+// intent the processor reports as succeeded is recorded, by confirm_booking_payment, which is
+// given the stay and amount the intent was made for and confirms exactly that stay (whatever
+// the draft was changed to meanwhile), inserting the Payments row in the same transaction; it
+// answers the row already recorded when called again for the same intent. A deadlock or
+// serialization failure is retried. Any other failure gives the money back (the intent
+// refunded, or cancelled if not captured) after mark_payment_released has recorded the release
+// (so a released intent is never recorded later, and a recorded one never released), and the
+// user is told: 409 when the nights were taken or the booking changed, 500 otherwise.
 //
 // Body: { paymentIntentId }
 // Answer: { payment: { id, reservationCode, amount, roomId, startDate, endDate } }
 import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
-import { processor } from '../_shared/processor.ts';
-import { requireUser, RestCallError, serviceRest, type BookingRow } from '../_shared/supabase.ts';
+import { processor, type Intent } from '../_shared/processor.ts';
+import { requireUser, RestCallError, serviceRest } from '../_shared/supabase.ts';
 
 interface PaymentRow {
   id: string;
@@ -22,6 +25,76 @@ interface PaymentRow {
 }
 
 const EXCLUSION_VIOLATION = '23P01';
+const RAISED = 'P0001';
+/** Deadlock and serialization failures: the transaction did nothing and may simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 5;
+
+/** What the user is told when the payment was given back, by confirm_booking_payment's hint. */
+const RELEASED_BECAUSE: Record<string, [code: string, message: string]> = {
+  dates_unavailable: ['dates_unavailable', 'Sorry, these dates were just booked by someone else.'],
+  payment_released: ['payment_released', 'This payment was already given back.'],
+  booking_changed: ['booking_changed', 'Your booking changed before the payment was recorded.'],
+  stay_out_of_bounds: ['booking_changed', 'These dates can no longer be booked.'],
+  guests_out_of_bounds: ['booking_changed', 'This place has no room for these guests.'],
+  amount_mismatch: ['booking_changed', 'The price of this stay changed before the payment was recorded.'],
+};
+
+function paymentAnswer(payment: PaymentRow): Response {
+  return jsonResponse({
+    payment: {
+      id: payment.id,
+      reservationCode: payment.id.split('-', 1)[0],
+      amount: Number(payment.amount),
+      roomId: payment.room_id,
+      startDate: payment.startDate,
+      endDate: payment.endDate,
+    },
+  });
+}
+
+function confirm(intent: Intent): Promise<PaymentRow | PaymentRow[]> {
+  const meta = intent.metadata;
+  return serviceRest<PaymentRow | PaymentRow[]>('rpc/confirm_booking_payment', {
+    method: 'POST',
+    body: {
+      p_booking_id: Number(meta.booking_id),
+      p_stripe_payment_intent_id: intent.id,
+      p_amount_cents: intent.amount_received,
+      p_user_id: meta.user_id,
+      p_room_id: Number(meta.room_id),
+      p_start_date: meta.start_date,
+      p_end_date: meta.end_date,
+      p_nights: Number(meta.nights),
+      p_adults: Number(meta.adults),
+      p_children: Number(meta.children),
+      p_infants: Number(meta.infants),
+      p_pets: Number(meta.pets),
+      p_customer_name: meta.customer_name ?? '',
+      p_address: meta.address ? (JSON.parse(meta.address) as unknown) : null,
+    },
+  });
+}
+
+async function withRetries<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const retryable = error instanceof RestCallError && RETRYABLE.has(error.error.code ?? '');
+      if (!retryable || attempt === ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
+    }
+  }
+}
+
+/** Why confirming failed, as a key of RELEASED_BECAUSE, or null for an unexpected failure. */
+function refusalReason(error: unknown): string | null {
+  if (!(error instanceof RestCallError)) return null;
+  if (error.error.code === EXCLUSION_VIOLATION) return 'dates_unavailable';
+  if (error.error.code === RAISED && error.error.hint && error.error.hint in RELEASED_BECAUSE) return error.error.hint;
+  return null;
+}
 
 const handler = postHandler(async (req) => {
   const user = await requireUser(req);
@@ -33,72 +106,43 @@ const handler = postHandler(async (req) => {
 
   const payments = processor();
   const intent = await payments.retrieve(intentId);
-  if (!intent || intent.metadata.user_id !== user.id) {
+  // An intent of the shared guest account belongs to the session that made it.
+  const sessionId = intent?.metadata.session_id ?? '';
+  if (!intent || intent.metadata.user_id !== user.id || (sessionId !== '' && sessionId !== user.sessionId)) {
     throw new Refusal(404, 'intent_not_found', 'No such payment.');
   }
   if (intent.status !== 'succeeded') {
     throw new Refusal(402, 'payment_not_succeeded', 'Payment failed. Please try again.');
   }
 
-  const meta = intent.metadata;
-  const bookingId = Number(meta.booking_id);
-  // The draft may have been edited in another tab after this intent was made: the payment is for
-  // the stay it priced, so a still-pending booking is brought back to it first.
-  const [booking] = await serviceRest<BookingRow[]>(`Bookings?select=*&id=eq.${bookingId}`);
-  if (
-    booking &&
-    booking.status === 'pending' &&
-    (booking.startDate !== meta.start_date || booking.endDate !== meta.end_date)
-  ) {
-    await serviceRest(`Bookings?id=eq.${bookingId}&status=eq.pending`, {
-      method: 'PATCH',
-      body: {
-        startDate: meta.start_date,
-        endDate: meta.end_date,
-        numOfDays: Number(meta.nights),
-        adults: Number(meta.adults),
-        children: Number(meta.children),
-        infants: Number(meta.infants),
-        pets: Number(meta.pets),
-      },
-    });
-  }
-
-  let payment: PaymentRow;
+  let failure: unknown;
   try {
-    const recorded = await serviceRest<PaymentRow | PaymentRow[]>('rpc/confirm_booking_payment', {
-      method: 'POST',
-      body: {
-        p_booking_id: bookingId,
-        p_stripe_payment_intent_id: intent.id,
-        p_amount: intent.amount_received / 100,
-        p_customer_name: meta.customer_name ?? '',
-        p_address: meta.address ? (JSON.parse(meta.address) as unknown) : null,
-      },
-    });
-    payment = Array.isArray(recorded) ? recorded[0]! : recorded;
+    const recorded = await withRetries(() => confirm(intent));
+    return paymentAnswer(Array.isArray(recorded) ? recorded[0]! : recorded);
   } catch (error) {
-    if (error instanceof RestCallError && error.error.code === EXCLUSION_VIOLATION) {
-      await payments.release(intent);
-      throw new Refusal(
-        409,
-        'dates_unavailable',
-        'Sorry, these dates were just booked by someone else. Your payment has been cancelled.',
-      );
-    }
-    throw error;
+    failure = error;
   }
 
-  return jsonResponse({
-    payment: {
-      id: payment.id,
-      reservationCode: payment.id.split('-', 1)[0],
-      amount: Number(payment.amount),
-      roomId: payment.room_id,
-      startDate: payment.startDate,
-      endDate: payment.endDate,
-    },
+  const reason = refusalReason(failure);
+  const released = await serviceRest<boolean>('rpc/mark_payment_released', {
+    method: 'POST',
+    body: { p_stripe_payment_intent_id: intent.id, p_reason: reason ?? 'error' },
   });
+  if (!released) {
+    // The failure came after the payment was recorded (e.g. a lost answer): that is the result.
+    const [payment] = await serviceRest<PaymentRow[]>(
+      `Payments?select=id,amount,room_id,startDate,endDate&stripe_payment_intent_id=eq.${encodeURIComponent(intent.id)}`,
+    );
+    if (!payment) throw new Error(`finalize-booking: intent ${intent.id} is recorded but its payment is not found`);
+    return paymentAnswer(payment);
+  }
+  await payments.release(intent);
+  if (reason === null) {
+    console.error('finalize-booking: payment released after an unexpected error', failure);
+    throw new Refusal(500, 'payment_not_recorded', 'Sorry, your booking could not be recorded. Your payment has been refunded.');
+  }
+  const [code, message] = RELEASED_BECAUSE[reason]!;
+  throw new Refusal(409, code, `${message} Your payment has been refunded.`);
 });
 
 export default handler;

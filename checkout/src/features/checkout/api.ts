@@ -38,7 +38,6 @@ export interface BookingRow {
 export interface BookingDraftInput {
   existingId: number | null;
   roomId: number;
-  userEmail: string;
   startDate: IsoDay;
   endDate: IsoDay;
   numOfDays: number;
@@ -195,7 +194,11 @@ export const checkoutApi = api.injectEndpoints({
       providesTags: (_result, _error, { roomId }) => [{ type: 'Booking', id: roomId }],
     }),
 
-    /** Create booking, or Update booking when the draft row exists. */
+    /**
+     * Create booking, or Update booking when the draft row exists. Only the traveller's fields
+     * are sent: the server fills in who booked and keeps the row pending, and a draft's room never
+     * changes after it is made.
+     */
     saveBookingDraft: build.mutation<BookingRow, BookingDraftInput>({
       async queryFn(input, queryApi) {
         const { supabase } = extraOf(queryApi);
@@ -213,7 +216,7 @@ export const checkoutApi = api.injectEndpoints({
           input.existingId === null
             ? await supabase
                 .from('Bookings')
-                .insert({ ...fields, room_id: input.roomId, user_email: input.userEmail, status: 'pending' })
+                .insert({ ...fields, room_id: input.roomId })
                 .select('*')
                 .single()
             : await supabase.from('Bookings').update(fields).eq('id', input.existingId).eq('status', 'pending').select('*').single();

@@ -38,7 +38,6 @@ export function useBookingDraftSync(roomId: number, user: SessionUser | null, tr
       void save({
         existingId: row?.id ?? null,
         roomId,
-        userEmail: user.email,
         startDate: trip.range.start,
         endDate: trip.range.end,
         numOfDays: tripNights(trip),
