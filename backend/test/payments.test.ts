@@ -2,10 +2,11 @@
 // functions), with supabase-js as the client: the built-in test processor at /payments/v1, then
 // create-payment-intent and finalize-booking as the page calls them.
 import { fileURLToPath } from 'node:url';
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { CARD_OK, checkoutDriver, isoDay } from './support/checkout.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
@@ -14,14 +15,7 @@ const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.
 const PRICE = 8300;
 const THREE_NIGHTS_CENTS = 40_300;
 
-function isoDay(daysFromToday: number): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + daysFromToday);
-  return d.toISOString().slice(0, 10);
-}
-
-const CARD_OK = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
-const card = (number: string) => ({ ...CARD_OK, number });
+type Driver = ReturnType<typeof checkoutDriver>;
 
 describe.each(DB_KINDS)('payments on %s', (kind) => {
   let backend: TestBackend;
@@ -29,38 +23,10 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
   let roomId: number;
   let smallRoomId: number;
 
-  async function processor(path: string, init: { method?: string; body?: unknown; key?: string | null; idempotencyKey?: string } = {}) {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    const key = init.key === undefined ? backend.keys.serviceRoleKey : init.key;
-    if (key) headers.Authorization = `Bearer ${key}`;
-    if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
-    const response = await fetch(`${backend.url}/payments/v1${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
-  }
-
-  let userCount = 0;
-  async function signedInUser(): Promise<{ client: SupabaseClient; id: string; email: string }> {
-    userCount += 1;
-    const email = `payer${userCount}-${kind}@example.com`;
-    const client = backend.client();
-    const { data, error } = await client.auth.signUp({ email, password: 'correct-horse-battery' });
-    if (error || !data.session || !data.user) throw error ?? new Error('sign-up gave no session');
-    return { client, id: data.user.id, email };
-  }
-
-  async function invoke(client: SupabaseClient, name: string, body: Record<string, unknown>) {
-    const { data, error } = await client.functions.invoke(name, { body });
-    if (error instanceof FunctionsHttpError) {
-      const response = error.context as Response;
-      return { status: response.status, body: (await response.json()) as Record<string, any> };
-    }
-    if (error) throw error;
-    return { status: 200, body: data as Record<string, any> };
-  }
+  let processor: Driver['processor'];
+  let signedInUser: Driver['signedInUser'];
+  let invoke: Driver['invoke'];
+  let payWith: Driver['payWith'];
 
   const stay = (overrides: Record<string, unknown> = {}) => ({
     roomId,
@@ -76,17 +42,10 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     ...overrides,
   });
 
-  async function payWith(client: SupabaseClient, clientSecret: string, number = CARD_OK.number) {
-    const id = clientSecret.split('_secret_')[0];
-    return processor(`/payment_intents/${id}/confirm`, {
-      key: null,
-      body: { client_secret: clientSecret, payment_method: { card: card(number), billing_details: { name: 'Ada' } } },
-    });
-  }
-
   beforeAll(async () => {
     backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS, functionsDir: FUNCTIONS });
     service = backend.client(backend.keys.serviceRoleKey);
+    ({ processor, signedInUser, invoke, payWith } = checkoutDriver(backend, `payer-${kind}-`));
     const { data, error } = await service
       .from('Rooms')
       .insert([
@@ -126,7 +85,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
 
     it('4242 4242 4242 4242 succeeds', async () => {
       const intent = await newIntent();
-      const r = await payWith(service, intent.client_secret);
+      const r = await payWith(intent.client_secret);
       expect(r.status).toBe(200);
       expect(r.body.status).toBe('succeeded');
       expect(r.body.amount_received).toBe(1000);
@@ -138,16 +97,16 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       ['4000 0000 0000 9995', 'card_declined', 'insufficient_funds'],
     ])('%s is declined (%s, %s) and the intent can be paid again', async (number, code, declineCode) => {
       const intent = await newIntent();
-      const r = await payWith(service, intent.client_secret, number);
+      const r = await payWith(intent.client_secret, number);
       expect(r.status).toBe(402);
       expect(r.body.error).toMatchObject({ type: 'card_error', code, decline_code: declineCode });
       expect(r.body.error.payment_intent.status).toBe('requires_payment_method');
-      expect((await payWith(service, intent.client_secret)).body.status).toBe('succeeded');
+      expect((await payWith(intent.client_secret)).body.status).toBe('succeeded');
     });
 
     it('4000 0025 0000 3155 asks for authentication, then succeeds or fails by the answer', async () => {
       const approved = await newIntent();
-      const first = await payWith(service, approved.client_secret, '4000 0025 0000 3155');
+      const first = await payWith(approved.client_secret, '4000 0025 0000 3155');
       expect(first.body.status).toBe('requires_action');
       expect(first.body.next_action.type).toBe('test_authentication');
       const done = await processor(`/payment_intents/${approved.id}/authenticate`, {
@@ -157,7 +116,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       expect(done.body.status).toBe('succeeded');
 
       const refused = await newIntent();
-      await payWith(service, refused.client_secret, '4000 0025 0000 3155');
+      await payWith(refused.client_secret, '4000 0025 0000 3155');
       const failed = await processor(`/payment_intents/${refused.id}/authenticate`, {
         key: null,
         body: { client_secret: refused.client_secret, approve: false },
@@ -168,7 +127,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
 
     it('a card failing the Luhn check is an incorrect number', async () => {
       const intent = await newIntent();
-      const r = await payWith(service, intent.client_secret, '4242 4242 4242 4241');
+      const r = await payWith(intent.client_secret, '4242 4242 4242 4241');
       expect(r.body.error.code).toBe('incorrect_number');
     });
 
@@ -184,7 +143,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
 
     it('a succeeded intent is not confirmed twice (pays once)', async () => {
       const intent = await newIntent();
-      const [a, b] = await Promise.all([payWith(service, intent.client_secret), payWith(service, intent.client_secret)]);
+      const [a, b] = await Promise.all([payWith(intent.client_secret), payWith(intent.client_secret)]);
       expect([a.status, b.status].sort()).toEqual([200, 400]);
       expect((a.status === 400 ? a : b).body.error.code).toBe('payment_intent_unexpected_state');
     });
@@ -205,7 +164,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       const open = await newIntent();
       expect((await processor(`/payment_intents/${open.id}/cancel`, { body: {} })).body.status).toBe('canceled');
       const paid = await newIntent();
-      await payWith(service, paid.client_secret);
+      await payWith(paid.client_secret);
       expect((await processor(`/payment_intents/${paid.id}/cancel`, { body: {} })).status).toBe(400);
       const refund = await processor('/refunds', { body: { payment_intent: paid.id } });
       expect(refund.body).toMatchObject({ object: 'refund', amount: 1000, status: 'succeeded' });
@@ -283,7 +242,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     it('records nothing until the processor says succeeded', async () => {
       const { client } = await signedInUser();
       const created = await invoke(client, 'create-payment-intent', stay({ startDate: isoDay(70), endDate: isoDay(71) }));
-      const declined = await payWith(client, created.body.clientSecret, '4000 0000 0000 0002');
+      const declined = await payWith(created.body.clientSecret, '4000 0000 0000 0002');
       expect(declined.status).toBe(402);
       const r = await invoke(client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId });
       expect(r.status).toBe(402);
@@ -298,7 +257,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     it('records the payment and confirms the booking once; a replay changes nothing', async () => {
       const { client, id } = await signedInUser();
       const created = await invoke(client, 'create-payment-intent', stay({ startDate: isoDay(80), endDate: isoDay(83) }));
-      await payWith(client, created.body.clientSecret);
+      await payWith(created.body.clientSecret);
       const first = await invoke(client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId });
       expect(first.status).toBe(200);
       const payment = first.body.payment;
@@ -338,8 +297,8 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       const dates = { startDate: isoDay(90), endDate: isoDay(92) };
       const intentA = await invoke(a.client, 'create-payment-intent', stay(dates));
       const intentB = await invoke(b.client, 'create-payment-intent', stay(dates));
-      await payWith(a.client, intentA.body.clientSecret);
-      await payWith(b.client, intentB.body.clientSecret);
+      await payWith(intentA.body.clientSecret);
+      await payWith(intentB.body.clientSecret);
       const doneA = await invoke(a.client, 'finalize-booking', { paymentIntentId: intentA.body.paymentIntentId });
       const doneB = await invoke(b.client, 'finalize-booking', { paymentIntentId: intentB.body.paymentIntentId });
       expect(doneA.status).toBe(200);
@@ -357,8 +316,8 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       const tab1 = await invoke(client, 'create-payment-intent', { ...stay(dates), idempotencyKey: 'tab-1' });
       const tab2 = await invoke(client, 'create-payment-intent', { ...stay(dates), idempotencyKey: 'tab-2' });
       expect(tab2.body.bookingId).toBe(tab1.body.bookingId);
-      await payWith(client, tab1.body.clientSecret);
-      await payWith(client, tab2.body.clientSecret);
+      await payWith(tab1.body.clientSecret);
+      await payWith(tab2.body.clientSecret);
       expect((await invoke(client, 'finalize-booking', { paymentIntentId: tab1.body.paymentIntentId })).status).toBe(200);
       const second = await invoke(client, 'finalize-booking', { paymentIntentId: tab2.body.paymentIntentId });
       expect(second.status).toBe(409);
@@ -370,7 +329,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       const a = await signedInUser();
       const b = await signedInUser();
       const created = await invoke(a.client, 'create-payment-intent', stay({ startDate: isoDay(110), endDate: isoDay(111) }));
-      await payWith(a.client, created.body.clientSecret);
+      await payWith(created.body.clientSecret);
       const r = await invoke(b.client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId });
       expect(r.status).toBe(404);
     });

@@ -1,0 +1,67 @@
+// The checkout as the page drives it, for tests against a started backend: signed-in users
+// (supabase-js), the edge functions, and the built-in test processor at /payments/v1.
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import type { TestBackend } from './backend.ts';
+
+export const CARD_OK = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
+
+/** The day `n` days from today (UTC), yyyy-mm-dd. */
+export function isoDay(daysFromToday: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + daysFromToday);
+  return d.toISOString().slice(0, 10);
+}
+
+export interface Answer {
+  status: number;
+  body: Record<string, any>;
+}
+
+export function checkoutDriver(backend: TestBackend, label: string) {
+  async function processor(
+    path: string,
+    init: { method?: string; body?: unknown; key?: string | null; idempotencyKey?: string } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    const key = init.key === undefined ? backend.keys.serviceRoleKey : init.key;
+    if (key) headers.Authorization = `Bearer ${key}`;
+    if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
+    const response = await fetch(`${backend.url}/payments/v1${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  }
+
+  let userCount = 0;
+  async function signedInUser(): Promise<{ client: SupabaseClient; id: string; email: string; accessToken: string }> {
+    userCount += 1;
+    const email = `${label}${userCount}@example.com`;
+    const client = backend.client();
+    const { data, error } = await client.auth.signUp({ email, password: 'correct-horse-battery' });
+    if (error || !data.session || !data.user) throw error ?? new Error('sign-up gave no session');
+    return { client, id: data.user.id, email, accessToken: data.session.access_token };
+  }
+
+  async function invoke(client: SupabaseClient, name: string, body: Record<string, unknown>): Promise<Answer> {
+    const { data, error } = await client.functions.invoke(name, { body });
+    if (error instanceof FunctionsHttpError) {
+      const response = error.context as Response;
+      return { status: response.status, body: (await response.json()) as Record<string, any> };
+    }
+    if (error) throw error;
+    return { status: 200, body: data as Record<string, any> };
+  }
+
+  /** Confirms an intent with a card, as the page does with the client secret. */
+  function payWith(clientSecret: string, number = CARD_OK.number): Promise<Answer> {
+    const id = clientSecret.split('_secret_')[0];
+    return processor(`/payment_intents/${id}/confirm`, {
+      key: null,
+      body: { client_secret: clientSecret, payment_method: { card: { ...CARD_OK, number }, billing_details: { name: 'Ada' } } },
+    });
+  }
+
+  return { processor, signedInUser, invoke, payWith };
+}
