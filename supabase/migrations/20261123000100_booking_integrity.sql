@@ -30,21 +30,10 @@
 alter table public."Bookings" add column if not exists session_id uuid;
 alter table public."Payments" add column if not exists session_id uuid;
 
--- True for an account many people sign in to (the demo guest).
-create function public.is_shared_account(p_user_id uuid)
-  returns boolean
-  language sql stable security definer
-  set search_path = ''
-as $$
-  select coalesce(
-    (select u.raw_app_meta_data -> 'shared_account' = 'true'::jsonb from auth.users as u where u.id = p_user_id),
-    false
-  )
-$$;
-
 -- The session the caller's bookings and payments are scoped to: null for an ordinary account
--- (all its sessions share its rows), the JWT's session_id for a shared account. A shared
--- account's token without a session is refused rather than shown every guest's rows.
+-- (all its sessions share its rows), the JWT's session_id for a shared account (one many people
+-- sign in to). A shared account's token without a session is refused rather than shown every
+-- guest's rows. Definer rights: it reads the caller's auth.users row.
 create function public.booking_session_scope()
   returns uuid
   language plpgsql stable security definer
@@ -53,7 +42,10 @@ as $$
 declare
   session text := auth.jwt() ->> 'session_id';
 begin
-  if not public.is_shared_account(auth.uid()) then
+  if not exists (
+    select 1 from auth.users as u
+    where u.id = auth.uid() and u.raw_app_meta_data -> 'shared_account' = 'true'::jsonb
+  ) then
     return null;
   end if;
   if session is null or session = '' then
@@ -94,7 +86,10 @@ create policy "Users change their own pending bookings" on public."Bookings"
     user_id = (select auth.uid()) and status = 'pending'
     and session_id is not distinct from (select public.booking_session_scope())
   )
-  with check (user_id = (select auth.uid()) and status = 'pending');
+  with check (
+    user_id = (select auth.uid()) and status = 'pending'
+    and session_id is not distinct from (select public.booking_session_scope())
+  );
 create policy "Users remove their own pending bookings" on public."Bookings"
   for delete to authenticated
   using (
@@ -324,7 +319,6 @@ $$;
 
 -- Execute rights: explicit, like table privileges.
 revoke execute on function
-  public.is_shared_account(uuid),
   public.booking_session_scope(),
   public.stay_in_calendar(date, date),
   public.bookings_traveller_dates(),
@@ -334,7 +328,7 @@ revoke execute on function
 from public, anon, authenticated;
 
 -- The policies and the column default call these as the traveller.
-grant execute on function public.is_shared_account(uuid), public.booking_session_scope(), public.stay_in_calendar(date, date)
+grant execute on function public.booking_session_scope(), public.stay_in_calendar(date, date)
   to authenticated, service_role;
 grant execute on function
   public.checkout_charge_cents(numeric, integer),
