@@ -32,7 +32,8 @@ async function startBackend(): Promise<{ dataDir: string; stop: () => void }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-e2e-'));
   const backend = spawn('pnpm', ['--filter', 'backend', 'start'], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '54321' },
+    // Every test signs up from this one address: the per-address sign-up limit is raised.
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '54321', AUTH_SIGN_UP_RATE_LIMIT: '10000' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
