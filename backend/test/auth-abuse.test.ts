@@ -233,6 +233,33 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     expect(again.body.user).toMatchObject({ email: guest.email, user_metadata: { name: 'Guest' } });
   });
 
+  it('lets the site origins read answers, with credentials, and gives any other origin no CORS headers', async () => {
+    const ask = (origin: string | undefined, method = 'GET') =>
+      fetch(`${backend.url}/auth/v1/settings`, {
+        method,
+        headers: {
+          apikey: backend.keys.anonKey,
+          ...(origin ? { origin } : {}),
+          ...(method === 'OPTIONS' ? { 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' } : {}),
+        },
+      });
+    for (const site of ['http://localhost:3000', 'http://127.0.0.1:3003']) {
+      const [get, pre] = [await ask(site), await ask(site, 'OPTIONS')];
+      expect(get.headers.get('access-control-allow-origin')).toBe(site);
+      expect(get.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(pre.headers.get('access-control-allow-origin')).toBe(site);
+      expect(pre.headers.get('access-control-allow-methods')).toContain('PUT');
+    }
+    for (const evil of ['https://evil.example', 'http://localhost:3000.evil.example', 'http://localhost:30000', 'null']) {
+      const [get, pre] = [await ask(evil), await ask(evil, 'OPTIONS')];
+      expect(get.status).toBe(200);
+      expect([...get.headers.keys()].filter((h) => h.startsWith('access-control-'))).toEqual([]);
+      expect([...pre.headers.keys()].filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    }
+    // Without Origin (servers, scripts) nothing changes.
+    expect((await ask(undefined)).headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it(`keeps the event loop responsive while ${SIGN_UPS_AT_ONCE} sign-ups run, then limits sign-ups per address`, async () => {
     const from = freshAddress();
     const delay = monitorEventLoopDelay({ resolution: 10 });
