@@ -17,6 +17,12 @@ export function appPort(name, env = process.env) {
   return fromEnv ? Number(fromEnv) : DEFAULT_PORTS[name];
 }
 
+/** The backend's ALLOWED_ORIGINS (CORS): each app's origin on localhost and 127.0.0.1, unless set. */
+export function allowedOrigins(env = process.env) {
+  if (env.ALLOWED_ORIGINS) return env.ALLOWED_ORIGINS;
+  return APPS.flatMap((name) => [`http://localhost:${appPort(name, env)}`, `http://127.0.0.1:${appPort(name, env)}`]).join(',');
+}
+
 export function backendUrl(env = process.env) {
   return env.BACKEND_URL ?? `http://localhost:${env.BACKEND_PORT ?? 54321}`;
 }

@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { backendUrl, dataDir, repoRoot } from './site.mjs';
+import { allowedOrigins, backendUrl, dataDir, repoRoot } from './site.mjs';
 import { pnpm } from './pnpm.mjs';
 import { serveSite } from './serve.mjs';
 
@@ -22,7 +22,7 @@ if (!process.argv.includes('--no-build')) {
 const backend = spawn(pnpm.command, [...pnpm.args, '--filter', 'backend', 'start'], {
   cwd: repoRoot,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir() },
+  env: { ...process.env, DATA_DIR: dataDir(), ALLOWED_ORIGINS: allowedOrigins() },
 });
 backend.on('exit', (code) => {
   console.error(`backend exited (${code})`);

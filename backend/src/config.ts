@@ -19,6 +19,22 @@ export interface BackendOptions {
 
 type Env = Record<string, string | undefined>;
 
+/** The site's origins as the start script serves it: shell and remotes on ports 3000-3004. */
+export const DEFAULT_ALLOWED_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+
+/** ALLOWED_ORIGINS: comma-separated origins (an entry "http://host:*" allows every port of host). */
+function allowedOrigins(value: string | undefined): string[] {
+  if (!value?.trim()) return DEFAULT_ALLOWED_ORIGINS;
+  return value.split(',').map((entry) => {
+    const origin = entry.trim().replace(/\/$/, '');
+    if (!/^https?:\/\/[^/\s,]+$/.test(origin)) throw new Error(`Invalid origin in ALLOWED_ORIGINS: ${entry}`);
+    return origin;
+  });
+}
+
 export function resolveConfig(options: BackendOptions = {}, env: Env = process.env): BackendConfig {
   const dataDir = resolve(options.dataDir ?? env.DATA_DIR ?? join(REPO_ROOT, '.data'));
   const port = options.port ?? (env.PORT ? Number(env.PORT) : 54321);
@@ -31,6 +47,7 @@ export function resolveConfig(options: BackendOptions = {}, env: Env = process.e
     migrationsDir: resolve(options.migrationsDir ?? env.MIGRATIONS_DIR ?? join(REPO_ROOT, 'supabase/migrations')),
     functionsDir: resolve(options.functionsDir ?? env.FUNCTIONS_DIR ?? join(REPO_ROOT, 'supabase/functions')),
     storageDir: join(dataDir, 'storage'),
+    allowedOrigins: allowedOrigins(env.ALLOWED_ORIGINS),
   };
 }
 

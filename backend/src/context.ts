@@ -24,6 +24,8 @@ export interface BackendConfig {
   functionsDir: string;
   /** Public objects: <storageDir>/<bucket>/<path>. */
   storageDir: string;
+  /** Browser origins allowed to read answers (CORS); "scheme://host:*" allows any port. */
+  allowedOrigins: string[];
 }
 
 /** Claims of a verified JWT (role is always present after verification). */

@@ -82,12 +82,19 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect(data.user?.phone).toBe('');
   });
 
-  it('refuses a second sign-up with user_already_exists and a short password with weak_password', async () => {
+  it('a second sign-up with the same password signs in; with another it gets an unsaved user and no session; a short password is weak_password', async () => {
     const email = uniqueEmail();
-    await client().auth.signUp({ email, password: 'secret123' });
+    const first = await client().auth.signUp({ email, password: 'secret123' });
     const again = await client().auth.signUp({ email, password: 'secret123' });
-    expect(again.error?.status).toBe(422);
-    expect(again.error?.code).toBe('user_already_exists');
+    expect(again.error).toBeNull();
+    expect(again.data.user?.id).toBe(first.data.user?.id);
+    expect(again.data.session?.access_token).toBeTruthy();
+    const other = await client().auth.signUp({ email, password: 'another-password' });
+    expect(other.error).toBeNull();
+    expect(other.data.session).toBeNull();
+    expect(other.data.user?.email).toBe(email);
+    expect(other.data.user?.id).not.toBe(first.data.user?.id);
+    expect(other.data.user?.identities).toEqual([]);
     const weak = await client().auth.signUp({ email: uniqueEmail(), password: '12345' });
     expect(weak.error?.status).toBe(422);
     expect(weak.error?.code).toBe('weak_password');

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from './paths';
+import { E2E_ALLOWED_ORIGINS, repoRoot } from './paths';
 
 export interface Keys {
   jwtSecret: string;
@@ -68,6 +68,7 @@ export class BackendProcess {
       ANON_KEY: this.keys.anonKey,
       SERVICE_ROLE_KEY: this.keys.serviceRoleKey,
       PUBLIC_URL: this.url,
+      ALLOWED_ORIGINS: E2E_ALLOWED_ORIGINS,
       // A small catalogue: these backends are for failure and security cases, not for browsing.
       SEED_ROOMS: process.env.SEED_ROOMS ?? '40',
     };

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from './paths';
+import { E2E_ALLOWED_ORIGINS, repoRoot } from './paths';
 
 const BACKEND_HEALTH = 'http://localhost:54321/health';
 
@@ -32,7 +32,15 @@ async function startBackend(): Promise<{ dataDir: string; stop: () => void }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-e2e-'));
   const backend = spawn('pnpm', ['--filter', 'backend', 'start'], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '54321' },
+    // Every test signs up from this one address: the per-address sign-up limit is raised. Tests
+    // also serve copies of the site on ports of their own: any local port may call the backend.
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '54321',
+      AUTH_SIGN_UP_RATE_LIMIT: '10000',
+      ALLOWED_ORIGINS: E2E_ALLOWED_ORIGINS,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });

@@ -1,8 +1,10 @@
 // /auth/v1: GoTrue's API as supabase-js calls it (contract section 3). Sign-up (autoconfirm),
 // password / refresh_token / pkce grants, GET/PUT /user, /logout, /settings, /health, JWKS,
 // Google through OpenID Connect (/authorize, /callback) and the local stand-in provider.
+import { randomUUID } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
 import { JwtError } from '../context.ts';
+import { guestAccount } from '../seed/guest.ts';
 import {
   AuthError,
   authJson,
@@ -14,7 +16,7 @@ import {
 } from './errors.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
 import { authorize, callback, pkceGrant } from './oauth.ts';
-import { FailureLimiter } from './rate-limit.ts';
+import { SIGN_UP_WINDOW_MS, SignInLimiter, signUpLimit, WindowCounter } from './rate-limit.ts';
 import { createSession, endSessions, refreshSession, sessionExists, type LogoutScope } from './sessions.ts';
 import {
   checkPassword,
@@ -23,6 +25,7 @@ import {
   findUserById,
   hashPassword,
   mergeMetadata,
+  PASSWORD_MAX_BYTES,
   PASSWORD_MIN_LENGTH,
   updateUser,
   userJson,
@@ -35,12 +38,23 @@ const PREFIX = '/auth/v1';
 export const CLIENT_IP_HEADER = 'x-homestory-client-ip';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const limiters = new WeakMap<BackendContext, FailureLimiter>();
-function limiterOf(ctx: BackendContext): FailureLimiter {
+/** GoTrue's limit on an email address (RFC 5321 allows 254 characters). */
+const EMAIL_MAX_LENGTH = 255;
+
+interface Limiters {
+  signIn: SignInLimiter;
+  signUp: WindowCounter;
+}
+const limiters = new WeakMap<BackendContext, Limiters>();
+function limitersOf(ctx: BackendContext): Limiters {
   let limiter = limiters.get(ctx);
-  if (!limiter) limiters.set(ctx, (limiter = new FailureLimiter()));
+  if (!limiter) {
+    limiter = { signIn: new SignInLimiter(), signUp: new WindowCounter(signUpLimit(), SIGN_UP_WINDOW_MS) };
+    limiters.set(ctx, limiter);
+  }
   return limiter;
 }
+const rateLimited = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
 
 function clientOf(req: Request) {
   return { userAgent: req.headers.get('user-agent'), ip: req.headers.get(CLIENT_IP_HEADER) || null };
@@ -60,10 +74,69 @@ async function jsonBody(req: Request): Promise<Record<string, unknown>> {
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** A string field of the body: absent is '', another type or a NUL byte is refused (400). */
+function field(body: Record<string, unknown>, name: string, maxLength = Infinity): string {
+  const value = body[name];
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw validationFailed(`${name} must be a string`);
+  if (value.includes('\0')) throw validationFailed(`${name} must not contain NUL bytes`);
+  if (value.length > maxLength) throw validationFailed(`${name} must be at most ${maxLength} characters`);
+  return value;
+}
+
+/** The email of a request body, trimmed; checked for type, NUL bytes and length. */
+const emailField = (body: Record<string, unknown>) => field(body, 'email', EMAIL_MAX_LENGTH).trim();
+
+const tooLong = (password: string) => Buffer.byteLength(password) > PASSWORD_MAX_BYTES;
+
 function weakPassword(password: string): AuthError | undefined {
+  if (tooLong(password)) {
+    const message = `Password cannot be longer than ${PASSWORD_MAX_BYTES} bytes.`;
+    return new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['length'], message } });
+  }
   if (password.length >= PASSWORD_MIN_LENGTH) return undefined;
   const message = `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`;
   return new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['length'], message } });
+}
+
+/**
+ * Checks `password` against `user` (undefined: no such email) under the sign-in limiter: the
+ * slot is reserved before bcrypt runs. An unknown email costs the same bcrypt as a known one.
+ * Throws 429 when a bucket is full.
+ */
+async function passwordMatches(ctx: BackendContext, ip: string, email: string, password: string, user: UserRow | undefined) {
+  const done = limitersOf(ctx).signIn.reserve(email, ip);
+  if (!done) throw rateLimited();
+  let ok = false;
+  try {
+    ok = (await checkPassword(password, user?.encrypted_password)) && !!user && !user.deleted_at;
+  } finally {
+    done(ok);
+  }
+  return ok;
+}
+
+/**
+ * What sign-up answers for an email that already has an account and a password that is not its
+ * own: GoTrue's answer with confirmations on, a user that is not stored (random id, no
+ * identities) and no session, in place of a 422 that would tell registered emails apart.
+ */
+function obfuscatedUser(email: string): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email: email.toLowerCase(),
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: {},
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
 }
 
 /** The signed-in caller of /user and /logout (GoTrue's requireAuthentication). */
@@ -86,18 +159,35 @@ async function authenticate(ctx: BackendContext, req: Request): Promise<{ user: 
   return { user, sessionId };
 }
 
+/**
+ * Sign-up (autoconfirm). An email that already has an account is not revealed: with its own
+ * password the answer is a session, as for a new account (the login dialog's 'Log in or sign up'
+ * gets the same result either way); with another password it is GoTrue's obfuscated user without
+ * a session, after a password check counted by the sign-in limiter (so sign-up is no way around
+ * it). Both paths cost one bcrypt. Sign-ups are limited per client address.
+ */
 async function signup(ctx: BackendContext, req: Request): Promise<Response> {
   const body = await jsonBody(req);
-  const email = str(body.email).trim();
-  const password = str(body.password);
+  const email = emailField(body);
+  const password = field(body, 'password');
   if (!email) throw validationFailed('To signup, please provide your email');
   if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
   const weak = weakPassword(password);
   if (weak) throw weak;
+  const ip = req.headers.get(CLIENT_IP_HEADER) || 'unknown';
+  if (!limitersOf(ctx).signUp.reserve([ip])) throw rateLimited();
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing) {
+    if (!(await passwordMatches(ctx, ip, email, password, existing)) || !existing.email_confirmed_at) {
+      return authJson(obfuscatedUser(email));
+    }
+    return authJson(await ctx.db.tx((q) => createSession(ctx, q, existing.id, 'password', clientOf(req))));
+  }
   const passwordHash = await hashPassword(password);
   const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Metadata) : {};
   const session = await ctx.db.tx(async (q) => {
-    if (await findUserByEmail(q, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    // Signed up meanwhile by a concurrent request.
+    if (await findUserByEmail(q, email)) return null;
     const user = await createUser(q, {
       email,
       passwordHash,
@@ -107,21 +197,18 @@ async function signup(ctx: BackendContext, req: Request): Promise<Response> {
     });
     return createSession(ctx, q, user.id, 'password', clientOf(req));
   });
-  return authJson(session);
+  return authJson(session ?? obfuscatedUser(email));
 }
 
 async function passwordGrant(ctx: BackendContext, req: Request, body: Record<string, unknown>): Promise<Response> {
   const ip = req.headers.get(CLIENT_IP_HEADER) || 'unknown';
-  const limiter = limiterOf(ctx);
-  if (limiter.blocked(ip)) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
-  const email = str(body.email).trim();
-  const password = str(body.password);
+  const email = emailField(body);
+  const password = field(body, 'password');
   if (!email && !str(body.phone)) throw validationFailed('missing email or phone');
-  const user = email ? await findUserByEmail(ctx.db, email) : undefined;
-  if (!user || user.deleted_at || !(await checkPassword(password, user.encrypted_password))) {
-    limiter.fail(ip);
-    throw invalidCredentials();
-  }
+  // No password longer than bcrypt reads can be set, so one cannot match (and is not cut to match).
+  if (!email || tooLong(password)) throw invalidCredentials();
+  const user = await findUserByEmail(ctx.db, email);
+  if (!(await passwordMatches(ctx, ip, email, password, user)) || !user) throw invalidCredentials();
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   const session = await ctx.db.tx((q) => createSession(ctx, q, user.id, 'password', clientOf(req)));
   return authJson(session);
@@ -150,18 +237,24 @@ async function token(ctx: BackendContext, req: Request, url: URL): Promise<Respo
 
 async function putUser(ctx: BackendContext, req: Request): Promise<Response> {
   const { user } = await authenticate(ctx, req);
+  // Everyone can sign in as the shared guest (its password is published): none may lock the
+  // others out of it or rename it.
+  if (user.email && user.email.toLowerCase() === guestAccount(ctx).email.toLowerCase()) {
+    throw new AuthError(403, 'guest_account_read_only', 'The shared guest account cannot be changed');
+  }
   const body = await jsonBody(req);
   const changes: Parameters<typeof updateUser>[2] = {};
   if (body.data !== undefined && body.data !== null) {
     if (typeof body.data !== 'object' || Array.isArray(body.data)) throw validationFailed('data must be an object');
     changes.userMetadata = mergeMetadata(user.raw_user_meta_data ?? {}, body.data as Metadata);
   }
-  if (typeof body.password === 'string') {
-    const weak = weakPassword(body.password);
+  const password = field(body, 'password');
+  if (body.password !== undefined && body.password !== null) {
+    const weak = weakPassword(password);
     if (weak) throw weak;
-    changes.passwordHash = await hashPassword(body.password);
+    changes.passwordHash = await hashPassword(password);
   }
-  const email = str(body.email).trim();
+  const email = emailField(body);
   if (email && email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
     if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
     changes.email = email;

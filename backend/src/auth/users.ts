@@ -1,7 +1,7 @@
 // auth.users and auth.identities rows, and the User object GoTrue returns (contract 3.3).
-import { randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/index.ts';
+import { bcryptCompare, bcryptHash } from './password-hash.ts';
 
 export type Metadata = Record<string, unknown>;
 
@@ -37,7 +37,15 @@ interface IdentityRow {
 }
 
 export const PASSWORD_MIN_LENGTH = 6;
+/** bcrypt reads at most 72 bytes: a longer password would be cut silently, so it is refused. */
+export const PASSWORD_MAX_BYTES = 72;
 const BCRYPT_COST = 10;
+/**
+ * Compared against when the email is unknown, so that a failure costs one bcrypt either way and
+ * the answer's timing does not tell registered emails apart. No password matches it (made from
+ * random bytes on first use).
+ */
+let dummyHash: Promise<string> | undefined;
 
 const USER_COLUMN_NAMES = [
   'id', 'aud', 'role', 'email', 'encrypted_password', 'email_confirmed_at', 'confirmed_at', 'last_sign_in_at',
@@ -50,9 +58,13 @@ const USER_COLUMNS = userColumns();
 const iso = (value: Date | string | null | undefined): string | undefined =>
   value == null ? undefined : new Date(value).toISOString();
 
-export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_COST);
-export const checkPassword = (password: string, hash: string | null) =>
-  hash ? bcrypt.compare(password, hash) : Promise.resolve(false);
+export const hashPassword = (password: string) => bcryptHash(password, BCRYPT_COST);
+/** False for a user without a password too, after the same work as a real comparison. */
+export async function checkPassword(password: string, hash: string | null | undefined): Promise<boolean> {
+  if (hash) return bcryptCompare(password, hash);
+  await bcryptCompare(password, await (dummyHash ??= bcryptHash(randomBytes(24).toString('base64url'), BCRYPT_COST)));
+  return false;
+}
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
   const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [id]);

@@ -73,14 +73,18 @@ async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
   return new Request(base + (req.url ?? '/'), init);
 }
 
-async function send(res: ServerResponse, response: Response, origin: string | null): Promise<void> {
+async function send(res: ServerResponse, response: Response, cors: Record<string, string>): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
-  for (const [name, value] of Object.entries(corsHeaders(origin))) {
+  if (!('access-control-allow-origin' in cors)) {
+    // An origin outside the site's: no handler (edge functions set their own) may let it read.
+    for (const name of Object.keys(headers)) if (name.startsWith('access-control-')) delete headers[name];
+  }
+  for (const [name, value] of Object.entries(cors)) {
     if (!(name in headers)) headers[name] = value;
   }
   const text = directText(response);
@@ -126,23 +130,24 @@ const notFound = () => json({ code: 'NOT_FOUND', message: 'No route for this pat
 /** node:http server turning each request into a Web Request for the route's handler. */
 export function createHttpServer(routes: Route[], getContext: () => BackendContext): Server {
   const server = createServer(async (req, res) => {
-    const origin = (req.headers.origin as string | undefined) ?? null;
+    const allowed = getContext().config.allowedOrigins;
+    const cors = corsHeaders((req.headers.origin as string | undefined) ?? null, allowed);
     try {
       const host = validHost(req.headers.host);
       const pathname = (req.url ?? '/').split('?', 1)[0]!;
       const r = route(routes, pathname);
       if (req.method === 'OPTIONS' && !r?.ownPreflight) {
         req.resume();
-        await send(res, preflight(new Request(`http://${host}/`, { headers: toHeaders(req) })), origin);
+        await send(res, preflight(new Request(`http://${host}/`, { headers: toHeaders(req) }), allowed), cors);
         return;
       }
       if (!r) {
         req.resume();
-        await send(res, notFound(), origin);
+        await send(res, notFound(), cors);
         return;
       }
       const request = await toRequest(req, `http://${host}`);
-      await send(res, await r.handler(request, getContext()), origin);
+      await send(res, await r.handler(request, getContext()), cors);
     } catch (error) {
       if (res.headersSent || req.destroyed) {
         res.destroy();
@@ -153,7 +158,7 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
           ? error.response
           : json({ code: 'XX000', message: 'Internal server error', details: null, hint: null }, 500);
       if (!(error instanceof HttpError)) console.error('[backend] unhandled error', error);
-      await send(res, response, origin).catch(() => res.destroy());
+      await send(res, response, cors).catch(() => res.destroy());
     }
   });
   server.keepAliveTimeout = 65_000;

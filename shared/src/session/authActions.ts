@@ -33,8 +33,9 @@ function failure(error: unknown, fallback: string): { ok: false; message: string
 
 /**
  * Continue with email and password: signs in; when no account matches, tries to sign the email
- * up with that password. An existing account answers 'user_already_exists', which means the
- * password was wrong, and says so; a new one is created and the caller asks for a name.
+ * up with that password. Sign-up does not reveal existing accounts: for one it answers, as GoTrue
+ * does, a user with no identities and no session, which here means the password was wrong, and
+ * says so; a new one is created and the caller asks for a name.
  */
 export function continueWithPassword(email: string, password: string): Thunk<AuthOutcome> {
   return async (dispatch, _getState, { supabase }) => {
@@ -48,11 +49,11 @@ export function continueWithPassword(email: string, password: string): Thunk<Aut
     if (signIn.error.code !== 'invalid_credentials') return failure(signIn.error, 'Sign-in failed. Please try again.');
     const signUp = await supabase.auth.signUp({ email, password });
     if (signUp.error) {
-      if (signUp.error.code === 'user_already_exists') return { ok: false, message: WRONG_PASSWORD_MESSAGE };
       if (signUp.error.code === 'weak_password') return { ok: false, message: WEAK_PASSWORD_MESSAGE };
       return failure(signUp.error, 'Sign-up failed. Please try again.');
     }
     const user = signUp.data.user;
+    if (user && !signUp.data.session && user.identities?.length === 0) return { ok: false, message: WRONG_PASSWORD_MESSAGE };
     if (!user || !signUp.data.session) {
       return { ok: false, message: 'Check your email to confirm your account, then log in.' };
     }

@@ -124,9 +124,10 @@ describe('continueWithPassword', () => {
   it('says the password is wrong when the email already has an account', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { auth, store } = fakeAuth();
+    // The backend's answer for an existing email: an unsaved user with no identities, no session.
     auth.signUp.mockResolvedValue({
-      ...noUser,
-      error: new AuthApiError('User already registered', 422, 'user_already_exists'),
+      data: { user: { id: 'unsaved', email: 'ada@example.com', identities: [], user_metadata: {} }, session: null },
+      error: null,
     } as never);
     expect(await store.dispatch(continueWithPassword('ada@example.com', 'wrong'))).toEqual({
       ok: false,

@@ -18,7 +18,7 @@ function authServer(existing: Record<string, string>) {
       ),
       signUp: vi.fn(async ({ email }: { email: string }) =>
         email in existing
-          ? { data: { user: null, session: null }, error: new AuthApiError('User already registered', 422, 'user_already_exists') }
+          ? { data: { user: { id: 'unsaved', email, identities: [], user_metadata: {} }, session: null }, error: null }
           : { data: { user: user(email), session: {} }, error: null },
       ),
       updateUser: vi.fn(async ({ data }: { data: { name: string } }) => ({ data: { user: user('new@x.io', data.name) }, error: null })),

@@ -1,0 +1,282 @@
+// Abuse of /auth/v1 (issue 15): password guessing, telling registered emails apart, hostile
+// inputs, the shared guest account, and bcrypt stalling the server. On PGlite and on PostgreSQL.
+// Requests that must come from distinct client addresses are sent from 127.0.0.x source addresses.
+import { request } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_LIMIT } from '../src/auth/rate-limit.ts';
+import { guestAccount } from '../src/seed/guest.ts';
+import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+
+const SIGN_UPS_AT_ONCE = 60;
+const envBefore = { SEED_ROOMS: process.env.SEED_ROOMS, AUTH_SIGN_UP_RATE_LIMIT: process.env.AUTH_SIGN_UP_RATE_LIMIT };
+process.env.SEED_ROOMS = '0';
+// Exactly the 60 sign-ups of the event-loop test from one address; the 61st is refused.
+process.env.AUTH_SIGN_UP_RATE_LIMIT = String(SIGN_UPS_AT_ONCE);
+afterAll(() => {
+  for (const [key, value] of Object.entries(envBefore)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+});
+
+let counter = 0;
+const uniqueEmail = () => `abuse${Date.now()}${counter++}@example.com`;
+let nextAddress = 2;
+/** A loopback source address no earlier test used: a client the limiter has not seen. */
+const freshAddress = () => `127.0.0.${nextAddress++}`;
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Record<string, string | string[] | undefined>;
+  ms: number;
+}
+
+describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
+  let backend: TestBackend;
+  let port: number;
+
+  beforeAll(async () => {
+    backend = await startTestBackend(kind);
+    port = Number(new URL(backend.url).port);
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  /** One auth request from `from` (a 127.0.0.x address), as supabase-js sends it. */
+  function call(from: string, method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
+    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          localAddress: from,
+          method,
+          path: `/auth/v1${path}`,
+          headers: {
+            apikey: backend.keys.anonKey,
+            authorization: `Bearer ${token ?? backend.keys.anonKey}`,
+            'content-type': 'application/json',
+            'x-supabase-api-version': '2024-01-01',
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : {}, headers: res.headers, ms: performance.now() - started }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+  const signIn = (from: string, email: string, password: string) =>
+    call(from, 'POST', '/token?grant_type=password', { email, password });
+  const signUp = (from: string, email: string, password: string) => call(from, 'POST', '/signup', { email, password });
+
+  async function newUser(password = 'right-password') {
+    const email = uniqueEmail();
+    const { status } = await signUp(freshAddress(), email, password);
+    expect(status).toBe(200);
+    return { email, password };
+  }
+
+  const codes = (answers: Answer[]) => {
+    const counts: Record<string, number> = {};
+    for (const a of answers) counts[`${a.status} ${a.body.code ?? ''}`.trim()] = (counts[`${a.status} ${a.body.code ?? ''}`.trim()] ?? 0) + 1;
+    return counts;
+  };
+
+  it(`checks at most ${SIGN_IN_LIMIT} of 300 concurrent wrong passwords for one account; the rest are 429`, async () => {
+    const victim = await newUser();
+    const from = freshAddress();
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => signIn(from, victim.email, `guess-${i}`)));
+    expect(codes(answers)).toEqual({ '400 invalid_credentials': SIGN_IN_LIMIT, '429 over_request_rate_limit': 300 - SIGN_IN_LIMIT });
+  });
+
+  it('a locked account does not lock other accounts, and its user signs in again from the address they used before', async () => {
+    const victim = await newUser();
+    const other = await newUser();
+    const home = freshAddress();
+    expect((await signIn(home, victim.email, victim.password)).status).toBe(200);
+    // Guesses from many addresses use up the account's budget.
+    const attackers = Array.from({ length: 6 }, freshAddress);
+    const guesses = await Promise.all(
+      Array.from({ length: SIGN_IN_LIMIT + 10 }, (_, i) => signIn(attackers[i % attackers.length]!, victim.email, `guess-${i}`)),
+    );
+    expect(codes(guesses)).toEqual({ '400 invalid_credentials': SIGN_IN_LIMIT, '429 over_request_rate_limit': 10 });
+    // The account is locked for a new address, even with the right password...
+    const elsewhere = freshAddress();
+    expect((await signIn(elsewhere, victim.email, victim.password)).status).toBe(429);
+    // ...but not for its user at home, nor is any other account.
+    expect((await signIn(home, victim.email, victim.password)).status).toBe(200);
+    expect((await signIn(elsewhere, other.email, other.password)).status).toBe(200);
+  });
+
+  it('an address that used up its failures is refused for new accounts but not for one it signed in to before', async () => {
+    const regular = await newUser();
+    const newcomer = await newUser();
+    const shared = freshAddress();
+    expect((await signIn(shared, regular.email, regular.password)).status).toBe(200);
+    const guesses = await Promise.all(Array.from({ length: SIGN_IN_LIMIT + 5 }, (_, i) => signIn(shared, uniqueEmail(), `guess-${i}`)));
+    expect(codes(guesses)).toEqual({ '400 invalid_credentials': SIGN_IN_LIMIT, '429 over_request_rate_limit': 5 });
+    expect((await signIn(shared, newcomer.email, newcomer.password)).status).toBe(429);
+    expect((await signIn(shared, regular.email, regular.password)).status).toBe(200);
+    // Guesses against the regular's account from that address are still limited.
+    const more = await Promise.all(Array.from({ length: SIGN_IN_LIMIT + 5 }, (_, i) => signIn(shared, regular.email, `guess-${i}`)));
+    expect(codes(more)).toEqual({ '400 invalid_credentials': SIGN_IN_LIMIT, '429 over_request_rate_limit': 5 });
+  });
+
+  it('a wrong password takes as long for an unknown email as for a registered one', async () => {
+    const known = await newUser();
+    const from = freshAddress();
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const knownMs: number[] = [];
+    const unknownMs: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const a = await signIn(from, known.email, `wrong-${i}`);
+      const b = await signIn(from, uniqueEmail(), `wrong-${i}`);
+      expect([a.body.code, b.body.code]).toEqual(['invalid_credentials', 'invalid_credentials']);
+      knownMs.push(a.ms);
+      unknownMs.push(b.ms);
+    }
+    console.info(`[${kind}] wrong password: registered email median ${median(knownMs).toFixed(1)} ms, unknown ${median(unknownMs).toFixed(1)} ms`);
+    // Both run one bcrypt (tens of ms); before, an unknown email answered in a tenth of the time.
+    expect(median(unknownMs) / median(knownMs)).toBeGreaterThan(0.6);
+    expect(median(unknownMs) / median(knownMs)).toBeLessThan(1 / 0.6);
+  });
+
+  it('sign-up of a registered email answers 200 with an unsaved user and no session, and its password checks are limited', async () => {
+    const existing = await newUser();
+    const from = freshAddress();
+    const fresh = await signUp(from, uniqueEmail(), 'another-password');
+    const taken = await signUp(from, existing.email, 'another-password');
+    expect(fresh.status).toBe(200);
+    expect(taken.status).toBe(200);
+    expect(taken.body.access_token).toBeUndefined();
+    expect(taken.body).toMatchObject({ email: existing.email, identities: [], user_metadata: {} });
+    // The unsaved user's id is random, not the account's.
+    const own = await signUp(from, existing.email, existing.password);
+    expect(own.status).toBe(200);
+    expect((own.body.user as { id: string }).id).not.toBe(taken.body.id);
+    // Sign-up is no way around the sign-in limit: at most the limit of wrong passwords are checked.
+    const target = await newUser();
+    const attacker = freshAddress();
+    const guesses = await Promise.all(Array.from({ length: SIGN_IN_LIMIT + 10 }, (_, i) => signUp(attacker, target.email, `guess-${i}`)));
+    expect(codes(guesses)).toEqual({ '200': SIGN_IN_LIMIT, '429 over_request_rate_limit': 10 });
+  });
+
+  it('refuses passwords over 72 bytes with 422 weak_password; a longer one never matches the first 72 bytes', async () => {
+    const from = freshAddress();
+    const long = 'p'.repeat(73);
+    const refused = await signUp(from, uniqueEmail(), long);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'weak_password', message: 'Password cannot be longer than 72 bytes.' });
+    // 72 bytes of multi-byte characters (24 x 3 bytes) is the most allowed.
+    const user = await newUser('€'.repeat(24));
+    expect((await signUp(from, uniqueEmail(), '€'.repeat(25))).status).toBe(422);
+    expect((await signIn(from, user.email, user.password)).status).toBe(200);
+    expect((await signIn(from, user.email, user.password + 'x')).body.code).toBe('invalid_credentials');
+    const session = (await signIn(from, user.email, user.password)).body;
+    const update = await call(from, 'PUT', '/user', { password: long }, session.access_token as string);
+    expect(update.status).toBe(422);
+    expect(update.body.code).toBe('weak_password');
+  });
+
+  it('answers hostile auth fields (NUL bytes, 300 characters, wrong types) with 4xx, never 500', async () => {
+    const from = freshAddress();
+    const user = await newUser();
+    const session = (await signIn(from, user.email, user.password)).body.access_token as string;
+    const hostile: Array<Record<string, unknown>> = [
+      { email: 'a\u0000b@example.com', password: 'secret123' },
+      { email: uniqueEmail(), password: 'secret\u0000123' },
+      { email: `${'a'.repeat(300)}@example.com`, password: 'secret123' },
+      { email: 12345, password: 'secret123' },
+      { email: uniqueEmail(), password: { length: 10 } },
+      { email: ['x@example.com'], password: ['secret123'] },
+    ];
+    for (const body of hostile) {
+      for (const [method, path, token] of [
+        ['POST', '/signup', undefined],
+        ['POST', '/token?grant_type=password', undefined],
+        ['PUT', '/user', session],
+      ] as const) {
+        const answer = await call(from, method, path, body, token);
+        expect(answer.status, `${method} ${path} ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+      }
+    }
+    // Nothing above changed the account.
+    expect((await signIn(from, user.email, user.password)).status).toBe(200);
+  });
+
+  it('the shared guest account cannot change its password, email or metadata (403 guest_account_read_only)', async () => {
+    const guest = guestAccount(backend.ctx);
+    const from = freshAddress();
+    const signedIn = await signIn(from, guest.email, guest.password);
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body.access_token as string;
+    for (const change of [{ password: 'taken-over' }, { email: uniqueEmail() }, { data: { name: 'Mallory' } }]) {
+      const answer = await call(from, 'PUT', '/user', change, token);
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject({ code: 'guest_account_read_only', message: 'The shared guest account cannot be changed' });
+    }
+    const again = await signIn(from, guest.email, guest.password);
+    expect(again.status).toBe(200);
+    expect(again.body.user).toMatchObject({ email: guest.email, user_metadata: { name: 'Guest' } });
+  });
+
+  it('lets the site origins read answers, with credentials, and gives any other origin no CORS headers', async () => {
+    const ask = (origin: string | undefined, method = 'GET') =>
+      fetch(`${backend.url}/auth/v1/settings`, {
+        method,
+        headers: {
+          apikey: backend.keys.anonKey,
+          ...(origin ? { origin } : {}),
+          ...(method === 'OPTIONS' ? { 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' } : {}),
+        },
+      });
+    for (const site of ['http://localhost:3000', 'http://127.0.0.1:3003']) {
+      const [get, pre] = [await ask(site), await ask(site, 'OPTIONS')];
+      expect(get.headers.get('access-control-allow-origin')).toBe(site);
+      expect(get.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(pre.headers.get('access-control-allow-origin')).toBe(site);
+      expect(pre.headers.get('access-control-allow-methods')).toContain('PUT');
+    }
+    for (const evil of ['https://evil.example', 'http://localhost:3000.evil.example', 'http://localhost:30000', 'null']) {
+      const [get, pre] = [await ask(evil), await ask(evil, 'OPTIONS')];
+      expect(get.status).toBe(200);
+      expect([...get.headers.keys()].filter((h) => h.startsWith('access-control-'))).toEqual([]);
+      expect([...pre.headers.keys()].filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    }
+    // Without Origin (servers, scripts) nothing changes.
+    expect((await ask(undefined)).headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it(`keeps the event loop responsive while ${SIGN_UPS_AT_ONCE} sign-ups run, then limits sign-ups per address`, async () => {
+    const from = freshAddress();
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: SIGN_UPS_AT_ONCE }, () => signUp(from, uniqueEmail(), 'secret123')));
+    const elapsed = performance.now() - started;
+    delay.disable();
+    expect(codes(answers)).toEqual({ '200': SIGN_UPS_AT_ONCE });
+    const maxMs = delay.max / 1e6;
+    console.info(`[${kind}] ${SIGN_UPS_AT_ONCE} sign-ups in ${elapsed.toFixed(0)} ms; event loop delay max ${maxMs.toFixed(1)} ms, mean ${(delay.mean / 1e6).toFixed(1)} ms`);
+    // bcrypt on the main thread held the loop for seconds (bcryptjs's async API still for 0.7 s at
+    // a time); what is left is the database's own work (PGlite runs on this thread).
+    expect(maxMs).toBeLessThan(500);
+    const over = await signUp(from, uniqueEmail(), 'secret123');
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe('over_request_rate_limit');
+    expect((await signUp(freshAddress(), uniqueEmail(), 'secret123')).status).toBe(200);
+  });
+});
