@@ -21,6 +21,10 @@ export interface TestBackend extends Backend {
   close(): Promise<void>;
 }
 
+// Test files sign up many users from one address; the per-address sign-up limit is tested on its
+// own in auth-abuse.test.ts, which sets a low one.
+process.env.AUTH_SIGN_UP_RATE_LIMIT ??= '100000';
+
 export const postgresSkipReason = await postgresUnavailable();
 if (postgresSkipReason) console.warn(`[backend tests] PostgreSQL half skipped: ${postgresSkipReason}`);
 
