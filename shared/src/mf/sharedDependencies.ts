@@ -3,9 +3,10 @@
  *
  * Strategy: one copy of each library that holds global state (React, the router, the Redux
  * store libraries, the supabase client and this workspace package) for the whole page.
- * Versions come from this package's own manifest, so the map cannot drift from what is
- * installed; every app pins the same exact versions.
+ * Versions are those installed, read from each library's own package.json: the pnpm catalog
+ * (pnpm-workspace.yaml) pins one exact version for every app, so the map cannot drift from it.
  */
+import { createRequire } from 'node:module';
 import manifest from '../../package.json' with { type: 'json' };
 
 type SharedConfig = {
@@ -14,11 +15,10 @@ type SharedConfig = {
   version?: string;
 };
 
-const deps = manifest.dependencies as Record<string, string>;
+const require = createRequire(import.meta.url);
 
 function singleton(name: string): SharedConfig {
-  const version = deps[name];
-  if (!version) throw new Error(`shared/package.json does not list ${name}`);
+  const { version } = require(`${name}/package.json`) as { version: string };
   return { singleton: true, requiredVersion: version };
 }
 
