@@ -5,10 +5,11 @@
  * and failed-read pages, and the listing remote on its own.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { appPort } from '../../scripts/site.mjs';
 import { mobileBarTotal, nightlyUsdPrice, priceCardTotals } from '../../shared/src/rules/pricing';
 import { anonClient, newUser, payThroughApi, signInContext } from './checkoutSupport';
 
-const LISTING_STANDALONE = 'http://localhost:3002';
+const LISTING_STANDALONE = `http://localhost:${appPort('listing')}`;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
