@@ -1,5 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared/mf/contracts';
+import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared/federation';
 
 let manifest: RemotesManifest | null = null;
 

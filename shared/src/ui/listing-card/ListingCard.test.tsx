@@ -1,8 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ConfigProvider } from 'shared/config/ConfigContext';
-import type { RuntimeConfig } from '../../config/runtimeConfig';
+import { ConfigProvider, type RuntimeConfig } from 'shared/config';
 import { ListingCard, type ListingCardProps, type ListingCardRoom } from './ListingCard';
 
 const config: RuntimeConfig = {
