@@ -5,7 +5,9 @@
  * bypasses that share and bundles a second copy of the module into whichever app imports it:
  * for modules with state (a React context, the RTK Query api instance, module-level variables)
  * a real bug, a provider the consumer cannot see, endpoints injected into an api the store
- * never mounted. So across entries, shared's own files import by package path too.
+ * never mounted. So across entries, shared's own files import by package path too; within
+ * one, by relative path: an entry that imports itself by name waits on its own loading under
+ * Module Federation, and the page never starts.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -71,6 +73,15 @@ describe('shared entry points', () => {
         .map((specifier) => resolveRelative(file, specifier))
         .filter((target): target is string => target !== undefined && entryOf(target) !== entryOf(file))
         .map((target) => `${relative(SRC, file)} -> ${relative(SRC, target)} (${entryOf(target)})`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('no file imports its own entry by name', () => {
+    const offenders = sourceFiles(SRC).flatMap((file) =>
+      valueImports(readFileSync(file, 'utf8'))
+        .filter((specifier) => specifier === entryOf(file))
+        .map((specifier) => `${relative(SRC, file)} -> ${specifier}`),
     );
     expect(offenders).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api } from './baseApi';
 import { favoritesApi } from './favoritesApi';
-import type { RuntimeConfig } from 'shared/config';
+import type { RuntimeConfig } from '../config/runtimeConfig';
 
 interface ServerAnswer {
   data?: unknown;

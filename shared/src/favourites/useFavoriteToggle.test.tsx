@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { act, renderHook } from '@testing-library/react';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createAppStore } from 'shared/store';
-import { setUserData, setUserFavListing } from 'shared/state';
-import type { RuntimeConfig } from 'shared/config';
+import { createAppStore } from '../store';
+import { setUserData, setUserFavListing } from '../state/appSlice';
+import type { RuntimeConfig } from '../config/runtimeConfig';
 import { useFavoriteToggle } from './useFavoriteToggle';
 
 function fakeSupabase(insertError: { code?: string; message: string } | null = null) {

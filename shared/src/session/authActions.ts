@@ -9,7 +9,7 @@ import { AuthError, type User } from '@supabase/supabase-js';
 import type { StoreExtra } from 'shared/api';
 import { setUserData } from 'shared/state';
 import type { AppDispatch, RootState } from 'shared/store';
-import { clearUserState, toAppUser } from 'shared/session';
+import { clearUserState, toAppUser } from './session';
 
 export const REQUIRED_MESSAGE = 'Email and password are required.';
 export const WRONG_PASSWORD_MESSAGE = 'That password is not right for this email. Check it and try again.';

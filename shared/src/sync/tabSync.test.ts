@@ -11,7 +11,7 @@ import {
   setUserData,
   setUserFavListing,
   type AppUser,
-} from 'shared/state';
+} from '../state/appSlice';
 import { isMirroredAction, startTabSync, tabSyncMiddleware } from './tabSync';
 
 const USER: AppUser = { id: '6f1c8a52-0a4e-4a57-9a51-2b0c2f4a9e10', email: 'ana@example.com', name: 'Ana' };

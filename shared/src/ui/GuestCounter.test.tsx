@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_GUESTS, GUEST_KINDS, type GuestCounts } from 'shared/rules';
+import { NO_GUESTS, GUEST_KINDS, type GuestCounts } from '../rules/guests';
 import { GuestCounter } from './GuestCounter';
 
 function Panel({ initial = NO_GUESTS, maxPeople }: { initial?: GuestCounts; maxPeople?: number }) {

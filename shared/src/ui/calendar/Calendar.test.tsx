@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NO_DATES, type DateRange } from 'shared/rules';
+import { NO_DATES, type DateRange } from '../../rules/dateSelection';
 import { Calendar, type CalendarProps } from './Calendar';
 
 const TODAY = '2026-11-21'; // a Saturday

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ConfigProvider, type RuntimeConfig } from 'shared/config';
+import { ConfigProvider } from 'shared/config';
+import type { RuntimeConfig } from '../../config/runtimeConfig';
 import { ListingCard, type ListingCardProps, type ListingCardRoom } from './ListingCard';
 
 const config: RuntimeConfig = {
