@@ -1,4 +1,4 @@
-import type { FederationOptions } from 'shared/mf/federationOptions';
+import type { FederationOptions } from 'shared/build';
 
 export const federation: FederationOptions = {
   name: 'account',

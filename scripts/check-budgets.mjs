@@ -60,7 +60,7 @@ function check() {
 function update() {
   const gzipBytes = {};
   for (const { key, file } of entryChunks()) gzipBytes[key] = Math.ceil((gzipSize(file) * HEADROOM) / 256) * 256;
-  const note = 'Gzipped entry-chunk budgets (bytes), checked by scripts/check-budgets.mjs in test:unit.';
+  const note = 'Gzipped entry-chunk budgets (bytes), checked by scripts/check-budgets.mjs (test:budgets).';
   fs.writeFileSync(budgetsFile, JSON.stringify({ note, gzipBytes }, null, 2) + '\n');
   console.log(gzipBytes);
 }

@@ -8,9 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export const APPS = ['shell', 'discovery', 'listing', 'account', 'checkout'];
+/** shared/site.json: the apps (the shell, then the remotes) and their default ports. */
+const site = JSON.parse(fs.readFileSync(path.join(repoRoot, 'shared', 'site.json'), 'utf8'));
 
-const DEFAULT_PORTS = { shell: 3000, discovery: 3001, listing: 3002, account: 3003, checkout: 3004 };
+export const APPS = Object.keys(site.apps);
+
+const DEFAULT_PORTS = site.apps;
 
 export function appPort(name, env = process.env) {
   const fromEnv = env[`${name.toUpperCase()}_PORT`];
@@ -24,7 +27,7 @@ export function allowedOrigins(env = process.env) {
 }
 
 export function backendUrl(env = process.env) {
-  return env.BACKEND_URL ?? `http://localhost:${env.BACKEND_PORT ?? 54321}`;
+  return env.BACKEND_URL ?? `http://localhost:${env.BACKEND_PORT ?? site.backendPort}`;
 }
 
 export function dataDir(env = process.env) {

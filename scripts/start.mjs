@@ -1,13 +1,13 @@
 /**
  * `npm start`: installs, builds and serves the whole site with its backend on one machine.
  * Needs only Node 20 and npm: pnpm is fetched from the npm registry when it is missing.
+ * Only Node's own modules are imported statically: on a fresh clone nothing else is installed yet.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { allowedOrigins, backendUrl, dataDir, repoRoot } from './site.mjs';
 import { pnpm } from './pnpm.mjs';
-import { serveSite } from './serve.mjs';
 
 function run(args) {
   const result = spawnSync(pnpm.command, [...pnpm.args, ...args], { cwd: repoRoot, stdio: 'inherit' });
@@ -42,6 +42,8 @@ for (let tries = 0; ; tries += 1) {
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
+// The static server's packages (sirv, compression) exist only once the install above has run.
+const { serveSite } = await import('./serve.mjs');
 const site = await serveSite();
 console.log(`Homestory is running: http://localhost:${site.servers[0]?.port ?? 3000}`);
 const stop = () => {

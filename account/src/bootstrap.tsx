@@ -3,7 +3,7 @@
  * always-mounted login dialog, and the remote's pages on their own routes.
  */
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
-import { renderStandalone } from 'shared/ui/StandaloneHost';
+import { renderStandalone } from 'shared/standalone';
 import UserMenu from './exposes/UserMenu';
 import LoginDialog from './exposes/LoginDialog';
 import LoginPage from './exposes/LoginPage';

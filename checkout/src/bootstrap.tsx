@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { renderStandalone } from 'shared/ui/StandaloneHost';
+import { renderStandalone } from 'shared/standalone';
 import BookingPage from './exposes/BookingPage';
 import { QaLogin, QaTrips } from './standalone/QaPages';
 

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { renderStandalone } from 'shared/ui/StandaloneHost';
+import { renderStandalone } from 'shared/standalone';
 import Home from './exposes/Home';
 import SearchBar from './exposes/SearchBar';
 import CategoryStrip from './exposes/CategoryStrip';

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../support/paths';
+import { APPS } from '../../scripts/site.mjs';
 
 export interface Site {
   /** The shell's origin, e.g. http://localhost:3000. */
@@ -26,7 +27,6 @@ export interface RuntimeConfig {
   supabaseAnonKey: string;
 }
 
-const APPS = ['shell', 'discovery', 'listing', 'account', 'checkout'];
 
 async function answers(url: string): Promise<boolean> {
   try {

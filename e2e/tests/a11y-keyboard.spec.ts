@@ -5,6 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAsGuest, siteConfig } from '../support/guest';
+import { roomBlock } from '../support/rooms';
 
 test.beforeEach(() => {
   test.skip(test.info().project.name !== 'desktop', 'the wide-screen search bar and booking layout');
@@ -136,7 +137,7 @@ test('keyboard only: choose dates, reserve and pay', async ({ page, request }) =
   const config = await siteConfig(request);
   const anon = { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}` };
   // A room nobody has booked yet, so any dates are free and the guest has no payment for it.
-  const rooms = (await (await request.get(`${config.supabaseUrl}/rest/v1/Rooms?select=id&order=id.desc&limit=60`, { headers: anon })).json()) as Array<{
+  const rooms = (await (await request.get(`${config.supabaseUrl}/rest/v1/Rooms?select=id&order=id.asc&offset=${roomBlock().offset}&limit=${roomBlock().size}`, { headers: anon })).json()) as Array<{
     id: number;
   }>;
   let room: number | undefined;

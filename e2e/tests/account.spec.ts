@@ -5,6 +5,7 @@
  * settings and personal info in each state, with their redirects and timings.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { appPort } from '../../scripts/site.mjs';
 import { newUser, PASSWORD, SITE, signInContext, type TestUser } from './accountSupport';
 import { freeStay, payThroughApi, newUser as newCheckoutUser } from './checkoutSupport';
 
@@ -397,7 +398,7 @@ test.describe('account settings and personal info', () => {
 });
 
 test('the account remote runs standalone, sign-in included', async ({ page }) => {
-  const standalone = SITE.replace(':3000', ':3003');
+  const standalone = `http://localhost:${appPort('account')}`;
   await page.goto(`${standalone}/wishlist`);
   await expect(page.getByRole('heading', { name: 'Wishlists', level: 1 })).toBeVisible();
   await expect(page.getByText('Log in to view your wishlists')).toBeVisible();

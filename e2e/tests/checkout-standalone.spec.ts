@@ -1,10 +1,11 @@
 /**
- * The checkout remote on its own (its standalone host on :3004, as QA runs it): the booking
+ * The checkout remote on its own (its standalone host on its own port, as QA runs it): the booking
  * page alone, with stand-ins for the login and trips pages it leads to.
  */
 import { expect, test } from '@playwright/test';
+import { appPort } from '../../scripts/site.mjs';
 
-const STANDALONE = process.env.CHECKOUT_STANDALONE_URL ?? 'http://localhost:3004';
+const STANDALONE = process.env.CHECKOUT_STANDALONE_URL ?? `http://localhost:${appPort('checkout')}`;
 
 test('the standalone checkout serves the booking page, sending a visitor to sign in first', async ({ page }) => {
   await page.goto(`${STANDALONE}/5/book`);

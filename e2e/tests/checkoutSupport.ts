@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page } from '@playwright/test';
 import { repoRoot } from '../support/paths';
+import { roomBlock } from '../support/rooms';
 
 /** The composed site (E2E_BASE_URL points the checkout suites at another copy of it). */
 export const SITE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
@@ -97,10 +98,16 @@ function isoDay(daysFromToday: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** A room sleeping 2 and nights well apart from other tests' (random within the next ~18 months). */
+/** A room sleeping 2, of the test's own block, and nights free in it (random within the next ~18 months). */
 export async function freeStay(nights = 2): Promise<Stay & { price: number; title: string }> {
   const client = await anonClient();
-  const { data, error } = await client.from('Rooms').select('id,price,"house-title"').gte('max_guests', 2).order('id').limit(40);
+  const block = roomBlock();
+  const { data: rows, error } = await client
+    .from('Rooms')
+    .select('id,price,"house-title",max_guests')
+    .order('id')
+    .range(block.offset, block.offset + block.size - 1);
+  const data = rows?.filter((room) => room.max_guests >= 2);
   if (error || !data || data.length === 0) throw error ?? new Error('no rooms');
   for (;;) {
     const room = data[Math.floor(Math.random() * data.length)] as { id: number; price: number; 'house-title': string };

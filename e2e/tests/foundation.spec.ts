@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appPort } from '../../scripts/site.mjs';
 import { navigateInApp, serveAppCopy, serveShellWith } from '../support/site';
 
 const ROUTES: Array<[string, string]> = [
@@ -141,17 +142,17 @@ test.describe('failure isolation', () => {
 });
 
 test.describe('standalone remotes', () => {
-  const STANDALONE: Array<[string, number, string]> = [
-    ['discovery', 3001, '/'],
-    ['listing', 3002, '/house/1'],
-    ['account', 3003, '/wishlist'],
-    ['checkout', 3004, '/1/book'],
+  const STANDALONE: Array<[string, string]> = [
+    ['discovery', '/'],
+    ['listing', '/house/1'],
+    ['account', '/wishlist'],
+    ['checkout', '/1/book'],
   ];
-  for (const [name, port, route] of STANDALONE) {
+  for (const [name, route] of STANDALONE) {
     test(`${name} serves its pages alone`, async ({ page }) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      const response = await page.goto(`http://localhost:${port}${route}`);
+      const response = await page.goto(`http://localhost:${appPort(name)}${route}`);
       // The remote's own page, not the shell's: it never loads its own federated entry.
       expect(await response?.text()).not.toContain('remoteEntry.js');
       await expect(page.locator('#root > *').first()).toBeVisible();

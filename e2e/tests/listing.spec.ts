@@ -5,10 +5,12 @@
  * and failed-read pages, and the listing remote on its own.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { appPort } from '../../scripts/site.mjs';
 import { mobileBarTotal, nightlyUsdPrice, priceCardTotals } from '../../shared/src/rules/pricing';
+import { roomBlock } from '../support/rooms';
 import { anonClient, newUser, payThroughApi, signInContext } from './checkoutSupport';
 
-const LISTING_STANDALONE = 'http://localhost:3002';
+const LISTING_STANDALONE = `http://localhost:${appPort('listing')}`;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
@@ -41,15 +43,16 @@ function dayName(date: Date): string {
 
 const usd = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
-/** A listing with at least `guests` places, picked at random among the first ones. */
+/** A listing with at least `guests` places, picked at random in the test's block of rooms. */
 async function someRoom(guests = 2): Promise<ListedRoom> {
   const client = await anonClient();
-  const { data, error } = await client
+  const block = roomBlock();
+  const { data: rows, error } = await client
     .from('Rooms')
     .select('id,"house-title",city,price,max_guests')
-    .gte('max_guests', guests)
     .order('id')
-    .limit(40);
+    .range(block.offset, block.offset + block.size - 1);
+  const data = rows?.filter((room) => room.max_guests >= guests);
   if (error || !data || data.length === 0) throw error ?? new Error('no rooms');
   const row = data[Math.floor(Math.random() * data.length)] as {
     id: number;

@@ -5,10 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { APPS, appPort } from '../../scripts/site.mjs';
 import { repoRoot } from '../support/paths';
-
-const APPS = ['shell', 'discovery', 'listing', 'account', 'checkout'];
-const REMOTE_PORTS = [3001, 3002, 3003, 3004];
 
 interface Keys {
   jwtSecret: string;
@@ -68,7 +66,7 @@ test.describe('headers', () => {
     const { supabaseUrl } = await siteKeys(request);
     const backend = new URL(supabaseUrl).origin;
     const pages = ['http://localhost:3000/', 'http://localhost:3000/home', 'http://localhost:3000/house/1'];
-    for (const port of REMOTE_PORTS) pages.push(`http://localhost:${port}/`);
+    for (const app of APPS.slice(1)) pages.push(`http://localhost:${appPort(app)}/`);
     for (const url of pages) {
       const response = await request.get(url);
       expect(response.status(), url).toBe(200);

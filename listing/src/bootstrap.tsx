@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { renderStandalone } from 'shared/ui/StandaloneHost';
+import { renderStandalone } from 'shared/standalone';
 import HouseDetail from './exposes/HouseDetail';
 
 void renderStandalone(

@@ -7,13 +7,9 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import { api, type StoreExtra } from 'shared/api/baseApi';
-import { appSlice } from './state/appSlice';
-import { formSlice } from './state/formSlice';
-import { houseDetailSlice } from './state/houseDetailSlice';
-import { cardSlice } from './state/cardSlice';
-import { toastSlice } from './ui/toastSlice';
-import { tabSyncMiddleware, startTabSync } from './sync/tabSync';
+import { api, type StoreExtra } from 'shared/api';
+import { appSlice, formSlice, houseDetailSlice, cardSlice, toastSlice } from 'shared/state';
+import { tabSyncMiddleware, startTabSync } from 'shared/sync';
 
 export const rootReducer = combineSlices(appSlice, toastSlice, api).withLazyLoadedSlices<
   WithLazySlices

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { setUserData } from 'shared/state/appSlice';
+import { setUserData } from 'shared/state';
 import { renderWithStore } from '../test/renderWithStore';
 import { useRedirectWhenSignedOut } from './useRedirectWhenSignedOut';
 

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from 'shared/store';
-import { selectIsLoggedIn } from 'shared/state/appSlice';
+import { selectIsLoggedIn } from 'shared/state';
 
 export function useRedirectWhenSignedOut(to: string, delayMs: number): boolean {
   const signedIn = useAppSelector(selectIsLoggedIn);

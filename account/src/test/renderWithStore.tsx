@@ -8,8 +8,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createAppStore } from 'shared/store';
-import { ConfigProvider } from 'shared/config/ConfigContext';
-import type { RuntimeConfig } from 'shared/config/runtimeConfig';
+import { ConfigProvider, type RuntimeConfig } from 'shared/config';
 
 export const testConfig: RuntimeConfig = {
   supabaseUrl: 'http://localhost:54321',

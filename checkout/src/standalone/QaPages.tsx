@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { signInAsGuest } from 'shared/session/authActions';
+import { signInAsGuest } from 'shared/session';
 import { useAppDispatch } from 'shared/store';
 
 export function QaLogin() {

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { ConfigProvider } from 'shared/config/ConfigContext';
-import type { RuntimeConfig } from 'shared/config/runtimeConfig';
+import { ConfigProvider, type RuntimeConfig } from 'shared/config';
 import { createAppStore } from 'shared/store';
 import { fakeSupabase, type Handler } from './fakeSupabase';
 

@@ -1,13 +1,13 @@
 /**
  * The same pages as ONE bundle, without federation, for comparison: the shell's own config
- * (shared/src/mf/rspackConfig.ts) minus the federation plugin, with the shell's three
+ * (shared/src/build/rspackConfig.ts) minus the federation plugin, with the shell's three
  * federation modules swapped for stand-ins that import the remotes' exposed modules directly.
  * Output: e2e/perf/one-bundle/dist (a shell-like index.html and its scripts).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppConfig } from '../../../shared/src/mf/rspackConfig';
+import { createAppConfig } from '../../../shared/src/build/rspackConfig';
 import type * as RspackCore from '../../../shared/node_modules/@rspack/core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,4 +1,4 @@
-import { resolveImageUrl, type RuntimeConfig } from 'shared/config/runtimeConfig';
+import { resolveImageUrl, type RuntimeConfig } from 'shared/config';
 
 /** The widths the backend stores for every listing photo, as `-400`, `-800`, `-1200` variants. */
 export const PHOTO_WIDTHS = [400, 800, 1200] as const;

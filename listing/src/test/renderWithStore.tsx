@@ -8,9 +8,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { createAppStore, type AppStore } from 'shared/store';
-import { ConfigProvider } from 'shared/config/ConfigContext';
-import type { RuntimeConfig } from 'shared/config/runtimeConfig';
-import { createSupabaseClient } from 'shared/supabase/client';
+import { ConfigProvider, type RuntimeConfig } from 'shared/config';
+import { createSupabaseClient } from 'shared/supabase';
 
 export const testConfig: RuntimeConfig = {
   supabaseUrl: 'http://127.0.0.1:9',

@@ -1,4 +1,4 @@
-import type { Room } from 'shared/api/roomsApi';
+import type { Room } from 'shared/api';
 
 /** A complete Rooms row for component tests. */
 export function testRoom(overrides: Partial<Room> = {}): Room {

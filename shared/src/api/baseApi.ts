@@ -5,7 +5,7 @@
  */
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { RuntimeConfig } from '../config/runtimeConfig';
+import type { RuntimeConfig } from 'shared/config';
 
 export interface StoreExtra {
   supabase: SupabaseClient;

@@ -13,7 +13,7 @@
  * only persist it, so they invalidate nothing.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { api, extraOf, toApiError, type ApiError } from 'shared/api/baseApi';
+import { api, extraOf, toApiError, type ApiError } from './baseApi';
 
 export const FAVORITE_ADDED = 'Favorite added';
 export const FAVORITE_ALREADY_EXISTS = 'Favorite already exists';

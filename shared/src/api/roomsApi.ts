@@ -16,9 +16,9 @@
  *   fewer means the end. Discovery's grid reads it; it lives here so that the shell can ask for
  *   the first page at start-up (app/prefetchHome.ts) and the grid find it in the cache.
  */
-import { api, extraOf, toApiError } from 'shared/api/baseApi';
-import { GRID_PAGE_SIZE } from 'shared/rules/constants';
-import type { SearchQuery } from 'shared/state/formSlice';
+import { api, extraOf, toApiError } from './baseApi';
+import { GRID_PAGE_SIZE } from 'shared/rules';
+import type { SearchQuery } from 'shared/state';
 
 /** A row of "Rooms" (the columns the front end reads). */
 export interface Room {

@@ -8,15 +8,15 @@
  * same change again. A failed write puts the list back and shows the error.
  */
 import { useCallback } from 'react';
-import { favoritesApi } from 'shared/api/favoritesApi';
+import { favoritesApi } from 'shared/api';
 import {
   removeUserFavListing,
   selectIsListingFavourite,
   setIsFavorite,
   setUserFavListing,
   toggleFavorite,
-} from 'shared/state/appSlice';
-import { showToast } from 'shared/ui/toastSlice';
+  showToast,
+} from 'shared/state';
 import { useAppDispatch, useAppSelector, type AppDispatch, type RootState } from 'shared/store';
 
 /** Toggles one listing and writes the change to the server; resolves when it is written. */

@@ -6,10 +6,10 @@
  * Each answers an AuthOutcome instead of throwing, so the dialog can say what went wrong.
  */
 import { AuthError, type User } from '@supabase/supabase-js';
-import type { StoreExtra } from 'shared/api/baseApi';
-import { setUserData } from 'shared/state/appSlice';
+import type { StoreExtra } from 'shared/api';
+import { setUserData } from 'shared/state';
 import type { AppDispatch, RootState } from 'shared/store';
-import { clearUserState, toAppUser } from 'shared/session/session';
+import { clearUserState, toAppUser } from './session';
 
 export const REQUIRED_MESSAGE = 'Email and password are required.';
 export const WRONG_PASSWORD_MESSAGE = 'That password is not right for this email. Check it and try again.';

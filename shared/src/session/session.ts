@@ -6,9 +6,8 @@
  * itself stores the refreshed token and re-authorises its realtime connection.
  */
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { favoritesApi } from 'shared/api/favoritesApi';
-import type { StoreExtra } from 'shared/api/baseApi';
-import { removeUserFavListing, setUserData, setUserFavListing, type AppUser } from 'shared/state/appSlice';
+import { favoritesApi, type StoreExtra } from 'shared/api';
+import { removeUserFavListing, setUserData, setUserFavListing, type AppUser } from 'shared/state';
 import type { AppDispatch, AppStore, RootState } from 'shared/store';
 
 /** The user as the app keeps it: id, email and user_metadata.name. */

@@ -12,9 +12,12 @@ import {
   DEFAULT_MOBILE_NAV_OPTION,
   DEFAULT_SELECTED_COUNTRY,
   type MobileNavOption,
-} from '../rules/constants';
-import { NO_DATES, type DateRange } from '../rules/dateSelection';
-import { mergeFavourites, removeFavourite, toggleFavourite } from '../rules/favourites';
+  NO_DATES,
+  type DateRange,
+  mergeFavourites,
+  removeFavourite,
+  toggleFavourite,
+} from 'shared/rules';
 import { search } from './formSlice';
 
 /** The signed-in user as the app keeps it: serializable, only what screens read. */

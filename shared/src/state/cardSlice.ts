@@ -4,7 +4,7 @@
  * whether the 'Let's try that again' banner (hasError) shows.
  */
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { CARD_ERROR_FLAG, CARD_ERROR_MESSAGES, type CardErrorFlag, type CardField } from '../rules/card';
+import { CARD_ERROR_FLAG, CARD_ERROR_MESSAGES, type CardErrorFlag, type CardField } from 'shared/rules';
 
 export interface CardState {
   errors: CardErrorFlag[];

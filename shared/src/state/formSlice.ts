@@ -10,8 +10,6 @@ import {
   DIAL_DEFAULT,
   REGION_ALL,
   type StayDuration,
-} from '../rules/constants';
-import {
   fillMissingDates,
   nextActiveInput,
   nightsBetween,
@@ -19,8 +17,6 @@ import {
   type DateRange,
   type IsoDay,
   type SearchInput,
-} from '../rules/dateSelection';
-import {
   countedGuests,
   decreaseGuest,
   guestSummary,
@@ -28,17 +24,18 @@ import {
   NO_GUESTS,
   type GuestCounts,
   type GuestKind,
-} from '../rules/guests';
-import { searchText } from '../rules/searchMatch';
-import { datesWindow, flexibleWindow, monthsWindow, type SearchWindow } from '../rules/searchWindow';
-import {
+  searchText,
+  datesWindow,
+  flexibleWindow,
+  monthsWindow,
+  type SearchWindow,
   clampDial,
   datesSummary,
   destinationSummary,
   flexibleSummary,
   monthsSummary,
   type DateOption,
-} from '../rules/summaries';
+} from 'shared/rules';
 
 export interface FormState {
   /** A region value of the region panel; 'all' means "search the typed destination". */

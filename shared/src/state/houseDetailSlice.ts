@@ -4,7 +4,7 @@
  * visible, and the header's start-scroll state.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Room } from '../api/roomsApi';
+import type { Room } from 'shared/api';
 
 /** The listing as far as it is known: a full Rooms row once loaded, fields merged in. */
 export type HouseInfo = Partial<Room>;

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { RuntimeConfig } from '../config/runtimeConfig';
+import type { RuntimeConfig } from 'shared/config';
 
 /** One supabase client per page; the storage key follows supabase-js's own rule. */
 export function createSupabaseClient(config: RuntimeConfig): SupabaseClient {

@@ -15,7 +15,7 @@ import {
   increaseGuest,
   type GuestCounts,
   type GuestKind,
-} from '../rules/guests';
+} from 'shared/rules';
 import styles from './GuestCounter.module.css';
 
 export interface GuestCounterProps {

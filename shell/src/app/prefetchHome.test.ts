@@ -1,5 +1,5 @@
-import { CATEGORIES } from 'shared/rules/constants';
-import { CARD_IMAGE_SIZES } from 'shared/ui/listing-card/cardPhoto';
+import { CATEGORIES } from 'shared/rules';
+import { CARD_IMAGE_SIZES } from 'shared/ui';
 import { cardPhotoPreload, homeGridArgsOf } from './prefetchHome';
 
 describe('homeGridArgsOf', () => {

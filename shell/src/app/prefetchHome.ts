@@ -8,11 +8,11 @@
  * browser fetches the very file the card's image will use, while the grid's code still loads.
  */
 import { matchPath } from 'react-router-dom';
-import { roomsApi, type GridArgs } from 'shared/api/roomsApi';
-import { resolveImageUrl, type RuntimeConfig } from 'shared/config/runtimeConfig';
-import { CATEGORIES } from 'shared/rules/constants';
+import { roomsApi, type GridArgs } from 'shared/api';
+import { resolveImageUrl, type RuntimeConfig } from 'shared/config';
+import { CATEGORIES } from 'shared/rules';
 import type { AppStore } from 'shared/store';
-import { CARD_IMAGE_SIZES, photoSources } from 'shared/ui/listing-card/cardPhoto';
+import { CARD_IMAGE_SIZES, photoSources } from 'shared/ui';
 
 /** The grid's arguments for the first page a path opens with, or null when it shows no grid. */
 export function homeGridArgsOf(pathname: string): GridArgs | null {

@@ -5,8 +5,8 @@
  * finds it in the shared RTK Query cache.
  */
 import { matchPath } from 'react-router-dom';
-import { roomsApi } from 'shared/api/roomsApi';
-import { parseRoomId } from 'shared/rules/roomId';
+import { roomsApi } from 'shared/api';
+import { parseRoomId } from 'shared/rules';
 import type { AppStore } from 'shared/store';
 
 const ROOM_PAGES = ['/house/:id', '/:id/book'];

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ExposedId } from 'shared/mf/contracts';
+import type { ExposedId } from 'shared/federation';
 
 /** Which remote page renders each route of the spec; shell-owned pages are elsewhere. */
 export const remoteRoutes: ReadonlyArray<{ path: string; id: ExposedId; loading?: ReactNode }> = [

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
-import { remoteOf, type ExposedId } from 'shared/mf/contracts';
+import { remoteOf, type ExposedId } from 'shared/federation';
 import { reRegisterRemote } from './remotes';
 import { loadRemoteModule } from './loadRemoteModule';
 import styles from './RemoteSlot.module.css';

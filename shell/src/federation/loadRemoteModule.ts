@@ -1,5 +1,5 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { remoteOf, type ExposedId, type ExposedModules } from 'shared/mf/contracts';
+import { remoteOf, type ExposedId, type ExposedModules } from 'shared/federation';
 import { reRegisterRemote } from './remotes';
 import { RemoteUnavailableError } from './RemoteUnavailableError';
 

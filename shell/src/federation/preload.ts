@@ -1,6 +1,6 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { matchPath } from 'react-router-dom';
-import { remoteOf, type ExposedId } from 'shared/mf/contracts';
+import { remoteOf, type ExposedId } from 'shared/federation';
 import { remoteRoutes } from '../app/routes';
 
 /** Modules every page of the frame needs, fetched with the route's page in parallel. */

@@ -1,7 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName, RemotesManifest } from 'shared/mf/contracts';
-
-const REMOTE_NAMES: readonly RemoteName[] = ['discovery', 'listing', 'account', 'checkout'];
+import { REMOTE_NAMES, type RemoteName, type RemotesManifest } from 'shared/federation';
 
 let manifest: RemotesManifest | null = null;
 

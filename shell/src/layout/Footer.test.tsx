@@ -3,8 +3,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createAppStore } from 'shared/store';
-import { setUserData } from 'shared/state/appSlice';
-import type { RuntimeConfig } from 'shared/config/runtimeConfig';
+import { setUserData } from 'shared/state';
+import type { RuntimeConfig } from 'shared/config';
 import { Footer } from './Footer';
 
 function renderAt(path: string) {

@@ -7,14 +7,14 @@
 import { Globe } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from 'shared/store';
-import { selectIsLoggedIn } from 'shared/state/appSlice';
+import { selectIsLoggedIn } from 'shared/state';
 import {
   COPYRIGHT_YEAR,
   CURRENCY_LABEL,
   FOOTER_BREADCRUMB,
   FOOTER_CURRENCY_LABEL,
   LANGUAGE_LABEL,
-} from 'shared/rules/constants';
+} from 'shared/rules';
 import styles from './Footer.module.css';
 
 const COPYRIGHT = `© ${COPYRIGHT_YEAR} Homestory, Inc. · A group project`;

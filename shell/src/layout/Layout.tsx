@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from 'shared/store';
-import { selectShowLogin } from 'shared/state/appSlice';
+import { selectShowLogin } from 'shared/state';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { MobileNav } from './MobileNav';
-import { Toasts } from 'shared/ui/Toasts';
+import { Toasts } from 'shared/ui';
 import styles from './Layout.module.css';
 
 export function Layout() {

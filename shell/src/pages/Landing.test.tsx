@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createAppStore } from 'shared/store';
-import type { RuntimeConfig } from 'shared/config/runtimeConfig';
+import type { RuntimeConfig } from 'shared/config';
 import { Landing } from './Landing';
 
 function renderLanding() {

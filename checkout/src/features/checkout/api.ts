@@ -9,10 +9,9 @@
  *   called with the intent's client secret as Stripe.js would.
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { api, extraOf, toApiError, type ApiError } from 'shared/api/baseApi';
-import type { BookedRange } from 'shared/ui/calendar';
-import type { GuestCounts } from 'shared/rules/guests';
-import type { IsoDay } from 'shared/rules/dateSelection';
+import { api, extraOf, toApiError, type ApiError } from 'shared/api';
+import type { BookedRange } from 'shared/ui';
+import type { GuestCounts, IsoDay } from 'shared/rules';
 
 export interface SessionUser {
   id: string;

@@ -2,9 +2,16 @@
  * The trip being booked: its dates and guests, kept as a local draft per room id (accounts spec
  * section 3, "A local draft is kept per room id"), and the rules the page applies to it.
  */
-import { checkoutGuestLabel, countedGuests, type GuestCounts } from 'shared/rules/guests';
-import { isIsoDay, nightsBetween, type DateRange, type IsoDay } from 'shared/rules/dateSelection';
-import { MIN_ADULTS } from 'shared/rules/constants';
+import {
+  checkoutGuestLabel,
+  countedGuests,
+  type GuestCounts,
+  isIsoDay,
+  nightsBetween,
+  type DateRange,
+  type IsoDay,
+  MIN_ADULTS,
+} from 'shared/rules';
 
 export interface Trip {
   range: DateRange;

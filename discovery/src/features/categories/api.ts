@@ -3,10 +3,9 @@
  * 2000. During a search it reads the search function's matches instead, so that the strip
  * can offer only the categories the search found and the matched ids can be kept.
  */
-import { api, extraOf, toApiError } from 'shared/api/baseApi';
-import { CATEGORY_PAGE_SIZE } from 'shared/rules/constants';
-import type { SearchQuery } from 'shared/state/formSlice';
-import { searchRoomsArgs } from 'shared/api/roomsApi';
+import { api, extraOf, toApiError, searchRoomsArgs } from 'shared/api';
+import { CATEGORY_PAGE_SIZE } from 'shared/rules';
+import type { SearchQuery } from 'shared/state';
 
 export interface CategoryFilterResult {
   /** The distinct Rooms.filter values, in order of first appearance. */

@@ -1,4 +1,4 @@
-import { BREAKPOINTS } from 'shared/rules/constants';
+import { BREAKPOINTS } from 'shared/rules';
 
 /** The grid's column counts by width; ListingGrid.module.css uses the same widths. */
 export const GRID_COLUMN_QUERIES = {

@@ -2,8 +2,7 @@
  * Call 2 (spec section 7): id, city, country and house-title of every room, cached under the
  * key allRows; the overlay's destination suggestions are built from it.
  */
-import { api, extraOf, toApiError } from 'shared/api/baseApi';
-import type { Room } from 'shared/api/roomsApi';
+import { api, extraOf, toApiError, type Room } from 'shared/api';
 
 export type DestinationRow = Pick<Room, 'id' | 'city' | 'country' | 'house-title'>;
 

@@ -7,7 +7,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from 'shared/store';
-import type { SearchQuery } from 'shared/state/formSlice';
+import type { SearchQuery } from 'shared/state';
 
 export interface LastSearchState {
   query: SearchQuery | null;

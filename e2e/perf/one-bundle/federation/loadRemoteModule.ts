@@ -2,7 +2,7 @@
  * One-bundle stand-in for shell/src/federation/loadRemoteModule.ts: every exposed module is
  * imported directly into the bundle, so the same pages render with no federation at all.
  */
-import type { ExposedId, ExposedModules } from '../../../../shared/src/mf/contracts';
+import type { ExposedId, ExposedModules } from '../../../../shared/src/federation/contracts';
 import CategoryStrip from '../../../../discovery/src/exposes/CategoryStrip';
 import Home from '../../../../discovery/src/exposes/Home';
 import SearchBar from '../../../../discovery/src/exposes/SearchBar';

@@ -1,5 +1,5 @@
 /** One-bundle stand-in for shell/src/federation/remotes.ts: there are no remotes to register. */
-import type { RemoteName, RemotesManifest } from '../../../../shared/src/mf/contracts';
+import type { RemoteName, RemotesManifest } from '../../../../shared/src/federation/contracts';
 
 export async function loadRemotesManifest(): Promise<RemotesManifest> {
   return {} as RemotesManifest;

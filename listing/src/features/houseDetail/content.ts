@@ -20,7 +20,7 @@ import {
   Tv,
   Wifi,
 } from 'lucide-react';
-import { FREE_CANCELLATION_TEXT } from 'shared/rules/constants';
+import { FREE_CANCELLATION_TEXT } from 'shared/rules';
 
 export interface Highlight {
   icon: LucideIcon;

@@ -2,7 +2,7 @@
  * Nights already booked for a room, from the backend's `room_booked_ranges(room_id)` function
  * (confirmed bookings only, as half-open [start_date, end_date) ranges of ISO days).
  */
-import { api, extraOf, toApiError } from 'shared/api/baseApi';
+import { api, extraOf, toApiError } from 'shared/api';
 import type { BookedRange } from './bookedNights';
 
 interface BookedRangeRow {

@@ -3,8 +3,8 @@
  * half-open: its guests sleep the nights from `start` up to the night before `end`, so `end` is
  * free to check in and `start` is free to check out.
  */
-import type { BookedRange } from 'shared/ui/calendar';
-import type { DateRange, IsoDay } from 'shared/rules/dateSelection';
+import type { BookedRange } from 'shared/ui';
+import type { DateRange, IsoDay } from 'shared/rules';
 
 export type { BookedRange };
 

@@ -1,4 +1,4 @@
-import { NO_GUESTS } from 'shared/rules/guests';
+import { NO_GUESTS } from 'shared/rules';
 import { DATES_UNAVAILABLE_TEXT, stayProblem } from './stayProblem';
 
 const booked = [{ start: '2030-06-10', end: '2030-06-13' }];

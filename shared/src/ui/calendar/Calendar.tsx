@@ -10,8 +10,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { addMonths, format, getDay } from 'date-fns';
-import { WEEKDAY_HEADERS } from '../../rules/constants';
 import {
+  WEEKDAY_HEADERS,
   addDaysToIsoDay,
   calendarMonthStarts,
   clampCalendarPage,
@@ -24,7 +24,7 @@ import {
   type DateRange,
   type DayClickOutcome,
   type IsoDay,
-} from '../../rules/dateSelection';
+} from 'shared/rules';
 import styles from './Calendar.module.css';
 
 /** A stay already taken: [start, end) as ISO days, the end day itself stays free. */

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { ConfigProvider } from 'shared/config/ConfigContext';
+import { ConfigProvider } from 'shared/config';
 import type { RuntimeConfig } from '../../config/runtimeConfig';
 import { ListingCard, type ListingCardProps, type ListingCardRoom } from './ListingCard';
 

@@ -11,12 +11,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ChevronLeft, ChevronRight, Heart, Star } from 'lucide-react';
-import { BREAKPOINTS, FIXED_CARD_DATE_TEXT } from '../../rules/constants';
-import { distanceText, nightlyUsdPrice } from '../../rules/pricing';
-import { isGuestFavourite, showsRating, type RatingValue } from '../../rules/ratings';
-import { resolveImageUrl } from 'shared/config/runtimeConfig';
+import {
+  BREAKPOINTS,
+  FIXED_CARD_DATE_TEXT,
+  distanceText,
+  nightlyUsdPrice,
+  isGuestFavourite,
+  showsRating,
+  type RatingValue,
+} from 'shared/rules';
+import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
 // Through the package name: the React context must be the shell's one shared instance.
-import { useRuntimeConfig } from 'shared/config/ConfigContext';
 import { CARD_IMAGE_SIZES, photoSources } from './cardPhoto';
 import styles from './ListingCard.module.css';
 

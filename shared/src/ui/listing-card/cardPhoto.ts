@@ -3,7 +3,7 @@
  * that a preload of a card's photo (the shell's, for the home grid's first card) asks for
  * exactly what the card will, without loading the card.
  */
-import { BREAKPOINTS } from '../../rules/constants';
+import { BREAKPOINTS } from 'shared/rules';
 
 /** Stored photos come as '...-800.webp' with a '...-400.webp' sibling. */
 const SMALL_SUFFIX = '-400.webp';

@@ -1,3 +1,3 @@
 export { ListingCard, type ListingCardProps, type ListingCardRoom } from './ListingCard';
-export { CARD_IMAGE_SIZES } from './cardPhoto';
+export { CARD_IMAGE_SIZES, photoSources } from './cardPhoto';
 export { ListingCardSkeleton } from './ListingCardSkeleton';

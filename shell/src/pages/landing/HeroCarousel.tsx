@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Pause, Play } from 'lucide-react';
-import { CAROUSEL_INTERVAL_MS, CAROUSEL_SLIDE_MS } from 'shared/rules/constants';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_SLIDE_MS } from 'shared/rules';
 import { HERO_SLIDES } from './content';
 import styles from './HeroCarousel.module.css';
 

@@ -1,7 +1,7 @@
 /** Static guest reviews (name, location, image, text, rating 1-5) that fade in when scrolled into view. */
 import { useEffect, useRef, useState } from 'react';
 import { Star } from 'lucide-react';
-import { RATING_MAX_STARS } from 'shared/rules/constants';
+import { RATING_MAX_STARS } from 'shared/rules';
 import { REVIEWS, type Review } from './content';
 import styles from './Reviews.module.css';
 

@@ -27,10 +27,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { selectUserData } from 'shared/state/appSlice';
-import { REDIRECT_DELAY_MS } from 'shared/rules/constants';
-import { signOut } from 'shared/session/authActions';
-import { showToast } from 'shared/ui/toastSlice';
+import { selectUserData, showToast } from 'shared/state';
+import { REDIRECT_DELAY_MS } from 'shared/rules';
+import { signOut } from 'shared/session';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import { Avatar } from '../../../components/Avatar';
 import { firstName, REFERRAL_BALANCE, SETTINGS_TILES } from './tiles';

@@ -5,9 +5,9 @@
  * click or a successful login.
  */
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { selectShowLogin, setShowLogin } from 'shared/state/appSlice';
-import { LOGIN_DIALOG_DELAY_MS } from 'shared/rules/constants';
-import { Dialog } from 'shared/ui/Dialog';
+import { selectShowLogin, setShowLogin } from 'shared/state';
+import { LOGIN_DIALOG_DELAY_MS } from 'shared/rules';
+import { Dialog } from 'shared/ui';
 import { LoginForm } from './LoginForm';
 import { LOGIN_TITLE } from './texts';
 

@@ -4,7 +4,7 @@ import { AuthApiError, type SupabaseClient } from '@supabase/supabase-js';
 import { renderWithStore } from '../../../test/renderWithStore';
 import { LoginDialog } from './LoginDialog';
 import { LoginForm } from './LoginForm';
-import { setShowLogin } from 'shared/state/appSlice';
+import { setShowLogin } from 'shared/state';
 import { act } from 'react';
 
 function authServer(existing: Record<string, string>) {

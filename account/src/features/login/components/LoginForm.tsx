@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from 'shared/store';
-import { useRuntimeConfig } from 'shared/config/ConfigContext';
+import { useRuntimeConfig } from 'shared/config';
 import {
   afterPasswordLogin,
   continueWithPassword,
@@ -13,7 +13,7 @@ import {
   signInWithGoogle,
   updateUserName,
   type AuthOutcome,
-} from 'shared/session/authActions';
+} from 'shared/session';
 import styles from './LoginForm.module.css';
 
 type Busy = null | 'password' | 'google' | 'guest' | 'name';

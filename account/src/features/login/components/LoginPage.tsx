@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAppSelector } from 'shared/store';
-import { selectIsLoggedIn } from 'shared/state/appSlice';
+import { selectIsLoggedIn } from 'shared/state';
 import { LoginForm } from './LoginForm';
 import { LOGIN_TITLE } from './texts';
 import styles from './LoginPage.module.css';

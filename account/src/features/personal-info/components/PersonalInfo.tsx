@@ -6,10 +6,9 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { selectUserData } from 'shared/state/appSlice';
-import { REDIRECT_DELAY_MS } from 'shared/rules/constants';
-import { updateUserName } from 'shared/session/authActions';
-import { showToast } from 'shared/ui/toastSlice';
+import { selectUserData, showToast } from 'shared/state';
+import { REDIRECT_DELAY_MS } from 'shared/rules';
+import { updateUserName } from 'shared/session';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import styles from './PersonalInfo.module.css';
 

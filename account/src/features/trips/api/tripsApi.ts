@@ -3,7 +3,7 @@
  * startDate, endDate and Guest where user_email is the user's. Errors are logged, then
  * reported as the endpoint's error.
  */
-import { api, extraOf, toApiError } from 'shared/api/baseApi';
+import { api, extraOf, toApiError } from 'shared/api';
 
 export interface TripPayment {
   id: string;

@@ -1,4 +1,4 @@
-import type { Room } from 'shared/api/roomsApi';
+import type { Room } from 'shared/api';
 import { buildTrips } from './tripList';
 
 const room = (id: number) => ({ id, 'house-title': `Home ${id}`, city: 'Goa', country: 'India', images: [] }) as unknown as Room;

@@ -3,8 +3,8 @@
  * are over are PAST, beyond the spec's every-trip-UPCOMING), upcoming first by start date,
  * then past ones, latest first.
  */
-import type { Room } from 'shared/api/roomsApi';
-import { reservationCode, tripStatus, type TripStatus } from 'shared/rules/reservation';
+import type { Room } from 'shared/api';
+import { reservationCode, tripStatus, type TripStatus } from 'shared/rules';
 import type { TripPayment } from '../api/tripsApi';
 
 export interface Trip {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setUserData } from 'shared/state/appSlice';
+import { setUserData } from 'shared/state';
 import { renderWithStore } from '../../../test/renderWithStore';
 import { UserMenu } from './UserMenu';
 

@@ -11,11 +11,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { selectUserData, selectUserFavListing, setShowLogin } from 'shared/state/appSlice';
-import { useGetFavoritesQuery } from 'shared/api/favoritesApi';
-import { useGetRoomsByIdsQuery } from 'shared/api/roomsApi';
-import { ListingCard, ListingCardSkeleton } from 'shared/ui/listing-card';
-import { toggleAndPersistFavorite } from 'shared/favourites/useFavoriteToggle';
+import { selectUserData, selectUserFavListing, setShowLogin } from 'shared/state';
+import { useGetFavoritesQuery, useGetRoomsByIdsQuery } from 'shared/api';
+import { ListingCard, ListingCardSkeleton } from 'shared/ui';
+import { toggleAndPersistFavorite } from 'shared/favourites';
 import styles from './Wishlist.module.css';
 
 function useShownIds(favourites: readonly number[]): number[] {

@@ -2,7 +2,7 @@
  * The test processor's stand-in for a bank's 3-D Secure page: a card that asks for
  * authentication (4000 0025 0000 3155) waits here until the payer completes or fails it.
  */
-import { Dialog } from 'shared/ui/Dialog';
+import { Dialog } from 'shared/ui';
 import styles from './BookingPage.module.css';
 
 export function AuthenticateDialog({ open, onAnswer }: { open: boolean; onAnswer: (approve: boolean) => void }) {

@@ -17,17 +17,29 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ChevronLeft } from 'lucide-react';
 import { format } from 'date-fns';
-import { useGetRoomByIdQuery } from 'shared/api/roomsApi';
-import { useRuntimeConfig } from 'shared/config/ConfigContext';
-import { ALREADY_BOOKED_TOAST_MS, REDIRECT_DELAY_MS, TEST_CARD_HINT_TOAST_MS } from 'shared/rules/constants';
-import { parseIsoDay, toIsoDay, type DateRange } from 'shared/rules/dateSelection';
-import { parseRoomId } from 'shared/rules/roomId';
-import { countedGuests, type GuestCounts } from 'shared/rules/guests';
-import { selectBookingDate, selectUserData, setBookingDate } from 'shared/state/appSlice';
-import { resetCard } from 'shared/state/cardSlice';
-import { setDates, setGuests } from 'shared/state/formSlice';
+import { useGetRoomByIdQuery } from 'shared/api';
+import { useRuntimeConfig } from 'shared/config';
+import {
+  ALREADY_BOOKED_TOAST_MS,
+  REDIRECT_DELAY_MS,
+  TEST_CARD_HINT_TOAST_MS,
+  parseIsoDay,
+  toIsoDay,
+  type DateRange,
+  parseRoomId,
+  countedGuests,
+  type GuestCounts,
+} from 'shared/rules';
+import {
+  selectBookingDate,
+  selectUserData,
+  setBookingDate,
+  resetCard,
+  setDates,
+  setGuests,
+  showToast,
+} from 'shared/state';
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { showToast } from 'shared/ui/toastSlice';
 import {
   useGetCheckoutBookedRangesQuery,
   useGetCheckoutSessionQuery,

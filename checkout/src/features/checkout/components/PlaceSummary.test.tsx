@@ -1,8 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { render, screen, within } from '@testing-library/react';
-import type { Room } from 'shared/api/roomsApi';
-import { ConfigProvider } from 'shared/config/ConfigContext';
-import type { RuntimeConfig } from 'shared/config/runtimeConfig';
+import type { Room } from 'shared/api';
+import { ConfigProvider, type RuntimeConfig } from 'shared/config';
 import { PlaceSummary, PlaceSummaryPlaceholder } from './PlaceSummary';
 
 const config: RuntimeConfig = {

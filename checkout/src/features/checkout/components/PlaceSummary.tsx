@@ -6,12 +6,10 @@
  * to one) and the price rows are the same lines, so nothing moves when the place arrives.
  */
 import { Star } from 'lucide-react';
-import type { Room } from 'shared/api/roomsApi';
-import { resolveImageUrl } from 'shared/config/runtimeConfig';
-import { useRuntimeConfig } from 'shared/config/ConfigContext';
-import { checkoutTotals, nightlyUsdPrice } from 'shared/rules/pricing';
-import { showsRating } from 'shared/rules/ratings';
-import { Skeleton } from 'shared/ui/Skeleton';
+import type { Room } from 'shared/api';
+import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
+import { checkoutTotals, nightlyUsdPrice, showsRating } from 'shared/rules';
+import { Skeleton } from 'shared/ui';
 import styles from './BookingPage.module.css';
 
 const usd = (amount: number) => `$${amount.toLocaleString('en-US')}`;

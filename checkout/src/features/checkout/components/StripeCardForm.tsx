@@ -7,8 +7,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { loadStripe, type Stripe, type StripeElementChangeEvent } from '@stripe/stripe-js';
 import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { CARD_ERROR_FLAG, CARD_ERROR_MESSAGES, type CardErrorFlag, type CardField } from 'shared/rules/card';
-import { cardFieldChanged } from 'shared/state/cardSlice';
+import { CARD_ERROR_FLAG, CARD_ERROR_MESSAGES, type CardErrorFlag, type CardField } from 'shared/rules';
+import { cardFieldChanged } from 'shared/state';
 import { selectCardErrors, selectFirstBtnClick } from '../slices';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import type { CardPort } from '../hooks/cardPort';

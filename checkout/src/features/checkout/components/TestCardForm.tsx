@@ -12,9 +12,9 @@ import {
   isCvcValid,
   isExpiryValid,
   type CardField,
-} from 'shared/rules/card';
-import { toIsoDay } from 'shared/rules/dateSelection';
-import { cardFieldChanged } from 'shared/state/cardSlice';
+  toIsoDay,
+} from 'shared/rules';
+import { cardFieldChanged } from 'shared/state';
 import { selectCardErrors, selectFirstBtnClick } from '../slices';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { useAuthenticateTestCardPaymentMutation, useConfirmTestCardPaymentMutation } from '../api';

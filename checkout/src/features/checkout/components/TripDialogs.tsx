@@ -5,12 +5,8 @@
  * place's capacity. Both work on a copy and change the trip only on Save.
  */
 import { useEffect, useState } from 'react';
-import { BREAKPOINTS } from 'shared/rules/constants';
-import { NO_DATES, type DateRange } from 'shared/rules/dateSelection';
-import { GUEST_KINDS, type GuestCounts } from 'shared/rules/guests';
-import { Calendar, type BookedRange } from 'shared/ui/calendar';
-import { Dialog } from 'shared/ui/Dialog';
-import { GuestCounter } from 'shared/ui/GuestCounter';
+import { BREAKPOINTS, NO_DATES, type DateRange, GUEST_KINDS, type GuestCounts } from 'shared/rules';
+import { Calendar, type BookedRange, Dialog, GuestCounter } from 'shared/ui';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import styles from './BookingPage.module.css';
 

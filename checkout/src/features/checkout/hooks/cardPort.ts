@@ -2,7 +2,7 @@
  * What the payment flow needs from a card form, whichever processor is behind it: the built-in
  * test processor's own fields, or Stripe Elements. The form registers one of these with the page.
  */
-import type { CardErrorFlag } from 'shared/rules/card';
+import type { CardErrorFlag } from 'shared/rules';
 import type { CardStepResult, CustomerAddress } from '../api';
 
 export interface BillingDetails {

@@ -11,11 +11,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { nanoid } from '@reduxjs/toolkit';
-import type { ApiError } from 'shared/api/baseApi';
-import { REDIRECT_DELAY_MS } from 'shared/rules/constants';
-import { cardDeclined, cardSubmitted } from 'shared/state/cardSlice';
+import type { ApiError } from 'shared/api';
+import { REDIRECT_DELAY_MS } from 'shared/rules';
+import { cardDeclined, cardSubmitted, showToast } from 'shared/state';
 import { useAppDispatch } from 'shared/store';
-import { showToast } from 'shared/ui/toastSlice';
 import { useCreatePaymentIntentMutation, useFinalizeBookingMutation, type CardStepResult } from '../api';
 import type { Trip } from '../tripDraft';
 import type { BillingDetails, CardPort } from './cardPort';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CATEGORIES } from 'shared/rules/constants';
+import { CATEGORIES } from 'shared/rules';
 import { renderWithStore } from '../../../test/renderWithStore';
 import { setLastSearch } from '../../search/searchSlice';
 import { CategoryStrip } from './CategoryStrip';

@@ -7,9 +7,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { CATEGORIES, CATEGORY_ARROWS_ABOVE_COUNT, CATEGORY_SCROLL_ITEMS, SKELETON_COUNTS } from 'shared/rules/constants';
-import { selectSelectedCategory, setFilterData, setSelectedCategory } from 'shared/state/appSlice';
-import { Skeleton } from 'shared/ui/Skeleton';
+import { CATEGORIES, CATEGORY_ARROWS_ABOVE_COUNT, CATEGORY_SCROLL_ITEMS, SKELETON_COUNTS } from 'shared/rules';
+import { selectSelectedCategory, setFilterData, setSelectedCategory } from 'shared/state';
+import { Skeleton } from 'shared/ui';
 import { useGetCategoryFilterQuery } from '../api';
 import { isRestrictingSearch, selectLastSearch } from '../../search/searchSlice';
 import { categoryIcon } from '../categoryIcons';

@@ -1,6 +1,6 @@
-import { useFavoriteToggle } from 'shared/favourites/useFavoriteToggle';
-import { ListingCard } from 'shared/ui/listing-card';
-import type { GridRoom } from 'shared/api/roomsApi';
+import { useFavoriteToggle } from 'shared/favourites';
+import { ListingCard } from 'shared/ui';
+import type { GridRoom } from 'shared/api';
 
 /** A grid card wired to the shared favourite toggle (login dialog when signed out). */
 export function GridCard({ room, priority }: { room: GridRoom; priority: boolean }) {

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setSelectedCategory } from 'shared/state/appSlice';
+import { setSelectedCategory } from 'shared/state';
 import { renderWithStore } from '../../../test/renderWithStore';
 import type { Answer, Read } from '../../../test/fakeSupabase';
 import { setLastSearch, setSearching } from '../../search/searchSlice';

@@ -7,10 +7,10 @@
  */
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { CATEGORIES, INFINITE_SCROLL_TRIGGER_PX, SKELETON_COUNTS } from 'shared/rules/constants';
-import { selectInputSearchIds, selectSelectedCategory, setSelectedCategory } from 'shared/state/appSlice';
-import { ListingCardSkeleton } from 'shared/ui/listing-card';
-import { useGetGridPageInfiniteQuery } from 'shared/api/roomsApi';
+import { CATEGORIES, INFINITE_SCROLL_TRIGGER_PX, SKELETON_COUNTS } from 'shared/rules';
+import { selectInputSearchIds, selectSelectedCategory, setSelectedCategory } from 'shared/state';
+import { ListingCardSkeleton } from 'shared/ui';
+import { useGetGridPageInfiniteQuery } from 'shared/api';
 import { isRestrictingSearch, selectLastSearch, selectSearching } from '../../search/searchSlice';
 import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
 import { useFirstRowCount } from '../hooks/useFirstRowCount';

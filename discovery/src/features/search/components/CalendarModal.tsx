@@ -5,8 +5,8 @@
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
-import { NO_DATES, toIsoDay, type IsoDay } from 'shared/rules/dateSelection';
-import { Calendar } from 'shared/ui/calendar';
+import { NO_DATES, toIsoDay, type IsoDay } from 'shared/rules';
+import { Calendar } from 'shared/ui';
 import { useDialogFocus } from '../hooks/useDialogFocus';
 import styles from './CalendarModal.module.css';
 

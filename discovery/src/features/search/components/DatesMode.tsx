@@ -1,8 +1,7 @@
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { CALENDAR_HINT_CHIPS } from 'shared/rules/constants';
-import { toIsoDay } from 'shared/rules/dateSelection';
-import { selectDay, setDateFlexibility } from 'shared/state/formSlice';
-import { Calendar } from 'shared/ui/calendar';
+import { CALENDAR_HINT_CHIPS, toIsoDay } from 'shared/rules';
+import { selectDay, setDateFlexibility } from 'shared/state';
+import { Calendar } from 'shared/ui';
 import { selectDateFlexibilityDays, selectDateRange } from '../form';
 import styles from './Panels.module.css';
 

@@ -1,9 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { STAY_DURATIONS } from 'shared/rules/constants';
-import { toIsoDay } from 'shared/rules/dateSelection';
-import { monthCards, shortMonthName, stayDurationLabel } from 'shared/rules/summaries';
-import { setStayDuration, toggleMonth } from 'shared/state/formSlice';
+import { STAY_DURATIONS, toIsoDay, monthCards, shortMonthName, stayDurationLabel } from 'shared/rules';
+import { setStayDuration, toggleMonth } from 'shared/state';
 import { selectMonths, selectStayDuration } from '../form';
 import styles from './Panels.module.css';
 

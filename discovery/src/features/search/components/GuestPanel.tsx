@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { GUEST_KINDS } from 'shared/rules/guests';
-import { setGuests } from 'shared/state/formSlice';
-import { GuestCounter } from 'shared/ui/GuestCounter';
+import { GUEST_KINDS } from 'shared/rules';
+import { setGuests } from 'shared/state';
+import { GuestCounter } from 'shared/ui';
 import { selectGuestCounts } from '../form';
 import styles from './Panels.module.css';
 

@@ -15,9 +15,11 @@ import {
   DIAL_DEFAULT,
   MOBILE_SEARCH_REGIONS,
   REGION_ALL,
-} from 'shared/rules/constants';
-import { countedGuests } from 'shared/rules/guests';
-import { datesSummary, formatShownDate, monthsSummary } from 'shared/rules/summaries';
+  countedGuests,
+  datesSummary,
+  formatShownDate,
+  monthsSummary,
+} from 'shared/rules';
 import {
   clearAll,
   clearDates,
@@ -27,7 +29,7 @@ import {
   setStartDurationDate,
   setStayDuration,
   toggleMonth,
-} from 'shared/state/formSlice';
+} from 'shared/state';
 import { useMediaQuery } from '../../../hooks/useMediaQuery';
 import { useAllRowsQuery } from '../api';
 import {

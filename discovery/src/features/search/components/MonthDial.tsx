@@ -4,8 +4,7 @@
  * be clicked.
  */
 import type { KeyboardEvent } from 'react';
-import { DIAL_DOTS } from 'shared/rules/constants';
-import { dialMonths } from 'shared/rules/summaries';
+import { DIAL_DOTS, dialMonths } from 'shared/rules';
 import styles from './MonthDial.module.css';
 
 const SIZE = 240;

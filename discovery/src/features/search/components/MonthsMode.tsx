@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { toIsoDay } from 'shared/rules/dateSelection';
-import { formatDialDate, monthsModeRange } from 'shared/rules/summaries';
-import { setCurDot, setStartDurationDate } from 'shared/state/formSlice';
+import { toIsoDay, formatDialDate, monthsModeRange } from 'shared/rules';
+import { setCurDot, setStartDurationDate } from 'shared/state';
 import { selectCurDot, selectStartDurationDate } from '../form';
 import { CalendarModal } from './CalendarModal';
 import { MonthDial } from './MonthDial';

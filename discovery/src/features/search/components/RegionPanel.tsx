@@ -1,7 +1,7 @@
 import { Globe } from 'lucide-react';
 import { useAppDispatch } from 'shared/store';
-import { SEARCH_REGIONS, type RegionOption } from 'shared/rules/constants';
-import { setRegion } from 'shared/state/formSlice';
+import { SEARCH_REGIONS, type RegionOption } from 'shared/rules';
+import { setRegion } from 'shared/state';
 import styles from './Panels.module.css';
 
 /** 'Search by region': choosing one empties the typed destination and moves on to the dates. */

@@ -1,4 +1,4 @@
-import { BREAKPOINTS } from 'shared/rules/constants';
+import { BREAKPOINTS } from 'shared/rules';
 import { useMediaQuery } from '../../../hooks/useMediaQuery';
 import { MobileSearch } from './MobileSearch';
 import { WideSearchBar } from './WideSearchBar';

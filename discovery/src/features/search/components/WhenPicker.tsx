@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import type { DateOption } from 'shared/rules/summaries';
-import { setActiveInput, setDateOption } from 'shared/state/formSlice';
+import type { DateOption } from 'shared/rules';
+import { setActiveInput, setDateOption } from 'shared/state';
 import { selectDateOption } from '../form';
 import { DatesMode } from './DatesMode';
 import { FlexibleMode } from './FlexibleMode';

@@ -9,10 +9,15 @@ import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import { Search as SearchIcon, X } from 'lucide-react';
 import { useAppDispatch, useAppSelector, useAppStore } from 'shared/store';
-import { REGION_ALL, SEARCH_REGIONS, START_SCROLL_MAX_PX } from 'shared/rules/constants';
-import { countedGuests } from 'shared/rules/guests';
-import type { SearchInput } from 'shared/rules/dateSelection';
-import { formatShownDate, monthsSummary } from 'shared/rules/summaries';
+import {
+  REGION_ALL,
+  SEARCH_REGIONS,
+  START_SCROLL_MAX_PX,
+  countedGuests,
+  type SearchInput,
+  formatShownDate,
+  monthsSummary,
+} from 'shared/rules';
 import {
   clearDates,
   clearDestination,
@@ -20,7 +25,7 @@ import {
   setActiveInput,
   setDestination,
   toggleActiveInput,
-} from 'shared/state/formSlice';
+} from 'shared/state';
 import {
   selectActiveInput,
   selectCurDot,

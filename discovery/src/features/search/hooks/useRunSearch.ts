@@ -8,9 +8,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppStore } from 'shared/store';
-import { toIsoDay } from 'shared/rules/dateSelection';
-import { search } from 'shared/state/formSlice';
-import { selectHitSearch, setInputSearchIds } from 'shared/state/appSlice';
+import { toIsoDay } from 'shared/rules';
+import { search, selectHitSearch, setInputSearchIds } from 'shared/state';
 import { categoriesApi } from '../../categories/api';
 import { isRestrictingSearch, setLastSearch, setSearching } from '../searchSlice';
 import { selectSearchQuery } from '../form';

@@ -1,4 +1,4 @@
-import { AMENITIES } from 'shared/rules/constants';
+import { AMENITIES } from 'shared/rules';
 import { AMENITY_ICONS, FALLBACK_AMENITY_ICON } from '../content';
 import styles from './Amenities.module.css';
 

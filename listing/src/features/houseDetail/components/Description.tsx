@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChevronRight } from 'lucide-react';
-import { Dialog } from 'shared/ui/Dialog';
+import { Dialog } from 'shared/ui';
 import styles from './Description.module.css';
 
 /** The description clamped to three lines; 'Show more' opens all of it in 'About this place'. */

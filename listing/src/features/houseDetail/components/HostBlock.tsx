@@ -1,7 +1,6 @@
 import { CircleUserRound } from 'lucide-react';
-import { useRuntimeConfig } from 'shared/config/ConfigContext';
-import { resolveImageUrl } from 'shared/config/runtimeConfig';
-import { DEFAULT_HOST_NAME, YEARS_HOSTING_TEXT } from 'shared/rules/constants';
+import { useRuntimeConfig, resolveImageUrl } from 'shared/config';
+import { DEFAULT_HOST_NAME, YEARS_HOSTING_TEXT } from 'shared/rules';
 import styles from './HostBlock.module.css';
 
 export function hostNameOf(hostName: string | null): string {

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { HOST_STATS, YEARS_HOSTING_TEXT } from 'shared/rules/constants';
+import { HOST_STATS, YEARS_HOSTING_TEXT } from 'shared/rules';
 import { HostAvatar, hostNameOf } from './HostBlock';
 import styles from './HostCard.module.css';
 

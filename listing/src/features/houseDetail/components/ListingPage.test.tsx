@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { roomsApi } from 'shared/api/roomsApi';
+import { roomsApi } from 'shared/api';
 import { createTestStore, renderWithStore } from '../../../test/renderWithStore';
 import { testRoom } from '../../../test/room';
 import { stayApi } from '../../stay/api';

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { Room } from 'shared/api/roomsApi';
-import { useGetRoomByIdQuery } from 'shared/api/roomsApi';
-import { BREAKPOINTS } from 'shared/rules/constants';
+import { type Room, useGetRoomByIdQuery } from 'shared/api';
+import { BREAKPOINTS } from 'shared/rules';
 import { injectHouseDetailSlice, useAppDispatch } from 'shared/store';
-import { resetHouseInfo, setIsLoading } from 'shared/state/houseDetailSlice';
+import { resetHouseInfo, setIsLoading } from 'shared/state';
 import { useMediaQuery, useViewportWidth } from '../../../hooks/useMediaQuery';
 import { PhotoCarousel } from '../../photos/components/PhotoCarousel';
 import { PhotoGallery } from '../../photos/components/PhotoGallery';

@@ -1,6 +1,6 @@
 import { Award, Star } from 'lucide-react';
-import type { Room } from 'shared/api/roomsApi';
-import { isGuestFavourite, reviewCount, showsRating } from 'shared/rules/ratings';
+import type { Room } from 'shared/api';
+import { isGuestFavourite, reviewCount, showsRating } from 'shared/rules';
 import styles from './Overview.module.css';
 
 /** '18 reviews' from a rating_count such as '(18)'; the stored text when it holds no number. */

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { useFavoriteToggle } from 'shared/favourites/useFavoriteToggle';
+import { useFavoriteToggle } from 'shared/favourites';
 import styles from './TitleRow.module.css';
 
 /** Saves the listing to the wishlist (signed out: the login dialog opens instead). */

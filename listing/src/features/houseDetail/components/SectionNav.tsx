@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { STICKY_NAV_THRESHOLD_PX } from 'shared/rules/constants';
+import { STICKY_NAV_THRESHOLD_PX } from 'shared/rules';
 import { useAppDispatch } from 'shared/store';
-import { setIsVisible } from 'shared/state/houseDetailSlice';
+import { setIsVisible } from 'shared/state';
 import { scrollToSection, useScrolledPast } from '../../../hooks/useScroll';
 import styles from './SectionNav.module.css';
 

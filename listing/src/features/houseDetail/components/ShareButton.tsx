@@ -1,6 +1,6 @@
 import { Share } from 'lucide-react';
 import { useAppDispatch } from 'shared/store';
-import { showToast } from 'shared/ui/toastSlice';
+import { showToast } from 'shared/state';
 import styles from './TitleRow.module.css';
 
 /** Shares the page with the system share sheet where there is one, else copies its link. */

@@ -1,5 +1,5 @@
 import { BedDouble } from 'lucide-react';
-import { useRuntimeConfig } from 'shared/config/ConfigContext';
+import { useRuntimeConfig } from 'shared/config';
 import { imageSources } from '../../../lib/imageSources';
 import { SLEEPING_PLACES } from '../content';
 import styles from './SleepingArrangements.module.css';

@@ -1,4 +1,4 @@
-import { FREE_CANCELLATION_TEXT, HOUSE_RULES } from 'shared/rules/constants';
+import { FREE_CANCELLATION_TEXT, HOUSE_RULES } from 'shared/rules';
 import { SAFETY_NOTES } from '../content';
 import styles from './ThingsToKnow.module.css';
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { parseRoomId } from 'shared/rules/roomId';
+import { parseRoomId } from 'shared/rules';
 
 /** The listing id of a /house/:id path, or null when it is not a valid room id. */
 export function useRoomId(): number | null {

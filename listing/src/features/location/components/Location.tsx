@@ -1,4 +1,4 @@
-import type { Room } from 'shared/api/roomsApi';
+import type { Room } from 'shared/api';
 import { LocationMap } from './LocationMap';
 import styles from './Location.module.css';
 

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { ConfigProvider } from 'shared/config/ConfigContext';
+import { ConfigProvider } from 'shared/config';
 import { testConfig } from '../../../test/renderWithStore';
 import { tilePosition } from '../tiles';
 import { LocationMap } from './LocationMap';

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes, Ref } from 'react';
-import { useRuntimeConfig } from 'shared/config/ConfigContext';
+import { useRuntimeConfig } from 'shared/config';
 import { imageSources } from '../../../lib/imageSources';
 
 export interface PhotoProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'sizes'> {

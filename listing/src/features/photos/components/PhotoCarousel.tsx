@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, LayoutGrid, Pause, Play } from 'lucide-react';
-import { CAROUSEL_INTERVAL_MS, LISTING_CAROUSEL_IMAGE_COUNT } from 'shared/rules/constants';
+import { CAROUSEL_INTERVAL_MS, LISTING_CAROUSEL_IMAGE_COUNT } from 'shared/rules';
 import { Photo } from './Photo';
 import { photoAlt } from '../photoAlt';
 import styles from './PhotoCarousel.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Dialog } from 'shared/ui/Dialog';
+import { Dialog } from 'shared/ui';
 import { Photo } from './Photo';
 import { photoAlt } from '../photoAlt';
 import { galleryRows } from '../galleryRows';

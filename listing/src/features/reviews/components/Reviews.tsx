@@ -1,6 +1,12 @@
 import { Award, Star } from 'lucide-react';
-import { REVIEW_CATEGORY_SCORES, SAMPLE_REVIEW_COUNT } from 'shared/rules/constants';
-import { isGuestFavourite, showsRating, showsReviews, showsReviewSummary } from 'shared/rules/ratings';
+import {
+  REVIEW_CATEGORY_SCORES,
+  SAMPLE_REVIEW_COUNT,
+  isGuestFavourite,
+  showsRating,
+  showsReviews,
+  showsReviewSummary,
+} from 'shared/rules';
 import { SAMPLE_REVIEWS } from '../sampleReviews';
 import styles from './Reviews.module.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
-import { GuestCounter } from 'shared/ui/GuestCounter';
-import { GUEST_KINDS, guestSummary } from 'shared/rules/guests';
+import { GuestCounter } from 'shared/ui';
+import { GUEST_KINDS, guestSummary } from 'shared/rules';
 import { useStayGuests } from '../hooks/useStay';
 import styles from './GuestPicker.module.css';
 

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { setDates } from 'shared/state/formSlice';
+import { setDates } from 'shared/state';
 import { createTestStore, renderWithStore } from '../../../test/renderWithStore';
 import { stayApi } from '../api';
 import { MobileReserveBar } from './MobileReserveBar';

@@ -1,6 +1,4 @@
-import { mobileBarTotal, nightlyUsdPrice } from 'shared/rules/pricing';
-import { MOBILE_BAR_HIDE_SCROLL_PX } from 'shared/rules/constants';
-import { formatShownDate } from 'shared/rules/summaries';
+import { mobileBarTotal, nightlyUsdPrice, MOBILE_BAR_HIDE_SCROLL_PX, formatShownDate } from 'shared/rules';
 import { scrollToSection, useHiddenWhileScrollingDown } from '../../../hooks/useScroll';
 import { useReserve, useStayDates, useStayProblem } from '../hooks/useStay';
 import { DATES_UNAVAILABLE_TEXT } from '../stayProblem';

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setDates, setGuests } from 'shared/state/formSlice';
-import { setUserData } from 'shared/state/appSlice';
-import { nightlyUsdPrice, priceCardTotals } from 'shared/rules/pricing';
+import { setDates, setGuests, setUserData } from 'shared/state';
+import { nightlyUsdPrice, priceCardTotals } from 'shared/rules';
 import { createTestStore, renderWithStore } from '../../../test/renderWithStore';
 import { stayApi } from '../api';
 import { PriceCard } from './PriceCard';

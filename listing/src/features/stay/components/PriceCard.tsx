@@ -1,6 +1,5 @@
 import { format } from 'date-fns';
-import { nightlyUsdPrice, priceCardTotals } from 'shared/rules/pricing';
-import { parseIsoDay, type IsoDay } from 'shared/rules/dateSelection';
+import { nightlyUsdPrice, priceCardTotals, parseIsoDay, type IsoDay } from 'shared/rules';
 import { scrollToSection } from '../../../hooks/useScroll';
 import { useReserve, useStayDates, useStayProblem } from '../hooks/useStay';
 import { DATES_UNAVAILABLE_TEXT } from '../stayProblem';

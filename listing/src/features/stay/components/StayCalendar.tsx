@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { format } from 'date-fns';
-import { Calendar } from 'shared/ui/calendar';
-import { calendarHeading, parseIsoDay, toIsoDay } from 'shared/rules/dateSelection';
+import { Calendar } from 'shared/ui';
+import { calendarHeading, parseIsoDay, toIsoDay } from 'shared/rules';
 import { useMediaQuery } from '../../../hooks/useMediaQuery';
 import { useStayDates } from '../hooks/useStay';
 import { useUnavailableDays } from '../hooks/useUnavailableDays';

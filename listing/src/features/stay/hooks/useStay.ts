@@ -5,11 +5,15 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { injectFormSlice, useAppDispatch, useAppSelector } from 'shared/store';
-import { clearDates, setDates, setGuests } from 'shared/state/formSlice';
-import { selectIsLoggedIn, setBookingDate, setShowLogin } from 'shared/state/appSlice';
-import { nightsBetween, toIsoDay, type DateRange } from 'shared/rules/dateSelection';
-import { MIN_ADULTS } from 'shared/rules/constants';
-import type { GuestCounts } from 'shared/rules/guests';
+import {
+  clearDates,
+  setDates,
+  setGuests,
+  selectIsLoggedIn,
+  setBookingDate,
+  setShowLogin,
+} from 'shared/state';
+import { nightsBetween, toIsoDay, type DateRange, MIN_ADULTS, type GuestCounts } from 'shared/rules';
 import { useGetBookedRangesQuery } from '../api';
 import { stayProblem } from '../stayProblem';
 

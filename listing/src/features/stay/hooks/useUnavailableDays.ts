@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { addDays } from 'date-fns';
-import { CALENDAR_MONTHS_RENDERED } from 'shared/rules/constants';
-import { toIsoDay, type DateRange, type IsoDay } from 'shared/rules/dateSelection';
+import { CALENDAR_MONTHS_RENDERED, toIsoDay, type DateRange, type IsoDay } from 'shared/rules';
 import { useGetBookedRangesQuery } from '../api';
 import { isUnavailableDay } from '../bookedNights';
 

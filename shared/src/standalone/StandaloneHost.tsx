@@ -8,15 +8,14 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import '@fontsource-variable/inter';
-import './tokens.css';
+import 'shared/ui/tokens.css';
 // Package paths, not relative ones: Module Federation shares modules by these names, so the
 // context and store seen here are the very ones the remote's own modules see.
-import { loadRuntimeConfig } from 'shared/config/runtimeConfig';
-import { ConfigProvider } from 'shared/config/ConfigContext';
-import { createSupabaseClient } from 'shared/supabase/client';
+import { loadRuntimeConfig, ConfigProvider } from 'shared/config';
+import { createSupabaseClient } from 'shared/supabase';
 import { createAppStore } from 'shared/store';
-import { startSession } from 'shared/session/session';
-import { Toasts } from 'shared/ui/Toasts';
+import { startSession } from 'shared/session';
+import { Toasts } from 'shared/ui';
 
 export async function renderStandalone(pages: ReactNode): Promise<void> {
   const root = document.getElementById('root');

@@ -4,8 +4,12 @@
  * these ids, so a remote that changes an export's shape breaks the type check, not the page.
  */
 import type { ComponentType } from 'react';
+import site from '../../site.json';
 
-export type RemoteName = 'discovery' | 'listing' | 'account' | 'checkout';
+/** Every app but the shell, as shared/site.json lists them. */
+export type RemoteName = Exclude<keyof typeof site.apps, 'shell'>;
+
+export const REMOTE_NAMES = Object.keys(site.apps).filter((name) => name !== 'shell') as RemoteName[];
 
 /** Page-level modules render a whole route; slot-level modules render a part of the frame. */
 export interface ExposedModules {

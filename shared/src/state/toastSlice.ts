@@ -1,5 +1,5 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '../rules/constants';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from 'shared/rules';
 
 export type ToastKind = 'success' | 'error' | 'info';
 

@@ -1,0 +1,4 @@
+/** shared/api: the one RTK Query api instance and the endpoints injected into it. */
+export * from './baseApi';
+export * from './favoritesApi';
+export * from './roomsApi';

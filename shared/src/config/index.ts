@@ -1,0 +1,3 @@
+/** shared/config: the runtime configuration (/config.json) and the React context that carries it. */
+export * from './ConfigContext';
+export * from './runtimeConfig';

@@ -1,0 +1,13 @@
+/** shared/rules: the spec's domain rules as pure functions and constants, also used by the server. */
+export * from './card';
+export * from './constants';
+export * from './dateSelection';
+export * from './favourites';
+export * from './guests';
+export * from './pricing';
+export * from './ratings';
+export * from './reservation';
+export * from './roomId';
+export * from './searchMatch';
+export * from './searchWindow';
+export * from './summaries';

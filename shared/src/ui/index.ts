@@ -1,0 +1,7 @@
+/** shared/ui: UI primitives (design tokens are the separate shared/ui/tokens.css). */
+export * from './calendar';
+export * from './Dialog';
+export * from './GuestCounter';
+export * from './listing-card';
+export * from './Skeleton';
+export * from './Toasts';
