@@ -5,7 +5,7 @@
  * and failed-read pages, and the listing remote on its own.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mobileBarTotal, nightlyUsdPrice, priceCardTotals } from '../../shared/src/rules/pricing';
+import { checkoutTotals, nightlyUsdPrice } from '../../shared/src/rules/pricing';
 import { anonClient, newUser, payThroughApi, signInContext } from './checkoutSupport';
 
 const LISTING_STANDALONE = 'http://localhost:3002';
@@ -120,14 +120,15 @@ test.describe('listing detail', () => {
     const nightly = nightlyUsdPrice(room.price);
     if (info.project.name === 'desktop') {
       const card = page.getByRole('region', { name: `${usd(nightly)} night` });
-      const totals = priceCardTotals(nightly, 3);
+      const totals = checkoutTotals(nightly, 3);
       await expect(card.getByText(`${usd(nightly)} x 3 nights`)).toBeVisible();
-      await expect(card.locator('dl > div').nth(0)).toHaveText(`${usd(nightly)} x 3 nights${usd(totals.subtotal)}`);
-      await expect(card.locator('dl > div').nth(1)).toHaveText(`Service fee${usd(totals.serviceFee)}`);
-      await expect(card.locator('dl > div').nth(2)).toHaveText(`Total before taxes${usd(totals.total)}`);
+      await expect(card.locator('dl > div').nth(0)).toHaveText(`${usd(nightly)} x 3 nights${usd(totals.nightsSubtotal)}`);
+      await expect(card.locator('dl > div').nth(1)).toHaveText(`Cleaning fee${usd(totals.cleaningFee)}`);
+      await expect(card.locator('dl > div').nth(2)).toHaveText(`Service fee${usd(totals.serviceFee)}`);
+      await expect(card.locator('dl > div').nth(3)).toHaveText(`Total (USD)${usd(totals.total)}`);
     } else {
       await page.mouse.wheel(0, -50);
-      await expect(page.getByText(`${usd(mobileBarTotal(nightly, 3))} total`)).toBeInViewport();
+      await expect(page.getByText(`${usd(checkoutTotals(nightly, 3).total)} total`)).toBeInViewport();
     }
 
     await stayCalendar(page).getByRole('button', { name: 'Clear dates' }).click();
@@ -181,6 +182,42 @@ test.describe('listing detail', () => {
     await reserveButton(page).click();
     await page.waitForURL(`**/${room.id}/book`);
     await expect(page.getByRole('heading', { name: 'Request to book' })).toBeVisible();
+  });
+
+  test('the total shown on the listing is the total of the booking page and the amount charged', async ({ page, context }, info) => {
+    const user = await newUser('one-price');
+    await signInContext(context, user);
+    // Three rooms, three lengths of stay, each in nights no other test of this file picks.
+    for (const [offset, nights] of [[61, 1], [64, 3], [70, 8]] as const) {
+      const room = await someRoom();
+      const expected = checkoutTotals(nightlyUsdPrice(room.price), nights).total;
+      await openListing(page, room);
+      await pickStay(page, dayFromToday(offset), dayFromToday(offset + nights));
+      if (info.project.name === 'desktop') {
+        const card = page.getByRole('region', { name: `${usd(nightlyUsdPrice(room.price))} night` });
+        await expect(card.locator('dl > div').last()).toHaveText(`Total (USD)${usd(expected)}`);
+      } else {
+        await expect(page.getByTestId('mobile-reserve-bar')).toContainText(`${usd(expected)} total`);
+      }
+      await reserveButton(page).click();
+      await page.waitForURL(`**/${room.id}/book`);
+      const details = page.getByRole('complementary', { name: 'Your booking' });
+      await expect(details.locator('dl > div').last()).toHaveText(`Total (USD)${usd(expected)}`);
+
+      const intent = await user.client.functions.invoke('create-payment-intent', {
+        body: {
+          roomId: room.id,
+          startDate: isoDay(dayFromToday(offset)),
+          endDate: isoDay(dayFromToday(offset + nights)),
+          adults: 1,
+          children: 0,
+          infants: 0,
+          pets: 0,
+        },
+      });
+      expect(intent.error).toBeNull();
+      expect((intent.data as { amount: number }).amount).toBe(expected * 100);
+    }
   });
 
   test('the gallery opens, moves with the arrow keys and closes on Escape', async ({ page }) => {

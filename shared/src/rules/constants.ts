@@ -11,8 +11,6 @@ export {
   DISTANCE_OFFSET_KM,
   FIXED_CARD_DATE_TEXT,
   LOCAL_CURRENCY_PER_USD,
-  MOBILE_BAR_SURCHARGE_PERCENT,
-  PRICE_CARD_SERVICE_FEE_PERCENT,
 } from './pricing';
 
 // ---- Guests -------------------------------------------------------------------------------

@@ -1,15 +1,15 @@
-import { mobileBarTotal, nightlyUsdPrice } from 'shared/rules/pricing';
+import { checkoutTotals, nightlyUsdPrice } from 'shared/rules/pricing';
+import { formatUsd } from 'shared/ui/PriceBreakdown';
 import { MOBILE_BAR_HIDE_SCROLL_PX } from 'shared/rules/constants';
 import { formatShownDate } from 'shared/rules/summaries';
 import { scrollToSection, useHiddenWhileScrollingDown } from '../../../hooks/useScroll';
 import { useReserve, useStayDates, useStayProblem } from '../hooks/useStay';
 import { DATES_UNAVAILABLE_TEXT } from '../stayProblem';
-import { formatUsd } from './PriceCard';
 import { STAY_CALENDAR_ID } from './StayCalendar';
 import styles from './MobileReserveBar.module.css';
 
 /**
- * Small screens: the bar at the bottom with the stay's total (price x nights plus 10%) and
+ * Small screens: the bar at the bottom with the stay's total (the booking page's, shared/rules/pricing) and
  * Reserve; without dates, the nightly price and a button to the calendar. It hides while the
  * page scrolls down past 18px and comes back when it scrolls up.
  */
@@ -26,7 +26,7 @@ export function MobileReserveBar({ roomId, price, maxGuests }: { roomId: number;
       <div className={styles.summary}>
         {hasBothDates ? (
           <>
-            <p className={styles.amount}>{formatUsd(mobileBarTotal(nightly, nights))} total</p>
+            <p className={styles.amount}>{formatUsd(checkoutTotals(nightly, nights).total)} total</p>
             <p className={styles.dates}>
               {formatShownDate(range.start!)} – {formatShownDate(range.end!)}
             </p>
