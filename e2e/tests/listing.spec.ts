@@ -127,7 +127,6 @@ test.describe('listing detail', () => {
       await expect(card.locator('dl > div').nth(2)).toHaveText(`Service fee${usd(totals.serviceFee)}`);
       await expect(card.locator('dl > div').nth(3)).toHaveText(`Total (USD)${usd(totals.total)}`);
     } else {
-      await page.mouse.wheel(0, -50);
       await expect(page.getByText(`${usd(checkoutTotals(nightly, 3).total)} total`)).toBeInViewport();
     }
 
@@ -146,7 +145,6 @@ test.describe('listing detail', () => {
     const room = await someRoom();
     await openListing(page, room);
     await pickStay(page, dayFromToday(40), dayFromToday(42));
-    await page.mouse.wheel(0, -50);
     await reserveButton(page).click();
     await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe(`/house/${room.id}`);
@@ -172,16 +170,22 @@ test.describe('listing detail', () => {
       .toContain(room.id);
   });
 
-  test('Reserve signed in goes to the booking page with the chosen nights', async ({ page, context }) => {
+  test('Reserve signed in opens the booking page at its top; Back returns to the same place of the listing', async ({ page, context }) => {
     const user = await newUser('listing');
     await signInContext(context, user);
     const room = await someRoom();
     await openListing(page, room);
     await pickStay(page, dayFromToday(45), dayFromToday(48));
-    await page.mouse.wheel(0, -50);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const listingOffset = await page.evaluate(() => window.scrollY);
     await reserveButton(page).click();
     await page.waitForURL(`**/${room.id}/book`);
     await expect(page.getByRole('heading', { name: 'Request to book' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(listingOffset - 100);
   });
 
   test('the total shown on the listing is the total of the booking page and the amount charged', async ({ page, context }, info) => {
@@ -258,15 +262,20 @@ test.describe('listing detail', () => {
     await expect(page.locator('#location [role="img"]')).toHaveAttribute('aria-label', /^Map showing /);
   });
 
-  test('the mobile bar hides while scrolling down and comes back scrolling up', async ({ page }, info) => {
+  test('the mobile bar and its button stay on screen however the listing scrolls', async ({ page }, info) => {
     test.skip(info.project.name === 'desktop', 'the bottom bar is the small-screen layout');
     await openListing(page, await someRoom());
     const bar = page.getByTestId('mobile-reserve-bar');
-    await expect(bar).toBeInViewport();
-    await page.mouse.wheel(0, 600);
-    await expect(bar).not.toBeInViewport();
-    await page.mouse.wheel(0, -200);
-    await expect(bar).toBeInViewport();
+    const button = bar.getByRole('button', { name: 'Check availability' });
+    await expect(button).toBeInViewport();
+    for (const step of [600, 600, 1200, -200]) {
+      await page.mouse.wheel(0, step);
+      await page.waitForTimeout(400);
+      await expect(button).toBeInViewport({ ratio: 1 });
+    }
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await button.click();
+    await expect(page.locator('#stay-calendar')).toBeInViewport();
   });
 
   test('nights already booked cannot be chosen', async ({ page }) => {

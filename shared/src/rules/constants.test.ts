@@ -37,7 +37,6 @@ describe('business constants match the spec', () => {
     ],
     ['start-scroll max', c.START_SCROLL_MAX_PX, 21],
     ['sticky nav threshold', c.STICKY_NAV_THRESHOLD_PX, 566],
-    ['mobile bar hides at', c.MOBILE_BAR_HIDE_SCROLL_PX, 18],
     ['animations', c.ANIMATION_MS, { calendarModal: 200, panelFade: 300 }],
     ['toast durations', c.TOAST_DURATION_MS, { error: 4000, success: 2000, info: 4000 }],
     ['toast limit', c.TOAST_LIMIT, 20],

@@ -196,8 +196,6 @@ export const BREAKPOINTS = {
 export const START_SCROLL_MAX_PX = 21;
 /** The detail page's sticky section bar appears after scrolling past this. */
 export const STICKY_NAV_THRESHOLD_PX = 566;
-/** The detail page's mobile bottom bar hides once scrolled this far. */
-export const MOBILE_BAR_HIDE_SCROLL_PX = 18;
 
 // ---- Timings (ms) -------------------------------------------------------------------------
 

