@@ -7,12 +7,12 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { format } from 'date-fns';
 import { useAppSelector } from 'shared/store';
 import { selectUserData } from 'shared/state/appSlice';
 import { useGetRoomsByIdsQuery } from 'shared/api/roomsApi';
 import { REDIRECT_DELAY_MS } from 'shared/rules/constants';
-import { parseIsoDay, toIsoDay } from 'shared/rules/dateSelection';
+import { toIsoDay } from 'shared/rules/dateSelection';
+import { formatShownRange } from 'shared/rules/summaries';
 import { resolveImageUrl } from 'shared/config/runtimeConfig';
 import { useRuntimeConfig } from 'shared/config/ConfigContext';
 import { Skeleton } from 'shared/ui/Skeleton';
@@ -20,8 +20,6 @@ import { useGetUserPaymentsQuery } from '../api/tripsApi';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import { buildTrips, type Trip } from './tripList';
 import styles from './Trips.module.css';
-
-const showDate = (day: string) => format(parseIsoDay(day), 'd MMM yyyy');
 
 /** The guest's name, or the account holder's when the payment has none. */
 function TripCard({ trip, holderName }: { trip: Trip; holderName: string | null }) {
@@ -55,7 +53,7 @@ function TripCard({ trip, holderName }: { trip: Trip; holderName: string | null 
           <div>
             <dt>Dates</dt>
             <dd>
-              {showDate(trip.startDate)} – {showDate(trip.endDate)}
+              {formatShownRange(trip.startDate, trip.endDate)}
             </dd>
           </div>
           <div>

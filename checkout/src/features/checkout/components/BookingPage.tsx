@@ -16,11 +16,11 @@ import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { useNavigate, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ChevronLeft } from 'lucide-react';
-import { format } from 'date-fns';
 import { useGetRoomByIdQuery } from 'shared/api/roomsApi';
 import { useRuntimeConfig } from 'shared/config/ConfigContext';
 import { ALREADY_BOOKED_TOAST_MS, REDIRECT_DELAY_MS, TEST_CARD_HINT_TOAST_MS } from 'shared/rules/constants';
-import { parseIsoDay, toIsoDay, type DateRange } from 'shared/rules/dateSelection';
+import { toIsoDay, type DateRange } from 'shared/rules/dateSelection';
+import { formatShownRange } from 'shared/rules/summaries';
 import { parseRoomId } from 'shared/rules/roomId';
 import { countedGuests, type GuestCounts } from 'shared/rules/guests';
 import { selectBookingDate, selectUserData, setBookingDate } from 'shared/state/appSlice';
@@ -57,11 +57,7 @@ const EMPTY_ADDRESS: CustomerAddress = { line1: '', city: '', state: '', postal_
 
 function datesText(range: DateRange): string {
   if (range.start === null || range.end === null) return 'Add your dates';
-  const start = parseIsoDay(range.start);
-  const end = parseIsoDay(range.end);
-  if (start.getFullYear() !== end.getFullYear()) return `${format(start, 'd MMM yyyy')} – ${format(end, 'd MMM yyyy')}`;
-  if (start.getMonth() === end.getMonth()) return `${format(start, 'd')} – ${format(end, 'd MMM')}`;
-  return `${format(start, 'd MMM')} – ${format(end, 'd MMM')}`;
+  return formatShownRange(range.start, range.end);
 }
 
 function useChosenTrip(): Trip {

@@ -1,7 +1,7 @@
-import { format } from 'date-fns';
 import { nightlyUsdPrice } from 'shared/rules/pricing';
 import { formatUsd, PriceBreakdown } from 'shared/ui/PriceBreakdown';
-import { parseIsoDay, type IsoDay } from 'shared/rules/dateSelection';
+import type { IsoDay } from 'shared/rules/dateSelection';
+import { formatShownDate } from 'shared/rules/summaries';
 import { scrollToSection } from '../../../hooks/useScroll';
 import { useReserve, useStayDates, useStayProblem } from '../hooks/useStay';
 import { DATES_UNAVAILABLE_TEXT } from '../stayProblem';
@@ -9,10 +9,8 @@ import { GuestPicker } from './GuestPicker';
 import { STAY_CALENDAR_ID } from './StayCalendar';
 import styles from './PriceCard.module.css';
 
-const CARD_DATE_FORMAT = 'd/M/yyyy';
-
 function cardDate(day: IsoDay | null): string {
-  return day === null ? 'Add date' : format(parseIsoDay(day), CARD_DATE_FORMAT);
+  return day === null ? 'Add date' : formatShownDate(day);
 }
 
 function showCalendar() {
