@@ -273,17 +273,37 @@ test.describe('discovery', () => {
     }
   });
 
-  test("a city search returns that city's listings", async ({ page, request, isMobile }) => {
+  test("a city search shows that city's listings first, and how many homes it found", async ({ page, request, isMobile }) => {
     const [room] = await rest<RoomRow[]>(request, 'Rooms?select=id,city,country&order=id.desc&limit=1');
-    const expected = await rest<RoomRow[]>(request, 'rpc/search_rooms?select=id,city&order=id.asc&limit=16', {
+    const inCity = await rest<RoomRow[]>(request, `Rooms?select=id&city=eq.${encodeURIComponent(room!.city)}`);
+    const expected = await rest<RoomRow[]>(request, 'rpc/search_rooms?select=id,city&limit=16', {
       method: 'POST',
       data: { search_text: room!.city },
     });
     await openHome(page);
     await search(page, isMobile, room!.city);
     await expect(async () => expect(await cardIds(page)).toEqual(expected.map((r) => r.id))).toPass();
-    expect(expected.map((r) => r.id)).toContain(room!.id);
-    await expect(cards(page).getByRole('link', { name: `${room!.city}, ${room!.country}` }).first()).toBeVisible();
+    // The city's own homes lead, whatever their ids.
+    expect(expected.slice(0, inCity.length).map((r) => r.city)).toEqual(inCity.map(() => room!.city));
+    await expect(cards(page).first().getByRole('link', { name: `${room!.city}, ${room!.country}` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: / homes?$/ })).toBeVisible();
+  });
+
+  test('a region finds its countries only; a place nowhere shows an empty state that clears the search', async ({ page, request, isMobile }) => {
+    const europe = await rest<RoomRow[]>(request, 'rpc/search_rooms?select=id,city,country', { method: 'POST', data: { search_text: 'europe' } });
+    expect(europe.length).toBeGreaterThan(0);
+    expect(europe.map((r) => r.country)).not.toContain('United Arab Emirates');
+    await openHome(page);
+    await search(page, isMobile, 'Europe');
+    await expect(page.getByRole('status').filter({ hasText: `${europe.length} homes` })).toBeVisible();
+    await expect(async () => expect(await cardIds(page)).toEqual(europe.slice(0, 16).map((r) => r.id))).toPass();
+
+    await openHome(page);
+    await search(page, isMobile, 'Atlantisxyz');
+    await expect(page.getByRole('heading', { name: 'No exact matches' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No exact matches' })).toHaveCount(0);
   });
 
   test('dates that are booked leave that room out', async ({ page, request, isMobile }) => {

@@ -5,7 +5,7 @@
  * window becomes 751px or wider. Its Search closes it and flags the search; a polite status
  * says so until the matches arrive.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Search as SearchIcon, X } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
@@ -29,7 +29,6 @@ import {
   toggleMonth,
 } from 'shared/state/formSlice';
 import { useMediaQuery } from '../../../hooks/useMediaQuery';
-import { useAllRowsQuery } from '../api';
 import {
   selectCurDot,
   selectDateOption,
@@ -47,44 +46,15 @@ import {
 import { useDialogFocus } from '../hooks/useDialogFocus';
 import { useRunSearch } from '../hooks/useRunSearch';
 import { selectSearching } from '../searchSlice';
+import { DestinationSuggestions } from './DestinationSuggestions';
 import { GuestPanel } from './GuestPanel';
 import { WhenPicker } from './WhenPicker';
 import styles from './MobileSearch.module.css';
 
 type Card = 'where' | 'when' | 'who';
-const MAX_SUGGESTIONS = 6;
 
 function regionLabel(value: string): string {
   return MOBILE_SEARCH_REGIONS.find((r) => r.value === value)?.label ?? value;
-}
-
-function Suggestions({ text, onPick }: { text: string; onPick: (place: string) => void }) {
-  const { data } = useAllRowsQuery();
-  const places = useMemo(() => {
-    const needle = text.trim().toLowerCase();
-    const seen = new Set<string>();
-    for (const row of data ?? []) {
-      const place = [row.city, row.country].filter(Boolean).join(', ');
-      if (place.toLowerCase().includes(needle)) seen.add(place);
-      if (seen.size >= MAX_SUGGESTIONS) break;
-    }
-    return [...seen];
-  }, [data, text]);
-  if (places.length === 0) return null;
-  return (
-    <ul className={styles.list} aria-label="Suggested destinations">
-      {places.map((place) => (
-        <li key={place}>
-          <button type="button" className={styles.listItem} onClick={() => onPick(place)}>
-            <span className={styles.pin} aria-hidden="true">
-              <SearchIcon size={16} />
-            </span>
-            {place}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function Overlay({ onClose }: { onClose: () => void }) {
@@ -179,7 +149,7 @@ function Overlay({ onClose }: { onClose: () => void }) {
             </label>
             {destination !== '' ? (
               <>
-                <Suggestions
+                <DestinationSuggestions
                   text={destination}
                   onPick={(place) => {
                     dispatch(setDestination(place));
