@@ -18,7 +18,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { ChevronLeft } from 'lucide-react';
 import { useGetRoomByIdQuery } from 'shared/api/roomsApi';
 import { useRuntimeConfig } from 'shared/config/ConfigContext';
-import { ALREADY_BOOKED_TOAST_MS, REDIRECT_DELAY_MS, TEST_CARD_HINT_TOAST_MS } from 'shared/rules/constants';
+import { ALREADY_BOOKED_TOAST_MS, REDIRECT_DELAY_MS } from 'shared/rules/constants';
 import { toIsoDay, type DateRange } from 'shared/rules/dateSelection';
 import { formatShownRange } from 'shared/rules/summaries';
 import { parseRoomId } from 'shared/rules/roomId';
@@ -43,15 +43,13 @@ import { initialTrip, isTripComplete, readTripDraft, tripGuestLabel, tripNights,
 import { CardFieldsPlaceholder } from './CardFieldsPlaceholder';
 import { PlaceSummary, PlaceSummaryPlaceholder } from './PlaceSummary';
 import { TestCardForm } from './TestCardForm';
+import { TestCardHint } from './TestCardHint';
 import { DatesDialog, GuestsDialog } from './TripDialogs';
 import styles from './BookingPage.module.css';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 export const ALREADY_BOOKED_MESSAGE = 'You have already booked this place';
-
-/** The documented test card the hint toast offers to copy. */
-export const TEST_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } as const;
 
 const EMPTY_ADDRESS: CustomerAddress = { line1: '', city: '', state: '', postal_code: '', country: '' };
 
@@ -150,25 +148,6 @@ function Booking({ roomId }: { roomId: number }) {
     toldBooked.current = true;
     dispatch(showToast({ kind: 'error', message: ALREADY_BOOKED_MESSAGE, durationMs: ALREADY_BOOKED_TOAST_MS }));
   }, [alreadyBooked, payment.status, dispatch]);
-
-  // Test mode: which card to use, with copy buttons (once it is clear the user may book).
-  const hinted = useRef(false);
-  useEffect(() => {
-    if (config.paymentMode !== 'test' || bookingStatus.data !== 'NotFound' || hinted.current) return;
-    hinted.current = true;
-    dispatch(
-      showToast({
-        kind: 'info',
-        message: `Test mode: use card ${TEST_CARD.number}, ${TEST_CARD.expiry}, CVC ${TEST_CARD.cvc}.`,
-        durationMs: TEST_CARD_HINT_TOAST_MS,
-        actions: [
-          { label: 'Copy card number', copy: TEST_CARD.number.replace(/ /g, '') },
-          { label: 'Copy expiry', copy: TEST_CARD.expiry },
-          { label: 'Copy CVC', copy: TEST_CARD.cvc },
-        ],
-      }),
-    );
-  }, [config.paymentMode, bookingStatus.data, dispatch]);
 
   const maxGuests = room.data?.max_guests;
   const tooManyGuests = maxGuests !== undefined && countedGuests(trip.guests) > maxGuests;
@@ -281,7 +260,10 @@ function Booking({ roomId }: { roomId: number }) {
                 <StripeCardForm publishableKey={config.stripePublishableKey} onPort={onPort} />
               </Suspense>
             ) : (
-              <TestCardForm onPort={onPort} disabled={locked} />
+              <>
+                <TestCardHint />
+                <TestCardForm onPort={onPort} disabled={locked} />
+              </>
             )}
             <div className={styles.billing}>
               <div className={styles.textField}>
