@@ -237,7 +237,12 @@ function Overlay({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function MobileSearch() {
+/**
+ * The search pill and its overlay. `onOpenChange` tells the search bar while the overlay is open,
+ * so that it keeps this component (not the wide bar) up to 750px: the overlay itself closes at
+ * 751px or wider, as the spec says.
+ */
+export function MobileSearch({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
   const summary = useAppSelector(selectSearchSummary);
   const searching = useAppSelector(selectSearching);
   const [open, setOpen] = useState(false);
@@ -245,6 +250,9 @@ export function MobileSearch() {
   useEffect(() => {
     if (wide) setOpen(false);
   }, [wide]);
+  useEffect(() => {
+    onOpenChange?.(open);
+  }, [open, onOpenChange]);
   return (
     <>
       <button type="button" className={styles.pill} onClick={() => setOpen(true)} aria-haspopup="dialog">
