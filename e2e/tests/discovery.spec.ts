@@ -171,7 +171,8 @@ test.describe('discovery', () => {
       expect(rows.map((r) => r.filter)).toEqual(ids.map(() => 'Castles'));
     }).toPass();
     const first = cards(page).first();
-    await expect(first.getByText(/kilometers away/)).toBeVisible();
+    // Browsing has no searched place, so no distance.
+    await expect(first.getByText(/kilometers away/)).toHaveCount(0);
     await expect(first.getByText('16-21 May')).toBeVisible();
     await expect(first.getByText(/night$/)).toBeVisible();
   });
@@ -235,6 +236,22 @@ test.describe('discovery', () => {
     if (!isMobile) await expect(page.getByRole('button', { name: /When/ })).toContainText(startText);
     // Flexible
     await scope.getByRole('tab', { name: 'Flexible' }).click();
+    // The month strip pages with its arrows to the twelfth month, and back.
+    const previousMonths = scope.getByRole('button', { name: 'Previous months' });
+    const nextMonths = scope.getByRole('button', { name: 'Next months' });
+    const lastCard = scope.getByRole('button', { name: new RegExp(`^${MONTHS[(new Date().getMonth() + 11) % 12]}`) });
+    await expect(previousMonths).toBeDisabled();
+    await expect(lastCard).not.toBeInViewport({ ratio: 1 });
+    for (let i = 0; i < 4 && (await nextMonths.isEnabled()); i += 1) {
+      await nextMonths.click();
+      await page.waitForTimeout(400);
+    }
+    await expect(lastCard).toBeInViewport({ ratio: 1 });
+    await expect(nextMonths).toBeDisabled();
+    for (let i = 0; i < 4 && (await previousMonths.isEnabled()); i += 1) {
+      await previousMonths.click();
+      await page.waitForTimeout(400);
+    }
     await scope.getByRole('button', { name: 'Weekend' }).click();
     const month = MONTHS[new Date().getMonth()]!;
     await scope.getByRole('button', { name: new RegExp(`^${month}`) }).click();
@@ -287,6 +304,8 @@ test.describe('discovery', () => {
     expect(expected.slice(0, inCity.length).map((r) => r.city)).toEqual(inCity.map(() => room!.city));
     await expect(cards(page).first().getByRole('link', { name: `${room!.city}, ${room!.country}` })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: / homes?$/ })).toBeVisible();
+    // Distances are from the searched place: its first home is in it.
+    await expect(cards(page).first().getByText('0 kilometers away')).toBeVisible();
   });
 
   test('a region finds its countries only; a place nowhere shows an empty state that clears the search', async ({ page, request, isMobile }) => {

@@ -78,9 +78,12 @@ export interface GridArgs {
 }
 
 /** The grid card's columns (the full row is not needed). */
-const GRID_COLUMNS = 'id, "house-title", city, country, price, images, house_rating, guest_favorite, filter';
+const GRID_COLUMNS = 'id, "house-title", city, country, price, images, house_rating, guest_favorite, filter, lat, lng';
 
-export type GridRoom = Pick<Room, 'id' | 'house-title' | 'city' | 'country' | 'price' | 'images' | 'house_rating' | 'guest_favorite' | 'filter'>;
+export type GridRoom = Pick<
+  Room,
+  'id' | 'house-title' | 'city' | 'country' | 'price' | 'images' | 'house_rating' | 'guest_favorite' | 'filter' | 'lat' | 'lng'
+>;
 
 /**
  * The grid's rows for a category and search: search_rooms' matches (ranked by the function) or

@@ -11,7 +11,6 @@ describe('business constants match the spec', () => {
     ['guests: adults min', c.MIN_ADULTS, 1],
     ['search match threshold', c.SEARCH_MATCH_THRESHOLD, 0.9],
     ['local currency per USD', c.LOCAL_CURRENCY_PER_USD, 83],
-    ['distance offset', c.DISTANCE_OFFSET_KM, 150],
     ['card date text', c.FIXED_CARD_DATE_TEXT, '16-21 May'],
     ['calendar months rendered', c.CALENDAR_MONTHS_RENDERED, 23],
     ['calendar last page', c.CALENDAR_MAX_PAGE, 20],

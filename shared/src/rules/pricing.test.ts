@@ -3,7 +3,6 @@ import {
   amountInCents,
   checkoutChargeCents,
   checkoutTotals,
-  distanceText,
   FIXED_CARD_DATE_TEXT,
   nightlyUsdPrice,
 } from './pricing';
@@ -27,16 +26,7 @@ describe('nightlyUsdPrice: ceil(local price / 83)', () => {
   });
 });
 
-describe('distanceText: ceil(price / 83 + 150) kilometers away', () => {
-  it.each([
-    [8300, '250 kilometers away'],
-    [8301, '251 kilometers away'],
-    [0, '150 kilometers away'],
-    [830, '160 kilometers away'],
-  ])('local %d reads %s', (local, text) => {
-    expect(distanceText(local)).toBe(text);
-  });
-
+describe('card date line', () => {
   it('the card date line is fixed', () => {
     expect(FIXED_CARD_DATE_TEXT).toBe('16-21 May');
   });

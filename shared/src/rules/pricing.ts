@@ -15,8 +15,6 @@
 
 /** Listing prices are stored in local currency; one US dollar is taken as 83 of it. */
 export const LOCAL_CURRENCY_PER_USD = 83;
-/** Placeholder distance logic: the nightly USD rate plus 150 is shown as kilometres. */
-export const DISTANCE_OFFSET_KM = 150;
 /** The fixed date line of listing and wishlist cards. */
 export const FIXED_CARD_DATE_TEXT = '16-21 May';
 /** Checkout: cleaning fee, percent of one night's USD rate, rounded down. */
@@ -45,12 +43,6 @@ function percentOf(amount: number, percent: number): number {
 export function nightlyUsdPrice(localPrice: number): number {
   assertAmount('localPrice', localPrice);
   return Math.ceil(localPrice / LOCAL_CURRENCY_PER_USD);
-}
-
-/** The card's distance line: `${ceil(price / 83 + 150)} kilometers away`. */
-export function distanceText(localPrice: number): string {
-  assertAmount('localPrice', localPrice);
-  return `${Math.ceil(localPrice / LOCAL_CURRENCY_PER_USD + DISTANCE_OFFSET_KM)} kilometers away`;
 }
 
 export interface CheckoutTotals {

@@ -1,6 +1,6 @@
 /**
  * The listing card of the home grid and the wishlist: a photo carousel, the place, the
- * distance and date lines, the nightly price, the rating and the heart toggle.
+ * distance (from the searched place, when there is one) and date lines, the nightly price, the rating and the heart toggle.
  *
  * Only the first photo is in the page at first; the others load when the card is hovered on
  * a viewport wider than 550px, or when the visitor steps the carousel. The carousel knows
@@ -12,7 +12,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ChevronLeft, ChevronRight, Heart, Star } from 'lucide-react';
 import { BREAKPOINTS, FIXED_CARD_DATE_TEXT } from '../../rules/constants';
-import { distanceText, nightlyUsdPrice } from '../../rules/pricing';
+import { nightlyUsdPrice } from '../../rules/pricing';
+import { distanceText } from '../../rules/distance';
 import { isGuestFavourite, showsRating, type RatingValue } from '../../rules/ratings';
 import { resolveImageUrl } from 'shared/config/runtimeConfig';
 // Through the package name: the React context must be the shell's one shared instance.
@@ -40,6 +41,8 @@ export interface ListingCardProps {
   openInNewTab?: boolean;
   /** Cards in the first row load their photo at once; all others lazily. */
   priority?: boolean;
+  /** Kilometres from the searched place; no distance line without one. */
+  distanceKm?: number | null;
 }
 
 const PHOTO_WIDTH = 800;
@@ -50,7 +53,7 @@ function ratingText(rating: RatingValue): string {
   return Number.isInteger(value) ? value.toFixed(1) : String(value);
 }
 
-export function ListingCard({ room, isFavourite, onToggleFavourite, openInNewTab = false, priority = false }: ListingCardProps) {
+export function ListingCard({ room, isFavourite, onToggleFavourite, openInNewTab = false, priority = false, distanceKm = null }: ListingCardProps) {
   const config = useRuntimeConfig();
   const [index, setIndex] = useState(0);
   const [extraPhotosLoaded, setExtraPhotosLoaded] = useState(false);
@@ -136,7 +139,7 @@ export function ListingCard({ room, isFavourite, onToggleFavourite, openInNewTab
             {ratingText(room.house_rating)}
           </span>
         )}
-        <p className={styles.line}>{distanceText(price)}</p>
+        {distanceKm !== null && <p className={styles.line}>{distanceText(distanceKm)}</p>}
         <p className={styles.line}>{FIXED_CARD_DATE_TEXT}</p>
         <p className={styles.price}>
           <strong>${nightlyUsdPrice(price)}</strong> night

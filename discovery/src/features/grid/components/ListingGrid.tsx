@@ -4,7 +4,9 @@
  * 50 skeleton cards while the first page loads or the overlay's search is flagged, 12 more
  * while the next page loads. A failed read shows a message with Retry; no match shows an empty
  * state, never a blank grid. A search says how many homes it found ('N homes') and its empty
- * state offers to clear it; the last page ends with a line saying so.
+ * state offers to clear it; the last page ends with a line saying so. Cards give their distance
+ * from the searched place, the location of the best match (the place itself when it has homes);
+ * without a place (no search, a region) they give none.
  */
 import { useEffect } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -14,6 +16,8 @@ import { selectInputSearchIds, selectSelectedCategory, setSelectedCategory } fro
 import { ListingCardSkeleton } from 'shared/ui/listing-card';
 import { useGetGridCountQuery, useGetGridPageInfiniteQuery } from 'shared/api/roomsApi';
 import { clearAll } from 'shared/state/formSlice';
+import { kilometresBetween } from 'shared/rules/distance';
+import { isRegionSearch } from 'shared/rules/regions';
 import { isRestrictingSearch, selectLastSearch, selectSearching } from '../../search/searchSlice';
 import { useRunSearch } from '../../search/hooks/useRunSearch';
 import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
@@ -53,6 +57,11 @@ export function ListingGrid() {
 
   // Only the rooms of the current category and search: another category's rooms never linger.
   const rooms = currentData?.pages.flat() ?? [];
+  const best = rooms[0];
+  const reference =
+    search && search.searchText !== '' && !isRegionSearch(search.searchText) && best?.lat != null && best.lng != null
+      ? { lat: best.lat, lng: best.lng }
+      : null;
   const isLoading = currentData === undefined && isFetching;
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   const sentinel = useNearViewportBottom<HTMLDivElement>(
@@ -110,7 +119,12 @@ export function ListingGrid() {
       )}
       <div className={styles.grid}>
         {rooms.map((room, i) => (
-          <GridCard key={room.id} room={room} priority={i < firstRow} />
+          <GridCard
+            key={room.id}
+            room={room}
+            priority={i < firstRow}
+            distanceKm={reference && room.lat != null && room.lng != null ? kilometresBetween(reference, { lat: room.lat, lng: room.lng }) : null}
+          />
         ))}
         {isFetchingNextPage && skeletons(SKELETON_COUNTS.fetchingMore, 'm')}
       </div>
