@@ -242,13 +242,13 @@ test.describe('discovery', () => {
     const lastCard = scope.getByRole('button', { name: new RegExp(`^${MONTHS[(new Date().getMonth() + 11) % 12]}`) });
     await expect(previousMonths).toBeDisabled();
     await expect(lastCard).not.toBeInViewport({ ratio: 1 });
-    for (let i = 0; i < 4 && (await nextMonths.isEnabled()); i += 1) {
+    for (let i = 0; i < 12 && (await nextMonths.isEnabled()); i += 1) {
       await nextMonths.click();
       await page.waitForTimeout(400);
     }
     await expect(lastCard).toBeInViewport({ ratio: 1 });
     await expect(nextMonths).toBeDisabled();
-    for (let i = 0; i < 4 && (await previousMonths.isEnabled()); i += 1) {
+    for (let i = 0; i < 12 && (await previousMonths.isEnabled()); i += 1) {
       await previousMonths.click();
       await page.waitForTimeout(400);
     }
