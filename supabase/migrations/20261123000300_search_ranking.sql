@@ -173,6 +173,10 @@ alter table search.room_letters
   add constraint room_letters_place_fkey foreign key (country_key, city_key) references search.places (country_key, city_key);
 -- A place's rooms, in id order, with what a search reads: index-only.
 create index room_letters_place on search.room_letters (country_key, city_key, room_id) include (max_guests);
+-- The city depends on the country: without this the planner takes a place to have one room
+-- (the two columns' selectivities multiplied), sorts every match of a broad search at once and
+-- spills to disk; with it, it reads the places in rank order and sorts each place's rooms.
+create statistics search.room_letters_place_stats (ndistinct, dependencies) on country_key, city_key from search.room_letters;
 
 create or replace function search.add_room_letters() returns trigger
   language plpgsql security definer
