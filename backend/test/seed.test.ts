@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../src/seed/categories.ts';
 import { guestAccount } from '../src/seed/guest.ts';
 import { seedIfEmpty, seedRoomCount } from '../src/seed/index.ts';
-import { roomAt, USD_RATE } from '../src/seed/rooms.ts';
+import { roomAt, settingCities, USD_RATE } from '../src/seed/rooms.ts';
+import { SCENES } from '../src/seed/photos.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
@@ -48,6 +49,56 @@ describe('seed generator', () => {
     expect(seedRoomCount({})).toBe(1000);
     expect(seedRoomCount({ SEED_ROOMS: '100000' })).toBe(100000);
     expect(() => seedRoomCount({ SEED_ROOMS: 'lots' })).toThrow('SEED_ROOMS');
+  });
+
+  const sample = Array.from({ length: 3000 }, (_, n) => roomAt(n));
+  const sceneKinds = (images: string[]) => images.map((url) => SCENES[Number(/scene-(\d+)/.exec(url)![1]) - 1]!.kind);
+  const placesOf = (setting: string) => new Set(settingCities().get(setting as never)!.map((city) => city.name));
+
+  it.each([
+    ['Beach', 'coast', 'beach'],
+    ['Surfing', 'coast', 'beach'],
+    ['Skiing', 'mountain', 'mountain'],
+    ['Cabins', 'mountain', 'cabin'],
+    ['Castles', 'castle', 'castle'],
+    ['Caves', 'desert', 'desert'],
+    ['Lake', 'lake', 'lake'],
+  ])('%s homes are in %s cities and lead with %s photos', (category, setting, kind) => {
+    const rooms = sample.filter((room) => room.filter === category);
+    expect(rooms.length).toBeGreaterThan(10);
+    const places = placesOf(setting);
+    for (const room of rooms) {
+      expect([room.city, places.has(room.city)]).toEqual([room.city, true]);
+      expect(sceneKinds(room.images)[0]).toBe(kind);
+    }
+  });
+
+  it("a castle is a castle: no castle scene outside Castles, and Castles' heroes are castles", () => {
+    for (const room of sample) {
+      if (room.filter !== 'Castles') expect(sceneKinds(room.images)).not.toContain('castle');
+    }
+  });
+
+  it("a listing's texts repeat its own numbers: guests, bedrooms, beds and the host's years", () => {
+    for (const room of sample) {
+      const bedrooms = Number(room.bedroom_count.split(' ')[0]);
+      const beds = Number(room.bed_count.split(' ')[0]);
+      expect(room.guest_count).toBe(`${room.max_guests} ${room.max_guests === 1 ? 'guest' : 'guests'}`);
+      expect(room.title_2).toContain(room.guest_count);
+      expect(room.title_2).toContain(room.bedroom_count);
+      expect(room.title_2).toContain(room.bed_count);
+      expect(room.house_description).toContain(`Sleeps ${room.max_guests} in ${room.bedroom_count}`);
+      expect(room.house_description).toContain(room.bed_count);
+      expect(beds).toBeGreaterThanOrEqual(bedrooms);
+      expect(room.host_description).toContain('hosting for 6 years');
+    }
+  });
+
+  it('a description never repeats its highlights', () => {
+    for (const room of sample) {
+      const [first, second] = /\. ([^.]*?), ([^.]*?) and a calm place/.exec(room.house_description)!.slice(1) as [string, string];
+      expect(first.toLowerCase()).not.toBe(second.toLowerCase());
+    }
   });
 
   it('names about 60 distinct categories, including the spec examples', () => {

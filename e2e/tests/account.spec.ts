@@ -10,8 +10,8 @@ import { newUser, PASSWORD, SITE, signInContext, type TestUser } from './account
 import { freeStay, payThroughApi, newUser as newCheckoutUser } from './checkoutSupport';
 
 /**
- * The desktop user menu, opened. It closes on scroll and blur, which a page still settling can
- * cause: open it until it stays open.
+ * The desktop user menu, opened. It closes on blur, which a page still settling can cause: open
+ * it until it stays open.
  */
 async function openUserMenu(page: Page) {
   const menu = page.getByRole('navigation', { name: 'User menu' });
@@ -216,6 +216,35 @@ test.describe('user menu and navigation', () => {
     await menuButton.click();
     await menu.getByRole('link', { name: 'Account' }).click();
     await expect(page).toHaveURL(/\/account-settings$/);
+  });
+
+  test('the user menu moves by arrow keys, closes only on scrolls the user makes, and the login dialog gives focus back to it', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'the user menu is a wide-screen control; small screens use the bottom navigation');
+    await page.goto('/home');
+    const menuButton = page.getByRole('button', { name: 'Open user menu' });
+    const menu = page.getByRole('navigation', { name: 'User menu' });
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible({ timeout: 20_000 });
+    await menuButton.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('button', { name: 'Sign up' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('button', { name: 'Log in' })).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The page scrolling by itself leaves the menu open; the user's wheel closes it.
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await page.waitForTimeout(200);
+    await expect(menu).toBeVisible();
+    await page.mouse.move(640, 500);
+    await page.mouse.wheel(0, 200);
+    await expect(menu).toBeHidden();
+
+    await menuButton.click();
+    await menu.getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(menuButton).toBeFocused();
   });
 
   test('the bottom navigation has the signed-out and signed-in items', async ({ page, context, isMobile }) => {

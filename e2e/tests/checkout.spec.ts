@@ -136,10 +136,12 @@ test.describe('checkout', () => {
     await expect(details.locator('dl > div').last()).toHaveText(`Total (USD)${usd(price.total)}`);
     await expect(page.getByRole('region', { name: 'Your trip' }).getByText('2 guests')).toBeVisible();
 
-    // The test-card hint, with its copy buttons.
-    await expect(page.getByText(/Test mode: use card 4242 4242 4242 4242/)).toBeVisible();
+    // The test-card hint, with its copy buttons, sits in 'Pay with' (once: no toast over the form).
+    const payWith = page.getByRole('region', { name: 'Pay with' });
+    await expect(payWith.getByRole('note', { name: 'Test card' })).toContainText('Test mode: use card 4242 4242 4242 4242');
+    await expect(page.getByText(/Test mode: use card/)).toHaveCount(1);
     for (const name of ['Copy card number', 'Copy expiry', 'Copy CVC']) {
-      await expect(page.getByRole('button', { name })).toBeVisible();
+      await expect(payWith.getByRole('button', { name })).toBeVisible();
     }
 
     await fillCard(page, CARDS.ok);

@@ -172,7 +172,8 @@ test.describe('discovery', () => {
       expect(rows.map((r) => r.filter)).toEqual(ids.map(() => 'Castles'));
     }).toPass();
     const first = cards(page).first();
-    await expect(first.getByText(/kilometers away/)).toBeVisible();
+    // Browsing has no searched place, so no distance.
+    await expect(first.getByText(/kilometers away/)).toHaveCount(0);
     await expect(first.getByText('16-21 May')).toBeVisible();
     await expect(first.getByText(/night$/)).toBeVisible();
   });
@@ -236,6 +237,22 @@ test.describe('discovery', () => {
     if (!isMobile) await expect(page.getByRole('button', { name: /When/ })).toContainText(startText);
     // Flexible
     await scope.getByRole('tab', { name: 'Flexible' }).click();
+    // The month strip pages with its arrows to the twelfth month, and back.
+    const previousMonths = scope.getByRole('button', { name: 'Previous months' });
+    const nextMonths = scope.getByRole('button', { name: 'Next months' });
+    const lastCard = scope.getByRole('button', { name: new RegExp(`^${MONTHS[(new Date().getMonth() + 11) % 12]}`) });
+    await expect(previousMonths).toBeDisabled();
+    await expect(lastCard).not.toBeInViewport({ ratio: 1 });
+    for (let i = 0; i < 12 && (await nextMonths.isEnabled()); i += 1) {
+      await nextMonths.click();
+      await page.waitForTimeout(400);
+    }
+    await expect(lastCard).toBeInViewport({ ratio: 1 });
+    await expect(nextMonths).toBeDisabled();
+    for (let i = 0; i < 12 && (await previousMonths.isEnabled()); i += 1) {
+      await previousMonths.click();
+      await page.waitForTimeout(400);
+    }
     await scope.getByRole('button', { name: 'Weekend' }).click();
     const month = MONTHS[new Date().getMonth()]!;
     await scope.getByRole('button', { name: new RegExp(`^${month}`) }).click();
@@ -274,17 +291,39 @@ test.describe('discovery', () => {
     }
   });
 
-  test("a city search returns that city's listings", async ({ page, request, isMobile }) => {
+  test("a city search shows that city's listings first, and how many homes it found", async ({ page, request, isMobile }) => {
     const [room] = await rest<RoomRow[]>(request, 'Rooms?select=id,city,country&order=id.desc&limit=1');
-    const expected = await rest<RoomRow[]>(request, 'rpc/search_rooms?select=id,city&order=id.asc&limit=16', {
+    const inCity = await rest<RoomRow[]>(request, `Rooms?select=id&city=eq.${encodeURIComponent(room!.city)}`);
+    const expected = await rest<RoomRow[]>(request, 'rpc/search_rooms?select=id,city&limit=16', {
       method: 'POST',
       data: { search_text: room!.city },
     });
     await openHome(page);
     await search(page, isMobile, room!.city);
     await expect(async () => expect(await cardIds(page)).toEqual(expected.map((r) => r.id))).toPass();
-    expect(expected.map((r) => r.id)).toContain(room!.id);
-    await expect(cards(page).getByRole('link', { name: `${room!.city}, ${room!.country}` }).first()).toBeVisible();
+    // The city's own homes lead, whatever their ids.
+    expect(expected.slice(0, inCity.length).map((r) => r.city)).toEqual(inCity.map(() => room!.city));
+    await expect(cards(page).first().getByRole('link', { name: `${room!.city}, ${room!.country}` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: / homes?$/ })).toBeVisible();
+    // Distances are from the searched place: its first home is in it.
+    await expect(cards(page).first().getByText('0 kilometers away')).toBeVisible();
+  });
+
+  test('a region finds its countries only; a place nowhere shows an empty state that clears the search', async ({ page, request, isMobile }) => {
+    const europe = await rest<RoomRow[]>(request, 'rpc/search_rooms?select=id,city,country', { method: 'POST', data: { search_text: 'europe' } });
+    expect(europe.length).toBeGreaterThan(0);
+    expect(europe.map((r) => r.country)).not.toContain('United Arab Emirates');
+    await openHome(page);
+    await search(page, isMobile, 'Europe');
+    await expect(page.getByRole('status').filter({ hasText: `${europe.length} homes` })).toBeVisible();
+    await expect(async () => expect(await cardIds(page)).toEqual(europe.slice(0, 16).map((r) => r.id))).toPass();
+
+    await openHome(page);
+    await search(page, isMobile, 'Atlantisxyz');
+    await expect(page.getByRole('heading', { name: 'No exact matches' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No exact matches' })).toHaveCount(0);
   });
 
   test('dates that are booked leave that room out', async ({ page, request, isMobile }) => {

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { appPort } from '../../scripts/site.mjs';
-import { mobileBarTotal, nightlyUsdPrice, priceCardTotals } from '../../shared/src/rules/pricing';
+import { checkoutTotals, nightlyUsdPrice } from '../../shared/src/rules/pricing';
 import { roomBlock } from '../support/rooms';
 import { anonClient, newUser, payThroughApi, signInContext } from './checkoutSupport';
 
@@ -123,14 +123,14 @@ test.describe('listing detail', () => {
     const nightly = nightlyUsdPrice(room.price);
     if (info.project.name === 'desktop') {
       const card = page.getByRole('region', { name: `${usd(nightly)} night` });
-      const totals = priceCardTotals(nightly, 3);
+      const totals = checkoutTotals(nightly, 3);
       await expect(card.getByText(`${usd(nightly)} x 3 nights`)).toBeVisible();
-      await expect(card.locator('dl > div').nth(0)).toHaveText(`${usd(nightly)} x 3 nights${usd(totals.subtotal)}`);
-      await expect(card.locator('dl > div').nth(1)).toHaveText(`Service fee${usd(totals.serviceFee)}`);
-      await expect(card.locator('dl > div').nth(2)).toHaveText(`Total before taxes${usd(totals.total)}`);
+      await expect(card.locator('dl > div').nth(0)).toHaveText(`${usd(nightly)} x 3 nights${usd(totals.nightsSubtotal)}`);
+      await expect(card.locator('dl > div').nth(1)).toHaveText(`Cleaning fee${usd(totals.cleaningFee)}`);
+      await expect(card.locator('dl > div').nth(2)).toHaveText(`Service fee${usd(totals.serviceFee)}`);
+      await expect(card.locator('dl > div').nth(3)).toHaveText(`Total (USD)${usd(totals.total)}`);
     } else {
-      await page.mouse.wheel(0, -50);
-      await expect(page.getByText(`${usd(mobileBarTotal(nightly, 3))} total`)).toBeInViewport();
+      await expect(page.getByText(`${usd(checkoutTotals(nightly, 3).total)} total`)).toBeInViewport();
     }
 
     await stayCalendar(page).getByRole('button', { name: 'Clear dates' }).click();
@@ -148,7 +148,6 @@ test.describe('listing detail', () => {
     const room = await someRoom();
     await openListing(page, room);
     await pickStay(page, dayFromToday(40), dayFromToday(42));
-    await page.mouse.wheel(0, -50);
     await reserveButton(page).click();
     await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe(`/house/${room.id}`);
@@ -174,16 +173,58 @@ test.describe('listing detail', () => {
       .toContain(room.id);
   });
 
-  test('Reserve signed in goes to the booking page with the chosen nights', async ({ page, context }) => {
+  test('Reserve signed in opens the booking page at its top; Back returns to the same place of the listing', async ({ page, context }) => {
     const user = await newUser('listing');
     await signInContext(context, user);
     const room = await someRoom();
     await openListing(page, room);
     await pickStay(page, dayFromToday(45), dayFromToday(48));
-    await page.mouse.wheel(0, -50);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const listingOffset = await page.evaluate(() => window.scrollY);
     await reserveButton(page).click();
     await page.waitForURL(`**/${room.id}/book`);
     await expect(page.getByRole('heading', { name: 'Request to book' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(listingOffset - 100);
+  });
+
+  test('the total shown on the listing is the total of the booking page and the amount charged', async ({ page, context }, info) => {
+    const user = await newUser('one-price');
+    await signInContext(context, user);
+    // Three rooms, three lengths of stay, each in nights no other test of this file picks.
+    for (const [offset, nights] of [[61, 1], [64, 3], [70, 8]] as const) {
+      const room = await someRoom();
+      const expected = checkoutTotals(nightlyUsdPrice(room.price), nights).total;
+      await openListing(page, room);
+      await pickStay(page, dayFromToday(offset), dayFromToday(offset + nights));
+      if (info.project.name === 'desktop') {
+        const card = page.getByRole('region', { name: `${usd(nightlyUsdPrice(room.price))} night` });
+        await expect(card.locator('dl > div').last()).toHaveText(`Total (USD)${usd(expected)}`);
+      } else {
+        await expect(page.getByTestId('mobile-reserve-bar')).toContainText(`${usd(expected)} total`);
+      }
+      await reserveButton(page).click();
+      await page.waitForURL(`**/${room.id}/book`);
+      const details = page.getByRole('complementary', { name: 'Your booking' });
+      await expect(details.locator('dl > div').last()).toHaveText(`Total (USD)${usd(expected)}`);
+
+      const intent = await user.client.functions.invoke('create-payment-intent', {
+        body: {
+          roomId: room.id,
+          startDate: isoDay(dayFromToday(offset)),
+          endDate: isoDay(dayFromToday(offset + nights)),
+          adults: 1,
+          children: 0,
+          infants: 0,
+          pets: 0,
+        },
+      });
+      expect(intent.error).toBeNull();
+      expect((intent.data as { amount: number }).amount).toBe(expected * 100);
+    }
   });
 
   test('the gallery opens, moves with the arrow keys and closes on Escape', async ({ page }) => {
@@ -224,15 +265,20 @@ test.describe('listing detail', () => {
     await expect(page.locator('#location [role="img"]')).toHaveAttribute('aria-label', /^Map showing /);
   });
 
-  test('the mobile bar hides while scrolling down and comes back scrolling up', async ({ page }, info) => {
+  test('the mobile bar and its button stay on screen however the listing scrolls', async ({ page }, info) => {
     test.skip(info.project.name === 'desktop', 'the bottom bar is the small-screen layout');
     await openListing(page, await someRoom());
     const bar = page.getByTestId('mobile-reserve-bar');
-    await expect(bar).toBeInViewport();
-    await page.mouse.wheel(0, 600);
-    await expect(bar).not.toBeInViewport();
-    await page.mouse.wheel(0, -200);
-    await expect(bar).toBeInViewport();
+    const button = bar.getByRole('button', { name: 'Check availability' });
+    await expect(button).toBeInViewport();
+    for (const step of [600, 600, 1200, -200]) {
+      await page.mouse.wheel(0, step);
+      await page.waitForTimeout(400);
+      await expect(button).toBeInViewport({ ratio: 1 });
+    }
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await button.click();
+    await expect(page.locator('#stay-calendar')).toBeInViewport();
   });
 
   test('nights already booked cannot be chosen', async ({ page }) => {

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite, protocol, types } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import type { Db, QueryResult, Statement, TxQueryable } from './index.ts';
 import { Mutex } from './mutex.ts';
@@ -47,7 +48,7 @@ export async function openPglite(dir: string): Promise<Db> {
   const pg = new PGlite({
     dataDir: dir,
     parsers,
-    extensions: { btree_gist, pgcrypto, uuid_ossp },
+    extensions: { btree_gist, fuzzystrmatch, pgcrypto, uuid_ossp },
   });
   await pg.waitReady;
   const lock = new Mutex();

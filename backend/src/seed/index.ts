@@ -97,6 +97,6 @@ export async function seedIfEmpty(ctx: BackendContext): Promise<void> {
   await insertRooms(ctx, count);
   // Fresh statistics and visibility maps: search_rooms matches and counts by index-only scans
   // of the letter data (kept by a trigger on "Rooms") and of "Rooms" from the start.
-  await ctx.db.exec('vacuum analyze public."Rooms", search.room_letters');
+  await ctx.db.exec('vacuum analyze public."Rooms", search.room_letters, search.places');
   if (count > 0) console.log(`[seed] ${count} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

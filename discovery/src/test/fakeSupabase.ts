@@ -11,6 +11,8 @@ export interface Read {
   args?: Record<string, unknown>;
   columns?: string;
   filters: [string, string, unknown][];
+  /** Columns ordered by, in order. */
+  order?: string[];
   range?: [number, number];
 }
 
@@ -36,7 +38,8 @@ function builder(read: Read, handler: Handler) {
       read.filters.push([column, 'in', value]);
       return chain;
     },
-    order() {
+    order(column: string) {
+      read.order = [...(read.order ?? []), column];
       return chain;
     },
     range(from: number, to: number) {

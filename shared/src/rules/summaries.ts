@@ -80,6 +80,18 @@ export function formatShownDate(day: IsoDay): string {
   return format(parseIsoDay(day), SHOWN_DATE_FORMAT);
 }
 
+/**
+ * A stay's dates wherever the site shows them (price card, calendar, booking page, trips):
+ * 'dd MMM – dd MMM', with the years only when a date is not in the current year
+ * ('13 Jan 2027 – 16 Jan 2027'), so every screen shows one date one way.
+ */
+export function formatShownRange(start: IsoDay, end: IsoDay, today: Date = new Date()): string {
+  const year = today.getFullYear();
+  const withYear = [start, end].some((day) => parseIsoDay(day).getFullYear() !== year);
+  const shown = (day: IsoDay) => (withYear ? `${formatShownDate(day)} ${parseIsoDay(day).getFullYear()}` : formatShownDate(day));
+  return `${shown(start)} – ${shown(end)}`;
+}
+
 /** 'MMM d', as dates are shown under the dial: 'Jun 5'. */
 export function formatDialDate(day: IsoDay): string {
   return format(parseIsoDay(day), DIAL_DATE_FORMAT);

@@ -3,5 +3,6 @@ export * from './calendar';
 export * from './Dialog';
 export * from './GuestCounter';
 export * from './listing-card';
+export * from './PriceBreakdown';
 export * from './Skeleton';
 export * from './Toasts';

@@ -5,10 +5,12 @@ import { Landing } from '../pages/Landing';
 import { ComingSoon } from '../pages/ComingSoon';
 import { NotFound } from '../pages/NotFound';
 import { remoteRoutes } from './routes';
+import { ScrollToTop } from './ScrollToTop';
 
 export function App() {
   return (
     <BrowserRouter>
+      <ScrollToTop />
       <Routes>
         <Route path="/" element={<Landing />} />
         <Route element={<Layout />}>

@@ -41,12 +41,17 @@ function renderCard(props: Partial<ListingCardProps> = {}) {
 }
 
 describe('ListingCard', () => {
-  it('shows the place, distance, fixed date line and nightly dollar price', () => {
+  it('shows the place, fixed date line and nightly dollar price, and no distance without a searched place', () => {
     renderCard();
     expect(screen.getByRole('link', { name: 'Kyoto, Japan' })).toHaveAttribute('href', '/house/7');
-    expect(screen.getByText('250 kilometers away')).toBeInTheDocument();
+    expect(screen.queryByText(/kilometers away/)).not.toBeInTheDocument();
     expect(screen.getByText('16-21 May')).toBeInTheDocument();
     expect(screen.getByText('$100').parentElement).toHaveTextContent('$100 night');
+  });
+
+  it('shows its distance from the searched place when given one', () => {
+    renderCard({ distanceKm: 12.4 });
+    expect(screen.getByText('12 kilometers away')).toBeInTheDocument();
   });
 
   it('shows the rating and star only above 2, and the Guest favourite badge', () => {

@@ -1,6 +1,6 @@
 /**
  * The listing card of the home grid and the wishlist: a photo carousel, the place, the
- * distance and date lines, the nightly price, the rating and the heart toggle.
+ * distance (from the searched place, when there is one) and date lines, the nightly price, the rating and the heart toggle.
  *
  * Only the first photo is in the page at first; the others load when the card is hovered on
  * a viewport wider than 550px, or when the visitor steps the carousel. The carousel knows
@@ -14,14 +14,14 @@ import { ChevronLeft, ChevronRight, Heart, Star } from 'lucide-react';
 import {
   BREAKPOINTS,
   FIXED_CARD_DATE_TEXT,
-  distanceText,
   nightlyUsdPrice,
+  distanceText,
   isGuestFavourite,
   showsRating,
   type RatingValue,
 } from 'shared/rules';
-import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
 // Through the package name: the React context must be the shell's one shared instance.
+import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
 import { CARD_IMAGE_SIZES, photoSources } from './cardPhoto';
 import styles from './ListingCard.module.css';
 
@@ -45,6 +45,8 @@ export interface ListingCardProps {
   openInNewTab?: boolean;
   /** Cards in the first row load their photo at once; all others lazily. */
   priority?: boolean;
+  /** Kilometres from the searched place; no distance line without one. */
+  distanceKm?: number | null;
 }
 
 const PHOTO_WIDTH = 800;
@@ -55,7 +57,7 @@ function ratingText(rating: RatingValue): string {
   return Number.isInteger(value) ? value.toFixed(1) : String(value);
 }
 
-export function ListingCard({ room, isFavourite, onToggleFavourite, openInNewTab = false, priority = false }: ListingCardProps) {
+export function ListingCard({ room, isFavourite, onToggleFavourite, openInNewTab = false, priority = false, distanceKm = null }: ListingCardProps) {
   const config = useRuntimeConfig();
   const [index, setIndex] = useState(0);
   const [extraPhotosLoaded, setExtraPhotosLoaded] = useState(false);
@@ -141,7 +143,7 @@ export function ListingCard({ room, isFavourite, onToggleFavourite, openInNewTab
             {ratingText(room.house_rating)}
           </span>
         )}
-        <p className={styles.line}>{distanceText(price)}</p>
+        {distanceKm !== null && <p className={styles.line}>{distanceText(distanceKm)}</p>}
         <p className={styles.line}>{FIXED_CARD_DATE_TEXT}</p>
         <p className={styles.price}>
           <strong>${nightlyUsdPrice(price)}</strong> night

@@ -7,19 +7,16 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { format } from 'date-fns';
 import { useAppSelector } from 'shared/store';
 import { selectUserData } from 'shared/state';
 import { useGetRoomsByIdsQuery } from 'shared/api';
-import { REDIRECT_DELAY_MS, parseIsoDay, toIsoDay } from 'shared/rules';
+import { REDIRECT_DELAY_MS, toIsoDay, formatShownRange } from 'shared/rules';
 import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
 import { Skeleton } from 'shared/ui';
 import { useGetUserPaymentsQuery } from '../api/tripsApi';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import { buildTrips, type Trip } from './tripList';
 import styles from './Trips.module.css';
-
-const showDate = (day: string) => format(parseIsoDay(day), 'd MMM yyyy');
 
 /** The guest's name, or the account holder's when the payment has none. */
 function TripCard({ trip, holderName }: { trip: Trip; holderName: string | null }) {
@@ -53,7 +50,7 @@ function TripCard({ trip, holderName }: { trip: Trip; holderName: string | null 
           <div>
             <dt>Dates</dt>
             <dd>
-              {showDate(trip.startDate)} – {showDate(trip.endDate)}
+              {formatShownRange(trip.startDate, trip.endDate)}
             </dd>
           </div>
           <div>

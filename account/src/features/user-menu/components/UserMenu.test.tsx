@@ -57,7 +57,9 @@ describe('UserMenu', () => {
 
   it.each([
     ['an outside click', () => fireEvent.mouseDown(document.body)],
-    ['scroll', () => fireEvent.scroll(window)],
+    ['a wheel scroll', () => fireEvent.wheel(window)],
+    ['a touch scroll', () => fireEvent.touchMove(window)],
+    ['a scrolling key outside it', () => fireEvent.keyDown(document.body, { key: 'PageDown' })],
     ['window blur', () => fireEvent.blur(window)],
     [
       'a hidden tab',
@@ -74,6 +76,47 @@ describe('UserMenu', () => {
     expect(menu).toBeVisible();
     act(dismiss);
     expect(menu).not.toBeVisible();
+  });
+
+  it('stays open when the page scrolls by itself (a page still settling)', async () => {
+    renderWithStore(<UserMenu />);
+    const menu = await open();
+    act(() => {
+      fireEvent.scroll(window);
+    });
+    expect(menu).toBeVisible();
+  });
+
+  it('the arrow keys, Home and End move between the entries without leaving the menu', async () => {
+    renderWithStore(<UserMenu />);
+    const button = screen.getByRole('button', { name: 'Open user menu' });
+    button.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('navigation', { name: 'User menu' });
+    const items = entries(menu);
+    expect(menu).toBeVisible();
+    expect(items[0]).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(items[2]).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(items[1]).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(items.at(-1)).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(items[0]).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(items[0]).toHaveFocus();
+    expect(menu).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    expect(menu).not.toBeVisible();
+    expect(button).toHaveFocus();
+  });
+
+  it('Log in gives focus back to the menu button, where the dialog will return it', async () => {
+    renderWithStore(<UserMenu />);
+    const menu = await open();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('button', { name: 'Open user menu' })).toHaveFocus();
   });
 
   it('stays open on a click inside', async () => {

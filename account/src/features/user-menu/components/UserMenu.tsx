@@ -1,9 +1,12 @@
 /**
  * The header's user menu: a pill button (menu icon and avatar) that opens a dropdown of the
- * signed-in or signed-out entries. It closes on an outside click, on scroll, on window blur,
- * when the tab is hidden, on Escape and when an entry is chosen.
+ * signed-in or signed-out entries. It closes on an outside click, on a scroll the user makes, on
+ * window blur, when the tab is hidden, on Escape and when an entry is chosen. The arrow keys,
+ * Home and End move between its entries (ArrowDown on the button opens it at the first); Escape
+ * and choosing an entry give focus back to the button, so a dialog opened from it (Log in)
+ * returns there when it closes.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Menu } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
@@ -20,9 +23,42 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const focusFirstOnOpen = useRef(false);
   const panelId = useId();
   const close = () => setOpen(false);
   useDismiss(open, containerRef, close);
+
+  const entriesIn = () => Array.from(panelRef.current?.querySelectorAll<HTMLElement>('a, button') ?? []);
+  useEffect(() => {
+    if (!open || !focusFirstOnOpen.current) return;
+    focusFirstOnOpen.current = false;
+    entriesIn()[0]?.focus();
+  }, [open]);
+
+  /** Closes the menu and puts focus back on its button. */
+  const closeToButton = () => {
+    close();
+    buttonRef.current?.focus();
+  };
+
+  const onPanelKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      buttonRef.current?.focus();
+      return;
+    }
+    const items = entriesIn();
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const next: Record<string, number> = {
+      ArrowDown: (at + 1) % items.length,
+      ArrowUp: (at - 1 + items.length) % items.length,
+      Home: 0,
+      End: items.length - 1,
+    };
+    if (!(event.key in next) || items.length === 0) return;
+    event.preventDefault();
+    items[next[event.key]!]?.focus();
+  };
 
   const entries = user ? SIGNED_IN_ENTRIES : SIGNED_OUT_ENTRIES;
 
@@ -38,7 +74,7 @@ export function UserMenu() {
     if (entry.kind === 'link') {
       return (
         <li key={entry.label}>
-          <Link to={entry.to} className={className} onClick={close}>
+          <Link to={entry.to} className={className} onClick={closeToButton}>
             {entry.label}
           </Link>
         </li>
@@ -47,7 +83,7 @@ export function UserMenu() {
     const onClick =
       entry.kind === 'login'
         ? () => {
-            close();
+            closeToButton();
             dispatch(setShowLogin(true));
           }
         : logOut;
@@ -70,19 +106,20 @@ export function UserMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown') return;
+          event.preventDefault();
+          if (open) entriesIn()[0]?.focus();
+          else {
+            focusFirstOnOpen.current = true;
+            setOpen(true);
+          }
+        }}
       >
         <Menu size={16} strokeWidth={2.25} aria-hidden />
         <Avatar name={user?.name} />
       </button>
-      <nav
-        id={panelId}
-        className={styles.panel}
-        aria-label="User menu"
-        hidden={!open}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') buttonRef.current?.focus();
-        }}
-      >
+      <nav ref={panelRef} id={panelId} className={styles.panel} aria-label="User menu" hidden={!open} onKeyDown={onPanelKeyDown}>
         <ul className={styles.list}>{entries.map(renderEntry)}</ul>
       </nav>
     </div>

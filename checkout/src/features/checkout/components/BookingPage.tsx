@@ -16,16 +16,14 @@ import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { useNavigate, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ChevronLeft } from 'lucide-react';
-import { format } from 'date-fns';
 import { useGetRoomByIdQuery } from 'shared/api';
 import { useRuntimeConfig } from 'shared/config';
 import {
   ALREADY_BOOKED_TOAST_MS,
   REDIRECT_DELAY_MS,
-  TEST_CARD_HINT_TOAST_MS,
-  parseIsoDay,
   toIsoDay,
   type DateRange,
+  formatShownRange,
   parseRoomId,
   countedGuests,
   type GuestCounts,
@@ -55,6 +53,7 @@ import { initialTrip, isTripComplete, readTripDraft, tripGuestLabel, tripNights,
 import { CardFieldsPlaceholder } from './CardFieldsPlaceholder';
 import { PlaceSummary, PlaceSummaryPlaceholder } from './PlaceSummary';
 import { TestCardForm } from './TestCardForm';
+import { TestCardHint } from './TestCardHint';
 import { DatesDialog, GuestsDialog } from './TripDialogs';
 import styles from './BookingPage.module.css';
 
@@ -62,18 +61,11 @@ const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 export const ALREADY_BOOKED_MESSAGE = 'You have already booked this place';
 
-/** The documented test card the hint toast offers to copy. */
-export const TEST_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } as const;
-
 const EMPTY_ADDRESS: CustomerAddress = { line1: '', city: '', state: '', postal_code: '', country: '' };
 
 function datesText(range: DateRange): string {
   if (range.start === null || range.end === null) return 'Add your dates';
-  const start = parseIsoDay(range.start);
-  const end = parseIsoDay(range.end);
-  if (start.getFullYear() !== end.getFullYear()) return `${format(start, 'd MMM yyyy')} – ${format(end, 'd MMM yyyy')}`;
-  if (start.getMonth() === end.getMonth()) return `${format(start, 'd')} – ${format(end, 'd MMM')}`;
-  return `${format(start, 'd MMM')} – ${format(end, 'd MMM')}`;
+  return formatShownRange(range.start, range.end);
 }
 
 function useChosenTrip(): Trip {
@@ -166,25 +158,6 @@ function Booking({ roomId }: { roomId: number }) {
     toldBooked.current = true;
     dispatch(showToast({ kind: 'error', message: ALREADY_BOOKED_MESSAGE, durationMs: ALREADY_BOOKED_TOAST_MS }));
   }, [alreadyBooked, payment.status, dispatch]);
-
-  // Test mode: which card to use, with copy buttons (once it is clear the user may book).
-  const hinted = useRef(false);
-  useEffect(() => {
-    if (config.paymentMode !== 'test' || bookingStatus.data !== 'NotFound' || hinted.current) return;
-    hinted.current = true;
-    dispatch(
-      showToast({
-        kind: 'info',
-        message: `Test mode: use card ${TEST_CARD.number}, ${TEST_CARD.expiry}, CVC ${TEST_CARD.cvc}.`,
-        durationMs: TEST_CARD_HINT_TOAST_MS,
-        actions: [
-          { label: 'Copy card number', copy: TEST_CARD.number.replace(/ /g, '') },
-          { label: 'Copy expiry', copy: TEST_CARD.expiry },
-          { label: 'Copy CVC', copy: TEST_CARD.cvc },
-        ],
-      }),
-    );
-  }, [config.paymentMode, bookingStatus.data, dispatch]);
 
   const maxGuests = room.data?.max_guests;
   const tooManyGuests = maxGuests !== undefined && countedGuests(trip.guests) > maxGuests;
@@ -297,7 +270,10 @@ function Booking({ roomId }: { roomId: number }) {
                 <StripeCardForm publishableKey={config.stripePublishableKey} onPort={onPort} />
               </Suspense>
             ) : (
-              <TestCardForm onPort={onPort} disabled={locked} />
+              <>
+                <TestCardHint />
+                <TestCardForm onPort={onPort} disabled={locked} />
+              </>
             )}
             <div className={styles.billing}>
               <div className={styles.textField}>

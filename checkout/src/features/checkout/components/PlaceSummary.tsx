@@ -8,16 +8,13 @@
 import { Star } from 'lucide-react';
 import type { Room } from 'shared/api';
 import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
-import { checkoutTotals, nightlyUsdPrice, showsRating } from 'shared/rules';
-import { Skeleton } from 'shared/ui';
+import { nightlyUsdPrice, showsRating } from 'shared/rules';
+import { formatUsd, PriceBreakdown, Skeleton } from 'shared/ui';
 import styles from './BookingPage.module.css';
-
-const usd = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
 export function PlaceSummary({ room, nights }: { room: Room; nights: number }) {
   const config = useRuntimeConfig();
   const nightly = nightlyUsdPrice(Number(room.price));
-  const totals = checkoutTotals(nightly, nights);
   const cover = room.images[0];
   return (
     <div className={styles.summaryCard}>
@@ -54,28 +51,9 @@ export function PlaceSummary({ room, nights }: { room: Room; nights: number }) {
       <hr className={styles.rule} />
       <h2 className={styles.sectionTitle}>Price details</h2>
       {nights > 0 ? (
-        <dl className={styles.prices}>
-          <div>
-            <dt>
-              {usd(nightly)} x {nights} {nights === 1 ? 'night' : 'nights'}
-            </dt>
-            <dd>{usd(totals.nightsSubtotal)}</dd>
-          </div>
-          <div>
-            <dt>Cleaning fee</dt>
-            <dd>{usd(totals.cleaningFee)}</dd>
-          </div>
-          <div>
-            <dt>Service fee</dt>
-            <dd>{usd(totals.serviceFee)}</dd>
-          </div>
-          <div className={styles.total}>
-            <dt>Total (USD)</dt>
-            <dd>{usd(totals.total)}</dd>
-          </div>
-        </dl>
+        <PriceBreakdown nightlyUsd={nightly} nights={nights} />
       ) : (
-        <p className={`${styles.muted} ${styles.perNight}`}>{usd(nightly)} per night. Add your dates to see the total.</p>
+        <p className={`${styles.muted} ${styles.perNight}`}>{formatUsd(nightly)} per night. Add your dates to see the total.</p>
       )}
     </div>
   );

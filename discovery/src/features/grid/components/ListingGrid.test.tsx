@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setSelectedCategory } from 'shared/state';
 import { renderWithStore } from '../../../test/renderWithStore';
 import type { Answer, Read } from '../../../test/fakeSupabase';
-import { setLastSearch, setSearching } from '../../search/searchSlice';
+import { selectLastSearch, setLastSearch, setSearching } from '../../search/searchSlice';
 import { ListingGrid } from './ListingGrid';
 
 function room(id: number) {
@@ -113,15 +113,44 @@ describe('ListingGrid', () => {
   it('during a search it reads the backend search function with the same category filter', async () => {
     const { store, reads } = renderWithStore(<ListingGrid />, rooms(2));
     store.dispatch(setLastSearch({ searchText: 'lisbon', checkIn: '2026-12-01', checkOut: '2026-12-04', stayNights: null, guests: 2 }));
+    const gridRead = () => reads.find((read) => read.rpc === 'search_rooms' && read.range?.[1] === 15);
     await vi.waitFor(() =>
-      expect(reads.at(-1)).toMatchObject({
+      expect(gridRead()).toMatchObject({
         rpc: 'search_rooms',
         args: { search_text: 'lisbon', check_in: '2026-12-01', check_out: '2026-12-04', guests: 2 },
         range: [0, 15],
       }),
     );
     // Exact dates: every night of the window, so no stay_nights.
-    expect(reads.at(-1)?.args).not.toHaveProperty('stay_nights');
+    expect(gridRead()?.args).not.toHaveProperty('stay_nights');
+  });
+
+  it("a search says how many homes it found and reads them in the function's ranked order", async () => {
+    const handler = (read: Read): Answer => (read.range?.[1] === 0 ? { data: [room(1)], count: 23 } : rooms(23)(read));
+    const { store, reads } = renderWithStore(<ListingGrid />, handler);
+    store.dispatch(setLastSearch({ searchText: 'palermo', checkIn: null, checkOut: null, stayNights: null, guests: 0 }));
+    expect(await screen.findByText('23 homes')).toBeInTheDocument();
+    const gridRead = reads.find((read) => read.rpc === 'search_rooms' && read.range?.[1] === 15);
+    expect(gridRead?.order ?? []).toEqual([]);
+  });
+
+  it('a search that finds nothing offers to clear it, which shows every home again', async () => {
+    const handler = (read: Read): Answer => (read.rpc === 'search_rooms' ? { data: [], count: 0 } : rooms(3)(read));
+    const { store } = renderWithStore(<ListingGrid />, handler);
+    await vi.waitFor(() => expect(cards()).toHaveLength(3));
+    act(() => {
+      store.dispatch(setLastSearch({ searchText: 'atlantisxyz', checkIn: null, checkOut: null, stayNights: null, guests: 0 }));
+    });
+    expect(await screen.findByRole('heading', { name: 'No exact matches' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    await vi.waitFor(() => expect(cards()).toHaveLength(3));
+    expect(selectLastSearch(store.getState())).toBeNull();
+  });
+
+  it('the last page ends with a line saying so', async () => {
+    renderWithStore(<ListingGrid />, rooms(3));
+    await vi.waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.getByText("That's everything: 3 homes")).toBeInTheDocument();
   });
 
   it('a search whose stay may move sends its nights', async () => {

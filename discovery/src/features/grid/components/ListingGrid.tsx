@@ -3,19 +3,32 @@
  * page loading when the grid's bottom comes within 500px of the viewport or on 'Show More'.
  * 50 skeleton cards while the first page loads or the overlay's search is flagged, 12 more
  * while the next page loads. A failed read shows a message with Retry; no match shows an empty
- * state, never a blank grid.
+ * state, never a blank grid. A search says how many homes it found ('N homes') and its empty
+ * state offers to clear it; the last page ends with a line saying so. Cards give their distance
+ * from the searched place, the location of the best match (the place itself when it has homes);
+ * without a place (no search, a region) they give none.
  */
 import { useEffect } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { CATEGORIES, INFINITE_SCROLL_TRIGGER_PX, SKELETON_COUNTS } from 'shared/rules';
-import { selectInputSearchIds, selectSelectedCategory, setSelectedCategory } from 'shared/state';
+import {
+  CATEGORIES,
+  INFINITE_SCROLL_TRIGGER_PX,
+  SKELETON_COUNTS,
+  kilometresBetween,
+  isRegionSearch,
+} from 'shared/rules';
+import { selectInputSearchIds, selectSelectedCategory, setSelectedCategory, clearAll } from 'shared/state';
 import { ListingCardSkeleton } from 'shared/ui';
-import { useGetGridPageInfiniteQuery } from 'shared/api';
+import { useGetGridCountQuery, useGetGridPageInfiniteQuery } from 'shared/api';
 import { isRestrictingSearch, selectLastSearch, selectSearching } from '../../search/searchSlice';
+import { useRunSearch } from '../../search/hooks/useRunSearch';
 import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
 import { useFirstRowCount } from '../hooks/useFirstRowCount';
 import { GridCard } from './GridCard';
 import styles from './ListingGrid.module.css';
+
+const homes = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'home' : 'homes'}`;
 
 function skeletons(count: number, keyPrefix: string) {
   return Array.from({ length: count }, (_, i) => <ListingCardSkeleton key={`${keyPrefix}${i}`} />);
@@ -29,6 +42,11 @@ export function ListingGrid() {
   const searching = useAppSelector(selectSearching);
   const search = isRestrictingSearch(lastSearch) ? lastSearch : null;
   const firstRow = useFirstRowCount();
+  const runSearch = useRunSearch();
+  const clearSearch = () => {
+    dispatch(clearAll());
+    void runSearch();
+  };
 
   // Browsing starts on the first category; a search shows every category until one is chosen.
   const needsDefaultCategory = category === '' && search === null && inputSearchIds === null;
@@ -38,9 +56,15 @@ export function ListingGrid() {
 
   const { currentData, isFetching, isError, error, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } =
     useGetGridPageInfiniteQuery({ category, search }, { skip: needsDefaultCategory });
+  const { currentData: count } = useGetGridCountQuery(search ? { category, search } : skipToken);
 
   // Only the rooms of the current category and search: another category's rooms never linger.
   const rooms = currentData?.pages.flat() ?? [];
+  const best = rooms[0];
+  const reference =
+    search && search.searchText !== '' && !isRegionSearch(search.searchText) && best?.lat != null && best.lng != null
+      ? { lat: best.lat, lng: best.lng }
+      : null;
   const isLoading = currentData === undefined && isFetching;
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   const sentinel = useNearViewportBottom<HTMLDivElement>(
@@ -80,15 +104,30 @@ export function ListingGrid() {
             ? 'No homes match your search. Try other dates, fewer guests or another destination.'
             : 'There are no homes in this category yet. Try another category.'}
         </p>
+        {search && (
+          <button type="button" className={styles.button} onClick={clearSearch}>
+            Clear search
+          </button>
+        )}
       </div>
     );
   }
 
   return (
     <>
+      {search && count !== undefined && (
+        <p className={styles.count} role="status">
+          {homes(count)}
+        </p>
+      )}
       <div className={styles.grid}>
         {rooms.map((room, i) => (
-          <GridCard key={room.id} room={room} priority={i < firstRow} />
+          <GridCard
+            key={room.id}
+            room={room}
+            priority={i < firstRow}
+            distanceKm={reference && room.lat != null && room.lng != null ? kilometresBetween(reference, { lat: room.lat, lng: room.lng }) : null}
+          />
         ))}
         {isFetchingNextPage && skeletons(SKELETON_COUNTS.fetchingMore, 'm')}
       </div>
@@ -108,6 +147,7 @@ export function ListingGrid() {
           </button>
         </div>
       )}
+      {!hasNextPage && <p className={styles.end}>That&apos;s everything: {homes(rooms.length)}</p>}
     </>
   );
 }

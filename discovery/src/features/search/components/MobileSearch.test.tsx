@@ -124,10 +124,15 @@ describe('MobileSearch', () => {
     expect(button(/Where to\?/)).toHaveFocus();
   });
 
-  it('closes by itself at 751px and wider', async () => {
+  it('stays open up to 750px and closes by itself at 751px and wider, where the full bar shows', async () => {
     await openOverlay();
+    act(() => setViewportWidth(744));
+    expect(screen.getByRole('dialog', { name: 'Search' })).toBeInTheDocument();
+    act(() => setViewportWidth(750));
+    expect(screen.getByRole('dialog', { name: 'Search' })).toBeInTheDocument();
     act(() => setViewportWidth(751));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('search', { name: 'Search stays' })).toBeInTheDocument();
   });
 
   it('above 743px the full bar shows instead of the pill', () => {

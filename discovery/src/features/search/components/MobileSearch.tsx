@@ -5,7 +5,7 @@
  * window becomes 751px or wider. Its Search closes it and flags the search; a polite status
  * says so until the matches arrive.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Search as SearchIcon, X } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
@@ -31,7 +31,6 @@ import {
   toggleMonth,
 } from 'shared/state';
 import { useMediaQuery } from '../../../hooks/useMediaQuery';
-import { useAllRowsQuery } from '../api';
 import {
   selectCurDot,
   selectDateOption,
@@ -49,44 +48,15 @@ import {
 import { useDialogFocus } from '../hooks/useDialogFocus';
 import { useRunSearch } from '../hooks/useRunSearch';
 import { selectSearching } from '../searchSlice';
+import { DestinationSuggestions } from './DestinationSuggestions';
 import { GuestPanel } from './GuestPanel';
 import { WhenPicker } from './WhenPicker';
 import styles from './MobileSearch.module.css';
 
 type Card = 'where' | 'when' | 'who';
-const MAX_SUGGESTIONS = 6;
 
 function regionLabel(value: string): string {
   return MOBILE_SEARCH_REGIONS.find((r) => r.value === value)?.label ?? value;
-}
-
-function Suggestions({ text, onPick }: { text: string; onPick: (place: string) => void }) {
-  const { data } = useAllRowsQuery();
-  const places = useMemo(() => {
-    const needle = text.trim().toLowerCase();
-    const seen = new Set<string>();
-    for (const row of data ?? []) {
-      const place = [row.city, row.country].filter(Boolean).join(', ');
-      if (place.toLowerCase().includes(needle)) seen.add(place);
-      if (seen.size >= MAX_SUGGESTIONS) break;
-    }
-    return [...seen];
-  }, [data, text]);
-  if (places.length === 0) return null;
-  return (
-    <ul className={styles.list} aria-label="Suggested destinations">
-      {places.map((place) => (
-        <li key={place}>
-          <button type="button" className={styles.listItem} onClick={() => onPick(place)}>
-            <span className={styles.pin} aria-hidden="true">
-              <SearchIcon size={16} />
-            </span>
-            {place}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function Overlay({ onClose }: { onClose: () => void }) {
@@ -181,7 +151,7 @@ function Overlay({ onClose }: { onClose: () => void }) {
             </label>
             {destination !== '' ? (
               <>
-                <Suggestions
+                <DestinationSuggestions
                   text={destination}
                   onPick={(place) => {
                     dispatch(setDestination(place));
@@ -269,7 +239,12 @@ function Overlay({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function MobileSearch() {
+/**
+ * The search pill and its overlay. `onOpenChange` tells the search bar while the overlay is open,
+ * so that it keeps this component (not the wide bar) up to 750px: the overlay itself closes at
+ * 751px or wider, as the spec says.
+ */
+export function MobileSearch({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
   const summary = useAppSelector(selectSearchSummary);
   const searching = useAppSelector(selectSearching);
   const [open, setOpen] = useState(false);
@@ -277,6 +252,9 @@ export function MobileSearch() {
   useEffect(() => {
     if (wide) setOpen(false);
   }, [wide]);
+  useEffect(() => {
+    onOpenChange?.(open);
+  }, [open, onOpenChange]);
   return (
     <>
       <button type="button" className={styles.pill} onClick={() => setOpen(true)} aria-haspopup="dialog">

@@ -42,6 +42,29 @@ describe('WideSearchBar', () => {
     expect(screen.getByRole('tab', { name: 'Dates' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('typing a destination suggests places, best first; picking one fills Where and opens the dates', async () => {
+    const rows = [
+      { id: 1, city: 'Oporto', country: 'Portugal', 'house-title': 'Flat' },
+      { id: 2, city: 'Porto Alegre', country: 'Brazil', 'house-title': 'House' },
+      { id: 3, city: 'Lisbon', country: 'Portugal', 'house-title': 'Loft' },
+    ];
+    const { user } = setup((read) => (read.table === 'Rooms' ? { data: rows } : { data: [] }));
+    await user.type(screen.getByLabelText('Where'), 'porto');
+    const list = await screen.findByRole('list', { name: 'Suggested destinations' });
+    // A place that begins with the text, then one that contains it; Lisbon, Portugal does neither.
+    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['Porto Alegre, Brazil', 'Oporto, Portugal']);
+    await user.click(within(list).getByRole('button', { name: 'Porto Alegre, Brazil' }));
+    expect(screen.getByLabelText('Where')).toHaveValue('Porto Alegre, Brazil');
+    expect(button(/Check in/)).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('a region is suggested by the start of its name', async () => {
+    const { user } = setup((read) => (read.table === 'Rooms' ? { data: [] } : { data: [] }));
+    await user.type(screen.getByLabelText('Where'), 'eur');
+    const list = await screen.findByRole('list', { name: 'Suggested destinations' });
+    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['Europe']);
+  });
+
   it('the Where clear cross resets the destination', async () => {
     const { user } = setup();
     await user.type(screen.getByLabelText('Where'), 'Lisbon');
@@ -159,7 +182,7 @@ describe('WideSearchBar', () => {
       guests: 1,
     });
     await vi.waitFor(() => expect(store.getState().app.inputSearchIds).toEqual([4]));
-    expect(reads[0]).toMatchObject({ rpc: 'search_rooms', args: { search_text: 'lisbon', guests: 1 } });
+    expect(reads.find((read) => read.rpc === 'search_rooms')).toMatchObject({ args: { search_text: 'lisbon', guests: 1 } });
   });
 
   it('a hint chip widens the dates: a stay as long, starting up to N days earlier or ending N days later', async () => {

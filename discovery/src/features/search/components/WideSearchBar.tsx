@@ -42,6 +42,7 @@ import {
 } from '../form';
 import { useRunSearch } from '../hooks/useRunSearch';
 import { GuestPanel } from './GuestPanel';
+import { DestinationSuggestions } from './DestinationSuggestions';
 import { RegionPanel } from './RegionPanel';
 import { WhenPicker } from './WhenPicker';
 import styles from './WideSearchBar.module.css';
@@ -236,7 +237,22 @@ export function WideSearchBar() {
           </>,
           styles.where,
         )}
-        {active === 'destination' && panel(styles.panelStart, <RegionPanel selected={region} />)}
+        {active === 'destination' &&
+          panel(
+            styles.panelStart,
+            region === REGION_ALL && destination.trim() !== '' ? (
+              <DestinationSuggestions
+                text={destination}
+                onPick={(place) => {
+                  dispatch(setDestination(place));
+                  dispatch(setActiveInput(dateOption === 'dates' ? 'checkIn' : dateOption));
+                }}
+                fallback={<RegionPanel selected={region} />}
+              />
+            ) : (
+              <RegionPanel selected={region} />
+            ),
+          )}
         {dateOption === 'dates' ? (
           <>
             {segment(

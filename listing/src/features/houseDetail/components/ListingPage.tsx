@@ -106,7 +106,7 @@ function ListingView({ room }: { room: Room }) {
       />
       <Location room={room} />
       <HostCard hostName={room.host_name} hostImage={room.host_image} hostDescription={room.host_description} />
-      <ThingsToKnow />
+      <ThingsToKnow maxGuests={room.max_guests} />
       {small && <MobileReserveBar roomId={room.id} price={room.price} maxGuests={room.max_guests} />}
     </article>
   );

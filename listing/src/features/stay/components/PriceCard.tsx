@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
-import { nightlyUsdPrice, priceCardTotals, parseIsoDay, type IsoDay } from 'shared/rules';
+import { nightlyUsdPrice, type IsoDay, formatShownDate } from 'shared/rules';
+import { formatUsd, PriceBreakdown } from 'shared/ui';
 import { scrollToSection } from '../../../hooks/useScroll';
 import { useReserve, useStayDates, useStayProblem } from '../hooks/useStay';
 import { DATES_UNAVAILABLE_TEXT } from '../stayProblem';
@@ -7,14 +7,8 @@ import { GuestPicker } from './GuestPicker';
 import { STAY_CALENDAR_ID } from './StayCalendar';
 import styles from './PriceCard.module.css';
 
-const CARD_DATE_FORMAT = 'd/M/yyyy';
-
-export function formatUsd(amount: number): string {
-  return `$${amount.toLocaleString('en-US')}`;
-}
-
 function cardDate(day: IsoDay | null): string {
-  return day === null ? 'Add date' : format(parseIsoDay(day), CARD_DATE_FORMAT);
+  return day === null ? 'Add date' : formatShownDate(day);
 }
 
 function showCalendar() {
@@ -31,19 +25,19 @@ export interface PriceCardProps {
 
 /**
  * The sticky price card. Without both dates: 'Add dates for prices' and a disabled 'Check
- * availability'. With both: the nightly price, nights, subtotal, the 10% service fee and the
- * total (shared/rules/pricing), and Reserve.
+ * availability'. With both: the nightly price, Reserve and the stay's price lines, the
+ * booking page's own (shared/ui/PriceBreakdown), so the total is the amount charged.
  */
 export function PriceCard({ roomId, price, maxGuests }: PriceCardProps) {
   const { range, nights, hasBothDates } = useStayDates();
   const reserve = useReserve(roomId);
   const problem = useStayProblem(roomId, maxGuests);
   const nightly = nightlyUsdPrice(price);
-  const totals = hasBothDates && problem !== DATES_UNAVAILABLE_TEXT ? priceCardTotals(nightly, nights) : null;
+  const priced = hasBothDates && problem !== DATES_UNAVAILABLE_TEXT;
   return (
     <section className={styles.card} aria-labelledby="price-card-heading">
       <h2 id="price-card-heading" className={styles.heading}>
-        {totals ? (
+        {priced ? (
           <>
             <span className={styles.price}>{formatUsd(nightly)}</span> night
           </>
@@ -64,7 +58,7 @@ export function PriceCard({ roomId, price, maxGuests }: PriceCardProps) {
         </div>
         <GuestPicker maxGuests={maxGuests} />
       </div>
-      {totals ? (
+      {priced ? (
         <>
           <button type="button" className={styles.reserve} onClick={reserve} disabled={problem !== null}>
             Reserve
@@ -72,22 +66,9 @@ export function PriceCard({ roomId, price, maxGuests }: PriceCardProps) {
           <p className={problem ? styles.problem : styles.note} aria-live="polite">
             {problem ?? "You won't be charged yet"}
           </p>
-          <dl className={styles.breakdown}>
-            <div className={styles.line}>
-              <dt>
-                {formatUsd(nightly)} x {nights} {nights === 1 ? 'night' : 'nights'}
-              </dt>
-              <dd>{formatUsd(totals.subtotal)}</dd>
-            </div>
-            <div className={styles.line}>
-              <dt>Service fee</dt>
-              <dd>{formatUsd(totals.serviceFee)}</dd>
-            </div>
-            <div className={`${styles.line} ${styles.total}`}>
-              <dt>Total before taxes</dt>
-              <dd>{formatUsd(totals.total)}</dd>
-            </div>
-          </dl>
+          <div className={styles.breakdown}>
+            <PriceBreakdown nightlyUsd={nightly} nights={nights} />
+          </div>
         </>
       ) : (
         <>

@@ -1,15 +1,12 @@
 import { useState } from 'react';
-import { format } from 'date-fns';
 import { Calendar } from 'shared/ui';
-import { calendarHeading, parseIsoDay, toIsoDay } from 'shared/rules';
+import { calendarHeading, toIsoDay, formatShownRange } from 'shared/rules';
 import { useMediaQuery } from '../../../hooks/useMediaQuery';
 import { useStayDates } from '../hooks/useStay';
 import { useUnavailableDays } from '../hooks/useUnavailableDays';
 import styles from './StayCalendar.module.css';
 
 export const STAY_CALENDAR_ID = 'stay-calendar';
-
-const RANGE_DATE_FORMAT = 'd MMM yyyy';
 
 /**
  * The listing's calendar: its heading follows the stay ('Select check-In date', 'Select checkout
@@ -28,7 +25,7 @@ export function StayCalendar({ roomId, city }: { roomId: number; city: string })
       </h2>
       <p className={styles.subheading}>
         {hasBothDates
-          ? `${format(parseIsoDay(range.start!), RANGE_DATE_FORMAT)} - ${format(parseIsoDay(range.end!), RANGE_DATE_FORMAT)}`
+          ? formatShownRange(range.start!, range.end!)
           : 'Add your travel dates for exact pricing'}
       </p>
       <Calendar
