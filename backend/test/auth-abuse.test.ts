@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMIT } from '../src/auth/rate-limit.ts';
 import { guestAccount } from '../src/seed/guest.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { signToken, userToken } from './support/tokens.ts';
 
 const SIGN_UPS_AT_ONCE = 60;
 const envBefore = { SEED_ROOMS: process.env.SEED_ROOMS, AUTH_SIGN_UP_RATE_LIMIT: process.env.AUTH_SIGN_UP_RATE_LIMIT };
@@ -258,6 +259,64 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     }
     // Without Origin (servers, scripts) nothing changes.
     expect((await ask(undefined)).headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('refuses a correctly signed token whose role is postgres: 401 PGRST303 in REST, 403 bad_jwt in auth', async () => {
+    const superuser = await signToken(backend.keys.jwtSecret, { role: 'postgres', sub: '00000000-0000-0000-0000-000000000001' });
+    const rest = await backend.client(superuser).from('Rooms').select('id').limit(1);
+    expect(rest.status).toBe(401);
+    expect(rest.error?.code).toBe('PGRST303');
+    const auth = await call(freshAddress(), 'GET', '/user', undefined, superuser);
+    expect(auth.status).toBe(403);
+    expect(auth.body.code).toBe('bad_jwt');
+  });
+
+  describe('API requests run as a role that is not a superuser', () => {
+    beforeAll(async () => {
+      // Test-only functions, as a function could run SQL of its caller's choosing.
+      await backend.ctx.db.exec(`
+        create function public.test_whoami() returns json language sql as $$
+          select json_build_object('session_user', session_user, 'current_user', current_user,
+            'is_superuser', current_setting('is_superuser'))
+        $$;
+        create function public.test_run(statement text) returns text language plpgsql as $$
+          begin execute statement; return current_user || ' ' || current_setting('is_superuser'); end
+        $$;
+        grant execute on function public.test_whoami(), public.test_run(text) to anon, authenticated, service_role;`);
+      await backend.ctx.reloadSchema();
+    });
+
+    it('as anon, a signed-in user and service_role: never a superuser', async () => {
+      const tokens = [backend.keys.anonKey, await userToken(backend.keys.jwtSecret, '00000000-0000-0000-0000-000000000002'), backend.keys.serviceRoleKey];
+      const seen = [];
+      for (const token of tokens) {
+        const { data, error } = await backend.client(token).rpc('test_whoami');
+        expect(error).toBeNull();
+        seen.push(data);
+      }
+      // PGlite has a single connection, logged in as its superuser: only the role is switched there.
+      const sessionUser = kind === 'postgres' ? 'authenticator' : 'postgres';
+      expect(seen).toEqual(
+        ['anon', 'authenticated', 'service_role'].map((role) => ({ session_user: sessionUser, current_user: role, is_superuser: 'off' })),
+      );
+    });
+
+    if (kind === 'postgres') {
+      // On PGlite's superuser session both would succeed: only a real login prevents them.
+      it('cannot switch to the postgres role from SQL it runs', async () => {
+        for (const statement of ['set role postgres', 'set local role postgres']) {
+          const { error } = await backend.client(backend.keys.serviceRoleKey).rpc('test_run', { statement });
+          expect(error?.message).toBe('permission denied to set role "postgres"');
+        }
+      });
+
+      it('cannot take back the superuser session from SQL it runs', async () => {
+        const run = (statement: string) => backend.client(backend.keys.serviceRoleKey).rpc('test_run', { statement });
+        expect((await run('set session authorization postgres')).error?.message).toMatch(/^permission denied to set session authorization/);
+        // Back to the logged-in user: authenticator, with no privileges of its own.
+        expect((await run('reset session authorization')).data).toBe('authenticator off');
+      });
+    }
   });
 
   it(`keeps the event loop responsive while ${SIGN_UPS_AT_ONCE} sign-ups run, then limits sign-ups per address`, async () => {
