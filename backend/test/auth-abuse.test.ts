@@ -10,6 +10,8 @@ import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.
 import { signToken, userToken } from './support/tokens.ts';
 
 const SIGN_UPS_AT_ONCE = 60;
+/** Tests that run dozens of bcrypts: two cores are shared, so they may take a while. */
+const HEAVY_MS = 120_000;
 const envBefore = { SEED_ROOMS: process.env.SEED_ROOMS, AUTH_SIGN_UP_RATE_LIMIT: process.env.AUTH_SIGN_UP_RATE_LIMIT };
 process.env.SEED_ROOMS = '0';
 // Exactly the 60 sign-ups of the event-loop test from one address; the 61st is refused.
@@ -100,7 +102,7 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     const from = freshAddress();
     const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => signIn(from, victim.email, `guess-${i}`)));
     expect(codes(answers)).toEqual({ '400 invalid_credentials': SIGN_IN_LIMIT, '429 over_request_rate_limit': 300 - SIGN_IN_LIMIT });
-  });
+  }, HEAVY_MS);
 
   it('a locked account does not lock other accounts, and its user signs in again from the address they used before', async () => {
     const victim = await newUser();
@@ -119,7 +121,7 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     // ...but not for its user at home, nor is any other account.
     expect((await signIn(home, victim.email, victim.password)).status).toBe(200);
     expect((await signIn(elsewhere, other.email, other.password)).status).toBe(200);
-  });
+  }, HEAVY_MS);
 
   it('an address that used up its failures is refused for new accounts but not for one it signed in to before', async () => {
     const regular = await newUser();
@@ -133,7 +135,7 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     // Guesses against the regular's account from that address are still limited.
     const more = await Promise.all(Array.from({ length: SIGN_IN_LIMIT + 5 }, (_, i) => signIn(shared, regular.email, `guess-${i}`)));
     expect(codes(more)).toEqual({ '400 invalid_credentials': SIGN_IN_LIMIT, '429 over_request_rate_limit': 5 });
-  });
+  }, HEAVY_MS);
 
   it('a wrong password takes as long for an unknown email as for a registered one', async () => {
     const known = await newUser();
@@ -152,7 +154,7 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     // Both run one bcrypt (tens of ms); before, an unknown email answered in a tenth of the time.
     expect(median(unknownMs) / median(knownMs)).toBeGreaterThan(0.6);
     expect(median(unknownMs) / median(knownMs)).toBeLessThan(1 / 0.6);
-  });
+  }, HEAVY_MS);
 
   it('sign-up of a registered email answers 200 with an unsaved user and no session, and its password checks are limited', async () => {
     const existing = await newUser();
@@ -172,7 +174,7 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     const attacker = freshAddress();
     const guesses = await Promise.all(Array.from({ length: SIGN_IN_LIMIT + 10 }, (_, i) => signUp(attacker, target.email, `guess-${i}`)));
     expect(codes(guesses)).toEqual({ '200': SIGN_IN_LIMIT, '429 over_request_rate_limit': 10 });
-  });
+  }, HEAVY_MS);
 
   it('refuses passwords over 72 bytes with 422 weak_password; a longer one never matches the first 72 bytes', async () => {
     const from = freshAddress();
@@ -216,7 +218,7 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     }
     // Nothing above changed the account.
     expect((await signIn(from, user.email, user.password)).status).toBe(200);
-  });
+  }, HEAVY_MS);
 
   it('the shared guest account cannot change its password, email or metadata (403 guest_account_read_only)', async () => {
     const guest = guestAccount(backend.ctx);
@@ -331,11 +333,13 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     const maxMs = delay.max / 1e6;
     console.info(`[${kind}] ${SIGN_UPS_AT_ONCE} sign-ups in ${elapsed.toFixed(0)} ms; event loop delay max ${maxMs.toFixed(1)} ms, mean ${(delay.mean / 1e6).toFixed(1)} ms`);
     // bcrypt on the main thread held the loop for seconds (bcryptjs's async API still for 0.7 s at
-    // a time); what is left is the database's own work (PGlite runs on this thread).
-    expect(maxMs).toBeLessThan(500);
+    // a time, mean 0.7 s); what is left is the database's own work (PGlite runs on this thread)
+    // and the machine's load.
+    expect(maxMs).toBeLessThan(1000);
+    expect(delay.mean / 1e6).toBeLessThan(100);
     const over = await signUp(from, uniqueEmail(), 'secret123');
     expect(over.status).toBe(429);
     expect(over.body.code).toBe('over_request_rate_limit');
     expect((await signUp(freshAddress(), uniqueEmail(), 'secret123')).status).toBe(200);
-  });
+  }, HEAVY_MS);
 });
