@@ -193,7 +193,7 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     expect(update.body.code).toBe('weak_password');
   });
 
-  it('answers hostile auth fields (NUL bytes, 300 characters, wrong types) with 4xx, never 500', async () => {
+  it('answers hostile auth fields (NUL bytes, unpaired surrogates, 300 characters, wrong types) with 4xx, never 500', async () => {
     const from = freshAddress();
     const user = await newUser();
     const session = (await signIn(from, user.email, user.password)).body.access_token as string;
@@ -210,6 +210,19 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
         ['POST', '/signup', undefined],
         ['POST', '/token?grant_type=password', undefined],
         ['PUT', '/user', session],
+      ] as const) {
+        const answer = await call(from, method, path, body, token);
+        expect(answer.status, `${method} ${path} ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+      }
+    }
+    // Metadata and codes end up in jsonb / text columns, which refuse NUL and unpaired surrogates.
+    for (const name of ['a\u0000b', '\ud800']) {
+      for (const [method, path, body, token] of [
+        ['POST', '/signup', { email: uniqueEmail(), password: 'secret123', data: { name } }, undefined],
+        ['PUT', '/user', { data: { name } }, session],
+        ['PUT', '/user', { data: { [name]: 'x' } }, session],
+        ['POST', '/token?grant_type=pkce', { auth_code: name, code_verifier: name }, undefined],
       ] as const) {
         const answer = await call(from, method, path, body, token);
         expect(answer.status, `${method} ${path} ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`).toBeGreaterThanOrEqual(400);
