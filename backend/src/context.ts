@@ -52,7 +52,15 @@ export class JwtError extends Error {
 }
 
 export interface BackendContext {
+  /** The connecting (migrating) user: auth, seed, storage and payments code, as GoTrue's admin. */
   db: Db;
+  /**
+   * Where /rest/v1 requests run: on PostgreSQL a connection pool logged in as `authenticator`
+   * (NOSUPERUSER NOINHERIT, may only become anon / authenticated / service_role), as PostgREST
+   * does; on PGlite, which has a single superuser connection, `db` itself (requests still run
+   * under SET LOCAL ROLE anon / authenticated / service_role).
+   */
+  apiDb: Db;
   keys: Keys;
   config: BackendConfig;
   dataDir: string;

@@ -1,6 +1,9 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { JwtError, type JwtClaims } from './context.ts';
 
+/** The database roles a token may select (Supabase's): anything else is refused as a bad claim. */
+export const API_ROLES: readonly string[] = ['anon', 'authenticated', 'service_role'];
+
 /** HS256 sign/verify with one secret; messages are PostgREST v14's JWT error texts. */
 export function jwtHelpers(secret: string) {
   const key = new TextEncoder().encode(secret);
@@ -28,9 +31,10 @@ export function jwtHelpers(secret: string) {
     if (token === '') throw new JwtError('malformed', 'Empty JWT is sent in Authorization header');
     const parts = token.split('.').length;
     if (parts !== 3) throw new JwtError('malformed', `Expected 3 parts in JWT; got ${parts}`);
+    let claims: JwtClaims;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance: 30 });
-      return { ...payload, role: typeof payload.role === 'string' ? payload.role : 'anon' } as JwtClaims;
+      claims = { ...payload, role: typeof payload.role === 'string' ? payload.role : 'anon' } as JwtClaims;
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new JwtError('expired', 'JWT expired');
       if (error instanceof errors.JWTClaimValidationFailed) {
@@ -45,6 +49,9 @@ export function jwtHelpers(secret: string) {
       }
       throw new JwtError('malformed', "JWT couldn't be decoded");
     }
+    // Whoever holds the secret could sign any role, postgres included: only the API roles run.
+    if (!API_ROLES.includes(claims.role)) throw new JwtError('claims', `JWT role claim must be one of ${API_ROLES.join(', ')}`);
+    return claims;
   }
 
   function signJwt(claims: Record<string, unknown>): Promise<string> {

@@ -6,6 +6,7 @@ import { loadKeys, resolveConfig, writePublicConfig, type BackendOptions } from 
 import type { BackendContext, Keys } from './context.ts';
 import type { Db } from './db/index.ts';
 import { openPg } from './db/pg.ts';
+import { apiDatabaseUrl } from './db/role.ts';
 import { openPglite } from './db/pglite.ts';
 import { createFunctions, functionEnv } from './functions/index.ts';
 import { geocodeHandler } from './geocode/index.ts';
@@ -38,10 +39,23 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     throw error;
   }
 
+  let apiDb: Db = db;
+  try {
+    if (config.databaseUrl) apiDb = await openPg(apiDatabaseUrl(config.databaseUrl));
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const closeDbs = async () => {
+    if (apiDb !== db) await apiDb.close();
+    await db.close();
+  };
+
   const rest = createRest();
   const jwt = jwtHelpers(keys.jwtSecret);
   const ctx: BackendContext = {
     db,
+    apiDb,
     keys,
     config,
     dataDir: config.dataDir,
@@ -71,7 +85,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   try {
     port = await listen(server, config.port);
   } catch (error) {
-    await db.close();
+    await closeDbs();
     throw error;
   }
   ctx.publicUrl = process.env.PUBLIC_URL?.replace(/\/$/, '') || `http://localhost:${port}`;
@@ -98,7 +112,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await db.close();
+      await closeDbs();
     })());
   return { url: `http://localhost:${port}`, keys, ctx, stop };
 }

@@ -84,6 +84,26 @@ function field(body: Record<string, unknown>, name: string, maxLength = Infinity
   return value;
 }
 
+/** Lone UTF-16 surrogates, which JSON carries as escapes but PostgreSQL's jsonb refuses. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const storableText = (text: string) => !text.includes('\0') && !LONE_SURROGATE.test(text);
+
+/** The `data` (user metadata) of a body: an object whose keys and strings jsonb can store; else 400. */
+function metadataField(body: Record<string, unknown>): Metadata | undefined {
+  const data = body.data;
+  if (data === undefined || data === null) return undefined;
+  if (typeof data !== 'object' || Array.isArray(data)) throw validationFailed('data must be an object');
+  const storable = (value: unknown): boolean => {
+    if (typeof value === 'string') return storableText(value);
+    if (value && typeof value === 'object') {
+      return Object.entries(value).every(([key, item]) => storableText(key) && storable(item));
+    }
+    return true;
+  };
+  if (!storable(data)) throw validationFailed('data must not contain NUL bytes or unpaired surrogates');
+  return data as Metadata;
+}
+
 /** The email of a request body, trimmed; checked for type, NUL bytes and length. */
 const emailField = (body: Record<string, unknown>) => field(body, 'email', EMAIL_MAX_LENGTH).trim();
 
@@ -174,6 +194,7 @@ async function signup(ctx: BackendContext, req: Request): Promise<Response> {
   if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
   const weak = weakPassword(password);
   if (weak) throw weak;
+  const data = metadataField(body) ?? {};
   const ip = req.headers.get(CLIENT_IP_HEADER) || 'unknown';
   if (!limitersOf(ctx).signUp.reserve([ip])) throw rateLimited();
   const existing = await findUserByEmail(ctx.db, email);
@@ -184,7 +205,6 @@ async function signup(ctx: BackendContext, req: Request): Promise<Response> {
     return authJson(await ctx.db.tx((q) => createSession(ctx, q, existing.id, 'password', clientOf(req))));
   }
   const passwordHash = await hashPassword(password);
-  const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Metadata) : {};
   const session = await ctx.db.tx(async (q) => {
     // Signed up meanwhile by a concurrent request.
     if (await findUserByEmail(q, email)) return null;
@@ -244,10 +264,8 @@ async function putUser(ctx: BackendContext, req: Request): Promise<Response> {
   }
   const body = await jsonBody(req);
   const changes: Parameters<typeof updateUser>[2] = {};
-  if (body.data !== undefined && body.data !== null) {
-    if (typeof body.data !== 'object' || Array.isArray(body.data)) throw validationFailed('data must be an object');
-    changes.userMetadata = mergeMetadata(user.raw_user_meta_data ?? {}, body.data as Metadata);
-  }
+  const data = metadataField(body);
+  if (data) changes.userMetadata = mergeMetadata(user.raw_user_meta_data ?? {}, data);
   const password = field(body, 'password');
   if (body.password !== undefined && body.password !== null) {
     const weak = weakPassword(password);

@@ -275,6 +275,8 @@ export async function pkceGrant(
   const authCode = typeof body.auth_code === 'string' ? body.auth_code : '';
   const verifier = typeof body.code_verifier === 'string' ? body.code_verifier : '';
   if (!authCode || !verifier) throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+  // Codes are UUIDs: one with a NUL byte (which PostgreSQL text refuses) is simply unknown.
+  if (authCode.includes('\0')) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
   const { rows } = await q.query<{
     id: string;
     user_id: string | null;

@@ -14,6 +14,21 @@ export interface RequestIdentity {
   readOnly?: boolean;
 }
 
+/** The login role API requests run as (migration 20261121000001_platform.sql, as on Supabase). */
+export const API_LOGIN_ROLE = 'authenticator';
+
+/**
+ * DATABASE_URL with the user replaced by authenticator. With the password of AUTHENTICATOR_PASSWORD
+ * when set (servers with password authentication), else none (trust authentication, as the
+ * local setup has).
+ */
+export function apiDatabaseUrl(databaseUrl: string, env: Record<string, string | undefined> = process.env): string {
+  const url = new URL(databaseUrl);
+  url.username = API_LOGIN_ROLE;
+  url.password = env.AUTHENTICATOR_PASSWORD ? encodeURIComponent(env.AUTHENTICATOR_PASSWORD) : '';
+  return url.toString();
+}
+
 const SETTINGS_SQL =
   "select set_config('search_path', 'public, extensions', true)," +
   " set_config('role', $1, true)," +

@@ -443,7 +443,7 @@ export function createRest(): RestService {
       throw restError(404, 'PGRST125', 'Invalid path specified in request URL');
     }
 
-    const result = await execute(ctx.db, caller, req, segments.length === 2 ? `/${segments.join('/')}` : path, plan);
+    const result = await execute(ctx.apiDb, caller, req, segments.length === 2 ? `/${segments.join('/')}` : path, plan);
     const applied: string[] = [];
     if (prefs.return && kind !== 'read' && kind !== 'rpc') applied.push(`return=${prefs.return}`);
     if (prefs.count) applied.push(`count=${prefs.count}`);
