@@ -30,7 +30,7 @@ export function jwtHelpers(secret: string) {
     if (parts !== 3) throw new JwtError('malformed', `Expected 3 parts in JWT; got ${parts}`);
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance: 30 });
-      return { ...payload, role: typeof payload.role === 'string' ? payload.role : 'anon' } as JwtClaims;
+      return { ...payload, role: typeof payload.role === 'string' ? payload.role : 'anon' };
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new JwtError('expired', 'JWT expired');
       if (error instanceof errors.JWTClaimValidationFailed) {

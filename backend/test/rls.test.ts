@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
   async function insertRoom(fields: Record<string, unknown>): Promise<number> {
     const { data, error } = await service.from('Rooms').insert(fields).select('id').single();
     if (error) throw error;
-    return (data as { id: number }).id;
+    return data.id;
   }
 
   async function pendingBooking(client: SupabaseClient, userId: string, room: number, startDate: string, endDate: string) {

@@ -8,12 +8,12 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { api, type StoreExtra } from 'shared/api/baseApi';
-import { appSlice } from './state/appSlice';
-import { formSlice } from './state/formSlice';
-import { houseDetailSlice } from './state/houseDetailSlice';
-import { cardSlice } from './state/cardSlice';
-import { toastSlice } from './ui/toastSlice';
-import { tabSyncMiddleware, startTabSync } from './sync/tabSync';
+import { appSlice } from 'shared/state/appSlice';
+import { formSlice } from 'shared/state/formSlice';
+import { houseDetailSlice } from 'shared/state/houseDetailSlice';
+import { cardSlice } from 'shared/state/cardSlice';
+import { toastSlice } from 'shared/ui/toastSlice';
+import { tabSyncMiddleware, startTabSync } from 'shared/sync/tabSync';
 
 export const rootReducer = combineSlices(appSlice, toastSlice, api).withLazyLoadedSlices<
   WithLazySlices

@@ -5,8 +5,8 @@
  */
 import { configureStore } from '@reduxjs/toolkit';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { api } from './baseApi';
-import { favoritesApi } from './favoritesApi';
+import { api } from 'shared/api/baseApi';
+import { favoritesApi } from 'shared/api/favoritesApi';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 
 interface ServerAnswer {

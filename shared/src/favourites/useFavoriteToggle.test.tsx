@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { act, renderHook } from '@testing-library/react';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createAppStore } from '../store';
-import { setUserData, setUserFavListing } from '../state/appSlice';
+import { createAppStore } from 'shared/store';
+import { setUserData, setUserFavListing } from 'shared/state/appSlice';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 import { useFavoriteToggle } from './useFavoriteToggle';
 

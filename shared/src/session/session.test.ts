@@ -4,10 +4,10 @@
  */
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { AuthApiError } from '@supabase/supabase-js';
-import { createAppStore } from '../store';
+import { createAppStore } from 'shared/store';
 import type { RuntimeConfig } from '../config/runtimeConfig';
-import { setUserFavListing } from '../state/appSlice';
-import { startSession, toAppUser } from './session';
+import { setUserFavListing } from 'shared/state/appSlice';
+import { startSession, toAppUser } from 'shared/session/session';
 import {
   afterPasswordLogin,
   continueWithPassword,
@@ -17,7 +17,7 @@ import {
   updateUserName,
   REQUIRED_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
-} from './authActions';
+} from 'shared/session/authActions';
 
 const ada = { id: 'u-ada', email: 'ada@example.com', user_metadata: { name: 'ada lovelace' } } as unknown as User;
 const noUser = { data: { user: null, session: null }, error: null };

@@ -23,8 +23,8 @@ import {
   toggleFavorite,
   type AppState,
   type AppUser,
-} from './appSlice';
-import { search } from './formSlice';
+} from 'shared/state/appSlice';
+import { search } from 'shared/state/formSlice';
 
 const USER: AppUser = { id: 'b7d3c1f0-7a0e-4c51-8f65-1c2d3e4f5a6b', email: 'ana@example.com', name: 'Ana' };
 const reduce = (actions: UnknownAction[], from: AppState = initialAppState): AppState =>

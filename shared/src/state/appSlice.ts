@@ -15,7 +15,7 @@ import {
 } from '../rules/constants';
 import { NO_DATES, type DateRange } from '../rules/dateSelection';
 import { mergeFavourites, removeFavourite, toggleFavourite } from '../rules/favourites';
-import { search } from './formSlice';
+import { search } from 'shared/state/formSlice';
 
 /** The signed-in user as the app keeps it: serializable, only what screens read. */
 export interface AppUser {

@@ -9,7 +9,7 @@ import {
   resetCard,
   selectCardErrorMessages,
   type CardState,
-} from './cardSlice';
+} from 'shared/state/cardSlice';
 
 const reduce = (actions: UnknownAction[]): CardState => actions.reduce(cardSlice.reducer, initialCardState);
 

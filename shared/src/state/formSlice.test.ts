@@ -30,7 +30,7 @@ import {
   toggleActiveInput,
   toggleMonth,
   type FormState,
-} from './formSlice';
+} from 'shared/state/formSlice';
 
 const TODAY = '2026-05-10';
 const reduce = (actions: UnknownAction[], from: FormState = initialFormState): FormState =>

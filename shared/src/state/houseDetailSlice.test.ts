@@ -10,7 +10,7 @@ import {
   setIsVisible,
   setStartScroll,
   type HouseDetailState,
-} from './houseDetailSlice';
+} from 'shared/state/houseDetailSlice';
 
 const reduce = (actions: UnknownAction[]): HouseDetailState =>
   actions.reduce(houseDetailSlice.reducer, initialHouseDetailState);

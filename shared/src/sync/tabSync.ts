@@ -37,7 +37,7 @@ import {
   tabStateReceived,
   type AppState,
   type MirroredAppState,
-} from '../state/appSlice';
+} from 'shared/state/appSlice';
 
 export const DEFAULT_TAB_SYNC_CHANNEL = 'homestory-app';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { X } from 'lucide-react';
-import { useAppDispatch, useAppSelector } from '../store';
-import { dismissToast, selectToasts, type Toast } from './toastSlice';
+import { useAppDispatch, useAppSelector } from 'shared/store';
+import { dismissToast, selectToasts, type Toast } from 'shared/ui/toastSlice';
 import styles from './Toasts.module.css';
 
 function ToastItem({ toast }: { toast: Toast }) {

@@ -58,6 +58,7 @@ describe('LoginForm', () => {
     renderWithStore(<LoginForm />, { supabase });
     await fill('a@b.c', '');
     expect(screen.getByRole('alert')).toHaveTextContent('Email and password are required.');
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- a vi.fn spy, only inspected here
     expect(supabase.auth.signInWithPassword).not.toHaveBeenCalled();
   });
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATEGORIES } from 'shared/rules/constants';
 import { renderWithStore } from '../../../test/renderWithStore';
-import { setLastSearch } from '../../search/searchSlice';
+import { setLastSearch } from '../../search';
 import { CategoryStrip } from './CategoryStrip';
 
 afterEach(() => vi.restoreAllMocks());

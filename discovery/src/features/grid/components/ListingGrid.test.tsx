@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setSelectedCategory } from 'shared/state/appSlice';
 import { renderWithStore } from '../../../test/renderWithStore';
 import type { Answer, Read } from '../../../test/fakeSupabase';
-import { setLastSearch, setSearching } from '../../search/searchSlice';
+import { setLastSearch, setSearching } from '../../search';
 import { ListingGrid } from './ListingGrid';
 
 function room(id: number) {

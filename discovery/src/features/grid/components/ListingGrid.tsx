@@ -11,7 +11,7 @@ import { CATEGORIES, INFINITE_SCROLL_TRIGGER_PX, SKELETON_COUNTS } from 'shared/
 import { selectInputSearchIds, selectSelectedCategory, setSelectedCategory } from 'shared/state/appSlice';
 import { ListingCardSkeleton } from 'shared/ui/listing-card';
 import { useGetGridPageInfiniteQuery } from 'shared/api/roomsApi';
-import { isRestrictingSearch, selectLastSearch, selectSearching } from '../../search/searchSlice';
+import { isRestrictingSearch, selectLastSearch, selectSearching } from '../../search';
 import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
 import { useFirstRowCount } from '../hooks/useFirstRowCount';
 import { GridCard } from './GridCard';

@@ -11,7 +11,7 @@ import { useAppDispatch, useAppStore } from 'shared/store';
 import { toIsoDay } from 'shared/rules/dateSelection';
 import { search } from 'shared/state/formSlice';
 import { selectHitSearch, setInputSearchIds } from 'shared/state/appSlice';
-import { categoriesApi } from '../../categories/api';
+import { categoriesApi } from '../../categories';
 import { isRestrictingSearch, setLastSearch, setSearching } from '../searchSlice';
 import { selectSearchQuery } from '../form';
 
@@ -33,7 +33,7 @@ export function useRunSearch(): (options?: RunSearchOptions) => Promise<void> {
       const restricting = isRestrictingSearch(query);
       dispatch(setLastSearch(restricting ? query : null));
       if (flagSearching) dispatch(setSearching(true));
-      if (pathname !== '/home' && pathname !== '/') navigate('/home');
+      if (pathname !== '/home' && pathname !== '/') void navigate('/home');
       window.scrollTo({ top: 0 });
       try {
         if (!restricting) {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { roomsApi } from 'shared/api/roomsApi';
 import { createTestStore, renderWithStore } from '../../../test/renderWithStore';
 import { testRoom } from '../../../test/room';
-import { stayApi } from '../../stay/api';
+import { stayApi } from '../../stay';
 import { ListingPage } from './ListingPage';
 
 async function renderListing(path: string, room: ReturnType<typeof testRoom> | null) {

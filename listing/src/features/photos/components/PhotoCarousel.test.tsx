@@ -25,12 +25,18 @@ describe('PhotoCarousel', () => {
 
   it('advances every 5 seconds until paused', () => {
     const { scrolls } = renderCarousel();
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(scrolls).toEqual([]);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(scrolls).toEqual([375]);
     fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
-    act(() => vi.advanceTimersByTime(20_000));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(scrolls).toEqual([375]);
     expect(screen.getByRole('button', { name: 'Play slideshow' })).toBeInTheDocument();
   });
@@ -38,7 +44,9 @@ describe('PhotoCarousel', () => {
   it('stops for good once the visitor swipes', () => {
     const { scrolls, track } = renderCarousel();
     fireEvent.touchStart(track);
-    act(() => vi.advanceTimersByTime(20_000));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(scrolls).toEqual([]);
   });
 });

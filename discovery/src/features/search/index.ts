@@ -1,0 +1,2 @@
+// The search feature's public surface for the other features of discovery.
+export { isRestrictingSearch, selectLastSearch, selectSearching, setLastSearch, setSearching } from './searchSlice';
