@@ -1,5 +1,5 @@
 /**
- * `npm test`: every test of the project, from a fresh clone. Installs, type-checks, builds,
+ * `npm test`: every test of the project, from a fresh clone. Installs, type-checks, lints, builds,
  * runs each package's vitest suite, then the Playwright suites against the built site.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ function step(title, args) {
 
 step('install', ['install', '--frozen-lockfile']);
 step('typecheck', ['run', 'typecheck']);
+step('lint', ['run', 'lint']);
 step('build', ['run', 'build']);
 step('unit and backend tests', ['run', 'test:unit']);
 step('end-to-end tests', ['run', 'test:e2e']);
