@@ -36,6 +36,7 @@ const SHARED_STATEFUL = [
   'config/ConfigContext.tsx',
   'ui/Dialog.tsx',
   'ui/toastSlice.ts',
+  'testing/supabaseServer.ts',
 ];
 
 function folders(path) {

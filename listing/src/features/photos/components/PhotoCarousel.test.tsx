@@ -1,12 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithStore } from '../../../test/renderWithStore';
+import { renderWithStore } from 'shared/testing/renderWithStore';
 import { PhotoCarousel } from './PhotoCarousel';
 
 const images = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `/storage/v1/object/public/listing-photos/scenes/scene-00${n}-800.webp`);
 
 function renderCarousel() {
   const scrolls: number[] = [];
-  const utils = renderWithStore(<PhotoCarousel title="Cottage" images={images} onOpenGallery={() => undefined} />);
+  const utils = renderWithStore(<PhotoCarousel title="Cottage" images={images} onOpenGallery={() => undefined} />, { path: '/house/1', route: '/house/:id' });
   const track = screen.getByRole('list');
   Object.defineProperty(track, 'clientWidth', { value: 375 });
   track.scrollTo = ((options: ScrollToOptions) => scrolls.push(options.left ?? 0)) as typeof track.scrollTo;
