@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { resetReads, supabaseServer } from 'shared/testing/supabaseServer';
+import { resetBackend, supabaseServer } from 'shared/testing/supabaseServer';
 
 beforeAll(() => supabaseServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   supabaseServer.resetHandlers();
-  resetReads();
+  resetBackend();
 });
 afterAll(() => supabaseServer.close());

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { setUserData } from 'shared/state/appSlice';
-import { renderWithStore } from '../test/renderWithStore';
+import { renderWithStore } from 'shared/testing/renderWithStore';
 import { useRedirectWhenSignedOut } from './useRedirectWhenSignedOut';
 
 function Page() {

@@ -3,8 +3,9 @@
  * (shared/supabase/client) talks to TEST_SUPABASE_URL; msw answers its PostgREST requests there,
  * tables and rpc alike. Each request is parsed back into a Read (table or rpc, columns, filters,
  * range, arguments), recorded, and answered by the test's ReadAnswer. Requests nobody answers fail
- * the test (onUnhandledRequest: 'error', in shared/vitest.setup.ts). The real backend behind the
- * same client runs in the e2e suites.
+ * the test (onUnhandledRequest: 'error', in shared/vitest.setup.ts). Auth (password sign-in,
+ * sign-up, user update) is answered from the test's accounts, GoTrue's way. The real backend behind
+ * the same client runs in the e2e suites.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
@@ -32,6 +33,19 @@ export type ReadAnswer = (read: Read) => Answer | Promise<Answer>;
 const answerNothing: ReadAnswer = () => ({ data: [] });
 let answer: ReadAnswer = answerNothing;
 let reads: Read[] = [];
+
+/** A request to /auth/v1 as the test sees it: the endpoint (token, signup, user) and its JSON body. */
+export interface AuthCall {
+  endpoint: string;
+  body: Record<string, unknown>;
+}
+
+interface Account {
+  password: string;
+  name?: string;
+}
+let accounts = new Map<string, Account>();
+let authCalls: AuthCall[] = [];
 
 /** Query parameters of PostgREST that are not filters. */
 const NOT_FILTERS = new Set(['select', 'order', 'offset', 'limit', 'columns', 'on_conflict']);
@@ -72,7 +86,66 @@ async function respond(request: Request, read: Read): Promise<Response> {
   return HttpResponse.json(data, { headers });
 }
 
+function authError(status: number, code: string, message: string): Response {
+  return HttpResponse.json({ code, message }, { status, headers: { 'x-supabase-api-version': '2024-01-01' } });
+}
+
+function authUser(email: string) {
+  const name = accounts.get(email)?.name;
+  return { id: `id-${email}`, aud: 'authenticated', role: 'authenticated', email, user_metadata: name ? { name } : {} };
+}
+
+/** A session as GoTrue returns it; the token is a JWT the client can decode (not signed: nothing here verifies it). */
+function authSession(email: string) {
+  const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const claims = { sub: `id-${email}`, email, role: 'authenticated', aud: 'authenticated', exp: expiresAt };
+  return {
+    access_token: `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.test`,
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: expiresAt,
+    refresh_token: `refresh-${email}`,
+    user: authUser(email),
+  };
+}
+
+/** The signed-in email, from the Bearer token authSession gave. */
+function bearerEmail(request: Request): string | undefined {
+  const payload = request.headers.get('Authorization')?.split('.')[1];
+  if (!payload) return undefined;
+  const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { email?: string };
+  return claims.email !== undefined && accounts.has(claims.email) ? claims.email : undefined;
+}
+
+async function authCall(request: Request, endpoint: string): Promise<Record<string, unknown>> {
+  const body = (await request.json()) as Record<string, unknown>;
+  authCalls.push({ endpoint, body });
+  return body;
+}
+
 export const supabaseServer = setupServer(
+  http.post(`${TEST_SUPABASE_URL}/auth/v1/token`, async ({ request }) => {
+    const { email, password } = await authCall(request, 'token');
+    const account = typeof email === 'string' ? accounts.get(email) : undefined;
+    if (!account || account.password !== password) return authError(400, 'invalid_credentials', 'Invalid login credentials');
+    return HttpResponse.json(authSession(email as string));
+  }),
+  http.post(`${TEST_SUPABASE_URL}/auth/v1/signup`, async ({ request }) => {
+    const { email, password } = await authCall(request, 'signup');
+    if (typeof email !== 'string' || typeof password !== 'string') return authError(400, 'validation_failed', 'Missing email or password');
+    if (accounts.has(email)) return authError(422, 'user_already_exists', 'User already registered');
+    accounts.set(email, { password });
+    return HttpResponse.json(authSession(email));
+  }),
+  http.put(`${TEST_SUPABASE_URL}/auth/v1/user`, async ({ request }) => {
+    const { data } = await authCall(request, 'user');
+    const email = bearerEmail(request);
+    if (!email) return authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    const name = (data as { name?: unknown } | undefined)?.name;
+    if (typeof name === 'string') accounts.get(email)!.name = name;
+    return HttpResponse.json(authUser(email));
+  }),
   http.post(`${TEST_SUPABASE_URL}/rest/v1/rpc/:name`, async ({ request, params }) =>
     respond(request, readOf(new URL(request.url), { rpc: String(params.name) }, (await request.json()) as Record<string, unknown>)),
   ),
@@ -91,7 +164,18 @@ export function answerReads(readAnswer: ReadAnswer): Read[] {
   return reads;
 }
 
-/** Back to answering every read with no rows; called after each test. */
-export function resetReads(): void {
+/**
+ * The accounts this test's auth knows, email to password, and the list its auth requests are
+ * recorded in. Each test starts with none.
+ */
+export function authAccounts(passwords: Record<string, string>): AuthCall[] {
+  accounts = new Map(Object.entries(passwords).map(([email, password]) => [email, { password }]));
+  authCalls = [];
+  return authCalls;
+}
+
+/** Back to answering every read with no rows and knowing no account; called after each test. */
+export function resetBackend(): void {
   answerReads(answerNothing);
+  authAccounts({});
 }
