@@ -5,6 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ConfigProvider } from 'shared/config/ConfigContext';
@@ -23,8 +24,16 @@ export const testConfig: RuntimeConfig = {
   mapTileUrl: null,
 };
 
-export function createTestStore(config: RuntimeConfig = testConfig): AppStore {
-  return createAppStore({ extra: { supabase: createSupabaseClient(config), config }, tabSync: false });
+export function createTestStore(config: RuntimeConfig = testConfig, supabase = createSupabaseClient(config)): AppStore {
+  return createAppStore({ extra: { supabase, config }, tabSync: false });
+}
+
+/** A client signed in with a password account this test's auth knows (see authAccounts). */
+export async function signedInClient(email: string, password: string): Promise<SupabaseClient> {
+  const supabase = createSupabaseClient(testConfig);
+  const { error } = await supabase.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return supabase;
 }
 
 /** The router's current path, for tests of navigation; hidden, so role queries never meet it. */

@@ -12,11 +12,13 @@ import { setupServer } from 'msw/node';
 
 export const TEST_SUPABASE_URL = 'http://supabase.test';
 
-/** A request of the REST API as the test sees it. Filter operands are the wire's text. */
+/** A request of the REST API (a read, or a write with its body) as the test sees it. Filter operands are the wire's text. */
 export interface Read {
+  method: string;
   table?: string;
   rpc?: string;
   args?: Record<string, unknown>;
+  body?: unknown;
   columns?: string;
   filters: [column: string, operator: string, operand: string | string[]][];
   range?: [from: number, to: number];
@@ -50,7 +52,8 @@ let authCalls: AuthCall[] = [];
 /** Query parameters of PostgREST that are not filters. */
 const NOT_FILTERS = new Set(['select', 'order', 'offset', 'limit', 'columns', 'on_conflict']);
 
-function readOf(url: URL, target: { table?: string; rpc?: string }, args?: Record<string, unknown>): Read {
+function readOf(request: Request, target: { table?: string; rpc?: string }, args?: Record<string, unknown>): Read {
+  const url = new URL(request.url);
   const filters: Read['filters'] = [];
   for (const [column, value] of url.searchParams) {
     if (NOT_FILTERS.has(column)) continue;
@@ -59,7 +62,7 @@ function readOf(url: URL, target: { table?: string; rpc?: string }, args?: Recor
     const operand = value.slice(dot + 1);
     filters.push([column, operator, operator === 'in' ? operand.slice(1, -1).split(',') : operand]);
   }
-  const read: Read = { ...target, filters };
+  const read: Read = { method: request.method, ...target, filters };
   if (args) read.args = args;
   const columns = url.searchParams.get('select');
   if (columns !== null) read.columns = columns;
@@ -92,14 +95,14 @@ function authError(status: number, code: string, message: string): Response {
 
 function authUser(email: string) {
   const name = accounts.get(email)?.name;
-  return { id: `id-${email}`, aud: 'authenticated', role: 'authenticated', email, user_metadata: name ? { name } : {} };
+  return { id: testUserId(email), aud: 'authenticated', role: 'authenticated', email, user_metadata: name ? { name } : {} };
 }
 
 /** A session as GoTrue returns it; the token is a JWT the client can decode (not signed: nothing here verifies it). */
 function authSession(email: string) {
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
   const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  const claims = { sub: `id-${email}`, email, role: 'authenticated', aud: 'authenticated', exp: expiresAt };
+  const claims = { sub: testUserId(email), email, role: 'authenticated', aud: 'authenticated', exp: expiresAt };
   return {
     access_token: `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.test`,
     token_type: 'bearer',
@@ -147,11 +150,14 @@ export const supabaseServer = setupServer(
     return HttpResponse.json(authUser(email));
   }),
   http.post(`${TEST_SUPABASE_URL}/rest/v1/rpc/:name`, async ({ request, params }) =>
-    respond(request, readOf(new URL(request.url), { rpc: String(params.name) }, (await request.json()) as Record<string, unknown>)),
+    respond(request, readOf(request, { rpc: String(params.name) }, (await request.json()) as Record<string, unknown>)),
   ),
-  http.all(`${TEST_SUPABASE_URL}/rest/v1/:table`, ({ request, params }) =>
-    respond(request, readOf(new URL(request.url), { table: String(params.table) })),
-  ),
+  http.all(`${TEST_SUPABASE_URL}/rest/v1/:table`, async ({ request, params }) => {
+    const read = readOf(request, { table: String(params.table) });
+    const text = await request.text();
+    if (text !== '') read.body = JSON.parse(text);
+    return respond(request, read);
+  }),
 );
 
 /**
@@ -178,4 +184,9 @@ export function authAccounts(passwords: Record<string, string>): AuthCall[] {
 export function resetBackend(): void {
   answerReads(answerNothing);
   authAccounts({});
+}
+
+/** The id auth gives the account of `email`. */
+export function testUserId(email: string): string {
+  return `id-${email}`;
 }
