@@ -20,7 +20,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 
 /** The shell and the remotes: each is built and deployed on its own. */
 const APPS = ['shell', 'discovery', 'listing', 'account', 'checkout'];
-/** Every package of the repository; no package imports another's source except `shared`. */
+/** Every top-level package. An app imports none of the others' source but shared's; shared imports none. */
 const PACKAGES = [...APPS, 'shared', 'backend', 'e2e', 'supabase', 'scripts'];
 
 /** The React sources: the apps and shared. */
