@@ -4,14 +4,22 @@
  * bypasses that share and bundles a second copy of the module into whichever app imports it. For
  * a module that holds state (the store, a slice, the RTK Query api, a React context, module-level
  * variables) a second copy is a real bug: a provider the consumer cannot see, endpoints injected
- * into an api the store never mounted. So inside shared/src those modules are imported by package
- * path. Type-only imports are erased at build time and are fine either way.
+ * into an api the store never mounted. So inside shared/src a relative import never reaches a
+ * stateful module in another folder: that goes by package path. Within one folder (one entry of
+ * the package) relative imports are fine, and needed once a folder is shared as one entry whose
+ * index would otherwise import itself by name. Type-only imports are erased at build time and are
+ * fine either way.
  *
  * Option: `stateful`, paths relative to shared/src, a trailing '/' naming a whole folder.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const EXTENSION = /\.(tsx?|jsx?|mjs)$/;
+
+/** The top folder of a shared/src-relative path ('' for a file at the root). */
+function folderOf(path) {
+  return path.includes('/') ? path.slice(0, path.indexOf('/')) : '';
+}
 
 /** shared/src-relative path of the module `specifier` names, without its extension. */
 function targetOf(sourceRoot, filename, specifier) {
@@ -38,7 +46,7 @@ function isTypeOnly(node) {
 export const statefulSharedImports = {
   meta: {
     type: 'problem',
-    docs: { description: 'Inside shared/src, import stateful modules by package path (shared/...), never relative' },
+    docs: { description: 'Inside shared/src, import a stateful module of another folder by package path (shared/...)' },
     schema: [
       {
         type: 'object',
@@ -58,7 +66,9 @@ export const statefulSharedImports = {
       const specifier = node.source?.value;
       if (typeof specifier !== 'string' || !specifier.startsWith('.') || isTypeOnly(node)) return;
       const target = targetOf(sourceRoot, context.filename, specifier);
-      if (!target.startsWith('..') && isStateful(stateful, target)) {
+      const from = relative(sourceRoot, context.filename).split(sep).join('/');
+      const sameFolder = folderOf(from) !== '' && folderOf(from) === folderOf(target);
+      if (!target.startsWith('..') && !sameFolder && isStateful(stateful, target)) {
         context.report({ node: node.source, messageId: 'relative', data: { specifier, target } });
       }
     }
