@@ -5,7 +5,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     testTimeout: 20_000,
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['../shared/vitest.setup.ts', './src/test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });

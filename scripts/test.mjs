@@ -1,8 +1,8 @@
 /**
- * `npm test`: every test of the project, from a fresh clone. Installs; then type-checks, builds
- * and runs each package's vitest suite side by side (none needs another's output); then checks
- * the entry-chunk budgets of the build and runs the Playwright suites against the built site.
- * Each step prints its time; the steps run side by side print their output when they end.
+ * `npm test`: every test of the project, from a fresh clone. Installs; then type-checks, lints,
+ * builds and runs each package's vitest suite side by side (none needs another's output); then
+ * checks the entry-chunk budgets of the build and runs the Playwright suites against the built
+ * site. Each step prints its time; the steps run side by side print their output when they end.
  */
 import { spawn } from 'node:child_process';
 import { repoRoot } from './site.mjs';
@@ -39,6 +39,7 @@ exitOnFailure([await step('install', ['install', '--frozen-lockfile'])]);
 exitOnFailure(
   await Promise.all([
     step('typecheck', ['run', 'typecheck'], { buffered: true }),
+    step('lint', ['run', 'lint'], { buffered: true }),
     step('build', ['run', 'build'], { buffered: true }),
     step('unit and backend tests', ['run', 'test:unit'], { buffered: true }),
   ]),

@@ -68,8 +68,8 @@ async function startBackend(databaseUrl: string | undefined): Promise<Server> {
   });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   const started = Date.now();
   await waitFor(`http://127.0.0.1:${port}/health`, child, 1800, () => output);
   log(`backend on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} ready with ${ROOMS} rooms in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -245,7 +245,7 @@ async function main() {
 
 async function shutdown() {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))));
+  await Promise.all(children.map((c) => (c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r)))));
   for (const cleanup of cleanups.reverse()) {
     try {
       await cleanup();

@@ -67,7 +67,7 @@ export interface BackendContext {
   /** Base URL clients use, e.g. http://localhost:54321 (no trailing slash). */
   publicUrl: string;
   /** Verifies an HS256 JWT signed with keys.jwtSecret (30 s clock skew). Throws JwtError. */
-  verifyJwt(token: string): Promise<JwtClaims>;
+  verifyJwt: (token: string) => Promise<JwtClaims>;
   /** Signs claims with keys.jwtSecret (HS256, typ JWT). Caller sets iat/exp. */
   signJwt(claims: Record<string, unknown>): Promise<string>;
   /** Re-reads the database catalog used by /rest/v1 (call after DDL outside migrations). */

@@ -34,7 +34,7 @@ export function jwtHelpers(secret: string) {
     let claims: JwtClaims;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance: 30 });
-      claims = { ...payload, role: typeof payload.role === 'string' ? payload.role : 'anon' } as JwtClaims;
+      claims = { ...payload, role: typeof payload.role === 'string' ? payload.role : 'anon' };
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new JwtError('expired', 'JWT expired');
       if (error instanceof errors.JWTClaimValidationFailed) {

@@ -93,7 +93,10 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
 
   const codes = (answers: Answer[]) => {
     const counts: Record<string, number> = {};
-    for (const a of answers) counts[`${a.status} ${a.body.code ?? ''}`.trim()] = (counts[`${a.status} ${a.body.code ?? ''}`.trim()] ?? 0) + 1;
+    for (const a of answers) {
+      const key = `${a.status} ${typeof a.body.code === 'string' ? a.body.code : ''}`.trim();
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
     return counts;
   };
 

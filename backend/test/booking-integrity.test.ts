@@ -37,7 +37,7 @@ describe.each(DB_KINDS)('booking integrity on %s', (kind) => {
       .select('id')
       .single();
     if (error) throw error;
-    return (data as { id: number }).id;
+    return (data).id;
   }
 
   const stay = (overrides: Record<string, unknown> = {}) => ({

@@ -76,7 +76,7 @@ describe.skipIf(unavailable)('conformance with PostgREST 12 on PostgreSQL', () =
     } catch {
       // kept as text
     }
-    const code = parsed && typeof parsed === 'object' && 'code' in parsed ? (parsed as { code: unknown }).code : undefined;
+    const code = parsed && typeof parsed === 'object' && 'code' in parsed ? parsed.code : undefined;
     return { status: response.status, range: response.headers.get('content-range'), code, body: canonical(parsed) };
   }
 

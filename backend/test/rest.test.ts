@@ -8,6 +8,9 @@ import { signToken, userToken } from './support/tokens.ts';
 const USER = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
 
+/** A select on Rooms, before its filters. */
+type RoomsQuery = ReturnType<ReturnType<SupabaseClient['from']>['select']>;
+
 describe.each(DB_KINDS)('REST on %s', (kind) => {
   let backend: TestBackend;
   let anon: SupabaseClient;
@@ -87,31 +90,31 @@ describe.each(DB_KINDS)('REST on %s', (kind) => {
     });
 
     it.each([
-      ['eq', (q: any) => q.eq('id', 3), [3]],
-      ['neq', (q: any) => q.neq('id', 1).lte('id', 3), [2, 3]],
-      ['gt', (q: any) => q.gt('id', 38), [39, 40]],
-      ['gte', (q: any) => q.gte('id', 39), [39, 40]],
-      ['lt', (q: any) => q.lt('id', 3), [1, 2]],
-      ['lte', (q: any) => q.lte('id', 2), [1, 2]],
-      ['like', (q: any) => q.like('city', '%ar%').lte('id', 10), [4, 9]],
-      ['ilike', (q: any) => q.ilike('city', 'PARIS').lte('id', 10), [4, 9]],
-      ['ilike with *', (q: any) => q.ilike('city', '*YO*').lte('id', 6), [1, 6]],
-      ['in', (q: any) => q.in('id', [2, 4, 99]), [2, 4]],
-      ['in with a comma in an item', (q: any) => q.in('country', ['Norway', 'Spain, x']).lte('id', 8), [3, 8]],
-      ['is null', (q: any) => q.is('host_name', null).lte('id', 10), [4, 9]],
-      ['not is null', (q: any) => q.not('house_rating', 'is', null).lte('id', 7), [1, 2, 3, 4, 5, 6]],
-      ['is distinct from', (q: any) => q.isDistinct('city', 'Lyon').lte('id', 3), [2, 3]],
-      ['match', (q: any) => q.match({ city: 'Oslo' }).lte('id', 8), [3, 8]],
-      ['regex match', (q: any) => q.regexMatch('city', '^R').lte('id', 7), [2, 7]],
-      ['regex imatch', (q: any) => q.regexIMatch('city', '^r').lte('id', 7), [2, 7]],
-      ['not', (q: any) => q.not('id', 'in', '(1,2,3)').lte('id', 5), [4, 5]],
-      ['or with nested and', (q: any) => q.or('id.eq.1,and(id.gt.38,host_name.is.null)'), [1, 39]],
-      ['or with a quoted value', (q: any) => q.or('city.eq."Oslo",id.eq.2').lte('id', 8), [2, 3, 8]],
-      ['filter()', (q: any) => q.filter('id', 'in', '(7,8)'), [7, 8]],
+      ['eq', (q: RoomsQuery) => q.eq('id', 3), [3]],
+      ['neq', (q: RoomsQuery) => q.neq('id', 1).lte('id', 3), [2, 3]],
+      ['gt', (q: RoomsQuery) => q.gt('id', 38), [39, 40]],
+      ['gte', (q: RoomsQuery) => q.gte('id', 39), [39, 40]],
+      ['lt', (q: RoomsQuery) => q.lt('id', 3), [1, 2]],
+      ['lte', (q: RoomsQuery) => q.lte('id', 2), [1, 2]],
+      ['like', (q: RoomsQuery) => q.like('city', '%ar%').lte('id', 10), [4, 9]],
+      ['ilike', (q: RoomsQuery) => q.ilike('city', 'PARIS').lte('id', 10), [4, 9]],
+      ['ilike with *', (q: RoomsQuery) => q.ilike('city', '*YO*').lte('id', 6), [1, 6]],
+      ['in', (q: RoomsQuery) => q.in('id', [2, 4, 99]), [2, 4]],
+      ['in with a comma in an item', (q: RoomsQuery) => q.in('country', ['Norway', 'Spain, x']).lte('id', 8), [3, 8]],
+      ['is null', (q: RoomsQuery) => q.is('host_name', null).lte('id', 10), [4, 9]],
+      ['not is null', (q: RoomsQuery) => q.not('house_rating', 'is', null).lte('id', 7), [1, 2, 3, 4, 5, 6]],
+      ['is distinct from', (q: RoomsQuery) => q.isDistinct('city', 'Lyon').lte('id', 3), [2, 3]],
+      ['match', (q: RoomsQuery) => q.match({ city: 'Oslo' }).lte('id', 8), [3, 8]],
+      ['regex match', (q: RoomsQuery) => q.regexMatch('city', '^R').lte('id', 7), [2, 7]],
+      ['regex imatch', (q: RoomsQuery) => q.regexIMatch('city', '^r').lte('id', 7), [2, 7]],
+      ['not', (q: RoomsQuery) => q.not('id', 'in', '(1,2,3)').lte('id', 5), [4, 5]],
+      ['or with nested and', (q: RoomsQuery) => q.or('id.eq.1,and(id.gt.38,host_name.is.null)'), [1, 39]],
+      ['or with a quoted value', (q: RoomsQuery) => q.or('city.eq."Oslo",id.eq.2').lte('id', 8), [2, 3, 8]],
+      ['filter()', (q: RoomsQuery) => q.filter('id', 'in', '(7,8)'), [7, 8]],
     ])('operator %s', async (_name, apply, expected) => {
       const r = await apply(anon.from('Rooms').select('id')).order('id');
       expect(r.error).toBeNull();
-      expect(ids(r.data)).toEqual(expected);
+      expect(ids(r.data as Array<{ id: number }> | null)).toEqual(expected);
     });
 
     it('orders by several columns with nulls first', async () => {

@@ -54,7 +54,7 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
   async function insertRoom(fields: Record<string, unknown>): Promise<number> {
     const { data, error } = await service.from('Rooms').insert(fields).select('id').single();
     if (error) throw error;
-    return (data as { id: number }).id;
+    return data.id;
   }
 
   /** A traveller's draft: only the fields travellers write; who and status come from the server. */

@@ -53,7 +53,7 @@ describe.each(DB_KINDS)('search on %s', (kind) => {
         .select('id')
         .single();
       if (error) throw error;
-      ids[key] = (data as { id: number }).id;
+      ids[key] = (data).id;
     }
   });
   afterAll(async () => {

@@ -2,8 +2,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../src/seed/categories.ts';
 import { guestAccount } from '../src/seed/guest.ts';
@@ -121,7 +119,7 @@ describe.each(DB_KINDS)('seeded backend on %s', (kind) => {
       .select('id, filter, images, price, house_rating, rating_count, guest_favorite, max_guests, guest_count, host_name, host_image, city, country, lat, lng')
       .order('id');
     if (error) throw error;
-    rooms = data as Room[];
+    rooms = data;
   }, 240_000);
   afterAll(async () => {
     await backend?.close();

@@ -1,2 +1,2 @@
 // An async boundary, so shared singletons are negotiated before any module uses them.
-import('./bootstrap');
+void import('./bootstrap');

@@ -71,7 +71,7 @@ type Table = { type?: string; items?: Array<Record<string, unknown>> };
 
 /** With --explain: what the first run's LCP element was, its phases, and the largest layout shifts. */
 function explain(label: string, audits: Audits): void {
-  const tables = ((audits['largest-contentful-paint-element']?.details as { items?: Table[] })?.items ?? []) as Table[];
+  const tables = (audits['largest-contentful-paint-element']?.details as { items?: Table[] })?.items ?? [];
   const node = tables[0]?.items?.[0]?.node as { snippet?: string } | undefined;
   const phases = (tables[1]?.items ?? []).map((item) => `${String(item.phase)} ${Math.round(Number(item.timing))} ms`);
   console.log(`  [${label}] LCP element: ${node?.snippet ?? 'n/a'}`);

@@ -17,7 +17,7 @@ async function tabTo(page: Page, target: Locator, max = 80, key: 'Tab' | 'Shift+
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
     await page.keyboard.press(key);
   }
-  throw new Error(`${target} is not reachable with ${key} within ${max} presses`);
+  throw new Error(`${target.toString()} is not reachable with ${key} within ${max} presses`);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { appPort } from '../../scripts/site.mjs';
-import { newUser, PASSWORD, SITE, signInContext, type TestUser } from './accountSupport';
+import { newUser, PASSWORD, signInContext, type TestUser } from './accountSupport';
 import { freeStay, payThroughApi, newUser as newCheckoutUser } from './checkoutSupport';
 
 /**

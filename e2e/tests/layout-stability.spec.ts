@@ -87,7 +87,7 @@ async function firstRoomId(): Promise<number> {
   const client = await anonClient();
   const { data, error } = await client.from('Rooms').select('id').order('id').limit(1);
   if (error || !data?.[0]) throw error ?? new Error('no rooms');
-  return (data[0] as { id: number }).id;
+  return data[0].id;
 }
 
 test.describe('layout stability', () => {

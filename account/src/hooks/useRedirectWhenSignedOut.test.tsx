@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { setUserData } from 'shared/state';
-import { renderWithStore } from '../test/renderWithStore';
+import { renderWithStore } from 'shared/testing';
 import { useRedirectWhenSignedOut } from './useRedirectWhenSignedOut';
 
 function Page() {
@@ -14,19 +14,27 @@ describe('useRedirectWhenSignedOut', () => {
 
   it('sends a signed-out visitor away after 1 s, not before', () => {
     renderWithStore(<Page />, { path: '/trips' });
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(screen.getByTestId('location')).toHaveTextContent('/trips');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
   it('keeps a user whose session arrives within the second', () => {
     const { store } = renderWithStore(<Page />, { path: '/trips' });
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     act(() => {
       store.dispatch(setUserData({ id: 'u', email: 'a@b.c', name: 'A' }));
     });
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(screen.getByTestId('location')).toHaveTextContent('/trips');
   });
 });

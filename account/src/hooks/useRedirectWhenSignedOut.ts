@@ -12,7 +12,7 @@ export function useRedirectWhenSignedOut(to: string, delayMs: number): boolean {
   const navigate = useNavigate();
   useEffect(() => {
     if (signedIn) return undefined;
-    const timer = setTimeout(() => navigate(to, { replace: true }), delayMs);
+    const timer = setTimeout(() => void navigate(to, { replace: true }), delayMs);
     return () => clearTimeout(timer);
   }, [signedIn, navigate, to, delayMs]);
   return signedIn;

@@ -78,7 +78,7 @@ async function startLocalOidc(ctx: BackendContext): Promise<LocalOidc> {
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    jwks: { keys: [jwk as never] },
+    jwks: { keys: [jwk] },
     cookies: { keys: [createHmac('sha256', ctx.keys.jwtSecret).update('local-oidc-cookies').digest('base64url')] },
     claims: {
       openid: ['sub'],
@@ -161,7 +161,7 @@ async function startLocalOidc(ctx: BackendContext): Promise<LocalOidc> {
     // Koa-style mounting: oidc-provider derives its mount path from originalUrl vs url.
     (req as IncomingMessage & { originalUrl?: string }).originalUrl = full;
     req.url = inner;
-    callback(req, res);
+    void callback(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // The relay never keeps the process alive; connections are not pooled (agent: false).

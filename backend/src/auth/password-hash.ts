@@ -31,7 +31,11 @@ function startWorker(slot: number): Worker {
     // A crashed worker is replaced; its jobs fail rather than hang.
     console.error('[auth] bcrypt worker failed:', error);
     workers[slot] = startWorker(slot);
-    for (const [id, job] of pending) if (id % POOL_SIZE === slot) (pending.delete(id), job.reject(error));
+    for (const [id, job] of pending) {
+      if (id % POOL_SIZE !== slot) continue;
+      pending.delete(id);
+      job.reject(error);
+    }
   });
   return worker;
 }
@@ -41,7 +45,7 @@ function run<T>(job: Job): Promise<T> {
   const slot = id % POOL_SIZE;
   const worker = (workers[slot] ??= startWorker(slot));
   return new Promise<T>((resolve, reject) => {
-    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    pending.set(id, { resolve: resolve, reject });
     worker.postMessage({ id, ...job });
   });
 }

@@ -9,9 +9,9 @@ const typeParsers = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === DATE) return (value: string) => value;
     if (oid === INT8) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
   },
-} as pg.CustomTypesConfig;
+};
 
 function toResult<R>(raw: pg.QueryResult | pg.QueryResult[]): QueryResult<R> {
   // Several statements without parameters give one result each; the last one counts.
@@ -39,7 +39,7 @@ class StatementNames {
 
 /** Any PostgreSQL reachable at `url`, through a connection pool. */
 export async function openPg(url: string, max = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max, types: typeParsers, pipeline: true } as pg.PoolConfig);
+  const pool = new pg.Pool({ connectionString: url, max, types: typeParsers, pipeline: true });
   // An idle connection dropped by the server must not take the process down.
   pool.on('error', (error) => console.error('[db] idle connection error:', error.message));
   // Fail fast with the driver's message when the server is unreachable.

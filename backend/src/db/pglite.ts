@@ -24,7 +24,7 @@ export function toPgText(value: unknown): string | null {
   }
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return `${value as string | number | boolean | bigint}`;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

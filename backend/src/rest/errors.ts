@@ -87,7 +87,7 @@ interface PgDriverError {
 export function fromDbError(error: unknown, authenticated: boolean): RestError | undefined {
   const e = error as PgDriverError;
   if (!e || typeof e.code !== 'string' || !/^[0-9A-Z]{5}$/.test(e.code)) return undefined;
-  const message = String(e.message ?? '');
+  const message = typeof e.message === 'string' ? e.message : '';
   const status = statusForSqlState(e.code, message, authenticated);
   const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {};
   return restError(

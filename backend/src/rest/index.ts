@@ -145,7 +145,7 @@ async function insert(rel: Relation, q: QueryParams, prefs: Preferences, req: Re
   }
   let columns = q.columns;
   if (!columns) {
-    const first = Object.keys(rows[0] ?? {});
+    const first = Object.keys((rows[0] ?? {}) as object);
     const key = [...first].sort().join('\u0000');
     for (const r of rows) {
       if (Object.keys(r as object).sort().join('\u0000') !== key) throw restError(400, 'PGRST102', 'All object keys must match');
@@ -259,10 +259,9 @@ async function rpc(
   const scalar = routine.returnsScalar;
   const tail = ', null::int as total, null::int as inserted';
   const alias = scalar ? '_pgrst_r(pgrst_scalar)' : '_pgrst_r';
-  let from: string;
   // Each argument is its own typed parameter, passed by name.
   const call = used.map((p) => `${ident(p.name)} := ${sql.bind(argumentValue(args[p.name], p.type, isPost))}::${p.type}`);
-  from = `${qualified(routine)}(${call.join(', ')}) ${alias}`;
+  const from = `${qualified(routine)}(${call.join(', ')}) ${alias}`;
   const readOnly = !isPost;
   const { offset, limit } = page(q, req);
   if (scalar) {
@@ -287,9 +286,9 @@ async function rpc(
 function argumentValue(value: unknown, type: string, fromJson: boolean): unknown {
   if (value === null || value === undefined) return null;
   if (type === 'json' || type === 'jsonb') return fromJson ? JSON.stringify(value) : value;
-  if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v));
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v));
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return `${value as string | number | boolean | bigint}`;
 }
 
 function routineSource(schema: SchemaCache, routine: Routine): Source {
@@ -323,7 +322,7 @@ function isConnectionError(error: unknown): boolean {
 }
 
 export interface RestService {
-  handle(req: Request, ctx: BackendContext): Promise<Response>;
+  handle: (req: Request, ctx: BackendContext) => Promise<Response>;
   reload(db: Queryable): Promise<void>;
 }
 
@@ -348,7 +347,7 @@ async function execute(db: Db, caller: Caller, req: Request, path: string, plan:
   const rows = await db.pipeline([settings, { text: plan.text, values: plan.sql.values }], check);
   if (plan.shape === 'object' && plan.readOnly) singular(rows);
   const [body, page, total, inserted] = rows[0] ?? [];
-  const result: Result = { body: String(body ?? ''), page: Number(page ?? 0), total: total === null || total === undefined ? undefined : Number(total) };
+  const result: Result = { body: typeof body === 'string' ? body : '', page: Number(page ?? 0), total: total === null || total === undefined ? undefined : Number(total) };
   if (inserted !== null && inserted !== undefined) result.inserted = Number(inserted);
   return result;
 }

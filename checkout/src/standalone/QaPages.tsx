@@ -20,7 +20,7 @@ export function QaLogin() {
         type="button"
         onClick={async () => {
           const outcome = await dispatch(signInAsGuest());
-          if (outcome.ok) navigate(-1);
+          if (outcome.ok) void navigate(-1);
           else setError(outcome.message);
         }}
       >

@@ -1,4 +1,3 @@
-import '@testing-library/jest-dom/vitest';
 import { installMatchMedia, setViewportWidth } from './viewport';
 
 installMatchMedia();

@@ -105,13 +105,13 @@ export const roomsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getRoomById: build.query<Room | null, number>({
       async queryFn(id, queryApi) {
-        const { data, error } = await extraOf(queryApi).supabase.from('Rooms').select('*').eq('id', id).single();
+        const { data, error } = await extraOf(queryApi).supabase.from('Rooms').select('*').eq('id', id).single<Room>();
         if (error) {
           const apiError = toApiError(`Error fetching room ${id}:`, error);
           if (error.code === NO_SINGLE_ROW) return { data: null };
           return { error: apiError };
         }
-        return { data: data as Room };
+        return { data };
       },
       providesTags: (_result, _error, id) => [{ type: 'Rooms', id }],
     }),

@@ -22,7 +22,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     return field;
   };
   const optionalText = (key: string): string | null =>
-    typeof v[key] === 'string' && v[key] !== '' ? (v[key] as string) : null;
+    typeof v[key] === 'string' && v[key] !== '' ? v[key] : null;
   return {
     supabaseUrl: text('supabaseUrl'),
     supabaseAnonKey: text('supabaseAnonKey'),

@@ -4,9 +4,9 @@
  */
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { AuthApiError } from '@supabase/supabase-js';
-import { createAppStore } from '../store';
+import { createAppStore } from 'shared/store';
 import type { RuntimeConfig } from '../config/runtimeConfig';
-import { setUserFavListing } from '../state/appSlice';
+import { setUserFavListing } from 'shared/state';
 import { startSession, toAppUser } from './session';
 import {
   afterPasswordLogin,

@@ -5,5 +5,5 @@ import type { RuntimeConfig } from 'shared/config';
 export function createSupabaseClient(config: RuntimeConfig): SupabaseClient {
   return createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
-  });
+  }) as SupabaseClient;
 }

@@ -11,7 +11,7 @@ import {
   setUserData,
   setUserFavListing,
   type AppUser,
-} from '../state/appSlice';
+} from 'shared/state';
 import { isMirroredAction, startTabSync, tabSyncMiddleware } from './tabSync';
 
 const USER: AppUser = { id: '6f1c8a52-0a4e-4a57-9a51-2b0c2f4a9e10', email: 'ana@example.com', name: 'Ana' };
@@ -158,7 +158,7 @@ describe('a new tab takes over the open tabs state', () => {
     await vi.waitFor(() => expect(wire.messages).toHaveLength(1));
     const request = wire.messages[0];
     const from = typeof request === 'object' && request !== null && 'from' in request ? request.from : null;
-    expect(request).toEqual({ kind: 'stateRequest', from: expect.any(String) });
+    expect(request).toEqual({ kind: 'stateRequest', from: expect.any(String) as unknown });
     const answer = (itemId: number) => ({
       kind: 'stateResponse',
       to: from,

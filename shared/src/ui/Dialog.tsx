@@ -98,12 +98,14 @@ export function Dialog({ open, onClose, title, children, revealDelayMs = 0, clas
       releaseScroll();
       if (opener && opener.isConnected) opener.focus({ preventScroll: true });
     };
-    // initialFocus is read once, when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- initialFocus is read once, when the dialog opens.
   }, [open]);
 
   if (!open) return null;
   const panelStyle: CSSProperties | undefined = revealDelayMs > 0 ? { animationDelay: `${revealDelayMs}ms` } : undefined;
   return createPortal(
+    // A pointer on the backdrop closes; keyboard users have Escape and the close button.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className={styles.backdrop}
       style={panelStyle}

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 /**
  * Every new page starts at the top: a link, a redirect or Reserve changes the path and the
@@ -15,7 +15,7 @@ export function ScrollToTop() {
   useLayoutEffect(() => {
     if (pathname === shownPath.current) return;
     shownPath.current = pathname;
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
   }, [pathname, navigationType]);
   return null;
 }

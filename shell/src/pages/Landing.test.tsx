@@ -36,12 +36,18 @@ describe('Landing', () => {
     try {
       renderLanding();
       expect(slide(1)).toHaveAttribute('aria-hidden', 'false');
-      act(() => vi.advanceTimersByTime(4999));
+      act(() => {
+        vi.advanceTimersByTime(4999);
+      });
       expect(slide(1)).toHaveAttribute('aria-hidden', 'false');
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(slide(2)).toHaveAttribute('aria-hidden', 'false');
       act(() => screen.getByRole('button', { name: 'Pause slideshow' }).click());
-      act(() => vi.advanceTimersByTime(15000));
+      act(() => {
+        vi.advanceTimersByTime(15000);
+      });
       expect(slide(2)).toHaveAttribute('aria-hidden', 'false');
     } finally {
       vi.useRealTimers();

@@ -101,7 +101,7 @@ async function loadStripe(secretKey: string): Promise<StripeClient> {
   } else {
     const nodeModule = 'node:module';
     const { createRequire } = (await import(nodeModule)) as {
-      createRequire(from: string | URL): (id: string) => StripeCtor | { default: StripeCtor };
+      createRequire: (from: string | URL) => (id: string) => StripeCtor | { default: StripeCtor };
     };
     const loaded = createRequire(new URL('../../../backend/package.json', import.meta.url))('stripe');
     Stripe = 'default' in loaded ? loaded.default : loaded;

@@ -151,10 +151,10 @@ export const checkoutApi = api.injectEndpoints({
 
     getCheckoutBookedRanges: build.query<BookedRange[], number>({
       async queryFn(roomId, queryApi) {
-        const { data, error } = await extraOf(queryApi).supabase.rpc('room_booked_ranges', { room_id: roomId });
-        if (error) return { error: toApiError(`Error fetching booked nights of room ${roomId}:`, error) };
+        const result = await extraOf(queryApi).supabase.rpc('room_booked_ranges', { room_id: roomId });
+        if (result.error) return { error: toApiError(`Error fetching booked nights of room ${roomId}:`, result.error) };
         return {
-          data: (data as { start_date: string; end_date: string }[]).map((row) => ({ start: row.start_date, end: row.end_date })),
+          data: (result.data as { start_date: string; end_date: string }[]).map((row) => ({ start: row.start_date, end: row.end_date })),
         };
       },
       providesTags: (_result, _error, roomId) => [{ type: 'BookedRanges', id: roomId }],
@@ -229,7 +229,7 @@ export const checkoutApi = api.injectEndpoints({
 
     createPaymentIntent: build.mutation<CreatedIntent, CreateIntentInput>({
       async queryFn(input, queryApi) {
-        const { data, error } = await extraOf(queryApi).supabase.functions.invoke('create-payment-intent', {
+        const result = await extraOf(queryApi).supabase.functions.invoke<CreatedIntent>('create-payment-intent', {
           body: {
             roomId: input.roomId,
             startDate: input.startDate,
@@ -241,8 +241,8 @@ export const checkoutApi = api.injectEndpoints({
             idempotencyKey: input.idempotencyKey,
           },
         });
-        if (error) return { error: await functionError('Error creating payment intent:', error) };
-        return { data: data as CreatedIntent };
+        if (result.error) return { error: await functionError('Error creating payment intent:', result.error) };
+        return { data: result.data as CreatedIntent };
       },
     }),
 
@@ -277,11 +277,11 @@ export const checkoutApi = api.injectEndpoints({
 
     finalizeBooking: build.mutation<RecordedPayment, { paymentIntentId: string; roomId: number }>({
       async queryFn({ paymentIntentId }, queryApi) {
-        const { data, error } = await extraOf(queryApi).supabase.functions.invoke('finalize-booking', {
+        const result = await extraOf(queryApi).supabase.functions.invoke<{ payment: RecordedPayment }>('finalize-booking', {
           body: { paymentIntentId },
         });
-        if (error) return { error: await functionError('Error recording payment:', error) };
-        return { data: (data as { payment: RecordedPayment }).payment };
+        if (result.error) return { error: await functionError('Error recording payment:', result.error) };
+        return { data: (result.data as { payment: RecordedPayment }).payment };
       },
       invalidatesTags: (_result, _error, { roomId }) => [
         'Trips',

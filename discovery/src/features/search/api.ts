@@ -12,7 +12,7 @@ export const searchApi = api.injectEndpoints({
       async queryFn(_arg, queryApi) {
         const { data, error } = await extraOf(queryApi).supabase.from('Rooms').select('id, city, country, "house-title"');
         if (error) return { error: toApiError('Error fetching destinations:', error) };
-        return { data: (data ?? []) as DestinationRow[] };
+        return { data: data ?? [] };
       },
       keepUnusedDataFor: 3600,
     }),

@@ -14,9 +14,9 @@ export const stayApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBookedRanges: build.query<BookedRange[], number>({
       async queryFn(roomId, queryApi) {
-        const { data, error } = await extraOf(queryApi).supabase.rpc('room_booked_ranges', { room_id: roomId });
-        if (error) return { error: toApiError(`Error fetching booked nights of room ${roomId}:`, error) };
-        return { data: (data as BookedRangeRow[]).map((row) => ({ start: row.start_date, end: row.end_date })) };
+        const result = await extraOf(queryApi).supabase.rpc('room_booked_ranges', { room_id: roomId });
+        if (result.error) return { error: toApiError(`Error fetching booked nights of room ${roomId}:`, result.error) };
+        return { data: (result.data as BookedRangeRow[]).map((row) => ({ start: row.start_date, end: row.end_date })) };
       },
       providesTags: (_result, _error, roomId) => [{ type: 'BookedRanges', id: roomId }],
     }),

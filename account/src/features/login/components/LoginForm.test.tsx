@@ -1,30 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AuthApiError, type SupabaseClient } from '@supabase/supabase-js';
-import { renderWithStore } from '../../../test/renderWithStore';
+import { renderWithStore, authAccounts } from 'shared/testing';
 import { LoginDialog } from './LoginDialog';
 import { LoginForm } from './LoginForm';
 import { setShowLogin } from 'shared/state';
 import { act } from 'react';
-
-function authServer(existing: Record<string, string>) {
-  const user = (email: string, name?: string) => ({ id: `id-${email}`, email, user_metadata: name ? { name } : {} });
-  return {
-    auth: {
-      signInWithPassword: vi.fn(async ({ email, password }: { email: string; password: string }) =>
-        existing[email] === password
-          ? { data: { user: user(email, 'Known'), session: {} }, error: null }
-          : { data: { user: null, session: null }, error: new AuthApiError('Invalid login credentials', 400, 'invalid_credentials') },
-      ),
-      signUp: vi.fn(async ({ email }: { email: string }) =>
-        email in existing
-          ? { data: { user: { id: 'unsaved', email, identities: [], user_metadata: {} }, session: null }, error: null }
-          : { data: { user: user(email), session: {} }, error: null },
-      ),
-      updateUser: vi.fn(async ({ data }: { data: { name: string } }) => ({ data: { user: user('new@x.io', data.name) }, error: null })),
-    },
-  } as unknown as SupabaseClient & { auth: Record<string, ReturnType<typeof vi.fn>> };
-}
 
 async function fill(email: string, password: string) {
   if (email) await userEvent.type(screen.getByLabelText('Email'), email);
@@ -54,22 +34,23 @@ describe('LoginForm', () => {
   });
 
   it('asks for both fields: "Email and password are required."', async () => {
-    const supabase = authServer({});
-    renderWithStore(<LoginForm />, { supabase });
+    const authRequests = authAccounts({});
+    renderWithStore(<LoginForm />);
     await fill('a@b.c', '');
     expect(screen.getByRole('alert')).toHaveTextContent('Email and password are required.');
-    expect(supabase.auth.signInWithPassword).not.toHaveBeenCalled();
+    expect(authRequests).toEqual([]);
   });
 
   it('says so when the password is wrong for an existing account', async () => {
-    renderWithStore(<LoginForm />, { supabase: authServer({ 'ada@x.io': 'right-one' }) });
+    authAccounts({ 'ada@x.io': 'right-one' });
+    renderWithStore(<LoginForm />);
     await fill('ada@x.io', 'wrong-one');
     expect(await screen.findByRole('alert')).toHaveTextContent('That password is not right for this email.');
   });
 
   it('signs a new email up and asks for the name', async () => {
-    const supabase = authServer({});
-    const { store } = renderWithStore(<LoginForm />, { supabase });
+    authAccounts({});
+    const { store } = renderWithStore(<LoginForm />);
     await fill('new@x.io', 'secret12');
     expect(await screen.findByRole('heading', { name: 'Finish signing up' })).toBeInTheDocument();
     expect(store.getState().app.userData?.email).toBe('new@x.io');

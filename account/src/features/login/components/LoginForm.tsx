@@ -117,6 +117,7 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
             autoComplete="name"
             value={name}
             onChange={(event) => setName(event.target.value)}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus to its first field (WAI-ARIA dialog pattern)
             autoFocus
           />
         </label>

@@ -76,6 +76,7 @@ export function PersonalInfo() {
                 autoComplete="name"
                 value={name}
                 onChange={(event) => setName(event.target.value)}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the edit form replaces the button just pressed: focus follows into it
                 autoFocus
               />
             </label>

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setUserData } from 'shared/state';
-import { renderWithStore } from '../../../test/renderWithStore';
+import { renderWithStore } from 'shared/testing';
 import { UserMenu } from './UserMenu';
 
 const open = async () => {

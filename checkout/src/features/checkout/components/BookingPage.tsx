@@ -118,7 +118,7 @@ function Booking({ roomId }: { roomId: number }) {
 
   useEffect(() => {
     if (!signedOut) return undefined;
-    const timer = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS.bookingToLogin);
+    const timer = setTimeout(() => void navigate('/login'), REDIRECT_DELAY_MS.bookingToLogin);
     return () => clearTimeout(timer);
   }, [signedOut, navigate]);
 

@@ -61,7 +61,7 @@ export function usePayment(port: CardPort | null) {
 
   useEffect(() => {
     if (status !== 'success') return undefined;
-    const timer = setTimeout(() => navigate('/trips'), REDIRECT_DELAY_MS.paymentToTrips);
+    const timer = setTimeout(() => void navigate('/trips'), REDIRECT_DELAY_MS.paymentToTrips);
     return () => clearTimeout(timer);
   }, [status, navigate]);
 
@@ -137,6 +137,7 @@ export function usePayment(port: CardPort | null) {
       }
     },
     // idempotencyKey and fail only touch refs, dispatch and state setters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see the line above
     [port, createIntent, finalize, dispatch],
   );
 

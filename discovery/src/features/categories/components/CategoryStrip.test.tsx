@@ -1,20 +1,20 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATEGORIES } from 'shared/rules';
-import { renderWithStore } from '../../../test/renderWithStore';
-import { setLastSearch } from '../../search/searchSlice';
+import { renderWithStore } from 'shared/testing';
+import { setLastSearch } from '../../search';
 import { CategoryStrip } from './CategoryStrip';
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('CategoryStrip', () => {
   it('shows 28 skeletons while the category read is loading', () => {
-    renderWithStore(<CategoryStrip />, () => new Promise(() => {}));
+    renderWithStore(<CategoryStrip />, { path: '/home', answer: () => new Promise(() => {}) });
     expect(screen.getAllByTestId('category-skeleton')).toHaveLength(28);
   });
 
   it('shows every category with its icon; choosing one selects it', async () => {
-    const { store } = renderWithStore(<CategoryStrip />, () => ({ data: [{ id: 1, filter: 'Beach' }], count: 1 }));
+    const { store } = renderWithStore(<CategoryStrip />, { path: '/home', answer: () => ({ data: [{ id: 1, filter: 'Beach' }], count: 1 }) });
     const beach = await screen.findByRole('button', { name: 'Beach' });
     expect(screen.getAllByRole('button', { pressed: false }).length).toBeGreaterThanOrEqual(CATEGORIES.length - 1);
     expect(beach.querySelector('svg')).not.toBeNull();
@@ -25,13 +25,13 @@ describe('CategoryStrip', () => {
   });
 
   it('reads the category field with an exact count, one page of 2000', async () => {
-    const { reads } = renderWithStore(<CategoryStrip />);
+    const { reads } = renderWithStore(<CategoryStrip />, { path: '/home' });
     await screen.findByRole('button', { name: 'Beach' });
-    expect(reads[0]).toMatchObject({ table: 'Rooms', columns: 'id, filter', range: [0, 1999] });
+    expect(reads[0]).toMatchObject({ table: 'Rooms', columns: 'id,filter', range: [0, 1999] });
   });
 
   it('during a search offers only the categories the search found', async () => {
-    const { store, reads } = renderWithStore(<CategoryStrip />, () => ({ data: [{ id: 3, filter: 'Castles' }], count: 1 }));
+    const { store, reads } = renderWithStore(<CategoryStrip />, { path: '/home', answer: () => ({ data: [{ id: 3, filter: 'Castles' }], count: 1 }) });
     store.dispatch(setLastSearch({ searchText: 'paris', checkIn: null, checkOut: null, stayNights: null, guests: 0 }));
     expect(await screen.findByRole('button', { name: 'Castles' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Beach' })).not.toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('CategoryStrip', () => {
     const scrollBy = vi.fn();
     HTMLElement.prototype.scrollBy = scrollBy;
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 80 } as DOMRect);
-    renderWithStore(<CategoryStrip />);
+    renderWithStore(<CategoryStrip />, { path: '/home' });
     await screen.findByRole('button', { name: 'Beach' });
     expect(screen.queryByRole('button', { name: 'Previous categories' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next categories' }));

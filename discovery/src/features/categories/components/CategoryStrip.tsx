@@ -11,7 +11,7 @@ import { CATEGORIES, CATEGORY_ARROWS_ABOVE_COUNT, CATEGORY_SCROLL_ITEMS, SKELETO
 import { selectSelectedCategory, setFilterData, setSelectedCategory } from 'shared/state';
 import { Skeleton } from 'shared/ui';
 import { useGetCategoryFilterQuery } from '../api';
-import { isRestrictingSearch, selectLastSearch } from '../../search/searchSlice';
+import { isRestrictingSearch, selectLastSearch } from '../../search';
 import { categoryIcon } from '../categoryIcons';
 import styles from './CategoryStrip.module.css';
 

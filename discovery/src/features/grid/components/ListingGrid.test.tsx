@@ -1,9 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setSelectedCategory } from 'shared/state';
-import { renderWithStore } from '../../../test/renderWithStore';
-import type { Answer, Read } from '../../../test/fakeSupabase';
-import { selectLastSearch, setLastSearch, setSearching } from '../../search/searchSlice';
+import { renderWithStore, type Answer, type Read } from 'shared/testing';
+import { selectLastSearch, setLastSearch, setSearching } from '../../search';
 import { ListingGrid } from './ListingGrid';
 
 function room(id: number) {
@@ -34,12 +33,12 @@ const cards = () => screen.queryAllByRole('article');
 
 describe('ListingGrid', () => {
   it('shows 50 skeleton cards while the first page loads', () => {
-    renderWithStore(<ListingGrid />, () => new Promise(() => {}));
+    renderWithStore(<ListingGrid />, { path: '/home', answer: () => new Promise(() => {}) });
     expect(screen.getAllByTestId('card-skeleton')).toHaveLength(50);
   });
 
   it('starts on the first category and reads 16 rooms of it', async () => {
-    const { reads, store } = renderWithStore(<ListingGrid />, rooms(40));
+    const { reads, store } = renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(40) });
     await vi.waitFor(() => expect(cards()).toHaveLength(16));
     expect(store.getState().app.selectedCategory).toBe('Amazing pools');
     expect(reads[0]).toMatchObject({ table: 'Rooms', filters: [['filter', 'eq', 'Amazing pools']], range: [0, 15] });
@@ -49,7 +48,7 @@ describe('ListingGrid', () => {
   it("a new category shows skeletons, never the previous category's rooms", async () => {
     const handler = (read: Read) =>
       read.filters.some(([, , value]) => value === 'Beach') ? new Promise<Answer>(() => {}) : rooms(3)(read);
-    const { store } = renderWithStore(<ListingGrid />, handler);
+    const { store } = renderWithStore(<ListingGrid />, { path: '/home', answer: handler });
     await vi.waitFor(() => expect(cards()).toHaveLength(3));
     act(() => {
       store.dispatch(setSelectedCategory('Beach'));
@@ -64,7 +63,7 @@ describe('ListingGrid', () => {
       if (read.range?.[0] === 16) return new Promise<Answer>((resolve) => (release = () => resolve(rooms(20)(read))));
       return rooms(20)(read);
     };
-    renderWithStore(<ListingGrid />, handler);
+    renderWithStore(<ListingGrid />, { path: '/home', answer: handler });
     await vi.waitFor(() => expect(cards()).toHaveLength(16));
     await userEvent.click(screen.getByRole('button', { name: 'Show More' }));
     expect(await screen.findAllByTestId('card-skeleton')).toHaveLength(12);
@@ -86,7 +85,7 @@ describe('ListingGrid', () => {
         disconnect() {}
       },
     );
-    renderWithStore(<ListingGrid />, rooms(40));
+    renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(40) });
     await vi.waitFor(() => expect(observers.length).toBeGreaterThan(0));
     const observer = observers.at(-1)!;
     expect(observer.margin).toBe('0px 0px 500px 0px');
@@ -97,7 +96,7 @@ describe('ListingGrid', () => {
 
   it('a failed read shows a message with Retry, which reads again', async () => {
     let fail = true;
-    renderWithStore(<ListingGrid />, (read) => (fail ? { error: { message: 'network down' } } : rooms(3)(read)));
+    renderWithStore(<ListingGrid />, { path: '/home', answer: (read) => (fail ? { error: { message: 'network down' } } : rooms(3)(read)) });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't load homes right now");
     fail = false;
@@ -106,12 +105,12 @@ describe('ListingGrid', () => {
   });
 
   it('no rooms: an empty state, never a blank grid', async () => {
-    renderWithStore(<ListingGrid />, () => ({ data: [] }));
+    renderWithStore(<ListingGrid />, { path: '/home', answer: () => ({ data: [] }) });
     expect(await screen.findByRole('status')).toHaveTextContent('No exact matches');
   });
 
   it('during a search it reads the backend search function with the same category filter', async () => {
-    const { store, reads } = renderWithStore(<ListingGrid />, rooms(2));
+    const { store, reads } = renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(2) });
     store.dispatch(setLastSearch({ searchText: 'lisbon', checkIn: '2026-12-01', checkOut: '2026-12-04', stayNights: null, guests: 2 }));
     const gridRead = () => reads.find((read) => read.rpc === 'search_rooms' && read.range?.[1] === 15);
     await vi.waitFor(() =>
@@ -127,7 +126,7 @@ describe('ListingGrid', () => {
 
   it("a search says how many homes it found and reads them in the function's ranked order", async () => {
     const handler = (read: Read): Answer => (read.range?.[1] === 0 ? { data: [room(1)], count: 23 } : rooms(23)(read));
-    const { store, reads } = renderWithStore(<ListingGrid />, handler);
+    const { store, reads } = renderWithStore(<ListingGrid />, { path: '/home', answer: handler });
     store.dispatch(setLastSearch({ searchText: 'palermo', checkIn: null, checkOut: null, stayNights: null, guests: 0 }));
     expect(await screen.findByText('23 homes')).toBeInTheDocument();
     const gridRead = reads.find((read) => read.rpc === 'search_rooms' && read.range?.[1] === 15);
@@ -136,7 +135,7 @@ describe('ListingGrid', () => {
 
   it('a search that finds nothing offers to clear it, which shows every home again', async () => {
     const handler = (read: Read): Answer => (read.rpc === 'search_rooms' ? { data: [], count: 0 } : rooms(3)(read));
-    const { store } = renderWithStore(<ListingGrid />, handler);
+    const { store } = renderWithStore(<ListingGrid />, { path: '/home', answer: handler });
     await vi.waitFor(() => expect(cards()).toHaveLength(3));
     act(() => {
       store.dispatch(setLastSearch({ searchText: 'atlantisxyz', checkIn: null, checkOut: null, stayNights: null, guests: 0 }));
@@ -148,13 +147,13 @@ describe('ListingGrid', () => {
   });
 
   it('the last page ends with a line saying so', async () => {
-    renderWithStore(<ListingGrid />, rooms(3));
+    renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(3) });
     await vi.waitFor(() => expect(cards()).toHaveLength(3));
     expect(screen.getByText("That's everything: 3 homes")).toBeInTheDocument();
   });
 
   it('a search whose stay may move sends its nights', async () => {
-    const { store, reads } = renderWithStore(<ListingGrid />, rooms(2));
+    const { store, reads } = renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(2) });
     store.dispatch(setLastSearch({ searchText: '', checkIn: '2026-11-29', checkOut: '2026-12-06', stayNights: 3, guests: 0 }));
     await vi.waitFor(() =>
       expect(reads.at(-1)).toMatchObject({
@@ -165,7 +164,7 @@ describe('ListingGrid', () => {
   });
 
   it('while the overlay search is flagged the grid shows its loading skeletons', async () => {
-    const { store } = renderWithStore(<ListingGrid />, rooms(3));
+    const { store } = renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(3) });
     await vi.waitFor(() => expect(cards()).toHaveLength(3));
     act(() => {
       store.dispatch(setSearching(true));
@@ -179,7 +178,7 @@ describe('ListingGrid', () => {
   });
 
   it('the first row loads its photos eagerly, the rest lazily', async () => {
-    renderWithStore(<ListingGrid />, rooms(16));
+    renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(16) });
     await vi.waitFor(() => expect(cards()).toHaveLength(16));
     const images = screen.getAllByRole('img');
     expect(images.slice(0, 4).every((img) => img.getAttribute('loading') === 'eager')).toBe(true);
@@ -187,7 +186,7 @@ describe('ListingGrid', () => {
   });
 
   it('the heart opens the login dialog when signed out', async () => {
-    const { store } = renderWithStore(<ListingGrid />, rooms(1));
+    const { store } = renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(1) });
     await userEvent.click(await screen.findByRole('button', { name: 'Add to wishlist' }));
     expect(store.getState().app.showLogin).toBe(true);
   });

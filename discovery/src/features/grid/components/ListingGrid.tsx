@@ -21,8 +21,7 @@ import {
 import { selectInputSearchIds, selectSelectedCategory, setSelectedCategory, clearAll } from 'shared/state';
 import { ListingCardSkeleton } from 'shared/ui';
 import { useGetGridCountQuery, useGetGridPageInfiniteQuery } from 'shared/api';
-import { isRestrictingSearch, selectLastSearch, selectSearching } from '../../search/searchSlice';
-import { useRunSearch } from '../../search/hooks/useRunSearch';
+import { isRestrictingSearch, selectLastSearch, selectSearching, useRunSearch } from '../../search';
 import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
 import { useFirstRowCount } from '../hooks/useFirstRowCount';
 import { GridCard } from './GridCard';

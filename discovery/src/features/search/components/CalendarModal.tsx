@@ -21,6 +21,8 @@ export function CalendarModal({ initialStart, onApply, onClose }: CalendarModalP
   const [start, setStart] = useState<IsoDay | null>(initialStart);
   useDialogFocus(dialogRef, onClose);
   return createPortal(
+    // A pointer on the backdrop closes; keyboard users have Escape and the dialog's buttons.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className={styles.backdrop} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div
         ref={dialogRef}

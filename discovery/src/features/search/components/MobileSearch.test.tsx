@@ -1,18 +1,17 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, format } from 'date-fns';
-import { renderWithStore } from '../../../test/renderWithStore';
+import { renderWithStore, type Answer, type ReadAnswer } from 'shared/testing';
 import { setViewportWidth } from '../../../test/viewport';
-import type { Answer } from '../../../test/fakeSupabase';
 import { selectSearching } from '../searchSlice';
 import { SearchBar } from './SearchBar';
 
 const dayName = (offset: number) => format(addDays(new Date(), offset), 'EEEE, d MMMM yyyy');
 
-async function openOverlay(handler?: Parameters<typeof renderWithStore>[1]) {
+async function openOverlay(answer?: ReadAnswer) {
   setViewportWidth(375);
   const user = userEvent.setup();
-  const rendered = renderWithStore(<SearchBar />, handler);
+  const rendered = renderWithStore(<SearchBar />, { path: '/home', answer });
   await user.click(screen.getByRole('button', { name: /Where to\?/ }));
   const dialog = screen.getByRole('dialog', { name: 'Search' });
   return { user, dialog, ...rendered };
@@ -137,7 +136,7 @@ describe('MobileSearch', () => {
 
   it('above 743px the full bar shows instead of the pill', () => {
     setViewportWidth(744);
-    renderWithStore(<SearchBar />);
+    renderWithStore(<SearchBar />, { path: '/home' });
     expect(screen.queryByRole('button', { name: /Where to\?/ })).not.toBeInTheDocument();
     expect(screen.getByRole('search', { name: 'Search stays' })).toBeInTheDocument();
   });

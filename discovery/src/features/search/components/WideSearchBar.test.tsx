@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, addMonths, format, startOfMonth } from 'date-fns';
-import { renderWithStore } from '../../../test/renderWithStore';
+import { renderWithStore, type ReadAnswer } from 'shared/testing';
 import { selectLastSearch } from '../searchSlice';
 import { WideSearchBar } from './WideSearchBar';
 
@@ -10,10 +10,10 @@ const dayName = (offset: number) => format(day(offset), 'EEEE, d MMMM yyyy');
 const shown = (offset: number) => format(day(offset), 'dd MMM');
 const iso = (date: Date) => format(date, 'yyyy-MM-dd');
 
-function setup(handler?: Parameters<typeof renderWithStore>[1]) {
+function setup(answer?: ReadAnswer) {
   window.scrollY = 0;
   const user = userEvent.setup();
-  const rendered = renderWithStore(<WideSearchBar />, handler);
+  const rendered = renderWithStore(<WideSearchBar />, { path: '/home', answer });
   return { user, ...rendered };
 }
 

@@ -10,7 +10,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppStore } from 'shared/store';
 import { toIsoDay } from 'shared/rules';
 import { search, selectHitSearch, setInputSearchIds } from 'shared/state';
-import { categoriesApi } from '../../categories/api';
+import { categoriesApi } from '../../categories';
 import { isRestrictingSearch, setLastSearch, setSearching } from '../searchSlice';
 import { selectSearchQuery } from '../form';
 
@@ -32,7 +32,7 @@ export function useRunSearch(): (options?: RunSearchOptions) => Promise<void> {
       const restricting = isRestrictingSearch(query);
       dispatch(setLastSearch(restricting ? query : null));
       if (flagSearching) dispatch(setSearching(true));
-      if (pathname !== '/home' && pathname !== '/') navigate('/home');
+      if (pathname !== '/home' && pathname !== '/') void navigate('/home');
       window.scrollTo({ top: 0 });
       try {
         if (!restricting) {

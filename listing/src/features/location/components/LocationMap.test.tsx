@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'shared/config';
-import { testConfig } from '../../../test/renderWithStore';
+import { testConfig } from 'shared/testing';
 import { tilePosition } from '../tiles';
 import { LocationMap } from './LocationMap';
 

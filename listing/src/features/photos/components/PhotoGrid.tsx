@@ -19,6 +19,7 @@ export function PhotoGrid({ title, images, onOpenGallery }: PhotoGridProps) {
         {shown.map((path, index) =>
           shown.length < 5 && index > 0 ? null : (
             // The photos open the gallery for pointer users; keyboard users have the button below.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
             <div key={`${path}-${index}`} className={styles.cell} onClick={() => onOpenGallery(index)}>
               <Photo
                 path={path}

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { setDates } from 'shared/state';
-import { createTestStore, renderWithStore } from '../../../test/renderWithStore';
+import { createTestStore, renderWithStore } from 'shared/testing';
 import { stayApi } from '../api';
 import { MobileReserveBar } from './MobileReserveBar';
 
@@ -9,7 +9,7 @@ describe('MobileReserveBar', () => {
     const store = createTestStore();
     await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, []));
     store.dispatch(setDates({ start: '2030-06-01', end: '2030-06-04' }));
-    renderWithStore(<MobileReserveBar roomId={7} price={10000} maxGuests={4} />, { store });
+    renderWithStore(<MobileReserveBar roomId={7} price={10000} maxGuests={4} />, { path: '/house/1', route: '/house/:id', store });
     // $121 x 3 nights = $363, cleaning fee $84, service fee $39.
     expect(screen.getByText('$486 total')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reserve' })).toBeInTheDocument();
@@ -18,7 +18,7 @@ describe('MobileReserveBar', () => {
   it('shows the nightly price and a way to the calendar without dates', async () => {
     const store = createTestStore();
     await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, []));
-    renderWithStore(<MobileReserveBar roomId={7} price={10000} maxGuests={4} />, { store });
+    renderWithStore(<MobileReserveBar roomId={7} price={10000} maxGuests={4} />, { path: '/house/1', route: '/house/:id', store });
     expect(screen.getByText('$121 night')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check availability' })).toBeEnabled();
   });
@@ -27,7 +27,7 @@ describe('MobileReserveBar', () => {
     const store = createTestStore();
     await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, [{ start: '2030-06-02', end: '2030-06-03' }]));
     store.dispatch(setDates({ start: '2030-06-01', end: '2030-06-04' }));
-    renderWithStore(<MobileReserveBar roomId={7} price={10000} maxGuests={4} />, { store });
+    renderWithStore(<MobileReserveBar roomId={7} price={10000} maxGuests={4} />, { path: '/house/1', route: '/house/:id', store });
     expect(screen.getByText('Those dates are not available')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reserve' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check availability' })).toBeEnabled();

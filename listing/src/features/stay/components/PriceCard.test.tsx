@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setDates, setGuests, setUserData } from 'shared/state';
 import { checkoutTotals, nightlyUsdPrice } from 'shared/rules';
-import { createTestStore, renderWithStore } from '../../../test/renderWithStore';
+import { createTestStore, renderWithStore } from 'shared/testing';
 import { stayApi } from '../api';
 import { PriceCard } from './PriceCard';
 
@@ -14,7 +14,7 @@ async function renderCard(options: { dates?: boolean; signedIn?: boolean; booked
   await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, options.booked ?? []));
   if (options.dates) store.dispatch(setDates({ start: '2030-06-01', end: '2030-06-04' }));
   if (options.signedIn) store.dispatch(setUserData({ id: 'u1', email: 'ada@example.test', name: 'Ada' }));
-  return renderWithStore(<PriceCard roomId={7} price={PRICE} maxGuests={4} />, { store, path: '/house/7' });
+  return renderWithStore(<PriceCard roomId={7} price={PRICE} maxGuests={4} />, { store, path: '/house/7', route: '/house/:id' });
 }
 
 function breakdownLine(label: string | RegExp) {
@@ -47,13 +47,13 @@ describe('PriceCard', () => {
     const { store } = await renderCard({ dates: true });
     await userEvent.click(screen.getByRole('button', { name: 'Reserve' }));
     expect(store.getState().app.showLogin).toBe(true);
-    expect(screen.getByTestId('path')).toHaveTextContent('/house/7');
+    expect(screen.getByTestId('location')).toHaveTextContent('/house/7');
   });
 
   it('takes a signed-in user to the booking page with the stay in the form', async () => {
     const { store } = await renderCard({ dates: true, signedIn: true });
     await userEvent.click(screen.getByRole('button', { name: 'Reserve' }));
-    expect(screen.getByTestId('path')).toHaveTextContent('/7/book');
+    expect(screen.getByTestId('location')).toHaveTextContent('/7/book');
     expect(store.getState().form).toMatchObject({
       selectedStartDate: '2030-06-01',
       selectedEndDate: '2030-06-04',

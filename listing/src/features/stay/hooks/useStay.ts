@@ -60,7 +60,7 @@ export function useReserve(roomId: number) {
     }
     dispatch(setGuests(partyOf(counts)));
     dispatch(setBookingDate(range));
-    navigate(`/${roomId}/book`);
+    void navigate(`/${roomId}/book`);
   }, [counts, dispatch, navigate, range, roomId, signedIn]);
 }
 

@@ -1,0 +1,2 @@
+// The location feature's public surface for the listing page.
+export { Location } from './components/Location';

@@ -1,0 +1,2 @@
+// The reviews feature's public surface for the listing page.
+export { Reviews } from './components/Reviews';

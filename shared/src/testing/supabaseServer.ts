@@ -1,0 +1,200 @@
+/**
+ * The one HTTP-level fake of the backend for the jsdom suites. The real supabase-js client
+ * (shared/supabase/client) talks to TEST_SUPABASE_URL; msw answers its PostgREST requests there,
+ * tables and rpc alike. Each request is parsed back into a Read (table or rpc, columns, filters,
+ * range, arguments), recorded, and answered by the test's ReadAnswer. Requests nobody answers fail
+ * the test (onUnhandledRequest: 'error', in shared/vitest.setup.ts). Auth (password sign-in,
+ * sign-up, user update) is answered from the test's accounts, GoTrue's way. The real backend behind
+ * the same client runs in the e2e suites.
+ */
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+
+export const TEST_SUPABASE_URL = 'http://supabase.test';
+
+/** A request of the REST API (a read, or a write with its body) as the test sees it. Filter operands are the wire's text. */
+export interface Read {
+  method: string;
+  table?: string;
+  rpc?: string;
+  args?: Record<string, unknown>;
+  body?: unknown;
+  columns?: string;
+  filters: [column: string, operator: string, operand: string | string[]][];
+  range?: [from: number, to: number];
+  /** The order items as sent (`column.direction`), when the request orders. */
+  order?: string[];
+}
+
+export interface Answer {
+  data?: JsonBodyType;
+  error?: { message: string; code?: string } | null;
+  count?: number | null;
+}
+
+export type ReadAnswer = (read: Read) => Answer | Promise<Answer>;
+
+const answerNothing: ReadAnswer = () => ({ data: [] });
+let answer: ReadAnswer = answerNothing;
+let reads: Read[] = [];
+
+/** A request to /auth/v1 as the test sees it: the endpoint (token, signup, user) and its JSON body. */
+export interface AuthCall {
+  endpoint: string;
+  body: Record<string, unknown>;
+}
+
+interface Account {
+  password: string;
+  name?: string;
+}
+let accounts = new Map<string, Account>();
+let authCalls: AuthCall[] = [];
+
+/** Query parameters of PostgREST that are not filters. */
+const NOT_FILTERS = new Set(['select', 'order', 'offset', 'limit', 'columns', 'on_conflict']);
+
+function readOf(request: Request, target: { table?: string; rpc?: string }, args?: Record<string, unknown>): Read {
+  const url = new URL(request.url);
+  const filters: Read['filters'] = [];
+  for (const [column, value] of url.searchParams) {
+    if (NOT_FILTERS.has(column)) continue;
+    const dot = value.indexOf('.');
+    const operator = value.slice(0, dot);
+    const operand = value.slice(dot + 1);
+    filters.push([column, operator, operator === 'in' ? operand.slice(1, -1).split(',') : operand]);
+  }
+  const read: Read = { method: request.method, ...target, filters };
+  if (args) read.args = args;
+  const columns = url.searchParams.get('select');
+  if (columns !== null) read.columns = columns;
+  const order = url.searchParams.get('order');
+  if (order !== null) read.order = order.split(',');
+  const limit = url.searchParams.get('limit');
+  if (limit !== null) {
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    read.range = [offset, offset + Number(limit) - 1];
+  }
+  return read;
+}
+
+/** PostgREST's response to a read: rows (or one object), Content-Range with the count, or an error. */
+async function respond(request: Request, read: Read): Promise<Response> {
+  reads.push(read);
+  const { data = null, error = null, count = null } = await answer(read);
+  if (error) return HttpResponse.json({ details: null, hint: null, code: 'XX000', ...error }, { status: 400 });
+  const headers = new Headers();
+  if (count !== null) {
+    const rows = Array.isArray(data) ? data.length : 1;
+    const from = read.range?.[0] ?? 0;
+    headers.set('Content-Range', rows > 0 ? `${from}-${from + rows - 1}/${count}` : `*/${count}`);
+  }
+  if (request.method === 'HEAD') return new HttpResponse(null, { headers });
+  return HttpResponse.json(data, { headers });
+}
+
+function authError(status: number, code: string, message: string): Response {
+  return HttpResponse.json({ code, message }, { status, headers: { 'x-supabase-api-version': '2024-01-01' } });
+}
+
+function authUser(email: string) {
+  const name = accounts.get(email)?.name;
+  return { id: testUserId(email), aud: 'authenticated', role: 'authenticated', email, user_metadata: name ? { name } : {} };
+}
+
+/** A session as GoTrue returns it; the token is a JWT the client can decode (not signed: nothing here verifies it). */
+function authSession(email: string) {
+  const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const claims = { sub: testUserId(email), email, role: 'authenticated', aud: 'authenticated', exp: expiresAt };
+  return {
+    access_token: `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.test`,
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: expiresAt,
+    refresh_token: `refresh-${email}`,
+    user: authUser(email),
+  };
+}
+
+/** The signed-in email, from the Bearer token authSession gave. */
+function bearerEmail(request: Request): string | undefined {
+  const payload = request.headers.get('Authorization')?.split('.')[1];
+  if (!payload) return undefined;
+  const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { email?: string };
+  return claims.email !== undefined && accounts.has(claims.email) ? claims.email : undefined;
+}
+
+async function authCall(request: Request, endpoint: string): Promise<Record<string, unknown>> {
+  const body = (await request.json()) as Record<string, unknown>;
+  authCalls.push({ endpoint, body });
+  return body;
+}
+
+export const supabaseServer = setupServer(
+  http.post(`${TEST_SUPABASE_URL}/auth/v1/token`, async ({ request }) => {
+    const { email, password } = await authCall(request, 'token');
+    const account = typeof email === 'string' ? accounts.get(email) : undefined;
+    if (!account || account.password !== password) return authError(400, 'invalid_credentials', 'Invalid login credentials');
+    return HttpResponse.json(authSession(email as string));
+  }),
+  http.post(`${TEST_SUPABASE_URL}/auth/v1/signup`, async ({ request }) => {
+    const { email, password } = await authCall(request, 'signup');
+    if (typeof email !== 'string' || typeof password !== 'string') return authError(400, 'validation_failed', 'Missing email or password');
+    // As the backend (and GoTrue with confirmations on) answers: a registered email signs in with
+    // its own password, and with another gets an obfuscated user with no identities and no session.
+    const existing = accounts.get(email);
+    if (existing && existing.password === password) return HttpResponse.json(authSession(email));
+    if (existing) return HttpResponse.json({ id: crypto.randomUUID(), aud: 'authenticated', role: '', email, identities: [], user_metadata: {} });
+    accounts.set(email, { password });
+    return HttpResponse.json(authSession(email));
+  }),
+  http.put(`${TEST_SUPABASE_URL}/auth/v1/user`, async ({ request }) => {
+    const { data } = await authCall(request, 'user');
+    const email = bearerEmail(request);
+    if (!email) return authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    const name = (data as { name?: unknown } | undefined)?.name;
+    if (typeof name === 'string') accounts.get(email)!.name = name;
+    return HttpResponse.json(authUser(email));
+  }),
+  http.post(`${TEST_SUPABASE_URL}/rest/v1/rpc/:name`, async ({ request, params }) =>
+    respond(request, readOf(request, { rpc: String(params.name) }, (await request.json()) as Record<string, unknown>)),
+  ),
+  http.all(`${TEST_SUPABASE_URL}/rest/v1/:table`, async ({ request, params }) => {
+    const read = readOf(request, { table: String(params.table) });
+    const text = await request.text();
+    if (text !== '') read.body = JSON.parse(text);
+    return respond(request, read);
+  }),
+);
+
+/**
+ * Answers this test's reads with `readAnswer` and returns the list they are recorded in. Each test
+ * starts answering every read with no rows.
+ */
+export function answerReads(readAnswer: ReadAnswer): Read[] {
+  answer = readAnswer;
+  reads = [];
+  return reads;
+}
+
+/**
+ * The accounts this test's auth knows, email to password, and the list its auth requests are
+ * recorded in. Each test starts with none.
+ */
+export function authAccounts(passwords: Record<string, string>): AuthCall[] {
+  accounts = new Map(Object.entries(passwords).map(([email, password]) => [email, { password }]));
+  authCalls = [];
+  return authCalls;
+}
+
+/** Back to answering every read with no rows and knowing no account; called after each test. */
+export function resetBackend(): void {
+  answerReads(answerNothing);
+  authAccounts({});
+}
+
+/** The id auth gives the account of `email`. */
+export function testUserId(email: string): string {
+  return `id-${email}`;
+}
