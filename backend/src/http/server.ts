@@ -125,6 +125,18 @@ function validHost(host: string | undefined): string {
   }
 }
 
+/** The methods a route can answer; anything else (TRACE, CONNECT, made-up verbs) gets 405. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+const methodNotAllowed = (method: string) => {
+  const response = json(
+    { code: '405', message: `Method ${method} is not allowed`, details: null, hint: null },
+    405,
+  );
+  response.headers.set('allow', [...METHODS].join(', '));
+  return response;
+};
+
 const notFound = () => json({ code: 'NOT_FOUND', message: 'No route for this path', details: null, hint: null }, 404);
 
 /** node:http server turning each request into a Web Request for the route's handler. */
@@ -137,6 +149,11 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
     try {
       const host = validHost(req.headers.host);
       const pathname = (req.url ?? '/').split('?', 1)[0]!;
+      if (!METHODS.has(req.method ?? '')) {
+        req.resume();
+        await send(res, methodNotAllowed(req.method ?? ''), cors);
+        return;
+      }
       const r = route(routes, pathname);
       if (req.method === 'OPTIONS' && !r?.ownPreflight) {
         req.resume();
@@ -151,7 +168,10 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
       const request = await toRequest(req, `http://${host}`);
       await send(res, await r.handler(request, getContext()), cors);
     } catch (error) {
-      if (res.headersSent || req.destroyed) {
+      if (!(error instanceof HttpError)) console.error('[backend] unhandled error', req.method, req.url, error);
+      // Only a half-sent answer or a socket that is already gone ends without a response; a request
+      // whose body was fully read (and so is "destroyed") still gets its 500.
+      if (res.headersSent || res.destroyed) {
         res.destroy();
         return;
       }
@@ -159,7 +179,6 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
         error instanceof HttpError
           ? error.response
           : json({ code: 'XX000', message: 'Internal server error', details: null, hint: null }, 500);
-      if (!(error instanceof HttpError)) console.error('[backend] unhandled error', error);
       await send(res, response, cors).catch(() => res.destroy());
     }
   });
