@@ -10,7 +10,7 @@ const STANDALONE = process.env.CHECKOUT_STANDALONE_URL ?? `http://localhost:${ap
 test('the standalone checkout serves the booking page, sending a visitor to sign in first', async ({ page }) => {
   await page.goto(`${STANDALONE}/5/book`);
   await expect(page.getByText('Log in to book this place')).toBeVisible();
-  await page.waitForURL('**/login', { timeout: 8000 });
+  await page.waitForURL(/\/login\?next=%2F5%2Fbook$/, { timeout: 8000 });
   await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
   await page.waitForURL('**/5/book', { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Request to book', level: 1 })).toBeVisible();

@@ -112,12 +112,22 @@ test.describe('checkout', () => {
     expect(payments).toEqual([expect.objectContaining({ room_id: roomId, startDate: key(start), endDate: key(end) })]);
   });
 
-  test('signed out, the booking page goes to /login after 2 s', async ({ page }) => {
-    await page.goto('/1/book');
+  test('signed out, the booking page goes to /login after 2 s, which returns there with the stay', async ({ page }) => {
+    await page.goto('/1/book?adults=2&children=1');
     const shownAt = Date.now();
     await expect(page.getByText('Log in to book this place')).toBeVisible();
-    await page.waitForURL('**/login', { timeout: 6000 });
+    await page.waitForURL(/\/login\?next=%2F1%2Fbook%3Fadults%3D2%26children%3D1$/, { timeout: 6000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
+    await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
+    await page.waitForURL(/\/1\/book\?adults=2&children=1$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Request to book', level: 1 })).toBeVisible();
+  });
+
+  test('/login ignores a return path to another site and lands on /', async ({ page }) => {
+    await page.goto('/login?next=https%3A%2F%2Fevil.example%2F');
+    await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
+    const site = new URL(page.url()).origin;
+    await page.waitForURL((url) => url.origin === site && url.pathname === '/', { timeout: 20_000 });
   });
 
   test('pays with the test card: Payment successful!, then /trips with the reservation code', async ({ page, context }) => {

@@ -10,6 +10,7 @@ import type { StoreExtra } from 'shared/api';
 import { setUserData } from 'shared/state';
 import type { AppDispatch, RootState } from 'shared/store';
 import { clearUserState, toAppUser } from './session';
+import { returnPathOf } from 'shared/url';
 
 export const REQUIRED_MESSAGE = 'Email and password are required.';
 export const WRONG_PASSWORD_MESSAGE = 'That password is not right for this email. Check it and try again.';
@@ -93,9 +94,13 @@ export function signInAsGuest(): Thunk<AuthOutcome> {
   };
 }
 
-/** Where Google sends the user back: this page without query or hash, the root from /login. */
-export function oauthRedirectTarget(location: Pick<Location, 'origin' | 'pathname'>): string {
-  return location.pathname.includes('/login') ? `${location.origin}/` : `${location.origin}${location.pathname}`;
+/**
+ * Where Google sends the user back: this page with its query (the search or the stay); from
+ * /login, the page it was asked to return to, else the root.
+ */
+export function oauthRedirectTarget(location: Pick<Location, 'origin' | 'pathname' | 'search'>): string {
+  if (location.pathname.includes('/login')) return `${location.origin}${returnPathOf(location.search) ?? '/'}`;
+  return `${location.origin}${location.pathname}${location.search}`;
 }
 
 /** Leaves for the backend's OAuth flow (Google, or its local OpenID provider). */
@@ -134,8 +139,11 @@ export function signOut(reload: () => void = () => window.location.reload()): Th
   };
 }
 
-/** After a password login the page reloads; a login made on /login lands on the site root. */
-export function afterPasswordLogin(location: Pick<Location, 'pathname' | 'assign' | 'reload'> = window.location): void {
-  if (location.pathname.includes('/login')) location.assign('/');
+/**
+ * After a password login the page reloads (its URL keeps the search or the stay); a login made
+ * on /login goes to the page it was asked to return to, else to the site root.
+ */
+export function afterPasswordLogin(location: Pick<Location, 'pathname' | 'search' | 'assign' | 'reload'> = window.location): void {
+  if (location.pathname.includes('/login')) location.assign(returnPathOf(location.search) ?? '/');
   else location.reload();
 }

@@ -187,17 +187,25 @@ describe('signOut', () => {
 });
 
 describe('redirects', () => {
-  it('Google returns to this page, or to the root from /login', () => {
-    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/house/4' })).toBe('http://x/house/4');
-    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/login' })).toBe('http://x/');
+  it('Google returns to this page with its stay, or from /login to its return path or the root', () => {
+    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/house/4', search: '?adults=2' })).toBe('http://x/house/4?adults=2');
+    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/login', search: '' })).toBe('http://x/');
+    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/login', search: '?next=%2F4%2Fbook%3Fadults%3D2' })).toBe('http://x/4/book?adults=2');
+    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/login', search: '?next=https%3A%2F%2Fevil.example' })).toBe('http://x/');
   });
 
-  it('a password login reloads, or goes to the root from /login', () => {
-    const here = { pathname: '/wishlist', assign: vi.fn(), reload: vi.fn() };
+  it('a password login reloads, or from /login goes to its return path or the root', () => {
+    const here = { pathname: '/wishlist', search: '', assign: vi.fn(), reload: vi.fn() };
     afterPasswordLogin(here);
     expect(here.reload).toHaveBeenCalled();
-    const login = { pathname: '/login', assign: vi.fn(), reload: vi.fn() };
+    const login = { pathname: '/login', search: '', assign: vi.fn(), reload: vi.fn() };
     afterPasswordLogin(login);
     expect(login.assign).toHaveBeenCalledWith('/');
+    const returning = { pathname: '/login', search: '?next=%2F4%2Fbook%3Fadults%3D2', assign: vi.fn(), reload: vi.fn() };
+    afterPasswordLogin(returning);
+    expect(returning.assign).toHaveBeenCalledWith('/4/book?adults=2');
+    const hostile = { pathname: '/login', search: '?next=%2F%2Fevil.example', assign: vi.fn(), reload: vi.fn() };
+    afterPasswordLogin(hostile);
+    expect(hostile.assign).toHaveBeenCalledWith('/');
   });
 });

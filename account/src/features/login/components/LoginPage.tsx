@@ -1,12 +1,14 @@
 /**
- * /login: the dialog's content as a page. A signed-in user who opens it is sent to /; a login
- * made here lands on the site root through the form itself (a full load, as after any password
- * login, or Google's redirect target), so the page does not navigate a second time.
+ * /login: the dialog's content as a page. A signed-in user who opens it is sent to its return
+ * path (`next`, a page of this site) or to /; a login made here lands there through the form
+ * itself (a full load, as after any password login, or Google's redirect target), so the page
+ * does not navigate a second time.
  */
 import { useId, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
+import { returnPathOf } from 'shared/url';
 import { LoginForm } from './LoginForm';
 import { LOGIN_TITLE } from './texts';
 import styles from './LoginPage.module.css';
@@ -15,7 +17,8 @@ export function LoginPage() {
   const signedIn = useAppSelector(selectIsLoggedIn);
   const titleId = useId();
   const [attempted, setAttempted] = useState(false);
-  if (signedIn && !attempted) return <Navigate to="/" replace />;
+  const { search } = useLocation();
+  if (signedIn && !attempted) return <Navigate to={returnPathOf(search) ?? '/'} replace />;
   return (
     <section className={styles.page} aria-labelledby={titleId}>
       <div className={styles.card}>

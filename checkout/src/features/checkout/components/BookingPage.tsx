@@ -13,7 +13,7 @@
  * never comes up into view when the form gives way to the prompt.
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ChevronLeft } from 'lucide-react';
 import { useGetRoomByIdQuery } from 'shared/api';
@@ -38,6 +38,7 @@ import {
   showToast,
 } from 'shared/state';
 import { useAppDispatch, useAppSelector } from 'shared/store';
+import { loginPathReturningTo } from 'shared/url';
 import {
   useGetCheckoutBookedRangesQuery,
   useGetCheckoutSessionQuery,
@@ -116,11 +117,13 @@ function Booking({ roomId }: { roomId: number }) {
   );
   const signedOut = !session.isLoading && user === null;
 
+  // The login page brings the traveller back here afterwards.
+  const { pathname, search } = useLocation();
   useEffect(() => {
     if (!signedOut) return undefined;
-    const timer = setTimeout(() => void navigate('/login'), REDIRECT_DELAY_MS.bookingToLogin);
+    const timer = setTimeout(() => void navigate(loginPathReturningTo(`${pathname}${search}`)), REDIRECT_DELAY_MS.bookingToLogin);
     return () => clearTimeout(timer);
-  }, [signedOut, navigate]);
+  }, [signedOut, navigate, pathname, search]);
 
   const room = useGetRoomByIdQuery(roomId);
   const booked = useGetCheckoutBookedRangesQuery(roomId);
