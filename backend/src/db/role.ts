@@ -40,7 +40,20 @@ const SETTINGS_SQL =
   " set_config('request.jwt.claim.sub', $6, true)," +
   " set_config('request.jwt.claim.role', $1, true)," +
   " set_config('request.jwt.claim.email', $7, true)," +
-  " set_config('transaction_read_only', $8, true)";
+  " set_config('transaction_read_only', $8, true)," +
+  " set_config('statement_timeout', $9, true)";
+
+/**
+ * How long one statement of a request may run, per role (Supabase's defaults for anon and
+ * authenticated): a statement past it is cancelled with 57014, so no request holds a connection
+ * for long. PGlite cannot interrupt a running statement; there the request limits of
+ * rest/parse.ts (REQUEST_LIMITS) bound what a request may ask instead.
+ */
+export const STATEMENT_TIMEOUTS: Record<string, string> = {
+  anon: '3s',
+  authenticated: '8s',
+  service_role: '60s',
+};
 
 /**
  * PostgREST's per-request settings (contract 2.3 step 3), transaction-local: the role switch
@@ -64,5 +77,6 @@ export function roleStatement(who: RequestIdentity): Statement {
     typeof claims.sub === 'string' ? claims.sub : '',
     typeof claims.email === 'string' ? claims.email : '',
     who.readOnly ? 'on' : 'off',
+    STATEMENT_TIMEOUTS[who.role] ?? STATEMENT_TIMEOUTS.anon,
   ] };
 }

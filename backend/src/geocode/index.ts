@@ -61,6 +61,13 @@ function toPlace(city: City): Place {
   return { lat: String(lat), lon: String(lon), display_name: `${city.name}, ${countryName(city.country)}` };
 }
 
+/**
+ * The longest query answered: a place and its country fit well within it. The word-splitting
+ * fallback below costs the square of the words, so a longer query is refused rather than let stall
+ * the event loop.
+ */
+export const MAX_QUERY_LENGTH = 200;
+
 /** Best matches for "City" or "City, Country" (or "City Country"), most populous first. */
 export function geocode(query: string, limit = 1): Place[] {
   const byName = cities();
@@ -90,12 +97,13 @@ export async function geocodeHandler(req: Request): Promise<Response> {
   const q = url.searchParams.get('q') ?? '';
   const limit = Math.min(50, Math.max(1, Number(url.searchParams.get('limit')) || 1));
   const format = url.searchParams.get('format') ?? 'json';
-  if (format !== 'json' && format !== 'jsonv2') {
-    return new Response(JSON.stringify({ error: { code: 400, message: `Parameter 'format' must be json` } }), {
+  const refuse = (message: string) =>
+    new Response(JSON.stringify({ error: { code: 400, message } }), {
       status: 400,
       headers: { 'content-type': 'application/json' },
     });
-  }
+  if (format !== 'json' && format !== 'jsonv2') return refuse(`Parameter 'format' must be json`);
+  if (q.length > MAX_QUERY_LENGTH) return refuse(`Parameter 'q' must be at most ${MAX_QUERY_LENGTH} characters`);
   return new Response(JSON.stringify(q.trim() ? geocode(q, limit) : []), {
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=86400' },
   });

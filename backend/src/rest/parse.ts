@@ -33,6 +33,22 @@ export const FTS_OPERATORS = {
 } as const;
 export type FtsOperator = keyof typeof FTS_OPERATORS;
 
+/**
+ * Bounds on what one request may ask (issue: one hostile request must not freeze everyone).
+ * PostgREST has none of these; past them the request is refused with PGRST100 (400) before any
+ * SQL runs, instead of resetting the connection or answering 500.
+ */
+export const REQUEST_LIMITS = {
+  /** Nesting of and()/or() trees. */
+  logicDepth: 16,
+  /** Items in select=. */
+  selectItems: 100,
+  /** Dimensions of an array literal ({...}); PostgreSQL's own maximum is 6. */
+  arrayDimensions: 6,
+  /** Length of a match/imatch pattern. */
+  regexLength: 200,
+} as const;
+
 export type IsValue = 'null' | 'not_null' | 'true' | 'false' | 'unknown';
 
 export type Operation =
@@ -186,6 +202,7 @@ export function parseSelect(text: string): SelectItem[] {
       if (c.peek() === '(' || c.peek() === '!') c.fail('embedded resources are not supported by this server');
       items.push({ kind: 'field', name, alias });
     }
+    if (items.length > REQUEST_LIMITS.selectItems) c.fail(`a select may name at most ${REQUEST_LIMITS.selectItems} columns`);
     c.skipWs();
     if (c.done) return items;
     if (!c.eat(',')) c.unexpected('"," or end of input');
@@ -296,7 +313,29 @@ function opExpr(c: Cursor, single: (c: Cursor) => string): { negate: boolean; op
   const op = dot < 0 ? '' : c.text.slice(c.pos, dot);
   if (!(op in SIMPLE_OPERATORS)) c.unexpected(negate ? 'operator (eq, gt, ...)' : '"not" or operator (eq, gt, ...)');
   c.pos = dot + 1;
-  return { negate, operation: { kind: 'op', op: op as SimpleOperator, value: single(c) } };
+  const value = single(c);
+  checkValue(c, op as SimpleOperator, value);
+  return { negate, operation: { kind: 'op', op: op as SimpleOperator, value } };
+}
+
+/** Refuses the values whose cost or failure the database would only find out by running them. */
+function checkValue(c: Cursor, op: SimpleOperator, value: string): void {
+  let depth = 0;
+  let deepest = 0;
+  for (const ch of value) {
+    if (ch === '{') deepest = Math.max(deepest, ++depth);
+    else if (ch === '}') depth -= 1;
+  }
+  if (deepest > REQUEST_LIMITS.arrayDimensions) {
+    c.fail(`an array value may have at most ${REQUEST_LIMITS.arrayDimensions} dimensions`);
+  }
+  if (op === 'match' || op === 'imatch') {
+    if (value.length > REQUEST_LIMITS.regexLength) {
+      c.fail(`a ${op} pattern may be at most ${REQUEST_LIMITS.regexLength} characters long`);
+    }
+    // Back-references make PostgreSQL's regex engine backtrack, exponentially in the worst case.
+    if (/\\[1-9]/.test(value)) c.fail(`back-references (\\1 to \\9) are not allowed in a ${op} pattern`);
+  }
 }
 
 const restOfInput = (c: Cursor) => {
@@ -325,17 +364,18 @@ function logicValue(c: Cursor): string {
   return value;
 }
 
-function logicTree(c: Cursor): Filter {
+function logicTree(c: Cursor, depth = 1): Filter {
   // Either a logic operator applied to a list, or a condition `field.[not.]op.value`.
   const save = c.pos;
   c.skipWs();
   const negate = c.eat('not.');
   const op = c.eat('and(') ? 'and' : c.eat('or(') ? 'or' : undefined;
   if (op) {
+    if (depth > REQUEST_LIMITS.logicDepth) c.fail(`logic trees may nest at most ${REQUEST_LIMITS.logicDepth} levels`);
     const children: Filter[] = [];
     for (;;) {
       c.skipWs();
-      children.push(logicTree(c));
+      children.push(logicTree(c, depth + 1));
       c.skipWs();
       if (c.eat(',')) continue;
       if (c.eat(')')) {
