@@ -3,9 +3,13 @@ import { request } from 'node:http';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BackendContext } from '../src/context.ts';
+import { DbWaitTimeout } from '../src/db/index.ts';
+import { Mutex } from '../src/db/mutex.ts';
+import { openPg } from '../src/db/pg.ts';
 import { roleStatement } from '../src/db/role.ts';
 import { createHttpServer, listen } from '../src/http/server.ts';
-import { DB_KINDS, startRestBackend, type TestBackend } from './support/backend.ts';
+import { DB_KINDS, postgresSkipReason, startRestBackend, type TestBackend } from './support/backend.ts';
+import { createScratchDb } from './support/postgres.ts';
 
 function send(port: number, method: string, path: string, body?: string) {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
@@ -129,5 +133,34 @@ describe.each(DB_KINDS)('request limits on %s', (kind) => {
     console.log(`[limits] ${kind}: grid read under 12 hostile requests p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
     // The target is 200 ms on a quiet machine; the bound leaves room for a loaded CI machine.
     expect(p99).toBeLessThan(1000);
+  });
+});
+
+describe('a bounded wait for the database', () => {
+  it("PGlite's one session: a waiter gives up after its wait, and the queue goes on behind it", async () => {
+    const lock = new Mutex();
+    let finish!: () => void;
+    const holder = lock.run(() => new Promise<void>((resolve) => (finish = resolve)));
+    await expect(lock.run(async () => 'late', 50, () => new DbWaitTimeout())).rejects.toBeInstanceOf(DbWaitTimeout);
+    const after = lock.run(async () => 'next');
+    finish();
+    await holder;
+    await expect(after).resolves.toBe('next');
+  });
+
+  it.skipIf(postgresSkipReason !== undefined)('PostgreSQL: a full pool answers DbWaitTimeout after the wait', async () => {
+    const scratch = await createScratchDb();
+    const db = await openPg(scratch.url, 1, 100);
+    try {
+      let finish!: () => void;
+      const holder = db.tx(() => new Promise<void>((resolve) => (finish = resolve)));
+      await expect(db.pipeline([{ text: 'select 1', values: [] }])).rejects.toBeInstanceOf(DbWaitTimeout);
+      finish();
+      await holder;
+      await expect(db.pipeline([{ text: 'select 1', values: [] }])).resolves.toEqual([[1]]);
+    } finally {
+      await db.close();
+      await scratch.drop();
+    }
   });
 });

@@ -1,4 +1,18 @@
 // The database seen by every part of the backend: PGlite (embedded) or PostgreSQL (pg.Pool).
+
+/**
+ * How long a request waits for the database (a pool connection, or PGlite's one session) before
+ * it is answered 503 with Retry-After rather than queued behind everyone else indefinitely.
+ */
+export const DB_WAIT_MS = 10_000;
+
+/** No connection (or PGlite session) came free within DB_WAIT_MS. */
+export class DbWaitTimeout extends Error {
+  constructor() {
+    super(`Timed out acquiring a database connection after ${DB_WAIT_MS} ms`);
+    this.name = 'DbWaitTimeout';
+  }
+}
 export interface QueryResult<R = Record<string, unknown>> {
   rows: R[];
   /** Rows affected (DML) or returned (SELECT). */

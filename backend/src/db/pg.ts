@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Socket } from 'node:net';
-import type { Db, QueryResult, TxQueryable } from './index.ts';
+import { DB_WAIT_MS, DbWaitTimeout, type Db, type QueryResult, type TxQueryable } from './index.ts';
 
 const DATE = 1082;
 const INT8 = 20;
@@ -38,13 +38,18 @@ class StatementNames {
 }
 
 /** Any PostgreSQL reachable at `url`, through a connection pool. */
-export async function openPg(url: string, max = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max, types: typeParsers, pipeline: true });
+export async function openPg(url: string, max = 10, waitMs = DB_WAIT_MS): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max, types: typeParsers, pipeline: true, connectionTimeoutMillis: waitMs });
   // An idle connection dropped by the server must not take the process down.
   pool.on('error', (error) => console.error('[db] idle connection error:', error.message));
   // Fail fast with the driver's message when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
+  // A full pool makes callers wait at most waitMs (the driver's connectionTimeoutMillis).
+  const connect = () =>
+    pool.connect().catch((error: Error) => {
+      throw /timeout exceeded when trying to connect/.test(error.message) ? new DbWaitTimeout() : error;
+    });
 
   const names = new StatementNames();
 
@@ -54,7 +59,7 @@ export async function openPg(url: string, max = 10): Promise<Db> {
     // answers come back in one round trip (each has its own Sync, so one error fails only itself
     // and what follows it in the aborted transaction).
     pipeline: async (statements, check) => {
-      const client = await pool.connect();
+      const client = await connect();
       try {
         // Each query is its own socket write unless the stream is corked: one write for them all.
         const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
@@ -96,7 +101,7 @@ export async function openPg(url: string, max = 10): Promise<Db> {
     },
     query: async (sql, params) => toResult(await pool.query(sql, params as unknown[])),
     tx: async (fn) => {
-      const client = await pool.connect();
+      const client = await connect();
       const q: TxQueryable = {
         query: async (sql, params) => toResult(await client.query(sql, params as unknown[])),
         exec: async (sql) => {

@@ -4,7 +4,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import type { Db, QueryResult, Statement, TxQueryable } from './index.ts';
+import { DB_WAIT_MS, DbWaitTimeout, type Db, type QueryResult, type Statement, type TxQueryable } from './index.ts';
 import { Mutex } from './mutex.ts';
 
 // Same JavaScript values as the pg driver gives (db/pg.ts): dates stay 'YYYY-MM-DD' strings.
@@ -120,6 +120,7 @@ export async function openPglite(dir: string): Promise<Db> {
           } satisfies TxQueryable),
         ),
       ),
+    // REST requests: a bounded wait for the one session (DB_WAIT_MS), then 503.
     pipeline: (statements, check) =>
       lock.run(async () => {
         if (!check) return runPipeline(statements, false);
@@ -133,7 +134,7 @@ export async function openPglite(dir: string): Promise<Db> {
         }
         await pg.exec('COMMIT');
         return rows;
-      }),
+      }, DB_WAIT_MS, () => new DbWaitTimeout()),
     exec: async (sql, q) => {
       // Inside tx() the lock is held and q belongs to the open transaction.
       if (q) await (q as TxQueryable).exec(sql);

@@ -2,7 +2,7 @@
 // per request inside one transaction as the caller's role -> response.
 import type { BackendContext } from '../context.ts';
 import { JwtError } from '../context.ts';
-import type { Db, Queryable } from '../db/index.ts';
+import { DbWaitTimeout, type Db, type Queryable } from '../db/index.ts';
 import { roleStatement } from '../db/role.ts';
 import { callerFrom, type Caller } from '../jwt.ts';
 import { textResponse } from '../http/json.ts';
@@ -369,6 +369,11 @@ export function createRest(): RestService {
       if (error instanceof JwtError) return jwtErrorResponse(error);
       const fromDb = fromDbError(error, caller.role !== 'anon');
       if (fromDb) return errorResponse(fromDb);
+      if (error instanceof DbWaitTimeout) {
+        return errorResponse(
+          restError(503, 'PGRST003', 'Timed out acquiring connection from connection pool.', error.message, null, { 'retry-after': '1' }),
+        );
+      }
       if (isConnectionError(error)) {
         return errorResponse(restError(503, 'PGRST001', 'Database client error. Retrying the connection.', String((error as Error).message)));
       }
