@@ -1,6 +1,7 @@
 // Hostile requests against the HTTP layer: every one gets an answer with a JSON body, never a reset.
 import { request } from 'node:http';
 import type { Server } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BackendContext } from '../src/context.ts';
 import { DbWaitTimeout } from '../src/db/index.ts';
@@ -50,6 +51,19 @@ describe('http server', () => {
     expect(res.status).toBe(405);
     expect(res.headers.allow).toContain('GET');
     expect(JSON.parse(res.body)).toMatchObject({ code: '405' });
+  });
+
+  it('answers CONNECT with 405 too, which node:http never hands to the request handler', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('CONNECT /rest/v1/Rooms HTTP/1.1\r\nHost: x\r\n\r\n'));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: '405' });
   });
 
   it('answers an error thrown after the body was read with 500 JSON and logs it', async () => {

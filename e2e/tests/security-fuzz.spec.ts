@@ -286,6 +286,16 @@ function corpus(anon: Record<string, string>, userToken: string): FuzzRequest[] 
       body: '{"a":1}',
     });
   }
+  // The hostile requests of the money-and-abuse probe: each costs the server nothing now.
+  const hostile: Array<[string, string, string]> = [
+    ['GET', 'regex bomb', `/rest/v1/Rooms?select=id&house_description=match.${encodeURIComponent('^(.*)(.*)(.*)\\1\\2\\3$')}`],
+    ['GET', 'or= nested 2,200 deep', `/rest/v1/Rooms?select=id&or=(${'or('.repeat(2199)}id.eq.1${')'.repeat(2200)}`],
+    ['GET', '1,700 select columns', `/rest/v1/Rooms?select=${Array.from({ length: 1700 }, () => 'id').join(',')}`],
+    ['GET', '7-dimension array', `/rest/v1/Rooms?select=id&images=cs.${encodeURIComponent('{{{{{{{a}}}}}}}')}`],
+    ['GET', 'geocode 6,000 words', `/geocode?q=${'a+'.repeat(6000)}&format=json`],
+    ['TRACE', 'TRACE', '/rest/v1/Rooms'],
+  ];
+  for (const [method, label, path] of hostile) requests.push({ label: `hostile ${label}`, method, path, headers: anon });
   return requests;
 }
 
@@ -393,11 +403,15 @@ test('1,000+ malformed requests: no 5xx, no hang, no data changed, no secret ans
         'POST /auth/v1/signup HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
         `GET /rest/v1/Rooms HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`,
         'GET /rest/v1/Rooms?id=eq.%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+        'CONNECT /rest/v1/Rooms HTTP/1.1\r\nHost: x\r\n\r\n',
         'GET /rest/v1/Rooms HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \x01\x02\r\n\r\n',
         '\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03',
       ].map((bytes) => sendRaw(port, bytes)),
     );
 
+    const statuses = new Map<string, number>();
+    for (const outcome of outcomes) statuses.set(String(outcome.status), (statuses.get(String(outcome.status)) ?? 0) + 1);
+    console.log(`[fuzz] ${outcomes.length} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     expect(backend.alive, `the backend died during the fuzz:\n${backend.output.slice(-3000)}`).toBe(true);
     const failures = outcomes.filter(
       (outcome) => outcome.status === 'hang' || (typeof outcome.status === 'number' && (outcome.status >= 500 || outcome.status === 0)),

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { BackendContext } from '../context.ts';
 import { corsHeaders, preflight } from './cors.ts';
 import { directText, HttpError, json } from './json.ts';
@@ -181,6 +182,15 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
           : json({ code: 'XX000', message: 'Internal server error', details: null, hint: null }, 500);
       await send(res, response, cors).catch(() => res.destroy());
     }
+  });
+  // CONNECT never reaches the request handler (node:http hands it to 'connect', and without a
+  // listener drops the socket): answer it 405 like any other method we do not serve.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const body = JSON.stringify({ code: '405', message: `Method ${req.method} is not allowed`, details: null, hint: null });
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${[...METHODS].join(', ')}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   server.keepAliveTimeout = 65_000;
   server.requestTimeout = 60_000;
