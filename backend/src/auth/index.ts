@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
 import { JwtError } from '../context.ts';
-import { guestAccount } from '../seed/guest.ts';
+import { SHARED_ACCOUNT } from '../seed/guest.ts';
 import {
   AuthError,
   authJson,
@@ -257,9 +257,9 @@ async function token(ctx: BackendContext, req: Request, url: URL): Promise<Respo
 
 async function putUser(ctx: BackendContext, req: Request): Promise<Response> {
   const { user } = await authenticate(ctx, req);
-  // Everyone can sign in as the shared guest (its password is published): none may lock the
-  // others out of it or rename it.
-  if (user.email && user.email.toLowerCase() === guestAccount(ctx).email.toLowerCase()) {
+  // Everyone can sign in as a shared account such as the demo guest (its password is published):
+  // none may lock the others out of it or rename it. The same flag scopes its bookings (RLS).
+  if (user.raw_app_meta_data?.[SHARED_ACCOUNT] === true) {
     throw new AuthError(403, 'guest_account_read_only', 'The shared guest account cannot be changed');
   }
   const body = await jsonBody(req);
