@@ -10,7 +10,7 @@ import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
 import { CALENDAR_MONTHS, latestCheckOut, MAX_NIGHTS } from '../../supabase/functions/_shared/stay.ts';
 import { guestAccount } from '../src/seed/guest.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
-import { checkoutDriver, isoDay } from './support/checkout.ts';
+import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 import { userToken } from './support/tokens.ts';
 
 const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
@@ -40,19 +40,7 @@ describe.each(DB_KINDS)('booking integrity on %s', (kind) => {
     return (data).id;
   }
 
-  const stay = (overrides: Record<string, unknown> = {}) => ({
-    roomId,
-    startDate: isoDay(30),
-    endDate: isoDay(31),
-    adults: 2,
-    children: 0,
-    infants: 0,
-    pets: 0,
-    customerName: 'Ada Lovelace',
-    customerAddress: { line1: '1 Main St', city: 'London', state: '', postal_code: 'N1', country: 'GB' },
-    guest: '2 guests',
-    ...overrides,
-  });
+  const stay = (overrides: Record<string, unknown> = {}) => stayRequest(roomId, 1, overrides);
 
   /** A signed-in user who asked for an intent for `dates` and paid it with a good card. */
   async function paidStay(overrides: Record<string, unknown> = {}) {

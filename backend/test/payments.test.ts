@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
-import { CARD_OK, checkoutDriver, isoDay } from './support/checkout.ts';
+import { CARD_OK, checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
@@ -28,19 +28,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
   let invoke: Driver['invoke'];
   let payWith: Driver['payWith'];
 
-  const stay = (overrides: Record<string, unknown> = {}) => ({
-    roomId,
-    startDate: isoDay(30),
-    endDate: isoDay(33),
-    adults: 2,
-    children: 0,
-    infants: 0,
-    pets: 0,
-    customerName: 'Ada Lovelace',
-    customerAddress: { line1: '1 Main St', city: 'London', state: '', postal_code: 'N1', country: 'GB' },
-    guest: '2 guests',
-    ...overrides,
-  });
+  const stay = (overrides: Record<string, unknown> = {}) => stayRequest(roomId, 3, overrides);
 
   beforeAll(async () => {
     backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS, functionsDir: FUNCTIONS });

@@ -12,6 +12,23 @@ export function isoDay(daysFromToday: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** create-payment-intent's body as the booking page sends it: two adults, `nights` from day 30. */
+export function stayRequest(roomId: number, nights: number, overrides: Record<string, unknown> = {}) {
+  return {
+    roomId,
+    startDate: isoDay(30),
+    endDate: isoDay(30 + nights),
+    adults: 2,
+    children: 0,
+    infants: 0,
+    pets: 0,
+    customerName: 'Ada Lovelace',
+    customerAddress: { line1: '1 Main St', city: 'London', state: '', postal_code: 'N1', country: 'GB' },
+    guest: '2 guests',
+    ...overrides,
+  };
+}
+
 export interface Answer {
   status: number;
   body: Record<string, any>;
