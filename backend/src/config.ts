@@ -15,9 +15,16 @@ export interface BackendOptions {
   port?: number;
   functionsDir?: string;
   migrationsDir?: string;
+  /** Settings by their environment names (below), over the process's environment: tests pass theirs here. */
+  env?: Env;
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
+
+/** GoTrue's default limits (per window) on failed password checks and on sign-ups per address. */
+export const DEFAULT_AUTH_RATE_LIMIT = 30;
+/** SEED_ROOMS when unset: listings made on first start. */
+export const DEFAULT_ROOM_COUNT = 1000;
 
 /** The site's origins as the start script serves it: shell and remotes on ports 3000-3004. */
 export const DEFAULT_ALLOWED_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [
@@ -35,7 +42,46 @@ function allowedOrigins(value: string | undefined): string[] {
   });
 }
 
-export function resolveConfig(options: BackendOptions = {}, env: Env = process.env): BackendConfig {
+/** A whole number of at least `min`, or `fallback` when unset; anything else is a start-up error. */
+function wholeNumber(env: Env, name: string, fallback: number, min = 0): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got ${value}`);
+  return n;
+}
+
+function httpUrl(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got ${value}`);
+  return value.replace(/\/$/, '');
+}
+
+const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/**
+ * Every setting of the backend, read from the environment here and nowhere else:
+ * - PORT, DATA_DIR, DATABASE_URL (PostgreSQL; else embedded PGlite), MIGRATIONS_DIR, FUNCTIONS_DIR;
+ * - AUTHENTICATOR_PASSWORD: the password of the `authenticator` login role on PostgreSQL, when
+ *   the server uses password authentication;
+ * - ALLOWED_ORIGINS (CORS), PUBLIC_URL (the URL clients use, default http://localhost:<port>);
+ * - JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY (else made once per data folder, loadKeys);
+ * - JWT_EXPIRY (seconds, default 3600), SITE_URL and ADDITIONAL_REDIRECT_URLS (OAuth redirects),
+ *   GOOGLE_OIDC_ISSUER + GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET (else the local stand-in),
+ *   AUTH_SIGN_IN_RATE_LIMIT and AUTH_SIGN_UP_RATE_LIMIT (per 5 minutes, default 30);
+ * - SEED_ROOMS, GUEST_EMAIL + GUEST_PASSWORD (the shared demo account; else made per data folder);
+ * - STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (card payments through Stripe instead of the test
+ *   processor), MAP_TILE_URL (map tiles; else the local stand-in).
+ */
+export function resolveConfig(options: BackendOptions = {}, processEnv: Env = process.env): BackendConfig {
+  const env: Env = { ...processEnv, ...options.env };
   const dataDir = resolve(options.dataDir ?? env.DATA_DIR ?? join(REPO_ROOT, '.data'));
   const port = options.port ?? (env.PORT ? Number(env.PORT) : 54321);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
@@ -48,6 +94,26 @@ export function resolveConfig(options: BackendOptions = {}, env: Env = process.e
     functionsDir: resolve(options.functionsDir ?? env.FUNCTIONS_DIR ?? join(REPO_ROOT, 'supabase/functions')),
     storageDir: join(dataDir, 'storage'),
     allowedOrigins: allowedOrigins(env.ALLOWED_ORIGINS),
+    authenticatorPassword: env.AUTHENTICATOR_PASSWORD || undefined,
+    publicUrl: httpUrl(env, 'PUBLIC_URL'),
+    keys: { jwtSecret: env.JWT_SECRET || undefined, anonKey: env.ANON_KEY || undefined, serviceRoleKey: env.SERVICE_ROLE_KEY || undefined },
+    auth: {
+      jwtExpirySeconds: wholeNumber(env, 'JWT_EXPIRY', 3600, 1),
+      siteUrl: httpUrl(env, 'SITE_URL') ?? 'http://localhost:3000',
+      additionalRedirectUrls: list(env.ADDITIONAL_REDIRECT_URLS),
+      google:
+        env.GOOGLE_OIDC_ISSUER && env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? { issuer: httpUrl(env, 'GOOGLE_OIDC_ISSUER')!, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+          : undefined,
+      signInRateLimit: wholeNumber(env, 'AUTH_SIGN_IN_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
+      signUpRateLimit: wholeNumber(env, 'AUTH_SIGN_UP_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
+    },
+    seed: {
+      rooms: wholeNumber(env, 'SEED_ROOMS', DEFAULT_ROOM_COUNT),
+      guest: env.GUEST_EMAIL && env.GUEST_PASSWORD ? { email: env.GUEST_EMAIL, password: env.GUEST_PASSWORD } : undefined,
+    },
+    payments: { stripeSecretKey: env.STRIPE_SECRET_KEY || undefined, stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined },
+    mapTileUrl: env.MAP_TILE_URL || undefined,
   };
 }
 
@@ -63,10 +129,10 @@ export async function signKey(secret: string, role: string): Promise<string> {
 }
 
 /**
- * JWT secret and the anon / service_role keys: JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY from the
- * environment when given, else made once per data folder and kept in <dataDir>/keys.json (0600).
+ * JWT secret and the anon / service_role keys: JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY when given
+ * (config.keys), else made once per data folder and kept in <dataDir>/keys.json (0600).
  */
-export async function loadKeys(dataDir: string, env: Env = process.env): Promise<Keys> {
+export async function loadKeys(dataDir: string, given: Partial<Keys> = {}): Promise<Keys> {
   const file = join(dataDir, 'keys.json');
   let stored: Partial<Keys> = {};
   try {
@@ -74,18 +140,18 @@ export async function loadKeys(dataDir: string, env: Env = process.env): Promise
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const jwtSecret = env.JWT_SECRET || stored.jwtSecret || randomBytes(32).toString('base64url');
+  const jwtSecret = given.jwtSecret || stored.jwtSecret || randomBytes(32).toString('base64url');
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
   const sameSecret = stored.jwtSecret === jwtSecret;
   const keys: Keys = {
     jwtSecret,
-    anonKey: env.ANON_KEY || (sameSecret && stored.anonKey) || (await signKey(jwtSecret, 'anon')),
+    anonKey: given.anonKey || (sameSecret && stored.anonKey) || (await signKey(jwtSecret, 'anon')),
     serviceRoleKey:
-      env.SERVICE_ROLE_KEY ||
+      given.serviceRoleKey ||
       (sameSecret && stored.serviceRoleKey) ||
       (await signKey(jwtSecret, 'service_role')),
   };
-  if (!env.JWT_SECRET && (stored.jwtSecret !== keys.jwtSecret || stored.anonKey !== keys.anonKey || stored.serviceRoleKey !== keys.serviceRoleKey)) {
+  if (!given.jwtSecret && (stored.jwtSecret !== keys.jwtSecret || stored.anonKey !== keys.anonKey || stored.serviceRoleKey !== keys.serviceRoleKey)) {
     await mkdir(dataDir, { recursive: true });
     await writeFile(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
     await chmod(file, 0o600);

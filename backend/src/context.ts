@@ -26,6 +26,34 @@ export interface BackendConfig {
   storageDir: string;
   /** Browser origins allowed to read answers (CORS); "scheme://host:*" allows any port. */
   allowedOrigins: string[];
+  /** The `authenticator` login role's password on PostgreSQL (none with trust authentication). */
+  authenticatorPassword: string | undefined;
+  /** The URL clients use when set (else http://localhost:<port>), no trailing slash. */
+  publicUrl: string | undefined;
+  /** Signing material given by the operator; what is missing is made per data folder. */
+  keys: Partial<Keys>;
+  auth: {
+    /** Seconds an access token lives (GoTrue's jwt_exp). */
+    jwtExpirySeconds: number;
+    /** Where OAuth sends the browser back by default; its origin is an allowed redirect. */
+    siteUrl: string;
+    /** Further allowed redirect_to prefixes. */
+    additionalRedirectUrls: string[];
+    /** A real OpenID provider for Google sign-in; else the local stand-in. */
+    google: { issuer: string; clientId: string; clientSecret: string } | undefined;
+    /** Failed password checks per bucket and window (rate-limit.ts). */
+    signInRateLimit: number;
+    /** Sign-ups per client address and window. */
+    signUpRateLimit: number;
+  };
+  seed: {
+    /** Listings made on first start when "Rooms" is empty. */
+    rooms: number;
+    /** The shared demo account's credentials when given; else made per data folder. */
+    guest: { email: string; password: string } | undefined;
+  };
+  payments: { stripeSecretKey: string | undefined; stripePublishableKey: string | undefined };
+  mapTileUrl: string | undefined;
 }
 
 /** Claims of a verified JWT (role is always present after verification). */

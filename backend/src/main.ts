@@ -8,7 +8,7 @@ import type { Db } from './db/index.ts';
 import { openPg } from './db/pg.ts';
 import { apiDatabaseUrl } from './db/role.ts';
 import { openPglite } from './db/pglite.ts';
-import { createFunctions, functionEnv } from './functions/index.ts';
+import { createFunctions, provideFunctionEnv } from './functions/index.ts';
 import { geocodeHandler } from './geocode/index.ts';
 import { createHttpServer, listen, type Route } from './http/server.ts';
 import { json } from './http/json.ts';
@@ -28,7 +28,7 @@ export interface Backend {
 
 export async function createBackend(options: BackendOptions & { quiet?: boolean } = {}): Promise<Backend> {
   const config = resolveConfig(options);
-  const keys = await loadKeys(config.dataDir);
+  const keys = await loadKeys(config.dataDir, config.keys);
   const db: Db = config.databaseUrl ? await openPg(config.databaseUrl) : await openPglite(join(config.dataDir, 'pglite'));
   const log = (...args: unknown[]) => options.quiet || console.log('[backend]', ...args);
   try {
@@ -41,7 +41,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
 
   let apiDb: Db = db;
   try {
-    if (config.databaseUrl) apiDb = await openPg(apiDatabaseUrl(config.databaseUrl));
+    if (config.databaseUrl) apiDb = await openPg(apiDatabaseUrl(config.databaseUrl, config.authenticatorPassword));
   } catch (error) {
     await db.close();
     throw error;
@@ -88,8 +88,8 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     await closeDbs();
     throw error;
   }
-  ctx.publicUrl = process.env.PUBLIC_URL?.replace(/\/$/, '') || `http://localhost:${port}`;
-  Object.assign(process.env, functionEnv(ctx));
+  ctx.publicUrl = config.publicUrl ?? `http://localhost:${port}`;
+  provideFunctionEnv(ctx);
 
   await seedIfEmpty(ctx);
   const guest = guestAccount(ctx);
@@ -98,9 +98,9 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     supabaseAnonKey: keys.anonKey,
     guestEmail: guest.email,
     guestPassword: guest.password,
-    paymentMode: process.env.STRIPE_SECRET_KEY ? 'stripe' : 'test',
-    stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY || null,
-    mapTileUrl: process.env.MAP_TILE_URL || null,
+    paymentMode: config.payments.stripeSecretKey ? 'stripe' : 'test',
+    stripePublishableKey: config.payments.stripePublishableKey ?? null,
+    mapTileUrl: config.mapTileUrl ?? null,
   });
   ready = true;
   log(`listening on ${ctx.publicUrl} (${db.kind}, data ${config.dataDir})`);

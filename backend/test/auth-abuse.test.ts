@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_LIMIT } from '../src/auth/rate-limit.ts';
+import { DEFAULT_AUTH_RATE_LIMIT as SIGN_IN_LIMIT } from '../src/config.ts';
 import { guestAccount } from '../src/seed/guest.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 import { signToken, userToken } from './support/tokens.ts';
@@ -12,16 +12,6 @@ import { signToken, userToken } from './support/tokens.ts';
 const SIGN_UPS_AT_ONCE = 60;
 /** Tests that run dozens of bcrypts: two cores are shared, so they may take a while. */
 const HEAVY_MS = 120_000;
-const envBefore = { SEED_ROOMS: process.env.SEED_ROOMS, AUTH_SIGN_UP_RATE_LIMIT: process.env.AUTH_SIGN_UP_RATE_LIMIT };
-process.env.SEED_ROOMS = '0';
-// Exactly the 60 sign-ups of the event-loop test from one address; the 61st is refused.
-process.env.AUTH_SIGN_UP_RATE_LIMIT = String(SIGN_UPS_AT_ONCE);
-afterAll(() => {
-  for (const [key, value] of Object.entries(envBefore)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-});
 
 let counter = 0;
 const uniqueEmail = () => `abuse${Date.now()}${counter++}@example.com`;
@@ -41,7 +31,8 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
   let port: number;
 
   beforeAll(async () => {
-    backend = await startTestBackend(kind);
+    // Exactly the 60 sign-ups of the event-loop test from one address; the 61st is refused.
+    backend = await startTestBackend(kind, { env: { SEED_ROOMS: '0', AUTH_SIGN_UP_RATE_LIMIT: String(SIGN_UPS_AT_ONCE) } });
     port = Number(new URL(backend.url).port);
   });
   afterAll(async () => {

@@ -5,17 +5,10 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/auth/demo-accounts.ts';
-import { SIGN_IN_LIMIT } from '../src/auth/rate-limit.ts';
+import { DEFAULT_AUTH_RATE_LIMIT as SIGN_IN_LIMIT } from '../src/config.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
-const seedRoomsBefore = process.env.SEED_ROOMS;
-process.env.SEED_ROOMS = '0';
-// Restored after the file, so other test files see the environment they started with.
-afterAll(() => {
-  if (seedRoomsBefore === undefined) delete process.env.SEED_ROOMS;
-  else process.env.SEED_ROOMS = seedRoomsBefore;
-});
 
 let counter = 0;
 const uniqueEmail = () => `user${Date.now()}${counter++}@example.com`;
@@ -63,7 +56,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     });
 
   beforeAll(async () => {
-    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS });
+    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS, env: { SEED_ROOMS: '0' } });
   });
   afterAll(async () => {
     await backend?.close();

@@ -9,13 +9,6 @@ import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
-const seedRoomsBefore = process.env.SEED_ROOMS;
-process.env.SEED_ROOMS = '60';
-// Restored after the file, so other test files see the environment they started with.
-afterAll(() => {
-  if (seedRoomsBefore === undefined) delete process.env.SEED_ROOMS;
-  else process.env.SEED_ROOMS = seedRoomsBefore;
-});
 
 /** The day `n` days from today (UTC), as the calendar and the Bookings columns take it. */
 function daysFromToday(n: number): string {
@@ -67,7 +60,7 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
   }
 
   beforeAll(async () => {
-    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS });
+    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS, env: { SEED_ROOMS: '60' } });
     anon = newClient(backend.keys.anonKey);
     service = newClient(backend.keys.serviceRoleKey);
     const a = await signedIn();

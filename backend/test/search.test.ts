@@ -22,14 +22,7 @@ describe.each(DB_KINDS)('search on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    const previous = process.env.SEED_ROOMS;
-    process.env.SEED_ROOMS = '0';
-    try {
-      backend = await startTestBackend(kind);
-    } finally {
-      if (previous === undefined) delete process.env.SEED_ROOMS;
-      else process.env.SEED_ROOMS = previous;
-    }
+    backend = await startTestBackend(kind, { env: { SEED_ROOMS: '0' } });
     anon = backend.client();
     const service = backend.client(backend.keys.serviceRoleKey);
     // Inserted so that id order is not the rank order.

@@ -5,19 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../src/seed/categories.ts';
 import { guestAccount } from '../src/seed/guest.ts';
-import { seedIfEmpty, seedRoomCount } from '../src/seed/index.ts';
+import { DEFAULT_ROOM_COUNT, resolveConfig } from '../src/config.ts';
+import { seedIfEmpty } from '../src/seed/index.ts';
 import { roomAt, settingCities, USD_RATE } from '../src/seed/rooms.ts';
 import { SCENES } from '../src/seed/photos.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
-const seedRoomsBefore = process.env.SEED_ROOMS;
-delete process.env.SEED_ROOMS;
-// Restored after the file, so other test files see the environment they started with.
-afterAll(() => {
-  if (seedRoomsBefore === undefined) delete process.env.SEED_ROOMS;
-  else process.env.SEED_ROOMS = seedRoomsBefore;
-});
 
 interface Room {
   id: number;
@@ -44,9 +38,12 @@ describe('seed generator', () => {
   });
 
   it('reads SEED_ROOMS, 1,000 by default', () => {
-    expect(seedRoomCount({})).toBe(1000);
-    expect(seedRoomCount({ SEED_ROOMS: '100000' })).toBe(100000);
-    expect(() => seedRoomCount({ SEED_ROOMS: 'lots' })).toThrow('SEED_ROOMS');
+    const rooms = (env: Record<string, string>) => resolveConfig({}, env).seed.rooms;
+    expect(DEFAULT_ROOM_COUNT).toBe(1000);
+    expect(rooms({})).toBe(1000);
+    expect(rooms({ SEED_ROOMS: '100000' })).toBe(100000);
+    expect(() => rooms({ SEED_ROOMS: 'lots' })).toThrow('SEED_ROOMS');
+    expect(() => rooms({ SEED_ROOMS: '-1' })).toThrow('SEED_ROOMS');
   });
 
   const sample = Array.from({ length: 3000 }, (_, n) => roomAt(n));
@@ -112,7 +109,7 @@ describe.each(DB_KINDS)('seeded backend on %s', (kind) => {
   let rooms: Room[];
 
   beforeAll(async () => {
-    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS });
+    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS, env: { SEED_ROOMS: undefined } });
     const { data, error } = await backend
       .client()
       .from('Rooms')

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadKeys } from '../src/config.ts';
+import { loadKeys, resolveConfig } from '../src/config.ts';
 import { createBackend } from '../src/main.ts';
 import { newDataDir, postgresSkipReason } from './support/backend.ts';
 import { createScratchDb } from './support/postgres.ts';
@@ -36,7 +36,7 @@ describe('keys', () => {
 
   it('come from JWT_SECRET / ANON_KEY / SERVICE_ROLE_KEY when set', async () => {
     const secret = 'super-secret-jwt-token-with-at-least-32-characters-long';
-    const keys = await loadKeys(tempDir(), { JWT_SECRET: secret, ANON_KEY: 'a.b.c' });
+    const keys = await loadKeys(tempDir(), resolveConfig({}, { JWT_SECRET: secret, ANON_KEY: 'a.b.c' }).keys);
     expect(keys.jwtSecret).toBe(secret);
     expect(keys.anonKey).toBe('a.b.c');
     const claims = JSON.parse(Buffer.from(keys.serviceRoleKey.split('.')[1]!, 'base64url').toString());
@@ -44,7 +44,29 @@ describe('keys', () => {
   });
 
   it('refuse a JWT secret shorter than 32 characters', async () => {
-    await expect(loadKeys(tempDir(), { JWT_SECRET: 'short' })).rejects.toThrow(/32/);
+    await expect(loadKeys(tempDir(), resolveConfig({}, { JWT_SECRET: 'short' }).keys)).rejects.toThrow(/32/);
+  });
+});
+
+describe('settings', () => {
+  it('are read from the environment once, with defaults, and options.env over the process environment', () => {
+    const config = resolveConfig({ env: { SEED_ROOMS: '5' } }, { SEED_ROOMS: '7', SITE_URL: 'https://homestory.example/', ADDITIONAL_REDIRECT_URLS: 'https://a.example/x, https://b.example' });
+    expect(config.seed.rooms).toBe(5);
+    expect(config.auth).toMatchObject({ jwtExpirySeconds: 3600, siteUrl: 'https://homestory.example', additionalRedirectUrls: ['https://a.example/x', 'https://b.example'], google: undefined, signInRateLimit: 30, signUpRateLimit: 30 });
+    expect(config.payments).toEqual({ stripeSecretKey: undefined, stripePublishableKey: undefined });
+    expect(resolveConfig({}, { GOOGLE_OIDC_ISSUER: 'https://accounts.google.com', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).auth.google).toEqual({ issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 's' });
+  });
+
+  it.each([
+    ['JWT_EXPIRY', '0'],
+    ['JWT_EXPIRY', 'an hour'],
+    ['AUTH_SIGN_IN_RATE_LIMIT', '-3'],
+    ['AUTH_SIGN_UP_RATE_LIMIT', '1.5'],
+    ['SEED_ROOMS', 'lots'],
+    ['SITE_URL', 'javascript:alert(1)'],
+    ['PUBLIC_URL', 'not a url'],
+  ])('refuse %s=%s at start, naming the setting', (name, value) => {
+    expect(() => resolveConfig({}, { [name]: value })).toThrow(name);
   });
 });
 

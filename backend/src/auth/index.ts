@@ -16,7 +16,7 @@ import {
 } from './errors.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
 import { authorize, callback, pkceGrant } from './oauth.ts';
-import { SIGN_UP_WINDOW_MS, SignInLimiter, signUpLimit, WindowCounter } from './rate-limit.ts';
+import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
 import { createSession, endSessions, refreshSession, sessionExists, type LogoutScope } from './sessions.ts';
 import {
   checkPassword,
@@ -49,7 +49,8 @@ const limiters = new WeakMap<BackendContext, Limiters>();
 function limitersOf(ctx: BackendContext): Limiters {
   let limiter = limiters.get(ctx);
   if (!limiter) {
-    limiter = { signIn: new SignInLimiter(), signUp: new WindowCounter(signUpLimit(), SIGN_UP_WINDOW_MS) };
+    const { signInRateLimit, signUpRateLimit } = ctx.config.auth;
+    limiter = { signIn: new SignInLimiter(signInRateLimit), signUp: new WindowCounter(signUpRateLimit, SIGN_UP_WINDOW_MS) };
     limiters.set(ctx, limiter);
   }
   return limiter;

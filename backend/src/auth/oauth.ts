@@ -1,18 +1,17 @@
 // Google sign-in through OpenID Connect (contract 3.5): /authorize sends the browser to the
 // provider, /callback turns its answer into a session (implicit) or a one-time code (PKCE).
 //
-// Provider: GOOGLE_OIDC_ISSUER, GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET when set (e.g.
-// https://accounts.google.com), else the local stand-in of local-oidc.ts.
+// Provider: config.auth.google when set (GOOGLE_OIDC_ISSUER, e.g. https://accounts.google.com),
+// else the local stand-in of local-oidc.ts.
 import { createHash, randomUUID } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import type { BackendContext } from '../context.ts';
+import type { BackendConfig, BackendContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { localOidc } from './local-oidc.ts';
 import { createSession, type Session } from './sessions.ts';
 import { addIdentity, createUser, findUserByEmail, findUserByIdentity, updateUser, type UserRow } from './users.ts';
 
-export const SITE_URL = process.env.SITE_URL || 'http://localhost:3000';
 const FLOW_STATE_TTL_SECONDS = 300;
 
 interface ProviderConfig {
@@ -28,10 +27,7 @@ interface Discovery {
 }
 
 async function providerConfig(ctx: BackendContext): Promise<ProviderConfig> {
-  const { GOOGLE_OIDC_ISSUER, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = process.env;
-  if (GOOGLE_OIDC_ISSUER && GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET) {
-    return { issuer: GOOGLE_OIDC_ISSUER.replace(/\/$/, ''), clientId: GOOGLE_CLIENT_ID, clientSecret: GOOGLE_CLIENT_SECRET };
-  }
+  if (ctx.config.auth.google) return ctx.config.auth.google;
   const local = await localOidc(ctx);
   return { issuer: local.issuer, clientId: local.clientId, clientSecret: local.clientSecret };
 }
@@ -52,21 +48,21 @@ function discover(issuer: string): Promise<Discovery> {
   return found;
 }
 
-/** redirect_to allowed: the site URL's origin, localhost / 127.0.0.1 on any port, ADDITIONAL_REDIRECT_URLS. */
-export function allowedRedirect(redirectTo: string | null): string {
-  if (!redirectTo) return SITE_URL;
+/** redirect_to allowed: the site URL's origin, localhost / 127.0.0.1 on any port, the additional redirect URLs. */
+export function allowedRedirect(auth: BackendConfig['auth'], redirectTo: string | null): string {
+  const { siteUrl, additionalRedirectUrls } = auth;
+  if (!redirectTo) return siteUrl;
   let url: URL;
   try {
     url = new URL(redirectTo);
   } catch {
-    return SITE_URL;
+    return siteUrl;
   }
-  const extra = (process.env.ADDITIONAL_REDIRECT_URLS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const local = (url.protocol === 'http:' || url.protocol === 'https:') && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.origin === new URL(SITE_URL).origin || local || extra.some((prefix) => redirectTo.startsWith(prefix))) {
+  if (url.origin === new URL(siteUrl).origin || local || additionalRedirectUrls.some((prefix) => redirectTo.startsWith(prefix))) {
     return redirectTo;
   }
-  return SITE_URL;
+  return siteUrl;
 }
 
 const redirect = (location: string) =>
@@ -90,7 +86,7 @@ function errorRedirect(redirectTo: string, error: string, code: string, descript
 export async function authorize(ctx: BackendContext, url: URL): Promise<Response> {
   const provider = url.searchParams.get('provider') ?? '';
   if (provider !== 'google') throw validationFailed(`Unsupported provider: ${provider || 'missing provider'}`);
-  const redirectTo = allowedRedirect(url.searchParams.get('redirect_to'));
+  const redirectTo = allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to'));
   const challenge = url.searchParams.get('code_challenge');
   const method = (url.searchParams.get('code_challenge_method') ?? '').toLowerCase();
   let flowStateId: string | undefined;
@@ -228,9 +224,9 @@ export async function callback(ctx: BackendContext, url: URL, client: { userAgen
     state = await ctx.verifyJwt(url.searchParams.get('state') ?? '');
     if (state.kind !== 'oauth_state') throw new Error('not an OAuth state');
   } catch {
-    return errorRedirect(SITE_URL, 'invalid_request', 'bad_oauth_state', 'OAuth state parameter is invalid or expired');
+    return errorRedirect(ctx.config.auth.siteUrl, 'invalid_request', 'bad_oauth_state', 'OAuth state parameter is invalid or expired');
   }
-  const redirectTo = allowedRedirect(String(state.redirect_to));
+  const redirectTo = allowedRedirect(ctx.config.auth, String(state.redirect_to));
   const providerError = url.searchParams.get('error');
   if (providerError) {
     return errorRedirect(redirectTo, providerError, 'provider_error', url.searchParams.get('error_description') ?? providerError);

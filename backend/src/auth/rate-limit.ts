@@ -16,12 +16,6 @@
 
 export const SIGN_IN_WINDOW_MS = 5 * 60 * 1000;
 export const SIGN_UP_WINDOW_MS = 5 * 60 * 1000;
-const positive = (value: string | undefined, fallback: number) => (Number(value) > 0 ? Number(value) : fallback);
-/** Failed password checks per bucket and window (AUTH_SIGN_IN_RATE_LIMIT). */
-export const signInLimit = (env = process.env) => positive(env.AUTH_SIGN_IN_RATE_LIMIT, 30);
-/** Sign-ups per client address and window (AUTH_SIGN_UP_RATE_LIMIT); GoTrue's default is 30. */
-export const signUpLimit = (env = process.env) => positive(env.AUTH_SIGN_UP_RATE_LIMIT, 30);
-export const SIGN_IN_LIMIT = signInLimit();
 
 /** Sliding-window counters; a slot is taken before the work it limits and may be given back. */
 export class WindowCounter {
@@ -75,7 +69,7 @@ export class SignInLimiter {
   /** "account\naddress" pairs that have signed in, oldest first (bounded). */
   readonly #trusted = new Set<string>();
 
-  constructor(limit = signInLimit(), windowMs = SIGN_IN_WINDOW_MS) {
+  constructor(limit: number, windowMs = SIGN_IN_WINDOW_MS) {
     this.#failures = new WindowCounter(limit, windowMs);
   }
 

@@ -7,8 +7,6 @@ import type { Queryable } from '../db/index.ts';
 import { AuthError } from './errors.ts';
 import { findUserById, userColumns, userJson, type UserRow } from './users.ts';
 
-/** Seconds an access token lives (GoTrue's jwt_exp). */
-export const JWT_EXPIRY = Number(process.env.JWT_EXPIRY) || 3600;
 /** A rotated refresh token may be presented again this long (GoTrue's refresh_token_reuse_interval). */
 export const REUSE_INTERVAL_SECONDS = 10;
 
@@ -47,7 +45,7 @@ async function insertRefreshToken(q: Queryable, userId: string, sessionId: strin
 
 async function accessToken(ctx: BackendContext, user: UserRow, sessionId: string, method: AuthMethod, signedInAt: number) {
   const iat = Math.floor(Date.now() / 1000);
-  const exp = iat + JWT_EXPIRY;
+  const exp = iat + ctx.config.auth.jwtExpirySeconds;
   const token = await ctx.signJwt({
     iss: `${ctx.publicUrl}/auth/v1`,
     sub: user.id,
@@ -81,7 +79,7 @@ async function sessionJson(
   return {
     access_token: token,
     token_type: 'bearer',
-    expires_in: JWT_EXPIRY,
+    expires_in: ctx.config.auth.jwtExpirySeconds,
     expires_at: exp,
     refresh_token: refreshToken,
     user: await userJson(q, user),

@@ -18,14 +18,13 @@ export interface RequestIdentity {
 export const API_LOGIN_ROLE = 'authenticator';
 
 /**
- * DATABASE_URL with the user replaced by authenticator. With the password of AUTHENTICATOR_PASSWORD
- * when set (servers with password authentication), else none (trust authentication, as the
- * local setup has).
+ * DATABASE_URL with the user replaced by authenticator. With its password when one is set (servers
+ * with password authentication), else none (trust authentication, as the local setup has).
  */
-export function apiDatabaseUrl(databaseUrl: string, env: Record<string, string | undefined> = process.env): string {
+export function apiDatabaseUrl(databaseUrl: string, password: string | undefined): string {
   const url = new URL(databaseUrl);
   url.username = API_LOGIN_ROLE;
-  url.password = env.AUTHENTICATOR_PASSWORD ? encodeURIComponent(env.AUTHENTICATOR_PASSWORD) : '';
+  url.password = password ? encodeURIComponent(password) : '';
   return url.toString();
 }
 

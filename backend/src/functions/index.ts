@@ -83,6 +83,14 @@ export function createFunctions() {
   };
 }
 
+/**
+ * Gives the functions the environment hosted Supabase gives them: they run in this process and
+ * read process.env (supabase/functions/_shared/env.ts), so this writes it; nothing here reads it.
+ */
+export function provideFunctionEnv(ctx: Pick<BackendContext, 'keys' | 'publicUrl' | 'config'>): void {
+  Object.assign(process.env, functionEnv(ctx));
+}
+
 /** The environment hosted Supabase gives functions. */
 export function functionEnv(ctx: Pick<BackendContext, 'keys' | 'publicUrl' | 'config'>): Record<string, string> {
   const env: Record<string, string> = {

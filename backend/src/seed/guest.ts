@@ -16,10 +16,8 @@ export const GUEST_NAME = 'Guest';
 export const SHARED_ACCOUNT = 'shared_account';
 const DEFAULT_EMAIL = 'guest@homestory.test';
 
-export function guestAccount(ctx: Pick<BackendContext, 'dataDir'>): GuestAccount {
-  if (process.env.GUEST_EMAIL && process.env.GUEST_PASSWORD) {
-    return { email: process.env.GUEST_EMAIL, password: process.env.GUEST_PASSWORD };
-  }
+export function guestAccount(ctx: Pick<BackendContext, 'dataDir' | 'config'>): GuestAccount {
+  if (ctx.config.seed.guest) return ctx.config.seed.guest;
   const file = join(ctx.dataDir, 'guest.json');
   try {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as GuestAccount;

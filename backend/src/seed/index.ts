@@ -9,14 +9,7 @@ import { GUEST_NAME, guestAccount, SHARED_ACCOUNT } from './guest.ts';
 import { installPhotos } from './photos.ts';
 import { avatarSvg, HOST_AVATAR_COUNT, hostAvatarPath, hostAvatarSvg, roomAt, type RoomRow } from './rooms.ts';
 
-export const DEFAULT_ROOM_COUNT = 1000;
 const BATCH = 1000;
-
-export function seedRoomCount(env: Record<string, string | undefined> = process.env): number {
-  const n = env.SEED_ROOMS === undefined || env.SEED_ROOMS === '' ? DEFAULT_ROOM_COUNT : Number(env.SEED_ROOMS);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`SEED_ROOMS must be a whole number, got ${env.SEED_ROOMS}`);
-  return n;
-}
 
 const ROOM_COLUMNS = Object.keys(roomAt(0)) as Array<keyof RoomRow>;
 
@@ -92,7 +85,7 @@ export async function seedIfEmpty(ctx: BackendContext): Promise<void> {
   await ensureGuest(ctx);
   const { rows } = await ctx.db.query<{ any: boolean }>('select exists (select 1 from public."Rooms") as any');
   if (rows[0]!.any) return;
-  const count = seedRoomCount();
+  const count = ctx.config.seed.rooms;
   const started = Date.now();
   await insertRooms(ctx, count);
   // Fresh statistics and visibility maps: search_rooms matches and counts by index-only scans

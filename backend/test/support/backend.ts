@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
+import type { Env } from '../../src/config.ts';
 import { createBackend, type Backend } from '../../src/main.ts';
 import { createScratchDb, postgresUnavailable, type ScratchDb } from './postgres.ts';
 
@@ -21,10 +22,6 @@ export interface TestBackend extends Backend {
   close(): Promise<void>;
 }
 
-// Test files sign up many users from one address; the per-address sign-up limit is tested on its
-// own in auth-abuse.test.ts, which sets a low one.
-process.env.AUTH_SIGN_UP_RATE_LIMIT ??= '100000';
-
 export const postgresSkipReason = await postgresUnavailable();
 if (postgresSkipReason) console.warn(`[backend tests] PostgreSQL half skipped: ${postgresSkipReason}`);
 
@@ -38,9 +35,16 @@ export function newDataDir(kind: DbKind = 'pglite'): string {
   return dataDir;
 }
 
+/**
+ * Settings every test backend gets, over the process's environment. Test files sign up many users
+ * from one address: the per-address sign-up limit is tested on its own in auth-abuse.test.ts,
+ * which sets a low one.
+ */
+const TEST_SETTINGS: Env = { AUTH_SIGN_UP_RATE_LIMIT: '100000' };
+
 export async function startTestBackend(
   kind: DbKind,
-  options: { migrationsDir?: string; functionsDir?: string } = {},
+  options: { migrationsDir?: string; functionsDir?: string; env?: Env } = {},
 ): Promise<TestBackend> {
   const dataDir = newDataDir(kind);
   let scratch: ScratchDb | undefined;
@@ -51,6 +55,7 @@ export async function startTestBackend(
     databaseUrl: scratch?.url,
     migrationsDir: options.migrationsDir ?? PROJECT_MIGRATIONS,
     functionsDir: options.functionsDir,
+    env: { ...TEST_SETTINGS, ...options.env },
     quiet: true,
   });
   return {
@@ -76,15 +81,7 @@ export async function startTestBackend(
  * 40 known rooms, two users, and objects for PostgREST features the app's schema lacks.
  */
 export async function startRestBackend(kind: DbKind, options: { functionsDir?: string } = {}): Promise<TestBackend> {
-  const previous = process.env.SEED_ROOMS;
-  process.env.SEED_ROOMS = '0';
-  let backend: TestBackend;
-  try {
-    backend = await startTestBackend(kind, options);
-  } finally {
-    if (previous === undefined) delete process.env.SEED_ROOMS;
-    else process.env.SEED_ROOMS = previous;
-  }
+  const backend = await startTestBackend(kind, { ...options, env: { SEED_ROOMS: '0' } });
   await backend.ctx.db.exec(readFileSync(REST_DATA, 'utf8'));
   await backend.ctx.reloadSchema();
   return backend;
