@@ -1,5 +1,4 @@
 import pg from 'pg';
-import type { Socket } from 'node:net';
 import { DB_WAIT_MS, DbWaitTimeout, type Db, type QueryResult, type TxQueryable } from './index.ts';
 
 const DATE = 1082;
@@ -61,19 +60,11 @@ export async function openPg(url: string, max = 10, waitMs = DB_WAIT_MS): Promis
     pipeline: async (statements, check) => {
       const client = await connect();
       try {
-        // Each query is its own socket write unless the stream is corked: one write for them all.
-        const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
-        socket.cork();
-        const sent: Array<Promise<unknown>> = [];
-        try {
-          sent.push(client.query('BEGIN'));
-          for (const s of statements) {
-            sent.push(client.query({ text: s.text, values: s.values, name: names.get(s.text), rowMode: 'array' }));
-          }
-          if (!check) sent.push(client.query('COMMIT'));
-        } finally {
-          socket.uncork();
+        const sent: Array<Promise<unknown>> = [client.query('BEGIN')];
+        for (const s of statements) {
+          sent.push(client.query({ text: s.text, values: s.values, name: names.get(s.text), rowMode: 'array' }));
         }
+        if (!check) sent.push(client.query('COMMIT'));
         const settled = await Promise.allSettled(sent);
         const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
         if (failed) {
@@ -95,8 +86,8 @@ export async function openPg(url: string, max = 10, waitMs = DB_WAIT_MS): Promis
         return rows;
       } finally {
         // A connection left inside a transaction (a failed ROLLBACK) must not go back to the pool.
-        const status = (client as unknown as { _txStatus?: string | null })._txStatus;
-        client.release(status !== undefined && status !== null && status !== 'I');
+        const status = client.getTransactionStatus();
+        client.release(status !== null && status !== 'I');
       }
     },
     query: async (sql, params) => toResult(await pool.query(sql, params as unknown[])),
