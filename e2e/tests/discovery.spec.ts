@@ -9,24 +9,10 @@ import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { signInAsGuest, siteConfig } from '../support/guest';
 import { repoRoot } from '../support/paths';
+import { cardIds, cards, dayName, inDays, isoDay, openHome, openOverlay, pickDay, search, shownDay, SHORT, MONTHS } from '../support/discoveryPage';
 
 // The shared test machine is busy: give the real backend and the federated site time.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const SHORT = MONTHS.map((m) => m.slice(0, 3));
-
-const inDays = (n: number) => {
-  const d = new Date();
-  d.setHours(0, 0, 0, 0);
-  d.setDate(d.getDate() + n);
-  return d;
-};
-/** A calendar day's accessible name: 'Saturday, 21 November 2026'. */
-const dayName = (d: Date) => `${WEEKDAYS[d.getDay()]}, ${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
-const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const shownDay = (d: Date) => `${String(d.getDate()).padStart(2, '0')} ${SHORT[d.getMonth()]}`;
 
 interface RoomRow {
   id: number;
@@ -53,52 +39,7 @@ function serviceRoleKey(): string {
   return (JSON.parse(fs.readFileSync(path.join(dataDir, 'keys.json'), 'utf8')) as { serviceRoleKey: string }).serviceRoleKey;
 }
 
-const cards = (page: Page) => page.locator('main article');
 
-async function cardIds(page: Page): Promise<number[]> {
-  const hrefs = await cards(page).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  return hrefs.map((href) => Number(href.split('/').pop()));
-}
-
-async function openHome(page: Page) {
-  await page.goto('/home');
-  await expect(cards(page).first()).toBeVisible();
-}
-
-/** On small screens the search lives in the overlay; this opens it. */
-async function openOverlay(page: Page) {
-  await page.getByRole('button', { name: /Where to\?/ }).click();
-  return page.getByRole('dialog', { name: 'Search' });
-}
-
-/**
- * Runs a search for a destination and optional dates (and a hint chip under the calendar),
- * through the bar or the overlay.
- */
-async function search(page: Page, isMobile: boolean, text: string, dates?: [Date, Date], chip?: string) {
-  if (isMobile) {
-    const dialog = await openOverlay(page);
-    await dialog.getByRole('textbox', { name: 'Search destination' }).fill(text);
-    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
-    if (dates) {
-      await pickDay(dialog.page(), dates[0]);
-      await pickDay(dialog.page(), dates[1]);
-    }
-    if (chip) await dialog.getByRole('button', { name: chip, exact: true }).click();
-    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(dialog).toBeHidden();
-  } else {
-    await page.getByLabel('Where').fill(text);
-    if (dates) {
-      await page.getByRole('button', { name: /Check in/ }).click();
-      await pickDay(page, dates[0]);
-      await pickDay(page, dates[1]);
-    }
-    if (chip) await page.getByRole('button', { name: chip, exact: true }).click();
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-  }
-}
 
 /** Books a room with the service key, on nights firstFreeDay found free; returns its id. */
 async function book(request: APIRequestContext, roomId: number, checkIn: Date, checkOut: Date): Promise<number> {
@@ -146,12 +87,6 @@ async function nextSearchArgs(page: Page): Promise<Record<string, unknown>> {
   return request.postDataJSON() as Record<string, unknown>;
 }
 
-/** Clicks a calendar day, paging forward until it is shown. */
-async function pickDay(page: Page, day: Date) {
-  const button = page.getByRole('button', { name: dayName(day), exact: true });
-  for (let i = 0; i < 3 && !(await button.isVisible()); i += 1) await page.getByRole('button', { name: 'Next month' }).click();
-  await button.click();
-}
 
 test.describe('discovery', () => {
   // Several searches per test against a real backend on a shared, busy machine.

@@ -20,7 +20,7 @@
  */
 import { api, extraOf, toApiError } from './baseApi';
 import { GRID_PAGE_SIZE } from 'shared/rules';
-import type { SearchQuery } from 'shared/state';
+import type { SearchQuery } from 'shared/url';
 
 /** A row of "Rooms" (the columns the front end reads). */
 export interface Room {

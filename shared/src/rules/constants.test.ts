@@ -64,7 +64,6 @@ describe('business constants match the spec', () => {
     ['language', c.LANGUAGE_LABEL, 'English (IN)'],
     ['copyright year', c.COPYRIGHT_YEAR, 2025],
     ['footer breadcrumb', c.FOOTER_BREADCRUMB, ['United states', 'California', 'Los Angeles']],
-    ['default country', c.DEFAULT_SELECTED_COUNTRY, 'United States'],
     ['default mobile nav', c.DEFAULT_MOBILE_NAV_OPTION, 'Explore'],
     ['calendar hint chips', c.CALENDAR_HINT_CHIPS.map((chip) => chip.label), ['Exact dates', '1 day', '2 days', '3 days', '7 days', '14 days']],
     ['calendar hint chip days', c.CALENDAR_HINT_CHIPS.map((chip) => chip.days), [0, 1, 2, 3, 7, 14]],

@@ -295,7 +295,6 @@ export const FOOTER_BREADCRUMB = ['United states', 'California', 'Los Angeles'] 
 
 // ---- App state defaults -------------------------------------------------------------------
 
-export const DEFAULT_SELECTED_COUNTRY = 'United States';
 export const MOBILE_NAV_OPTIONS = ['Explore', 'Wishlist', 'Trips', 'Messages', 'Profile', 'Log in'] as const;
 export type MobileNavOption = (typeof MOBILE_NAV_OPTIONS)[number];
 export const DEFAULT_MOBILE_NAV_OPTION: MobileNavOption = 'Explore';

@@ -8,14 +8,10 @@ import {
   selectIsLoggedIn,
   selectMirroredAppState,
   setBookingDate,
-  setCity,
-  setFilterData,
-  setInputSearchIds,
   setIsFavorite,
   setItemId,
   setMobileNavOption,
   setSelectedCategory,
-  setSelectedCountry,
   setShowLogin,
   setUserData,
   setUserFavListing,
@@ -31,11 +27,8 @@ const reduce = (actions: UnknownAction[], from: AppState = initialAppState): App
   actions.reduce(appSlice.reducer, from);
 
 describe('app defaults (discovery spec section 3)', () => {
-  it('United States, Explore, nobody signed in, no favourites, no search', () => {
+  it('Explore, nobody signed in, no favourites, no search', () => {
     expect(appSlice.reducer(undefined, { type: 'init' })).toEqual({
-      filterData: [],
-      selectedCountry: 'United States',
-      city: '',
       userData: null,
       showLogin: false,
       userFavListing: [],
@@ -44,7 +37,6 @@ describe('app defaults (discovery spec section 3)', () => {
       bookingDate: { start: null, end: null },
       mobileNavOption: 'Explore',
       hitSearch: 0,
-      inputSearchIds: null,
       selectedCategory: '',
     });
   });
@@ -58,11 +50,6 @@ describe('app setters', () => {
     ['setItemId', setItemId(12), { itemId: 12 }],
     ['setIsFavorite', setIsFavorite(true), { isFavorite: true }],
     ['setSelectedCategory', setSelectedCategory('Castles'), { selectedCategory: 'Castles' }],
-    ['setSelectedCountry', setSelectedCountry('Italy'), { selectedCountry: 'Italy' }],
-    ['setCity', setCity('Rome'), { city: 'Rome' }],
-    ['setFilterData', setFilterData(['Beach', 'Farms']), { filterData: ['Beach', 'Farms'] }],
-    ['setInputSearchIds', setInputSearchIds([4, 8]), { inputSearchIds: [4, 8] }],
-    ['setInputSearchIds(null) lifts the restriction', setInputSearchIds(null), { inputSearchIds: null }],
     ['setMobileNavOption', setMobileNavOption('Wishlist'), { mobileNavOption: 'Wishlist' }],
     ['setBookingDate', setBookingDate({ start: '2026-05-12', end: '2026-05-14' }), { bookingDate: { start: '2026-05-12', end: '2026-05-14' } }],
   ])('%s', (_name, action, expected) => {
@@ -89,9 +76,9 @@ describe('favourite list', () => {
 });
 
 describe('a search', () => {
-  it('counts, and clears the country, city and category filters', () => {
-    const app = reduce([setSelectedCategory('Beach'), setCity('Nice'), search(), search()]);
-    expect(app).toMatchObject({ hitSearch: 2, selectedCountry: '', city: '', selectedCategory: '' });
+  it('counts, and clears the category', () => {
+    const app = reduce([setSelectedCategory('Beach'), search(), search()]);
+    expect(app).toMatchObject({ hitSearch: 2, selectedCategory: '' });
   });
 });
 

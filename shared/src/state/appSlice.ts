@@ -1,6 +1,7 @@
 /**
  * App state (discovery spec section 3): the signed-in user, favourites, the login dialog, the
- * category and place filters of the grid, the search counter and the ids a search matched.
+ * grid's category (the URL's, or the first one when browsing) and the search counter. The
+ * search itself lives in /home's URL (shared/url).
  *
  * setItemId, setIsFavorite, removeUserFavListing, setUserFavListing and setUserData are
  * mirrored to other open tabs (../sync/tabSync), so every change other tabs must see goes
@@ -10,7 +11,6 @@
 import { createSelector, createSlice, type Dispatch, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import {
   DEFAULT_MOBILE_NAV_OPTION,
-  DEFAULT_SELECTED_COUNTRY,
   type MobileNavOption,
   NO_DATES,
   type DateRange,
@@ -29,10 +29,6 @@ export interface AppUser {
 }
 
 export interface AppState {
-  /** The categories (Rooms.filter values) the category strip read returned. */
-  filterData: string[];
-  selectedCountry: string;
-  city: string;
   userData: AppUser | null;
   showLogin: boolean;
   /** Favourite listing ids, each once. */
@@ -44,8 +40,6 @@ export interface AppState {
   mobileNavOption: MobileNavOption;
   /** Counts Search clicks, so screens can react to each search. */
   hitSearch: number;
-  /** The ids the last search matched; null when no search restricts the grid. */
-  inputSearchIds: number[] | null;
   /** The category strip's selected category ('' for none). */
   selectedCategory: string;
 }
@@ -59,9 +53,6 @@ export interface MirroredAppState {
 }
 
 export const initialAppState: AppState = {
-  filterData: [],
-  selectedCountry: DEFAULT_SELECTED_COUNTRY,
-  city: '',
   userData: null,
   showLogin: false,
   userFavListing: [],
@@ -70,7 +61,6 @@ export const initialAppState: AppState = {
   bookingDate: NO_DATES,
   mobileNavOption: DEFAULT_MOBILE_NAV_OPTION,
   hitSearch: 0,
-  inputSearchIds: null,
   selectedCategory: '',
 };
 
@@ -78,15 +68,6 @@ export const appSlice = createSlice({
   name: 'app',
   initialState: initialAppState,
   reducers: {
-    setFilterData(state, action: PayloadAction<string[]>) {
-      state.filterData = action.payload;
-    },
-    setSelectedCountry(state, action: PayloadAction<string>) {
-      state.selectedCountry = action.payload;
-    },
-    setCity(state, action: PayloadAction<string>) {
-      state.city = action.payload;
-    },
     setUserData(state, action: PayloadAction<AppUser | null>) {
       state.userData = action.payload;
     },
@@ -112,9 +93,6 @@ export const appSlice = createSlice({
     setMobileNavOption(state, action: PayloadAction<MobileNavOption>) {
       state.mobileNavOption = action.payload;
     },
-    setInputSearchIds(state, action: PayloadAction<number[] | null>) {
-      state.inputSearchIds = action.payload;
-    },
     setSelectedCategory(state, action: PayloadAction<string>) {
       state.selectedCategory = action.payload;
     },
@@ -128,18 +106,13 @@ export const appSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // A search counts, and clears the place and category filters it replaces.
+    // A search counts, and clears the category it replaces.
     builder.addCase(search, (state) => {
       state.hitSearch += 1;
-      state.selectedCountry = '';
-      state.city = '';
       state.selectedCategory = '';
     });
   },
   selectors: {
-    selectFilterData: (state) => state.filterData,
-    selectSelectedCountry: (state) => state.selectedCountry,
-    selectCity: (state) => state.city,
     selectUserData: (state) => state.userData,
     selectIsLoggedIn: (state) => state.userData !== null,
     selectShowLogin: (state) => state.showLogin,
@@ -151,7 +124,6 @@ export const appSlice = createSlice({
     selectBookingDate: (state) => state.bookingDate,
     selectMobileNavOption: (state) => state.mobileNavOption,
     selectHitSearch: (state) => state.hitSearch,
-    selectInputSearchIds: (state) => state.inputSearchIds,
     selectSelectedCategory: (state) => state.selectedCategory,
     selectMirroredAppState: createSelector(
       [
@@ -166,9 +138,6 @@ export const appSlice = createSlice({
 });
 
 export const {
-  setFilterData,
-  setSelectedCountry,
-  setCity,
   setUserData,
   setShowLogin,
   setUserFavListing,
@@ -177,15 +146,11 @@ export const {
   setItemId,
   setBookingDate,
   setMobileNavOption,
-  setInputSearchIds,
   setSelectedCategory,
   tabStateReceived,
 } = appSlice.actions;
 
 export const {
-  selectFilterData,
-  selectSelectedCountry,
-  selectCity,
   selectUserData,
   selectIsLoggedIn,
   selectShowLogin,
@@ -196,7 +161,6 @@ export const {
   selectBookingDate,
   selectMobileNavOption,
   selectHitSearch,
-  selectInputSearchIds,
   selectSelectedCategory,
   selectMirroredAppState,
 } = appSlice.selectors;

@@ -15,7 +15,9 @@ import {
   selectGuestCounts,
   selectGuestSummary,
   selectNights,
-  selectSearchQuery,
+  searchLoaded,
+  selectDraftCriteria,
+  selectDraftWhen,
   selectSearchSummary,
   setActiveInput,
   setCurDot,
@@ -31,6 +33,7 @@ import {
   toggleMonth,
   type FormState,
 } from './formSlice';
+import { NO_SEARCH, searchQueryOf, type SearchCriteria, type SearchQuery } from 'shared/url';
 
 const TODAY = '2026-05-10';
 const reduce = (actions: UnknownAction[], from: FormState = initialFormState): FormState =>
@@ -253,7 +256,7 @@ describe('search', () => {
     expect(selectSearchSummary(root(state))).toEqual({ where: 'Europe', when: '12 May - 14 May', who: '1 guest' });
   });
 
-  it.each<[string, UnknownAction[], ReturnType<typeof selectSearchQuery>]>([
+  it.each<[string, UnknownAction[], SearchQuery]>([
     [
       'dates mode',
       [setDestination('New York'), setDates({ start: '2026-05-12', end: '2026-05-14' }), incrementGuest('children')],
@@ -290,7 +293,38 @@ describe('search', () => {
       { searchText: '', checkIn: '2026-07-01', checkOut: '2026-09-01', stayNights: 2, guests: 0 },
     ],
   ])('the server query in %s', (_name, actions, query) => {
-    expect(selectSearchQuery(root(reduce([...actions, search()])), TODAY)).toEqual(query);
+    expect(searchQueryOf(selectDraftCriteria(root(reduce([...actions, search()]))), TODAY)).toEqual(query);
+  });
+
+  it.each<[string, SearchCriteria, Partial<FormState>]>([
+    [
+      'a typed place, dates and guests',
+      { ...NO_SEARCH, where: 'Palermo', checkIn: '2026-12-12', checkOut: '2026-12-15', guests: { adults: 2, children: 1, infants: 0, pets: 1 } },
+      { region: 'all', destinationInputVal: 'Palermo', destinationText: 'Palermo', dateText: '12 Dec - 15 Dec', guestText: '3 guests, 1 pet' },
+    ],
+    ['a region', { ...NO_SEARCH, where: 'Europe' }, { region: 'Europe', destinationInputVal: '', destinationText: 'Europe', dateText: '', guestText: '' }],
+    [
+      'months mode',
+      { ...NO_SEARCH, dateMode: 'month', monthStart: '2026-06-05', monthLength: 2 },
+      { dateOption: 'month', startDurationDate: '2026-06-05', curDot: 2, dateText: 'Jun 5 - Aug 5' },
+    ],
+    [
+      'flexible mode',
+      { ...NO_SEARCH, dateMode: 'flexible', months: [0, 1], stayLength: 'weekend' },
+      { dateOption: 'flexible', months: [0, 1], stayDuration: 'weekend', flexibleText: 'Weekend in Jan, Feb', dateText: 'Weekend in Jan, Feb' },
+    ],
+  ])('a search from the URL shows its inputs and texts: %s', (_name, criteria, shown) => {
+    const state = reduce([setActiveInput('addGuest'), setDestination('draft'), searchLoaded(criteria)]);
+    expect(state).toMatchObject({ ...shown, activeInput: '' });
+    // What Search would ask for again is what the URL said (the category is the page's own).
+    expect(selectDraftCriteria(root(state))).toEqual(criteria);
+  });
+
+  it("the When text of the form's dates is the summary's, whatever the date mode", () => {
+    expect(selectDraftWhen(root(initialFormState))).toBe('');
+    expect(selectDraftWhen(root(reduce([setDates({ start: '2026-05-12', end: null })])))).toBe('12 May');
+    expect(selectDraftWhen(root(reduce([setDates({ start: '2026-05-12', end: '2026-05-14' })])))).toBe('12 May - 14 May');
+    expect(selectDraftWhen(root(reduce([setDateOption('month'), setStartDurationDate('2026-06-05'), setCurDot(2)])))).toBe('Jun 5 - Aug 5');
   });
 
   it('a hint chip is kept until Clear all', () => {

@@ -1,13 +1,17 @@
 /**
- * The search form (discovery spec section 3, "Search form state"): where, when and who, the
- * search bar's active input, and the summary texts a search builds. Every transition is one of
- * the pure rules in ../rules; this slice only stores their results. Dates are ISO days.
+ * The search form (discovery spec section 3, "Search form state"): where, when and who as the
+ * traveller edits them, the search bar's active input, and the summary texts of the search that
+ * ran. The search that ran lives in /home's URL (shared/url): Search turns this draft into
+ * criteria (`draftCriteria`) and the page puts them in the URL; the page loads the URL's criteria
+ * back with `searchLoaded`. Every transition is one of the pure rules in ../rules; this slice
+ * only stores their results. Dates are ISO days.
  */
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   DEFAULT_FLEXIBLE_TEXT,
   DEFAULT_STAY_DURATION,
   DIAL_DEFAULT,
+  DIAL_DOTS,
   REGION_ALL,
   type StayDuration,
   fillMissingDates,
@@ -24,18 +28,12 @@ import {
   NO_GUESTS,
   type GuestCounts,
   type GuestKind,
-  searchText,
-  datesWindow,
-  flexibleWindow,
-  monthsWindow,
-  type SearchWindow,
   clampDial,
-  datesSummary,
   destinationSummary,
   flexibleSummary,
-  monthsSummary,
   type DateOption,
 } from 'shared/rules';
+import { regionOf, SEARCH_SUMMARY_PLACEHOLDERS, whenSummary, whoSummary, type SearchCriteria } from 'shared/url';
 
 export interface FormState {
   /** A region value of the region panel; 'all' means "search the typed destination". */
@@ -88,9 +86,6 @@ export const initialFormState: FormState = {
   guestText: '',
 };
 
-/** What the collapsed search bar shows before a search has said otherwise. */
-export const SEARCH_SUMMARY_PLACEHOLDERS = { where: 'Anywhere', when: 'Any week', who: 'Add guests' } as const;
-
 function guestsOf(state: FormState): GuestCounts {
   return { adults: state.adultCount, children: state.childCount, infants: state.infantCount, pets: state.petsCount };
 }
@@ -119,6 +114,48 @@ function dateInputFor(option: DateOption): SearchInput {
 
 function refreshFlexibleText(state: FormState): void {
   state.flexibleText = flexibleSummary(state.stayDuration, state.months);
+}
+
+/** The criteria the form stands for as the traveller left it (a lone date still alone). */
+function criteriaOf(state: FormState, range: DateRange): SearchCriteria {
+  return {
+    where: destinationSummary(state.region, state.destinationInputVal),
+    dateMode: state.dateOption,
+    checkIn: range.start,
+    checkOut: range.end,
+    flexDays: state.dateFlexibilityDays,
+    monthStart: state.startDurationDate,
+    monthLength: state.curDot === 0 ? DIAL_DOTS : state.curDot,
+    months: state.months,
+    stayLength: state.stayDuration,
+    guests: guestsOf(state),
+    category: '',
+  };
+}
+
+/** What Search asks for: the form's criteria, a lone date given its partner, no category (spec section 4). */
+export function draftCriteria(state: FormState): SearchCriteria {
+  return criteriaOf(state, fillMissingDates(rangeOf(state)));
+}
+
+/** The form showing a search that ran: its inputs, its summaries, the bar collapsed. */
+function showSearch(state: FormState, criteria: SearchCriteria): void {
+  const region = regionOf(criteria.where);
+  state.region = region;
+  state.destinationInputVal = region === REGION_ALL ? criteria.where : '';
+  state.dateOption = criteria.dateMode;
+  writeRange(state, fillMissingDates({ start: criteria.checkIn, end: criteria.checkOut }));
+  state.dateFlexibilityDays = criteria.flexDays;
+  state.startDurationDate = criteria.monthStart;
+  state.curDot = clampDial(criteria.monthLength);
+  state.months = [...criteria.months];
+  state.stayDuration = criteria.stayLength;
+  refreshFlexibleText(state);
+  writeGuests(state, criteria.guests);
+  state.destinationText = criteria.where.trim();
+  state.dateText = whenSummary(criteria);
+  state.guestText = countedGuests(criteria.guests) > 0 ? whoSummary(criteria) : '';
+  state.activeInput = '';
 }
 
 export const formSlice = createSlice({
@@ -211,18 +248,14 @@ export const formSlice = createSlice({
     },
     /**
      * The Search click: a lone date gets its partner, the summaries are built, the bar
-     * collapses. (The app slice counts the search and resets country, city and category.)
+     * collapses. (The app slice counts the search and resets the category.)
      */
     search(state) {
-      const range = fillMissingDates(rangeOf(state));
-      writeRange(state, range);
-      const guests = guestsOf(state);
-      state.destinationText = destinationSummary(state.region, state.destinationInputVal);
-      state.guestText = countedGuests(guests) > 0 ? guestSummary(guests) : '';
-      if (state.dateOption === 'dates') state.dateText = datesSummary(range);
-      else if (state.dateOption === 'month') state.dateText = monthsSummary(state.startDurationDate, state.curDot);
-      else state.dateText = state.flexibleText.trim();
-      state.activeInput = '';
+      showSearch(state, draftCriteria(state));
+    },
+    /** A search read from the URL (a link, a reload, back or forward): the form shows it. */
+    searchLoaded(state, action: PayloadAction<SearchCriteria>) {
+      showSearch(state, action.payload);
     },
   },
   selectors: {
@@ -254,6 +287,10 @@ export const formSlice = createSlice({
       ],
       (adults, children, infants, pets): GuestCounts => ({ adults, children, infants, pets }),
     ),
+    /** What Search would ask for now (read when it is clicked). */
+    selectDraftCriteria: (state) => draftCriteria(state),
+    /** The When text of the dates the form holds: '05 Jun - 09 Jun', 'Jun 5 - Sep 5', 'Week in Jan'... ('' for none). */
+    selectDraftWhen: (state) => whenSummary(criteriaOf(state, rangeOf(state))),
     /** The collapsed bar's three buttons: the last search's summaries, else the placeholders. */
     selectSearchSummary: createSelector(
       [
@@ -267,25 +304,8 @@ export const formSlice = createSlice({
         who: who || SEARCH_SUMMARY_PLACEHOLDERS.who,
       }),
     ),
-    /**
-     * What the search asks the server for: the letters to match, the dates (see
-     * ../rules/searchWindow: the chosen dates widened by the hint chip, the dial's range, or the
-     * flexible months) and the number of guests. `today` keeps windows out of the past.
-     */
-    selectSearchQuery: (state, today: IsoDay): SearchQuery => {
-      let window;
-      if (state.dateOption === 'dates') window = datesWindow(rangeOf(state), state.dateFlexibilityDays, today);
-      else if (state.dateOption === 'month') window = monthsWindow(state.startDurationDate, state.curDot, today);
-      else window = flexibleWindow(state.months, state.stayDuration, today);
-      return { searchText: searchText(state.region, state.destinationInputVal), ...window, guests: state.adultCount + state.childCount };
-    },
   },
 });
-
-export interface SearchQuery extends SearchWindow {
-  searchText: string;
-  guests: number;
-}
 
 export const {
   setRegion,
@@ -308,6 +328,7 @@ export const {
   setStartDurationDate,
   clearAll,
   search,
+  searchLoaded,
 } = formSlice.actions;
 
 export const {
@@ -328,5 +349,6 @@ export const {
   selectDateRange,
   selectGuestCounts,
   selectSearchSummary,
-  selectSearchQuery,
+  selectDraftCriteria,
+  selectDraftWhen,
 } = formSlice.selectors;

@@ -35,11 +35,13 @@ export async function signedInClient(email: string, password: string): Promise<S
   return supabase;
 }
 
-/** The router's current path, for tests of navigation; hidden, so role queries never meet it. */
+/** The router's current path and query, for tests of navigation; hidden, so role queries never meet it. */
 function Location() {
+  const { pathname, search } = useLocation();
   return (
     <div data-testid="location" hidden>
-      {useLocation().pathname}
+      {pathname}
+      {search}
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { api, extraOf, toApiError, searchRoomsArgs } from 'shared/api';
 import { CATEGORY_PAGE_SIZE } from 'shared/rules';
-import type { SearchQuery } from 'shared/state';
+import type { SearchQuery } from 'shared/url';
 
 export interface CategoryFilterResult {
   /** The distinct Rooms.filter values, in order of first appearance. */

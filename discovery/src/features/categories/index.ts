@@ -1,2 +1,3 @@
 // The categories feature's public surface for the other features of discovery.
 export { categoriesApi } from './api';
+export { selectShownCategory } from './shownCategory';

@@ -17,5 +17,6 @@ export const {
   selectDateFlexibilityDays,
   selectGuestCounts,
   selectSearchSummary,
-  selectSearchQuery,
+  selectDraftCriteria,
+  selectDraftWhen,
 } = form.selectors;

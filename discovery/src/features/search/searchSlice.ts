@@ -2,12 +2,12 @@
  * The last search the visitor ran, as the server is asked it. The grid and the category strip
  * read results from the backend's search_rooms function with these arguments until the next
  * search; the form may be edited meanwhile without changing what the grid shows. (The app
- * slice keeps the spec's hitSearch counter and the matched ids.) `searching` is the overlay's
+ * slice keeps the spec's hitSearch counter.) `searching` is the overlay's
  * flag: on from its Search until that search's matches arrive or fail.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer, type RootState } from 'shared/store';
-import type { SearchQuery } from 'shared/state';
+import type { SearchQuery } from 'shared/url';
 
 export interface LastSearchState {
   query: SearchQuery | null;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { CATEGORIES } from 'shared/rules';
 import { renderWithStore } from 'shared/testing';
 import { setLastSearch } from '../../search';
+import { HomeSearch } from '../../../test/HomeSearch';
 import { CategoryStrip } from './CategoryStrip';
 
 afterEach(() => vi.restoreAllMocks());
@@ -14,14 +15,19 @@ describe('CategoryStrip', () => {
   });
 
   it('shows every category with its icon; choosing one selects it', async () => {
-    const { store } = renderWithStore(<CategoryStrip />, { path: '/home', answer: () => ({ data: [{ id: 1, filter: 'Beach' }], count: 1 }) });
+    const { store } = renderWithStore(
+      <HomeSearch>
+        <CategoryStrip />
+      </HomeSearch>,
+      { path: '/home', answer: () => ({ data: [{ id: 1, filter: 'Beach' }], count: 1 }) },
+    );
     const beach = await screen.findByRole('button', { name: 'Beach' });
     expect(screen.getAllByRole('button', { pressed: false }).length).toBeGreaterThanOrEqual(CATEGORIES.length - 1);
     expect(beach.querySelector('svg')).not.toBeNull();
     await userEvent.click(beach);
     expect(beach).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('location')).toHaveTextContent('/home?category=Beach');
     expect(store.getState().app.selectedCategory).toBe('Beach');
-    expect(store.getState().app.filterData).toEqual(['Beach']);
   });
 
   it('reads the category field with an exact count, one page of 2000', async () => {

@@ -1,32 +1,39 @@
 /**
  * The category strip: every category with its icon; arrows when there are more than 8, one
- * click scrolling seven items; choosing one filters the grid. While the category read is
+ * click scrolling seven items; choosing one filters the grid (it goes into /home's URL). While the category read is
  * loading it shows 28 skeletons. During a search only the categories the search found are
  * offered.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useAppDispatch, useAppSelector } from 'shared/store';
+import { useAppSelector } from 'shared/store';
 import { CATEGORIES, CATEGORY_ARROWS_ABOVE_COUNT, CATEGORY_SCROLL_ITEMS, SKELETON_COUNTS } from 'shared/rules';
-import { selectSelectedCategory, setFilterData, setSelectedCategory } from 'shared/state';
 import { Skeleton } from 'shared/ui';
 import { useGetCategoryFilterQuery } from '../api';
-import { isRestrictingSearch, selectLastSearch } from '../../search';
+import { homeSearchWith, isRestrictingSearch, selectLastSearch } from '../../search';
 import { categoryIcon } from '../categoryIcons';
+import { selectShownCategory } from '../shownCategory';
 import styles from './CategoryStrip.module.css';
 
 export function CategoryStrip() {
-  const dispatch = useAppDispatch();
-  const selected = useAppSelector(selectSelectedCategory);
+  const navigate = useNavigate();
+  const { pathname, search: locationSearch } = useLocation();
+  const selected = useAppSelector(selectShownCategory);
   const lastSearch = useAppSelector(selectLastSearch);
   const search = isRestrictingSearch(lastSearch) ? lastSearch : null;
   const { data, isLoading } = useGetCategoryFilterQuery(search);
   const listRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });
 
-  useEffect(() => {
-    if (data) dispatch(setFilterData(data.filters));
-  }, [data, dispatch]);
+  // A category is part of /home's URL (pushed: Back returns to the previous one).
+  const pick = (category: string) =>
+    void navigate(
+      homeSearchWith(pathname === '/home' ? locationSearch : '', (params) => {
+        if (category) params.set('category', category);
+        else params.delete('category');
+      }),
+    );
 
   const categories = search && data ? CATEGORIES.filter((c) => data.filters.includes(c)) : CATEGORIES;
   const showArrows = categories.length > CATEGORY_ARROWS_ABOVE_COUNT;
@@ -80,7 +87,7 @@ export function CategoryStrip() {
                   type="button"
                   className={`${styles.item} ${active ? styles.active : ''}`}
                   aria-pressed={active}
-                  onClick={() => dispatch(setSelectedCategory(active && search ? '' : category))}
+                  onClick={() => pick(active && search ? '' : category)}
                 >
                   <Icon size={24} strokeWidth={1.5} aria-hidden />
                   <span className={styles.label}>{category}</span>

@@ -2,6 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setSelectedCategory } from 'shared/state';
 import { renderWithStore, type Answer, type Read } from 'shared/testing';
+import { HomeSearch } from '../../../test/HomeSearch';
+import { selectShownCategory } from '../../categories';
 import { selectLastSearch, setLastSearch, setSearching } from '../../search';
 import { ListingGrid } from './ListingGrid';
 
@@ -40,7 +42,7 @@ describe('ListingGrid', () => {
   it('starts on the first category and reads 16 rooms of it', async () => {
     const { reads, store } = renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(40) });
     await vi.waitFor(() => expect(cards()).toHaveLength(16));
-    expect(store.getState().app.selectedCategory).toBe('Amazing pools');
+    expect(selectShownCategory(store.getState())).toBe('Amazing pools');
     expect(reads[0]).toMatchObject({ table: 'Rooms', filters: [['filter', 'eq', 'Amazing pools']], range: [0, 15] });
     expect(within(cards()[0]!).getByRole('link', { name: 'Lisbon, Portugal' })).toHaveAttribute('href', '/house/1');
   });
@@ -135,14 +137,17 @@ describe('ListingGrid', () => {
 
   it('a search that finds nothing offers to clear it, which shows every home again', async () => {
     const handler = (read: Read): Answer => (read.rpc === 'search_rooms' ? { data: [], count: 0 } : rooms(3)(read));
-    const { store } = renderWithStore(<ListingGrid />, { path: '/home', answer: handler });
-    await vi.waitFor(() => expect(cards()).toHaveLength(3));
-    act(() => {
-      store.dispatch(setLastSearch({ searchText: 'atlantisxyz', checkIn: null, checkOut: null, stayNights: null, guests: 0 }));
-    });
+    const { store } = renderWithStore(
+      <HomeSearch>
+        <ListingGrid />
+      </HomeSearch>,
+      { path: '/home?where=Atlantisxyz', answer: handler },
+    );
     expect(await screen.findByRole('heading', { name: 'No exact matches' })).toBeInTheDocument();
+    expect(selectLastSearch(store.getState())).toMatchObject({ searchText: 'atlantisxyz' });
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     await vi.waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.getByTestId('location').textContent).toBe('/home');
     expect(selectLastSearch(store.getState())).toBeNull();
   });
 

@@ -8,20 +8,20 @@
  * from the searched place, the location of the best match (the place itself when it has homes);
  * without a place (no search, a region) they give none.
  */
-import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import {
-  CATEGORIES,
   INFINITE_SCROLL_TRIGGER_PX,
   SKELETON_COUNTS,
   kilometresBetween,
   isRegionSearch,
 } from 'shared/rules';
-import { selectInputSearchIds, selectSelectedCategory, setSelectedCategory, clearAll } from 'shared/state';
+import { clearAll } from 'shared/state';
 import { ListingCardSkeleton } from 'shared/ui';
 import { useGetGridCountQuery, useGetGridPageInfiniteQuery } from 'shared/api';
-import { isRestrictingSearch, selectLastSearch, selectSearching, useRunSearch } from '../../search';
+import { selectShownCategory } from '../../categories';
+import { isRestrictingSearch, selectLastSearch, selectSearching } from '../../search';
 import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
 import { useFirstRowCount } from '../hooks/useFirstRowCount';
 import { GridCard } from './GridCard';
@@ -35,26 +35,19 @@ function skeletons(count: number, keyPrefix: string) {
 
 export function ListingGrid() {
   const dispatch = useAppDispatch();
-  const category = useAppSelector(selectSelectedCategory);
+  const category = useAppSelector(selectShownCategory);
   const lastSearch = useAppSelector(selectLastSearch);
-  const inputSearchIds = useAppSelector(selectInputSearchIds);
   const searching = useAppSelector(selectSearching);
   const search = isRestrictingSearch(lastSearch) ? lastSearch : null;
   const firstRow = useFirstRowCount();
-  const runSearch = useRunSearch();
+  const navigate = useNavigate();
   const clearSearch = () => {
     dispatch(clearAll());
-    void runSearch();
+    void navigate('/home');
   };
 
-  // Browsing starts on the first category; a search shows every category until one is chosen.
-  const needsDefaultCategory = category === '' && search === null && inputSearchIds === null;
-  useEffect(() => {
-    if (needsDefaultCategory) dispatch(setSelectedCategory(CATEGORIES[0]!));
-  }, [needsDefaultCategory, dispatch]);
-
   const { currentData, isFetching, isError, error, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } =
-    useGetGridPageInfiniteQuery({ category, search }, { skip: needsDefaultCategory });
+    useGetGridPageInfiniteQuery({ category, search });
   const { currentData: count } = useGetGridCountQuery(search ? { category, search } : skipToken);
 
   // Only the rooms of the current category and search: another category's rooms never linger.
@@ -74,7 +67,7 @@ export function ListingGrid() {
     canLoadMore,
   );
 
-  if (isLoading || needsDefaultCategory || searching) {
+  if (isLoading || searching) {
     return (
       <div className={styles.grid} aria-busy="true" aria-label="Loading homes">
         {skeletons(SKELETON_COUNTS.initial, 's')}

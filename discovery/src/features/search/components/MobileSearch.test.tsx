@@ -4,6 +4,7 @@ import { addDays, format } from 'date-fns';
 import { renderWithStore, type Answer, type ReadAnswer } from 'shared/testing';
 import { setViewportWidth } from '../../../test/viewport';
 import { selectSearching } from '../searchSlice';
+import { HomeSearch } from '../../../test/HomeSearch';
 import { SearchBar } from './SearchBar';
 
 const dayName = (offset: number) => format(addDays(new Date(), offset), 'EEEE, d MMMM yyyy');
@@ -11,7 +12,12 @@ const dayName = (offset: number) => format(addDays(new Date(), offset), 'EEEE, d
 async function openOverlay(answer?: ReadAnswer) {
   setViewportWidth(375);
   const user = userEvent.setup();
-  const rendered = renderWithStore(<SearchBar />, { path: '/home', answer });
+  const rendered = renderWithStore(
+    <HomeSearch>
+      <SearchBar />
+    </HomeSearch>,
+    { path: '/home', answer },
+  );
   await user.click(screen.getByRole('button', { name: /Where to\?/ }));
   const dialog = screen.getByRole('dialog', { name: 'Search' });
   return { user, dialog, ...rendered };
@@ -103,17 +109,22 @@ describe('MobileSearch', () => {
     expect(reads.find((read) => read.rpc === 'search_rooms')).toMatchObject({ args: { search_text: 'kyoto' } });
     act(() => answer({ data: [{ id: 7, filter: 'Beach' }], count: 1 }));
     await vi.waitFor(() => expect(selectSearching(store.getState())).toBe(false));
-    expect(store.getState().app.inputSearchIds).toEqual([7]);
+    expect(screen.getByTestId('location')).toHaveTextContent('/home?where=Kyoto');
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
   it('a failed lookup clears the searching flag too', async () => {
-    const { user, store } = await openOverlay((read) => (read.rpc ? { error: { message: 'network down' } } : { data: [] }));
+    let failed = false;
+    const { user, store } = await openOverlay((read) => {
+      if (!read.rpc) return { data: [] };
+      failed = true;
+      return { error: { message: 'network down' } };
+    });
     await user.click(button('Europe'));
     await user.click(button('Skip'));
     await user.click(button('Search'));
-    await vi.waitFor(() => expect(store.getState().app.inputSearchIds).toEqual([]));
-    expect(selectSearching(store.getState())).toBe(false);
+    await vi.waitFor(() => expect(failed).toBe(true));
+    await vi.waitFor(() => expect(selectSearching(store.getState())).toBe(false));
   });
 
   it('Escape closes the overlay and gives focus back to the pill', async () => {

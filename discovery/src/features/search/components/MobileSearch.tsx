@@ -16,9 +16,6 @@ import {
   MOBILE_SEARCH_REGIONS,
   REGION_ALL,
   countedGuests,
-  datesSummary,
-  formatShownDate,
-  monthsSummary,
 } from 'shared/rules';
 import {
   clearAll,
@@ -33,10 +30,9 @@ import {
 import { useMediaQuery } from '../../../hooks/useMediaQuery';
 import {
   selectCurDot,
-  selectDateOption,
   selectDateRange,
   selectDestinationInput,
-  selectFlexibleText,
+  selectDraftWhen,
   selectGuestCounts,
   selectGuestSummary,
   selectMonths,
@@ -63,13 +59,12 @@ function Overlay({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const region = useAppSelector(selectRegion);
   const destination = useAppSelector(selectDestinationInput);
-  const dateOption = useAppSelector(selectDateOption);
   const range = useAppSelector(selectDateRange);
   const months = useAppSelector(selectMonths);
   const duration = useAppSelector(selectStayDuration);
   const curDot = useAppSelector(selectCurDot);
   const startDurationDate = useAppSelector(selectStartDurationDate);
-  const flexibleText = useAppSelector(selectFlexibleText);
+  const draftWhen = useAppSelector(selectDraftWhen);
   const counts = useAppSelector(selectGuestCounts);
   const guestText = useAppSelector(selectGuestSummary);
   const runSearch = useRunSearch();
@@ -103,17 +98,12 @@ function Overlay({ onClose }: { onClose: () => void }) {
   };
 
   const whereSummary = region !== REGION_ALL ? regionLabel(region) : destination.trim() || "I'm flexible";
-  const whenSummary =
-    dateOption === 'dates'
-      ? datesSummary(range) || (range.start ? formatShownDate(range.start) : 'Add dates')
-      : dateOption === 'month'
-        ? monthsSummary(startDurationDate, curDot)
-        : flexibleText.trim();
+  const whenSummary = draftWhen || 'Add dates';
   const whoSummary = countedGuests(counts) > 0 ? guestText : 'Add guests';
 
-  // The overlay closes at once and flags the search; the matched ids arrive in the background.
+  // The overlay closes at once and flags the search; the matches arrive in the background.
   const search = () => {
-    void runSearch({ flagSearching: true });
+    runSearch({ flagSearching: true });
     onClose();
   };
 

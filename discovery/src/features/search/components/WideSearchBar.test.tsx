@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { addDays, addMonths, format, startOfMonth } from 'date-fns';
 import { renderWithStore, type ReadAnswer } from 'shared/testing';
 import { selectLastSearch } from '../searchSlice';
+import { HomeSearch } from '../../../test/HomeSearch';
 import { WideSearchBar } from './WideSearchBar';
 
 const day = (offset: number) => addDays(new Date(), offset);
@@ -13,7 +14,12 @@ const iso = (date: Date) => format(date, 'yyyy-MM-dd');
 function setup(answer?: ReadAnswer) {
   window.scrollY = 0;
   const user = userEvent.setup();
-  const rendered = renderWithStore(<WideSearchBar />, { path: '/home', answer });
+  const rendered = renderWithStore(
+    <HomeSearch>
+      <WideSearchBar />
+    </HomeSearch>,
+    { path: '/home', answer },
+  );
   return { user, ...rendered };
 }
 
@@ -181,7 +187,7 @@ describe('WideSearchBar', () => {
       stayNights: null,
       guests: 1,
     });
-    await vi.waitFor(() => expect(store.getState().app.inputSearchIds).toEqual([4]));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/home?where=Lisbon&checkin=${iso(day(3))}&checkout=${iso(day(4))}&adults=1`);
     expect(reads.find((read) => read.rpc === 'search_rooms')).toMatchObject({ args: { search_text: 'lisbon', guests: 1 } });
   });
 

@@ -16,7 +16,6 @@ import {
   countedGuests,
   type SearchInput,
   formatShownDate,
-  monthsSummary,
 } from 'shared/rules';
 import {
   clearDates,
@@ -28,16 +27,14 @@ import {
 } from 'shared/state';
 import {
   selectActiveInput,
-  selectCurDot,
   selectDateOption,
   selectDateRange,
   selectDestinationInput,
-  selectFlexibleText,
+  selectDraftWhen,
   selectGuestCounts,
   selectGuestSummary,
   selectRegion,
   selectSearchSummary,
-  selectStartDurationDate,
   form,
 } from '../form';
 import { useRunSearch } from '../hooks/useRunSearch';
@@ -78,9 +75,7 @@ export function WideSearchBar() {
   const range = useAppSelector(selectDateRange);
   const counts = useAppSelector(selectGuestCounts);
   const guestText = useAppSelector(selectGuestSummary);
-  const flexibleText = useAppSelector(selectFlexibleText);
-  const curDot = useAppSelector(selectCurDot);
-  const startDurationDate = useAppSelector(selectStartDurationDate);
+  const draftWhen = useAppSelector(selectDraftWhen);
   const summary = useAppSelector(selectSearchSummary);
   const runSearch = useRunSearch();
 
@@ -147,10 +142,10 @@ export function WideSearchBar() {
     dispatch(setActiveInput(input));
   };
 
-  const search = async () => {
+  const search = () => {
     setForced(false);
     setExpanded(false);
-    await runSearch();
+    runSearch();
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -210,7 +205,7 @@ export function WideSearchBar() {
         className={`${styles.bar} ${active !== '' ? styles.barActive : ''}`}
         onSubmit={(event) => {
           event.preventDefault();
-          void search();
+          search();
         }}
       >
         {segment(
@@ -311,7 +306,7 @@ export function WideSearchBar() {
             >
               <span className={styles.label}>When</span>
               <span className={styles.value}>
-                {dateOption === 'month' ? monthsSummary(startDurationDate, curDot) : flexibleText.trim()}
+                {draftWhen}
               </span>
             </button>,
             styles.when,

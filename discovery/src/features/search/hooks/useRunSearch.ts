@@ -1,54 +1,35 @@
 /**
  * The Search click (spec section 4): the form builds its summaries and fills a lone date, the
- * app counts the search and clears country, city and category (both in the `search` action);
- * then the query is kept as the last search, the matched ids are read from the backend's
- * search function (the destination lookup) and stored (inputSearchIds), and the home grid shows
- * the results. The overlay's Search also sets the searching flag until the lookup settles.
+ * app counts the search and clears the category (both in the `search` action); then the search
+ * goes into /home's URL (pushed, so Back returns to the previous one), which runs it
+ * (useSearchFromUrl). The overlay's Search also asks for the searching flag until its matches
+ * arrive.
  */
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppStore } from 'shared/store';
-import { toIsoDay } from 'shared/rules';
-import { search, selectHitSearch, setInputSearchIds } from 'shared/state';
-import { categoriesApi } from '../../categories';
-import { isRestrictingSearch, setLastSearch, setSearching } from '../searchSlice';
-import { selectSearchQuery } from '../form';
+import { search } from 'shared/state';
+import { serializeSearchParams } from 'shared/url';
+import { form } from '../form';
+import { homePath, type SearchNavigationState } from './useSearchFromUrl';
 
 export interface RunSearchOptions {
   /** Set the searching flag until this search's matches arrive or fail (the overlay). */
   flagSearching?: boolean;
 }
 
-export function useRunSearch(): (options?: RunSearchOptions) => Promise<void> {
+export function useRunSearch(): (options?: RunSearchOptions) => void {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   return useCallback(
-    async ({ flagSearching = false }: RunSearchOptions = {}) => {
+    ({ flagSearching = false }: RunSearchOptions = {}) => {
       dispatch(search());
-      const searchNumber = selectHitSearch(store.getState());
-      const query = selectSearchQuery(store.getState(), toIsoDay(new Date()));
-      const restricting = isRestrictingSearch(query);
-      dispatch(setLastSearch(restricting ? query : null));
-      if (flagSearching) dispatch(setSearching(true));
-      if (pathname !== '/home' && pathname !== '/') void navigate('/home');
+      const criteria = form.selectors.selectDraftCriteria(store.getState());
+      const state: SearchNavigationState = { searchRun: Date.now(), flagSearching };
+      void navigate(homePath(serializeSearchParams(criteria)), { state });
       window.scrollTo({ top: 0 });
-      try {
-        if (!restricting) {
-          dispatch(setInputSearchIds(null));
-          return;
-        }
-        const request = dispatch(categoriesApi.endpoints.getCategoryFilter.initiate(query));
-        const { data } = await request;
-        request.unsubscribe();
-        // A later search owns the ids and the flag.
-        if (selectHitSearch(store.getState()) !== searchNumber) return;
-        dispatch(setInputSearchIds(data?.ids ?? []));
-      } finally {
-        if (flagSearching && selectHitSearch(store.getState()) === searchNumber) dispatch(setSearching(false));
-      }
     },
-    [dispatch, store, navigate, pathname],
+    [dispatch, store, navigate],
   );
 }

@@ -1,0 +1,80 @@
+/**
+ * /home's query is the one owner of the search (shared/url): this hook, mounted by the home page,
+ * reads it on every navigation (a Search, a category, a link, a reload, Back or Forward). A query
+ * the spec's rules do not allow is replaced by its clean form; a search part other than the one
+ * the page shows is loaded into the form (its texts) and run: kept as the last search the grid
+ * and the category strip read, its matches asked for once (the overlay's searching flag waits for
+ * them). The category comes from the URL too ('' shows the first category when browsing).
+ */
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch } from 'shared/store';
+import { toIsoDay } from 'shared/rules';
+import { searchLoaded, setSelectedCategory } from 'shared/state';
+import { parseSearchParams, searchQueryOf, serializeSearchParams } from 'shared/url';
+import { categoriesApi } from '../../categories';
+import { setLastSearch, setSearching } from '../searchSlice';
+
+/** What a navigation that runs a search carries in its history entry. */
+export interface SearchNavigationState {
+  /** When Search was clicked: the same search run again is still a new run. */
+  searchRun: number;
+  flagSearching: boolean;
+}
+
+/** /home with a clean query ('' for none). */
+export function homePath(query: string): string {
+  return query === '' ? '/home' : `/home?${query}`;
+}
+
+/** The URL of /home with a query changed by `change` (e.g. another category), from the current one. */
+export function homeSearchWith(search: string, change: (params: URLSearchParams) => void): string {
+  const params = new URLSearchParams(search);
+  change(params);
+  return homePath(serializeSearchParams(parseSearchParams(params, toIsoDay(new Date()))));
+}
+
+function isSearchRun(state: unknown): state is SearchNavigationState {
+  return typeof state === 'object' && state !== null && typeof (state as SearchNavigationState).searchRun === 'number';
+}
+
+export function useSearchFromUrl(): void {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { search } = location;
+  const state: unknown = location.state;
+  /** The search part (no category) and the run the page shows. */
+  const shown = useRef<string | null>(null);
+
+  useEffect(() => {
+    const today = toIsoDay(new Date());
+    const criteria = parseSearchParams(search, today);
+    const clean = serializeSearchParams(criteria);
+    if (search.replace(/^\?/, '') !== clean) {
+      void navigate(homePath(clean), { replace: true, state });
+      return;
+    }
+    dispatch(setSelectedCategory(criteria.category));
+    const run = isSearchRun(state) ? state : null;
+    const key = `${serializeSearchParams({ ...criteria, category: '' })}#${run?.searchRun ?? ''}`;
+    if (key === shown.current) return;
+    shown.current = key;
+    dispatch(searchLoaded(criteria));
+    const query = searchQueryOf(criteria, today);
+    dispatch(setLastSearch(query));
+    if (!query) return;
+    let current = true;
+    const flag = run?.flagSearching === true;
+    if (flag) dispatch(setSearching(true));
+    const request = dispatch(categoriesApi.endpoints.getCategoryFilter.initiate(query));
+    void request.finally(() => {
+      request.unsubscribe();
+      if (flag && current) dispatch(setSearching(false));
+    });
+    return () => {
+      current = false;
+      if (flag) dispatch(setSearching(false));
+    };
+  }, [search, state, dispatch, navigate]);
+}
