@@ -26,7 +26,13 @@ export const cards = (page: Page) => page.locator('main article');
 
 export async function cardIds(page: Page): Promise<number[]> {
   const hrefs = await cards(page).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  return hrefs.map((href) => Number(href.split('/').pop()));
+  // A link may carry the searched stay: /house/52?checkin=…
+  return hrefs.map((href) => Number(href.split('?')[0]!.split('/').pop()));
+}
+
+/** The grid's links to one room (with or without the searched stay in their query). */
+export function roomLinks(page: Page, roomId: number) {
+  return page.locator(`main a[href="/house/${roomId}"], main a[href^="/house/${roomId}?"]`);
 }
 
 export async function openHome(page: Page) {

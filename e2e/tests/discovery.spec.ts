@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { signInAsGuest, siteConfig } from '../support/guest';
 import { repoRoot } from '../support/paths';
-import { cardIds, cards, dayName, inDays, isoDay, openHome, openOverlay, pickDay, search, shownDay, SHORT, MONTHS } from '../support/discoveryPage';
+import { cardIds, cards, roomLinks, dayName, inDays, isoDay, openHome, openOverlay, pickDay, search, shownDay, SHORT, MONTHS } from '../support/discoveryPage';
 
 // The shared test machine is busy: give the real backend and the federated site time.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -270,11 +270,11 @@ test.describe('discovery', () => {
       await openHome(page);
       await search(page, isMobile, room!.city, [checkIn, checkOut]);
       await expect(cards(page).first().or(page.getByText('No exact matches'))).toBeVisible();
-      await expect(page.locator(`main a[href="/house/${room!.id}"]`)).toHaveCount(0);
+      await expect(roomLinks(page, room!.id)).toHaveCount(0);
       // The same search on other dates finds it.
       await openHome(page);
       await search(page, isMobile, room!.city, [inDays(offset + 20), inDays(offset + 21)]);
-      await expect(page.locator(`main a[href="/house/${room!.id}"]`)).toHaveCount(1);
+      await expect(roomLinks(page, room!.id)).toHaveCount(1);
     } finally {
       await rest(request, `Bookings?id=eq.${booking}`, { method: 'DELETE', key: serviceRoleKey() });
     }
@@ -288,7 +288,7 @@ test.describe('discovery', () => {
     // One booked night in the middle: the exact three nights are taken, but four free nights
     // lie just before them.
     const booking = await book(request, room!.id, inDays(offset + 1), inDays(offset + 2));
-    const roomLink = page.locator(`main a[href="/house/${room!.id}"]`);
+    const roomLink = roomLinks(page, room!.id);
     try {
       await openHome(page);
       await search(page, isMobile, room!.city, [checkIn, checkOut]);

@@ -52,6 +52,12 @@ test.describe('the search in the URL', () => {
     const found = await cardIds(page);
     expect(found).not.toEqual(browsing);
     const when = `${shownDay(checkIn)} - ${shownDay(checkOut)}`;
+    // The cards show the searched dates, and their links carry the stay to the listing.
+    await expect(cards(page).first()).toContainText(when);
+    await expect(cards(page).first().getByRole('link').first()).toHaveAttribute(
+      'href',
+      `/house/${found[0]}?checkin=${isoDay(checkIn)}&checkout=${isoDay(checkOut)}`,
+    );
     await expectTexts(await searchTexts(page, isMobile), ['Europe', when]);
 
     await page.reload();

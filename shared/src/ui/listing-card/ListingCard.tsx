@@ -47,6 +47,10 @@ export interface ListingCardProps {
   priority?: boolean;
   /** Kilometres from the searched place; no distance line without one. */
   distanceKm?: number | null;
+  /** The searched dates ('12 Dec - 15 Dec'); the spec's fixed line without a search. */
+  datesText?: string;
+  /** The stay the link carries to the listing ('?checkin=…&adults=…', shared/url staySearch). */
+  staySearch?: string;
 }
 
 const PHOTO_WIDTH = 800;
@@ -57,7 +61,16 @@ function ratingText(rating: RatingValue): string {
   return Number.isInteger(value) ? value.toFixed(1) : String(value);
 }
 
-export function ListingCard({ room, isFavourite, onToggleFavourite, openInNewTab = false, priority = false, distanceKm = null }: ListingCardProps) {
+export function ListingCard({
+  room,
+  isFavourite,
+  onToggleFavourite,
+  openInNewTab = false,
+  priority = false,
+  distanceKm = null,
+  datesText = FIXED_CARD_DATE_TEXT,
+  staySearch = '',
+}: ListingCardProps) {
   const config = useRuntimeConfig();
   const [index, setIndex] = useState(0);
   const [extraPhotosLoaded, setExtraPhotosLoaded] = useState(false);
@@ -67,7 +80,7 @@ export function ListingCard({ room, isFavourite, onToggleFavourite, openInNewTab
   const atEnd = index >= photos.length - 1;
   const place = [room.city, room.country].filter(Boolean).join(', ') || room['house-title'];
   const price = Number(room.price);
-  const href = `/house/${room.id}`;
+  const href = `/house/${room.id}${staySearch}`;
 
   const loadExtraPhotos = () => {
     if (!extraPhotosLoaded && window.innerWidth > BREAKPOINTS.hoverPhotosAbove) setExtraPhotosLoaded(true);
@@ -144,7 +157,7 @@ export function ListingCard({ room, isFavourite, onToggleFavourite, openInNewTab
           </span>
         )}
         {distanceKm !== null && <p className={styles.line}>{distanceText(distanceKm)}</p>}
-        <p className={styles.line}>{FIXED_CARD_DATE_TEXT}</p>
+        <p className={styles.line}>{datesText}</p>
         <p className={styles.price}>
           <strong>${nightlyUsdPrice(price)}</strong> night
         </p>

@@ -1,3 +1,4 @@
+import { addDays, format } from 'date-fns';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setSelectedCategory } from 'shared/state';
@@ -149,6 +150,30 @@ describe('ListingGrid', () => {
     await vi.waitFor(() => expect(cards()).toHaveLength(3));
     expect(screen.getByTestId('location').textContent).toBe('/home');
     expect(selectLastSearch(store.getState())).toBeNull();
+  });
+
+  it("a search's stay: cards show its dates and their links carry it to the listing", async () => {
+    const [checkIn, checkOut] = [format(addDays(new Date(), 20), 'yyyy-MM-dd'), format(addDays(new Date(), 23), 'yyyy-MM-dd')];
+    const shown = (day: string) => format(new Date(`${day}T00:00`), 'dd MMM');
+    renderWithStore(
+      <HomeSearch>
+        <ListingGrid />
+      </HomeSearch>,
+      { path: `/home?where=Lisbon&checkin=${checkIn}&checkout=${checkOut}&adults=2&infants=1`, answer: rooms(3) },
+    );
+    await vi.waitFor(() => expect(cards()).toHaveLength(3));
+    expect(cards()[0]).toHaveTextContent(`${shown(checkIn)} - ${shown(checkOut)}`);
+    expect(within(cards()[0]!).getByRole('link', { name: 'Lisbon, Portugal' })).toHaveAttribute(
+      'href',
+      `/house/1?checkin=${checkIn}&checkout=${checkOut}&adults=2&infants=1`,
+    );
+  });
+
+  it('without a search, cards keep the fixed date line and plain links', async () => {
+    renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(3) });
+    await vi.waitFor(() => expect(cards()).toHaveLength(3));
+    expect(cards()[0]).toHaveTextContent('16-21 May');
+    expect(within(cards()[0]!).getByRole('link', { name: 'Lisbon, Portugal' })).toHaveAttribute('href', '/house/1');
   });
 
   it('the last page ends with a line saying so', async () => {

@@ -8,7 +8,9 @@
  * from the searched place, the location of the best match (the place itself when it has homes);
  * without a place (no search, a region) they give none.
  */
-import { useNavigate } from 'react-router-dom';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { parseSearchParams, staySearch, stayOf } from 'shared/url';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import {
@@ -16,6 +18,8 @@ import {
   SKELETON_COUNTS,
   kilometresBetween,
   isRegionSearch,
+  datesSummary,
+  toIsoDay,
 } from 'shared/rules';
 import { clearAll } from 'shared/state';
 import { ListingCardSkeleton } from 'shared/ui';
@@ -40,6 +44,11 @@ export function ListingGrid() {
   const searching = useAppSelector(selectSearching);
   const search = isRestrictingSearch(lastSearch) ? lastSearch : null;
   const firstRow = useFirstRowCount();
+  // The searched stay: cards show its dates and their links carry it to the listing.
+  const { search: query } = useLocation();
+  const criteria = useMemo(() => parseSearchParams(query, toIsoDay(new Date())), [query]);
+  const stayDates = datesSummary(stayOf(criteria).range) || undefined;
+  const stayQuery = staySearch(criteria);
   const navigate = useNavigate();
   const clearSearch = () => {
     dispatch(clearAll());
@@ -119,6 +128,8 @@ export function ListingGrid() {
             room={room}
             priority={i < firstRow}
             distanceKm={reference && room.lat != null && room.lng != null ? kilometresBetween(reference, { lat: room.lat, lng: room.lng }) : null}
+            datesText={stayDates}
+            staySearch={stayQuery}
           />
         ))}
         {isFetchingNextPage && skeletons(SKELETON_COUNTS.fetchingMore, 'm')}
