@@ -3,3 +3,4 @@ export { stayApi } from './api';
 export { MobileReserveBar } from './components/MobileReserveBar';
 export { PriceCard } from './components/PriceCard';
 export { StayCalendar } from './components/StayCalendar';
+export { useStayInUrl } from './hooks/useStayInUrl';

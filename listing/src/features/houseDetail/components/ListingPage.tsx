@@ -7,7 +7,7 @@ import { useMediaQuery, useViewportWidth } from '../../../hooks/useMediaQuery';
 import { PhotoCarousel, PhotoGallery, PhotoGrid } from '../../photos';
 import { Reviews } from '../../reviews';
 import { Location } from '../../location';
-import { MobileReserveBar, PriceCard, StayCalendar } from '../../stay';
+import { MobileReserveBar, PriceCard, StayCalendar, useStayInUrl } from '../../stay';
 import { listingDescription, useDocumentMeta } from '../hooks/useDocumentMeta';
 import { useRoomId } from '../hooks/useRoomId';
 import { Amenities } from './Amenities';
@@ -36,6 +36,7 @@ export function ListingPage() {
 function ListingLoader({ roomId }: { roomId: number }) {
   const dispatch = useAppDispatch();
   const { data: room, isLoading, isError, isFetching, refetch } = useGetRoomByIdQuery(roomId);
+  useStayInUrl();
 
   useEffect(() => {
     dispatch(setIsLoading(isLoading));

@@ -1,6 +1,7 @@
 /**
  * The stay being planned on the listing page. Dates and guests live in the form slice, so the
- * search bar shows them and the booking page (/{id}/book) reads them after Reserve.
+ * search bar shows them and the booking page (/{id}/book) reads them after Reserve; the page's
+ * URL carries them too (./useStayInUrl).
  */
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -16,6 +17,7 @@ import {
 import { nightsBetween, toIsoDay, type DateRange, MIN_ADULTS, type GuestCounts } from 'shared/rules';
 import { useGetBookedRangesQuery } from '../api';
 import { stayProblem } from '../stayProblem';
+import { useWriteStayToUrl } from './useStayInUrl';
 
 const form = injectFormSlice();
 const { selectDateRange, selectGuestCounts } = form.selectors;
@@ -25,22 +27,44 @@ export function partyOf(counts: GuestCounts): GuestCounts {
   return counts.adults >= MIN_ADULTS ? counts : { ...counts, adults: MIN_ADULTS };
 }
 
+/** The calendar's dates; each change also goes into the page's URL. */
 export function useStayDates() {
   const dispatch = useAppDispatch();
+  const writeStay = useWriteStayToUrl();
   const range = useAppSelector(selectDateRange);
   return {
     range,
     nights: nightsBetween(range),
     hasBothDates: range.start !== null && range.end !== null,
-    setRange: useCallback((next: DateRange) => dispatch(setDates(next)), [dispatch]),
-    clear: useCallback(() => dispatch(clearDates()), [dispatch]),
+    setRange: useCallback(
+      (next: DateRange) => {
+        dispatch(setDates(next));
+        writeStay();
+      },
+      [dispatch, writeStay],
+    ),
+    clear: useCallback(() => {
+      dispatch(clearDates());
+      writeStay();
+    }, [dispatch, writeStay]),
   };
 }
 
+/** The guest picker's counts; each change also goes into the page's URL. */
 export function useStayGuests() {
   const dispatch = useAppDispatch();
+  const writeStay = useWriteStayToUrl();
   const counts = partyOf(useAppSelector(selectGuestCounts));
-  return { counts, setCounts: useCallback((next: GuestCounts) => dispatch(setGuests(next)), [dispatch]) };
+  return {
+    counts,
+    setCounts: useCallback(
+      (next: GuestCounts) => {
+        dispatch(setGuests(next));
+        writeStay();
+      },
+      [dispatch, writeStay],
+    ),
+  };
 }
 
 /**
