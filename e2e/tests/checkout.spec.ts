@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
+  bookingPath,
   CARDS,
   fillBilling,
   fillCard,
@@ -13,7 +14,6 @@ import {
   newUser,
   payThroughApi,
   serviceClient,
-  setTripDraft,
   signInContext,
   type Stay,
   SITE,
@@ -33,7 +33,7 @@ const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
 const bookButton = (page: Page) => page.getByRole('button', { name: 'Request to book' });
 
 async function openBooking(page: Page, stay: Stay) {
-  await page.goto(`/${stay.roomId}/book`);
+  await page.goto(bookingPath(stay));
   await expect(page.getByRole('heading', { name: 'Request to book' })).toBeVisible();
 }
 
@@ -98,7 +98,7 @@ test.describe('checkout', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: 'Reserve' }).filter({ visible: true }).first().click();
 
-    await page.waitForURL(`**/${roomId}/book`);
+    await page.waitForURL(new RegExp(`/${roomId}/book\\?checkin=${key(start)}&checkout=${key(end)}&adults=1$`));
     await expect(page.getByRole('heading', { name: 'Request to book' })).toBeVisible();
     await expect(page.getByText(/x 2 nights/)).toBeVisible();
     await fillCard(page, CARDS.ok);
@@ -134,7 +134,6 @@ test.describe('checkout', () => {
     const user = await newUser('pay');
     const stay = await freeStay(2);
     await signInContext(context, user);
-    await setTripDraft(context, stay);
     await openBooking(page, stay);
 
     const price = checkoutTotal(stay.price, 2);
@@ -176,7 +175,6 @@ test.describe('checkout', () => {
     const user = await newUser('declined');
     const stay = await freeStay(1);
     await signInContext(context, user);
-    await setTripDraft(context, stay);
     await openBooking(page, stay);
 
     await fillCard(page, CARDS.declined);
@@ -202,7 +200,6 @@ test.describe('checkout', () => {
     const user = await newUser('validation');
     const stay = await freeStay(1);
     await signInContext(context, user);
-    await setTripDraft(context, stay);
     await openBooking(page, stay);
 
     await bookButton(page).scrollIntoViewIfNeeded();
@@ -313,6 +310,7 @@ test.describe('checkout', () => {
     await guests.getByRole('button', { name: 'Increase children' }).click();
     await guests.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('region', { name: 'Your trip' }).getByText('3 guests')).toBeVisible();
+    await expect(page).toHaveURL(`/1/book?checkin=${day(11)}&checkout=${day(14)}&adults=2&children=1`);
 
     // With every field filled, the booking is saved as pending, and follows the edits.
     await expect
@@ -327,7 +325,6 @@ test.describe('checkout', () => {
     const user = await newUser('axe');
     const stay = await freeStay(2);
     await signInContext(context, user);
-    await setTripDraft(context, stay);
     await openBooking(page, stay);
     await bookButton(page).click();
     await expect(page.getByText('Check your CVC')).toBeVisible();
@@ -349,7 +346,6 @@ test.describe('checkout', () => {
     const user = await newUser('stripe');
     const stay = await freeStay(1);
     await signInContext(context, user);
-    await setTripDraft(context, stay);
     await context.route('**/config.json', async (route) => {
       const config = (await (await route.fetch()).json()) as Record<string, unknown>;
       await route.fulfill({ json: { ...config, paymentMode: 'stripe', stripePublishableKey: 'pk_test_unreachable' } });
@@ -365,7 +361,6 @@ test.describe('checkout', () => {
     const user = await newUser('3ds');
     const stay = await freeStay(1);
     await signInContext(context, user);
-    await setTripDraft(context, stay);
     await openBooking(page, stay);
 
     await fillCard(page, CARDS.authenticate);
@@ -384,7 +379,6 @@ test.describe('checkout', () => {
     const user = await newUser('tabs');
     const stay = await freeStay(2);
     await signInContext(context, user);
-    await setTripDraft(context, stay);
     const second = await context.newPage();
     await openBooking(page, stay);
     await openBooking(second, stay);
@@ -404,7 +398,6 @@ test.describe('checkout', () => {
     const otherContext = await browser.newContext();
     const other = await newUser('tabs-other');
     await signInContext(otherContext, other);
-    await setTripDraft(otherContext, stay);
     const otherPage = await otherContext.newPage();
     await openBooking(otherPage, stay);
     await fillCard(otherPage, CARDS.ok);

@@ -1,7 +1,7 @@
 /**
  * Helpers of the checkout suites: fresh users signed up through supabase-js, their session put
  * where the site's supabase client looks for it, a room and nights no other test uses, and the
- * booking page's local draft.
+ * booking page's address for a stay.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -121,15 +121,9 @@ export async function freeStay(nights = 2): Promise<Stay & { price: number; titl
   }
 }
 
-/** The booking page's local draft for a room: the page opens with these dates and guests. */
-export async function setTripDraft(context: BrowserContext, stay: Stay, adults = 2): Promise<void> {
-  await context.addInitScript(
-    ([key, value]) => window.localStorage.setItem(key, value),
-    [
-      `homestory.bookingDraft.${stay.roomId}`,
-      JSON.stringify({ range: { start: stay.start, end: stay.end }, guests: { adults, children: 0, infants: 0, pets: 0 } }),
-    ] as const,
-  );
+/** The booking page of a stay: its URL carries the dates and guests. */
+export function bookingPath(stay: Stay, adults = 2): string {
+  return `/${stay.roomId}/book?checkin=${stay.start}&checkout=${stay.end}&adults=${adults}`;
 }
 
 export const CARDS = {

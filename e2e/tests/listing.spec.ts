@@ -83,6 +83,11 @@ async function dayButton(page: Page, date: Date): Promise<Locator> {
   return button;
 }
 
+/** The booking page's address for a stay picked on the listing (one adult). */
+function bookingUrl(roomId: number, start: Date, end: Date): RegExp {
+  return new RegExp(`/${roomId}/book\\?checkin=${isoDay(start)}&checkout=${isoDay(end)}&adults=1$`);
+}
+
 async function pickStay(page: Page, start: Date, end: Date): Promise<void> {
   await stayCalendar(page).scrollIntoViewIfNeeded();
   await (await dayButton(page, start)).click();
@@ -182,7 +187,8 @@ test.describe('listing detail', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     const listingOffset = await page.evaluate(() => window.scrollY);
     await reserveButton(page).click();
-    await page.waitForURL(`**/${room.id}/book`);
+    // The stay goes along in the booking page's URL, for one adult when nobody was counted.
+    await page.waitForURL(bookingUrl(room.id, dayFromToday(45), dayFromToday(48)));
     await expect(page.getByRole('heading', { name: 'Request to book' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
@@ -207,7 +213,7 @@ test.describe('listing detail', () => {
         await expect(page.getByTestId('mobile-reserve-bar')).toContainText(`${usd(expected)} total`);
       }
       await reserveButton(page).click();
-      await page.waitForURL(`**/${room.id}/book`);
+      await page.waitForURL(bookingUrl(room.id, dayFromToday(offset), dayFromToday(offset + nights)));
       const details = page.getByRole('complementary', { name: 'Your booking' });
       await expect(details.locator('dl > div').last()).toHaveText(`Total (USD)${usd(expected)}`);
 

@@ -1,11 +1,14 @@
 /**
- * The listing page's URL carries the stay (shared/url), at both sizes against the real site: a
- * link with dates and guests fills the calendar, survives a reload, changes with the calendar, and
- * a stay the rules refuse is dropped with the URL rewritten to its clean form.
+ * The listing page's and the booking page's URLs carry the stay (shared/url), at both sizes
+ * against the real site: a link with dates and guests fills the calendar, survives a reload,
+ * changes with the calendar; Reserve carries it to /:id/book, whose Edit dialogs change it and
+ * whose pending booking is resumed by a link without one; a stay the rules refuse is dropped
+ * with the URL rewritten to its clean form.
  */
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { siteConfig } from '../support/guest';
 import { inDays, isoDay } from '../support/discoveryPage';
+import { newUser, signInContext } from './checkoutSupport';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -48,6 +51,61 @@ test.describe('the stay in the listing URL', () => {
     await page.goto(`/house/${room.id}?checkin=${isoDay(inDays(-4))}&checkout=soon&adults=-1&children=50&junk=${'x'.repeat(3000)}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page).toHaveURL(`/house/${room.id}?adults=1&children=15`);
+    expect(errors).toEqual([]);
+  });
+
+  test('Reserve carries the stay to the booking page, which keeps it on reload and changes it in its dialogs', async ({
+    page,
+    context,
+    request,
+    isMobile,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const user = await newUser('url-stay');
+    await signInContext(context, user);
+    const room = await roomFor(request, isMobile);
+    const [checkin, checkout] = [isoDay(inDays(50)), isoDay(inDays(53))];
+    await page.goto(`/house/${room.id}?checkin=${checkin}&checkout=${checkout}&adults=2`);
+    await expect(page.getByRole('heading', { name: `3 nights in ${room.city}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Reserve' }).filter({ visible: true }).first().click();
+
+    const booked = `/${room.id}/book?checkin=${checkin}&checkout=${checkout}&adults=2`;
+    await expect(page).toHaveURL(booked);
+    const trip = page.getByRole('region', { name: 'Your trip' });
+    await expect(trip.getByText('2 guests')).toBeVisible();
+    await expect(page.getByText(/x 3 nights/)).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL(booked);
+    await expect(trip.getByText('2 guests')).toBeVisible();
+    await expect(page.getByText(/x 3 nights/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Edit guests' }).click();
+    const guests = page.getByRole('dialog', { name: 'Guests' });
+    await guests.getByRole('button', { name: 'Increase children' }).click();
+    await guests.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(`${booked}&children=1`);
+    await expect(trip.getByText('3 guests')).toBeVisible();
+
+    // The pending booking follows the URL; a link without a stay resumes it.
+    await expect
+      .poll(async () => (await user.client.from('Bookings').select('"startDate","endDate",adults,children,status')).data)
+      .toEqual([{ startDate: checkin, endDate: checkout, adults: 2, children: 1, status: 'pending' }]);
+    await page.goto(`/${room.id}/book`);
+    await expect(page).toHaveURL(`${booked}&children=1`);
+    await expect(page.getByText(/x 3 nights/)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a booking page link the rules refuse is cleaned', async ({ page, context, request, isMobile }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInContext(context, await newUser('url-stay-bad'));
+    const room = await roomFor(request, isMobile);
+    await page.goto(`/${room.id}/book?checkin=${isoDay(inDays(-3))}&checkout=later&adults=99&pets=-2&pets=7`);
+    await expect(page.getByRole('heading', { name: 'Request to book', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(`/${room.id}/book?adults=16`);
+    await expect(page.getByText('Add your dates', { exact: true })).toBeVisible();
     expect(errors).toEqual([]);
   });
 });

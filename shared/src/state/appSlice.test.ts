@@ -7,13 +7,8 @@ import {
   selectIsListingFavourite,
   selectIsLoggedIn,
   selectMirroredAppState,
-  setBookingDate,
-  setIsFavorite,
-  setItemId,
-  setMobileNavOption,
   setSelectedCategory,
   setShowLogin,
-  setUserData,
   setUserFavListing,
   tabStateReceived,
   toggleFavorite,
@@ -34,26 +29,10 @@ describe('app defaults (discovery spec section 3)', () => {
       userFavListing: [],
       isFavorite: false,
       itemId: null,
-      bookingDate: { start: null, end: null },
       mobileNavOption: 'Explore',
       hitSearch: 0,
       selectedCategory: '',
     });
-  });
-});
-
-describe('app setters', () => {
-  it.each<[string, UnknownAction, Partial<AppState>]>([
-    ['setUserData', setUserData(USER), { userData: USER }],
-    ['setUserData(null) signs out', setUserData(null), { userData: null }],
-    ['setShowLogin', setShowLogin(true), { showLogin: true }],
-    ['setItemId', setItemId(12), { itemId: 12 }],
-    ['setIsFavorite', setIsFavorite(true), { isFavorite: true }],
-    ['setSelectedCategory', setSelectedCategory('Castles'), { selectedCategory: 'Castles' }],
-    ['setMobileNavOption', setMobileNavOption('Wishlist'), { mobileNavOption: 'Wishlist' }],
-    ['setBookingDate', setBookingDate({ start: '2026-05-12', end: '2026-05-14' }), { bookingDate: { start: '2026-05-12', end: '2026-05-14' } }],
-  ])('%s', (_name, action, expected) => {
-    expect(reduce([action])).toMatchObject(expected);
   });
 });
 

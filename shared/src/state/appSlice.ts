@@ -12,8 +12,6 @@ import { createSelector, createSlice, type Dispatch, type PayloadAction, type Un
 import {
   DEFAULT_MOBILE_NAV_OPTION,
   type MobileNavOption,
-  NO_DATES,
-  type DateRange,
   mergeFavourites,
   removeFavourite,
   toggleFavourite,
@@ -36,7 +34,6 @@ export interface AppState {
   isFavorite: boolean;
   /** The listing the last favourite change was about. */
   itemId: number | null;
-  bookingDate: DateRange;
   mobileNavOption: MobileNavOption;
   /** Counts Search clicks, so screens can react to each search. */
   hitSearch: number;
@@ -58,7 +55,6 @@ export const initialAppState: AppState = {
   userFavListing: [],
   isFavorite: false,
   itemId: null,
-  bookingDate: NO_DATES,
   mobileNavOption: DEFAULT_MOBILE_NAV_OPTION,
   hitSearch: 0,
   selectedCategory: '',
@@ -86,9 +82,6 @@ export const appSlice = createSlice({
     },
     setItemId(state, action: PayloadAction<number | null>) {
       state.itemId = action.payload;
-    },
-    setBookingDate(state, action: PayloadAction<DateRange>) {
-      state.bookingDate = action.payload;
     },
     setMobileNavOption(state, action: PayloadAction<MobileNavOption>) {
       state.mobileNavOption = action.payload;
@@ -121,7 +114,6 @@ export const appSlice = createSlice({
     selectItemId: (state) => state.itemId,
     /** Whether one listing is among the favourites (its heart is filled). */
     selectIsListingFavourite: (state, itemId: number) => state.userFavListing.includes(itemId),
-    selectBookingDate: (state) => state.bookingDate,
     selectMobileNavOption: (state) => state.mobileNavOption,
     selectHitSearch: (state) => state.hitSearch,
     selectSelectedCategory: (state) => state.selectedCategory,
@@ -144,7 +136,6 @@ export const {
   removeUserFavListing,
   setIsFavorite,
   setItemId,
-  setBookingDate,
   setMobileNavOption,
   setSelectedCategory,
   tabStateReceived,
@@ -158,7 +149,6 @@ export const {
   selectIsFavorite,
   selectItemId,
   selectIsListingFavourite,
-  selectBookingDate,
   selectMobileNavOption,
   selectHitSearch,
   selectSelectedCategory,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CALENDAR_HINT_CHIPS, CATEGORIES, STAY_DURATIONS } from '../rules/constants';
+import { NO_GUESTS } from '../rules/guests';
 import { addDaysToIsoDay } from '../rules/dateSelection';
 import {
   MAX_WHERE_LENGTH,
@@ -8,7 +9,9 @@ import {
   cleanSearch,
   lastBookableDay,
   parseSearchParams,
+  searchOfStay,
   serializeSearchParams,
+  stayFromSearch,
   staySearch,
   stayOf,
   withStay,
@@ -104,6 +107,18 @@ describe('the stay', () => {
     expect(staySearch(NO_SEARCH)).toBe('');
   });
 
+  it('a booking page reads the stay its link carries, cleaned', () => {
+    expect(stayFromSearch('?checkin=2026-12-12&checkout=2026-12-15&adults=2&where=Oslo', TODAY)).toEqual({
+      range: { start: '2026-12-12', end: '2026-12-15' },
+      guests: { adults: 2, children: 0, infants: 0, pets: 0 },
+    });
+    expect(stayFromSearch('?checkin=2026-12-15&checkout=2026-12-12&adults=40', TODAY)).toEqual({
+      range: { start: '2026-12-15', end: null },
+      guests: { adults: 16, children: 0, infants: 0, pets: 0 },
+    });
+    expect(searchOfStay({ range: { start: null, end: null }, guests: NO_GUESTS })).toBe('');
+  });
+
   it('a new stay switches to dates mode and keeps the rest', () => {
     const next = withStay(parse('where=Oslo&mode=months'), { range: { start: '2026-06-01', end: '2026-06-04' } });
     expect(next).toMatchObject({ where: 'Oslo', dateMode: 'dates', checkIn: '2026-06-01', checkOut: '2026-06-04' });
@@ -165,6 +180,16 @@ describe('round trip', () => {
         expect(parse(serializeSearchParams(criteria))).toEqual(criteria);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('a stay read back from its query string is the same stay', () => {
+    fc.assert(
+      fc.property(validCriteria, (criteria) => {
+        const stay = stayOf({ ...criteria, dateMode: 'dates' });
+        expect(stayFromSearch(searchOfStay(stay), TODAY)).toEqual(stay);
+      }),
+      { numRuns: 300 },
     );
   });
 

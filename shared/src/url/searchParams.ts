@@ -243,6 +243,16 @@ export function withStay(criteria: SearchCriteria, stay: Partial<Stay>): SearchC
 
 /** The query a link to a listing or its booking page carries: the stay only. */
 export function staySearch(criteria: SearchCriteria): string {
-  const clean = serializeSearchParams(withStay(NO_SEARCH, stayOf(criteria)));
+  return searchOfStay(stayOf(criteria));
+}
+
+/** The query string carrying a stay, with its '?' ('' for no stay): /house/:id's and /:id/book's. */
+export function searchOfStay(stay: Stay): string {
+  const clean = serializeSearchParams(withStay(NO_SEARCH, stay));
   return clean === '' ? '' : `?${clean}`;
+}
+
+/** The stay a listing's or a booking page's query string carries, cleaned by the rules above. */
+export function stayFromSearch(search: string, today: IsoDay): Stay {
+  return stayOf(parseSearchParams(search, today));
 }

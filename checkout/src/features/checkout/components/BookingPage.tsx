@@ -2,7 +2,8 @@
  * The booking page, /:id/book (accounts spec section 2, "Booking page"): Request to book with a
  * back button; Your trip (dates and guests, each with Edit), Pay with (card and billing
  * details), Required for your trip, Ground rules and the Request to book button; on the right
- * the place's summary and Price details.
+ * the place's summary and Price details. The trip (dates and guests) is the URL's
+ * (../hooks/useTripInUrl): Reserve brings it, the Edit dialogs change it, a reload keeps it.
  *
  * Signed out, it goes to /login after 2 s. When the user already holds an upcoming stay at this
  * place, the Edit buttons and Request to book are disabled and a toast says so for 30 s.
@@ -28,15 +29,7 @@ import {
   countedGuests,
   type GuestCounts,
 } from 'shared/rules';
-import {
-  selectBookingDate,
-  selectUserData,
-  setBookingDate,
-  resetCard,
-  setDates,
-  setGuests,
-  showToast,
-} from 'shared/state';
+import { selectUserData, resetCard, showToast } from 'shared/state';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { loginPathReturningTo } from 'shared/url';
 import {
@@ -47,10 +40,11 @@ import {
   type SessionUser,
 } from '../api';
 import type { CardPort } from '../hooks/cardPort';
-import { useBookingDraftSync } from '../hooks/useBookingDraftSync';
 import { usePayment } from '../hooks/usePayment';
-import { selectDateRange, selectGuestCounts, selectHasCardError } from '../slices';
-import { initialTrip, isTripComplete, readTripDraft, tripGuestLabel, tripNights, writeTripDraft, type Trip } from '../tripDraft';
+import { usePendingBooking } from '../hooks/usePendingBooking';
+import { useTripInUrl } from '../hooks/useTripInUrl';
+import { selectHasCardError } from '../slices';
+import { isTripComplete, tripGuestLabel, tripNights } from '../trip';
 import { CardFieldsPlaceholder } from './CardFieldsPlaceholder';
 import { PlaceSummary, PlaceSummaryPlaceholder } from './PlaceSummary';
 import { TestCardForm } from './TestCardForm';
@@ -67,14 +61,6 @@ const EMPTY_ADDRESS: CustomerAddress = { line1: '', city: '', state: '', postal_
 function datesText(range: DateRange): string {
   if (range.start === null || range.end === null) return 'Add your dates';
   return formatShownRange(range.start, range.end);
-}
-
-function useChosenTrip(): Trip {
-  const formRange = useAppSelector(selectDateRange);
-  const appRange = useAppSelector(selectBookingDate);
-  const guests = useAppSelector(selectGuestCounts);
-  const range = formRange.start !== null && formRange.end !== null ? formRange : appRange;
-  return { range, guests };
 }
 
 export function BookingPage() {
@@ -130,9 +116,7 @@ function Booking({ roomId }: { roomId: number }) {
   const bookingStatus = useGetRoomBookingStatusQuery(user ? { userId: user.id, roomId, today } : skipToken);
   const alreadyBooked = bookingStatus.data === 'found';
 
-  const chosen = useChosenTrip();
-  const [trip, setTrip] = useState<Trip>(() => initialTrip(readTripDraft(localStorage, roomId), chosen, today));
-  useEffect(() => writeTripDraft(localStorage, roomId, trip), [roomId, trip]);
+  const { trip, setTrip } = useTripInUrl();
   const nights = tripNights(trip);
 
   const [editing, setEditing] = useState<'dates' | 'guests' | null>(null);
@@ -141,7 +125,7 @@ function Booking({ roomId }: { roomId: number }) {
   const payment = usePayment(port);
   const hasCardError = useAppSelector(selectHasCardError);
 
-  useBookingDraftSync(roomId, user, trip, !alreadyBooked && payment.status !== 'success');
+  usePendingBooking({ roomId, user, trip, setTrip, today, enabled: !alreadyBooked && payment.status !== 'success' });
 
   const [name, setName] = useState('');
   const [address, setAddress] = useState<CustomerAddress>(EMPTY_ADDRESS);
@@ -356,10 +340,7 @@ function Booking({ roomId }: { roomId: number }) {
         bookedRanges={booked.data ?? []}
         onClose={() => setEditing(null)}
         onSave={(range) => {
-          setTrip((current) => ({ ...current, range }));
-          // The stay is the site's one chosen stay: the search bar and the listing page follow.
-          dispatch(setDates(range));
-          dispatch(setBookingDate(range));
+          setTrip({ ...trip, range });
           setEditing(null);
         }}
       />
@@ -369,8 +350,7 @@ function Booking({ roomId }: { roomId: number }) {
         maxGuests={room.data?.max_guests}
         onClose={() => setEditing(null)}
         onSave={(guests: GuestCounts) => {
-          setTrip((current) => ({ ...current, guests }));
-          dispatch(setGuests(guests));
+          setTrip({ ...trip, guests });
           setEditing(null);
         }}
       />

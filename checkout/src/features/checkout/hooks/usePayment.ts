@@ -16,7 +16,7 @@ import { REDIRECT_DELAY_MS } from 'shared/rules';
 import { cardDeclined, cardSubmitted, showToast } from 'shared/state';
 import { useAppDispatch } from 'shared/store';
 import { useCreatePaymentIntentMutation, useFinalizeBookingMutation, type CardStepResult } from '../api';
-import type { Trip } from '../tripDraft';
+import type { Trip } from '../trip';
 import type { BillingDetails, CardPort } from './cardPort';
 
 export type PaymentStatus = 'idle' | 'processing' | 'success' | 'error';

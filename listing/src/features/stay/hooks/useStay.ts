@@ -1,7 +1,7 @@
 /**
- * The stay being planned on the listing page. Dates and guests live in the form slice, so the
- * search bar shows them and the booking page (/{id}/book) reads them after Reserve; the page's
- * URL carries them too (./useStayInUrl).
+ * The stay being planned on the listing page. The page's URL carries it (./useStayInUrl); the
+ * calendar and the guest picker work on the form slice the search bar shows, and write each
+ * change back to the URL. Reserve carries it on to the booking page's URL (/{id}/book?…).
  */
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -11,10 +11,10 @@ import {
   setDates,
   setGuests,
   selectIsLoggedIn,
-  setBookingDate,
   setShowLogin,
 } from 'shared/state';
 import { nightsBetween, toIsoDay, type DateRange, MIN_ADULTS, type GuestCounts } from 'shared/rules';
+import { searchOfStay } from 'shared/url';
 import { useGetBookedRangesQuery } from '../api';
 import { stayProblem } from '../stayProblem';
 import { useWriteStayToUrl } from './useStayInUrl';
@@ -68,8 +68,8 @@ export function useStayGuests() {
 }
 
 /**
- * Reserve: a signed-in user goes to the booking page with the stay in the form slice; anyone
- * else gets the login dialog.
+ * Reserve: a signed-in user goes to the booking page with the stay in its URL; anyone else gets
+ * the login dialog (and stays on this page, whose URL keeps the stay).
  */
 export function useReserve(roomId: number) {
   const dispatch = useAppDispatch();
@@ -82,9 +82,7 @@ export function useReserve(roomId: number) {
       dispatch(setShowLogin(true));
       return;
     }
-    dispatch(setGuests(partyOf(counts)));
-    dispatch(setBookingDate(range));
-    void navigate(`/${roomId}/book`);
+    void navigate(`/${roomId}/book${searchOfStay({ range, guests: partyOf(counts) })}`);
   }, [counts, dispatch, navigate, range, roomId, signedIn]);
 }
 

@@ -3,15 +3,14 @@
  * A link or a reload with a stay fills the calendar and the guest picker with it (cleaned by the
  * spec's rules, the URL rewritten to the clean form), and each change the calendar or the guest
  * picker makes replaces the URL, so the address describes the stay being planned. The calendar
- * and the picker keep working on the form slice the search bar shows (the booking page still
- * takes the stay from there).
+ * and the picker keep working on the form slice the search bar shows.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { injectFormSlice, useAppDispatch, useAppStore } from 'shared/store';
 import { setDates, setGuests } from 'shared/state';
 import { countedGuests, toIsoDay } from 'shared/rules';
-import { NO_SEARCH, parseSearchParams, staySearch, stayOf, withStay } from 'shared/url';
+import { searchOfStay, stayFromSearch } from 'shared/url';
 
 const form = injectFormSlice();
 const { selectDateRange, selectGuestCounts } = form.selectors;
@@ -23,7 +22,7 @@ export function useWriteStayToUrl(): () => void {
   const { pathname, search } = useLocation();
   return useCallback(() => {
     const state = store.getState();
-    const wanted = staySearch(withStay(NO_SEARCH, { range: selectDateRange(state), guests: selectGuestCounts(state) }));
+    const wanted = searchOfStay({ range: selectDateRange(state), guests: selectGuestCounts(state) });
     if (wanted !== search) void navigate({ pathname, search: wanted }, { replace: true });
   }, [store, navigate, pathname, search]);
 }
@@ -38,7 +37,7 @@ export function useStayInUrl(): void {
   useEffect(() => {
     if (read.current) return;
     read.current = true;
-    const stay = stayOf(parseSearchParams(search, toIsoDay(new Date())));
+    const stay = stayFromSearch(search, toIsoDay(new Date()));
     if (stay.range.start !== null || stay.range.end !== null) dispatch(setDates(stay.range));
     if (countedGuests(stay.guests) + stay.guests.infants + stay.guests.pets > 0) dispatch(setGuests(stay.guests));
     writeStay();

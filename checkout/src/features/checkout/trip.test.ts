@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { bookedTrip, isTripComplete, tripGuestLabel, type Trip } from './trip';
+
+const trip = (start: string | null, end: string | null, adults = 2, children = 0): Trip => ({
+  range: { start, end },
+  guests: { adults, children, infants: 0, pets: 0 },
+});
+
+describe('the trip being booked', () => {
+  it('is for at least one adult', () => {
+    expect(bookedTrip(trip('2030-01-02', '2030-01-05', 0))).toEqual(trip('2030-01-02', '2030-01-05', 1));
+    expect(bookedTrip(trip(null, null, 0, 2))).toEqual(trip(null, null, 1, 2));
+    expect(bookedTrip(trip(null, null, 3))).toEqual(trip(null, null, 3));
+  });
+
+  it('is complete with both dates, at least one night and a guest', () => {
+    expect(isTripComplete(trip('2030-01-02', '2030-01-05'))).toBe(true);
+    expect(isTripComplete(trip('2030-01-02', null))).toBe(false);
+    expect(isTripComplete(trip('2030-01-02', '2030-01-02'))).toBe(false);
+    expect(isTripComplete(trip('2030-01-02', '2030-01-05', 0, 0))).toBe(false);
+  });
+
+  it("reads '1 guest' when nobody is counted", () => {
+    expect(tripGuestLabel(trip(null, null, 0))).toBe('1 guest');
+    expect(tripGuestLabel(trip(null, null, 2, 1))).toBe('3 guests');
+  });
+});

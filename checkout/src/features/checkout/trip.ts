@@ -1,0 +1,27 @@
+/**
+ * The trip being booked: the stay the booking page's URL carries (/:id/book?checkin=…, read and
+ * written by shared/url), and the rules the page applies to it.
+ */
+import { checkoutGuestLabel, countedGuests, nightsBetween, type IsoDay, MIN_ADULTS } from 'shared/rules';
+import type { Stay } from 'shared/url';
+
+export type Trip = Stay;
+
+/** A booking is for at least one adult, even when the link counted nobody. */
+export function bookedTrip(stay: Stay): Trip {
+  return stay.guests.adults < MIN_ADULTS ? { ...stay, guests: { ...stay.guests, adults: MIN_ADULTS } } : stay;
+}
+
+export function tripNights(trip: Trip): number {
+  return nightsBetween(trip.range);
+}
+
+/** The guest line of Your trip: '1 guest' when nobody is counted yet. */
+export function tripGuestLabel(trip: Trip): string {
+  return checkoutGuestLabel(countedGuests(trip.guests));
+}
+
+/** Booking data is saved only when all its fields are filled: both dates, nights and guests. */
+export function isTripComplete(trip: Trip): trip is Trip & { range: { start: IsoDay; end: IsoDay } } {
+  return trip.range.start !== null && trip.range.end !== null && tripNights(trip) > 0 && countedGuests(trip.guests) > 0;
+}
