@@ -301,6 +301,7 @@ test.describe('checkout', () => {
     await pick(day(14));
     await save.click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Edit dates' })).toBeFocused();
     await expect(page.getByText('Add your dates', { exact: true })).toHaveCount(0);
     await expect(page.getByText(/x 3 nights/)).toBeVisible();
 
@@ -309,6 +310,7 @@ test.describe('checkout', () => {
     await guests.getByRole('button', { name: 'Increase adults' }).click();
     await guests.getByRole('button', { name: 'Increase children' }).click();
     await guests.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('button', { name: 'Edit guests' })).toBeFocused();
     await expect(page.getByRole('region', { name: 'Your trip' }).getByText('3 guests')).toBeVisible();
     await expect(page).toHaveURL(`/1/book?checkin=${day(11)}&checkout=${day(14)}&adults=2&children=1`);
 

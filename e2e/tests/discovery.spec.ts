@@ -361,6 +361,11 @@ test.describe('discovery', () => {
     test.skip(!isMobile, 'the overlay is the small-screen search');
     await openHome(page);
     const dialog = await openOverlay(page);
+    // Escape closes it and gives the focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: /Where to\?/ })).toBeFocused();
+    await openOverlay(page);
     await expect(dialog.getByRole('button', { name: 'Next' })).toHaveCount(0);
     await dialog.getByRole('textbox', { name: 'Search destination' }).fill('Europe');
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();

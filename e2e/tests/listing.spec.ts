@@ -158,11 +158,16 @@ test.describe('listing detail', () => {
     expect(new URL(page.url()).pathname).toBe(`/house/${room.id}`);
   });
 
-  test('Save signed out opens the login dialog; signed in it saves the listing', async ({ page, context }) => {
+  test('Save signed out opens the login dialog (focus back on Save when it closes); signed in it saves the listing', async ({ page, context }) => {
     const room = await someRoom();
     await openListing(page, room);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.click();
     await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
+    // Closed, the dialog gives the focus back to the control that opened it.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeHidden();
+    await expect(save).toBeFocused();
 
     const user = await newUser('listing-save');
     await signInContext(context, user);
@@ -249,12 +254,14 @@ test.describe('listing detail', () => {
     await expect(opener).toBeFocused();
   });
 
-  test("'Show more' opens 'About this place'", async ({ page }) => {
+  test("'Show more' opens 'About this place', which gives the focus back on close", async ({ page }) => {
     await openListing(page, await someRoom());
-    await page.getByRole('button', { name: 'Show more' }).click();
+    const showMore = page.getByRole('button', { name: 'Show more' });
+    await showMore.click();
     await expect(page.getByRole('dialog', { name: 'About this place' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'About this place' })).toBeHidden();
+    await expect(showMore).toBeFocused();
   });
 
   test('the section bar appears past 566px and scrolls to its sections', async ({ page }) => {

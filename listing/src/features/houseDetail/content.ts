@@ -39,11 +39,32 @@ export interface SleepingPlace {
   beds: string;
 }
 
-/** The two sleeping places, shown with the listing's sleep_bed_1_link and sleep_bed_2_link. */
-export const SLEEPING_PLACES: readonly [SleepingPlace, SleepingPlace] = [
-  { room: 'Bedroom 1', beds: '1 queen bed' },
-  { room: 'Bedroom 2', beds: '2 single beds' },
-];
+/** The number a count field starts with ('4 bedrooms' -> 4), or 0. */
+export function countOf(field: string | null | undefined): number {
+  const match = /^\s*(\d+)/.exec(field ?? '');
+  return match ? Number(match[1]) : 0;
+}
+
+function bedsText(beds: number, first: boolean): string {
+  if (beds <= 0) return 'No bed listed';
+  if (beds === 1) return first ? '1 queen bed' : '1 double bed';
+  if (beds === 2) return '2 single beds';
+  return `1 double bed, ${beds - 1} single beds`;
+}
+
+/**
+ * "Where you'll sleep", from the listing's own counts: one place per bedroom (a studio has its
+ * living area), the beds shared out among them, the first rooms taking any extra bed.
+ */
+export function sleepingPlaces(bedrooms: number, beds: number): SleepingPlace[] {
+  if (bedrooms <= 0) return [{ room: 'Living area', beds: bedsText(Math.max(beds, 1), true) }];
+  const each = Math.floor(beds / bedrooms);
+  const extra = beds % bedrooms;
+  return Array.from({ length: bedrooms }, (_, i) => ({
+    room: `Bedroom ${i + 1}`,
+    beds: bedsText(each + (i < extra ? 1 : 0), i === 0),
+  }));
+}
 
 /** An icon for each amenity name of shared/rules/constants AMENITIES. */
 export const AMENITY_ICONS: Readonly<Record<string, LucideIcon>> = {

@@ -81,7 +81,7 @@ function ListingView({ room }: { room: Room }) {
           <HostBlock hostName={room.host_name} hostImage={room.host_image} />
           <Highlights />
           <Description text={room.house_description} />
-          <SleepingArrangements pictures={[room.sleep_bed_1_link, room.sleep_bed_2_link]} />
+          <SleepingArrangements bedrooms={room.bedroom_count} beds={room.bed_count} pictures={[room.sleep_bed_1_link, room.sleep_bed_2_link]} />
           <Amenities />
           <StayCalendar roomId={room.id} city={room.city} />
         </div>

@@ -1,20 +1,29 @@
 import { BedDouble } from 'lucide-react';
 import { useRuntimeConfig } from 'shared/config';
 import { imageSources } from '../../../lib/imageSources';
-import { SLEEPING_PLACES } from '../content';
+import { countOf, sleepingPlaces } from '../content';
 import styles from './SleepingArrangements.module.css';
 
-/** "Where you'll sleep": the two sleeping places with the listing's pictures of them. */
-export function SleepingArrangements({ pictures }: { pictures: readonly [string | null, string | null] }) {
+interface Props {
+  /** The listing's counts ('3 bedrooms', '4 beds'). */
+  bedrooms: string;
+  beds: string;
+  /** The listing's pictures of its first two sleeping places. */
+  pictures: readonly [string | null, string | null];
+}
+
+/** "Where you'll sleep": a place per bedroom with its beds, the first two with the listing's pictures. */
+export function SleepingArrangements({ bedrooms, beds, pictures }: Props) {
   const config = useRuntimeConfig();
+  const places = sleepingPlaces(countOf(bedrooms), countOf(beds));
   return (
     <section className={styles.section} aria-labelledby="sleeping-heading">
       <h2 id="sleeping-heading" className={styles.heading}>
         Where you'll sleep
       </h2>
       <ul className={styles.list}>
-        {SLEEPING_PLACES.map((place, index) => {
-          const picture = pictures[index];
+        {places.map((place, index) => {
+          const picture = pictures[index] ?? null;
           const sources = picture ? imageSources(config, picture, 400) : null;
           return (
             <li key={place.room} className={styles.place}>
