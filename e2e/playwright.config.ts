@@ -1,8 +1,14 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-/** Debian's Chromium; Playwright's own browser downloads are not used. */
+/**
+ * Debian's Chromium; Playwright's own browser downloads are not used. Its headless shell (Debian's
+ * chromium-headless-shell, the same build) when installed: it is what Playwright runs headless by
+ * default, and here the suites take about a third less time with it than with the full browser.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
 };
 
