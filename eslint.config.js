@@ -26,6 +26,9 @@ const PACKAGES = [...APPS, 'shared', 'backend', 'e2e', 'supabase', 'scripts'];
 /** The React sources: the apps and shared. */
 const UI_SOURCES = [...APPS, 'shared'].map((dir) => `${dir}/src/**/*.{ts,tsx}`);
 
+/** The TypeScript programs: shared and the apps as one (shared's types read once), then each Node package. */
+const TS_PROJECTS = ['tsconfig.json', 'backend/tsconfig.json', 'e2e/tsconfig.json', 'supabase/functions/tsconfig.json'];
+
 /** Modules of shared/src that hold state (see eslint/statefulSharedImports.js). */
 const SHARED_STATEFUL = [
   'store.ts',
@@ -91,7 +94,8 @@ export default tseslint.config(
   tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: root },
+      // The browser packages' one program (tsconfig.json at the root) and the Node packages' own.
+      parserOptions: { project: TS_PROJECTS, tsconfigRootDir: root },
       globals: { ...globals.node },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -100,7 +104,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
-          project: [...APPS, 'shared', 'backend', 'e2e', 'supabase/functions'].map((dir) => `${root}/${dir}/tsconfig.json`),
+          project: TS_PROJECTS.map((project) => join(root, project)),
         }),
       ],
     },
