@@ -110,6 +110,22 @@ test.describe('the search in the URL', () => {
     }
   });
 
+  test("the wide bar's Who shows the guests whole, also beside its Clear and Search buttons", async ({ page, isMobile }) => {
+    test.skip(isMobile, 'the wide bar is for wide screens');
+    const who = page.locator('button[data-input="addGuest"]');
+    const summary = who.locator('span').nth(1);
+    const fits = () => summary.evaluate((element) => element.scrollWidth <= element.clientWidth);
+    await page.goto('/home?where=Paris&adults=2&children=1&infants=2&pets=1');
+    await expect(summary).toHaveText('3 guests, 2 infants, 1 pet');
+    expect(await fits()).toBe(true);
+    // Active, the segment also holds 'Clear guests' and the wide Search button ('3 guest…' before).
+    await page.goto('/home?where=Paris&adults=2&children=1');
+    await who.click();
+    await expect(page.getByRole('button', { name: 'Clear guests' })).toBeVisible();
+    await expect(summary).toHaveText('3 guests');
+    expect(await fits()).toBe(true);
+  });
+
   test('bad parameters render a clean page and are rewritten to the clean form', async ({ page }) => {
     const errors = consoleErrors(page);
     const past = isoDay(inDays(-3));
