@@ -1,8 +1,9 @@
 /**
  * `npm test`: every test of the project, from a fresh clone. Installs; then type-checks, lints,
- * builds and runs each package's vitest suite side by side (none needs another's output); then
- * checks the entry-chunk budgets of the build and runs the Playwright suites against the built
- * site. Each step prints its time; the steps run side by side print their output when they end.
+ * builds, runs the backend's suites and the other packages' vitest suites side by side (none needs
+ * another's output); then checks the entry-chunk budgets of the build and runs the Playwright
+ * suites against the built site. Each step prints its time; the steps run side by side print their
+ * output when they end.
  */
 import { spawn } from 'node:child_process';
 import { repoRoot } from './site.mjs';
@@ -41,7 +42,9 @@ exitOnFailure(
     step('typecheck', ['run', 'typecheck'], { buffered: true }),
     step('lint', ['run', 'lint'], { buffered: true }),
     step('build', ['run', 'build'], { buffered: true }),
-    step('unit and backend tests', ['run', 'test:unit'], { buffered: true }),
+    // The backend's suites run one file at a time on one core: the front end's beside them.
+    step('backend tests', ['run', 'test:backend'], { buffered: true }),
+    step('unit tests (shared and the apps)', ['run', 'test:unit'], { buffered: true }),
   ]),
 );
 exitOnFailure([await step('entry-chunk budgets', ['run', 'test:budgets'])]);
