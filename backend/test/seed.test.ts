@@ -8,7 +8,7 @@ import { guestAccount } from '../src/seed/guest.ts';
 import { DEFAULT_ROOM_COUNT, resolveConfig } from '../src/config.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
 import { roomAt, settingCities, USD_RATE } from '../src/seed/rooms.ts';
-import { SCENES } from '../src/seed/photos.ts';
+import { SCENES, isBedroom } from '../src/seed/photos.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
@@ -58,6 +58,10 @@ describe('seed generator', () => {
     ['Castles', 'castle', 'castle'],
     ['Caves', 'desert', 'desert'],
     ['Lake', 'lake', 'lake'],
+    ['Domes', 'desert', 'dome'],
+    ['Treehouses', 'mountain', 'treehouse'],
+    ['A-frames', 'mountain', 'aframe'],
+    ['Houseboats', 'lake', 'boat'],
   ])('%s homes are in %s cities and lead with %s photos', (category, setting, kind) => {
     const rooms = sample.filter((room) => room.filter === category);
     expect(rooms.length).toBeGreaterThan(10);
@@ -65,6 +69,30 @@ describe('seed generator', () => {
     for (const room of rooms) {
       expect([room.city, places.has(room.city)]).toEqual([room.city, true]);
       expect(sceneKinds(room.images)[0]).toBe(kind);
+    }
+  });
+
+  it.each([
+    ['Yurts', 'yurt'],
+    ['Windmills', 'windmill'],
+    ['Boats', 'boat'],
+    ['Towers', 'tower'],
+    ['Barns', 'barn'],
+    ['Farms', 'barn'],
+  ])('%s homes show their own building: %s scenes outside, no other kind of building', (category, kind) => {
+    const rooms = sample.filter((room) => room.filter === category);
+    expect(rooms.length).toBeGreaterThan(10);
+    for (const room of rooms) {
+      expect(sceneKinds(room.images)[0]).toBe(kind);
+      expect(new Set(sceneKinds(room.images))).toEqual(new Set(sceneKinds(room.images).filter((k) => k === kind || k === 'interior')));
+    }
+  });
+
+  it("'Where you'll sleep' shows bedrooms, and they are among the listing's own photos", () => {
+    const bedroom = (url: string) => isBedroom(SCENES[Number(/scene-(\d+)/.exec(url)![1]) - 1]!);
+    for (const room of sample.filter((r) => !['Rooms', "Chef's kitchens", 'Grand pianos', 'Adapted', 'Creative spaces'].includes(r.filter))) {
+      expect([room.sleep_bed_1_link, bedroom(room.sleep_bed_1_link), bedroom(room.sleep_bed_2_link)]).toEqual([room.sleep_bed_1_link, true, true]);
+      expect(room.images).toEqual(expect.arrayContaining([room.sleep_bed_1_link, room.sleep_bed_2_link]));
     }
   });
 

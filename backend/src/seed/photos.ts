@@ -1,5 +1,6 @@
 // Listing photos made locally: procedural SVG scenes (houses, pools, beaches, cabins, mountains,
-// lakes, deserts, interiors, castles) rendered by sharp to WebP at 400, 800 and 1200 px wide. Rendered
+// lakes, deserts, interiors, castles, and the buildings of their own categories: domes, yurts,
+// A-frames, windmills, treehouses, houseboats, towers, barns) rendered by sharp to WebP at 400, 800 and 1200 px wide. Rendered
 // once into a cache folder (backend/.cache/photos) shared by every data folder, then linked into
 // <dataDir>/storage/listing-photos/scenes.
 import { existsSync } from 'node:fs';
@@ -10,16 +11,22 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { mulberry32, pick, between, type Random } from './random.ts';
 
-export const SCENE_KINDS = ['house', 'pool', 'beach', 'cabin', 'mountain', 'lake', 'desert', 'interior', 'castle'] as const;
+export const SCENE_KINDS = [
+  'house', 'pool', 'beach', 'cabin', 'mountain', 'lake', 'desert', 'interior', 'castle',
+  'dome', 'yurt', 'aframe', 'windmill', 'treehouse', 'boat', 'tower', 'barn',
+] as const;
 export type SceneKind = (typeof SCENE_KINDS)[number];
 
-/** Variants per kind: 9 kinds x 16 = 144 distinct scenes (a new kind goes last: indices stay). */
-export const VARIANTS_PER_KIND = 16;
+/**
+ * Variants of a kind: 16 of the nine settings, 8 of each category's own building (a new kind goes
+ * last, so the indices of the others stay): 208 distinct scenes.
+ */
+const variantsOf = (kind: SceneKind) => (SCENE_KINDS.indexOf(kind) < 9 ? 16 : 8);
 export const WIDTHS = [400, 800, 1200] as const;
 const WIDTH = 1200;
 const HEIGHT = 800;
 /** Bump when the drawings change, so caches are re-rendered. */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 export const PHOTO_CACHE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/photos');
 export const PUBLIC_PHOTOS_PREFIX = '/storage/v1/object/public/listing-photos/scenes';
@@ -30,9 +37,12 @@ export interface Scene {
   variant: number;
 }
 
-export const SCENES: Scene[] = SCENE_KINDS.flatMap((kind, k) =>
-  Array.from({ length: VARIANTS_PER_KIND }, (_, variant) => ({ index: k * VARIANTS_PER_KIND + variant + 1, kind, variant })),
+export const SCENES: Scene[] = SCENE_KINDS.flatMap((kind) => Array.from({ length: variantsOf(kind) }, (_, variant) => ({ kind, variant }))).map(
+  (scene, i) => ({ ...scene, index: i + 1 }),
 );
+
+/** Whether a scene is a bedroom (every other interior; the rest are living rooms). */
+export const isBedroom = (scene: Scene) => scene.kind === 'interior' && scene.variant % 2 === 0;
 
 export const sceneFile = (index: number, width: (typeof WIDTHS)[number]) =>
   `scene-${String(index).padStart(3, '0')}-${width}.webp`;
@@ -267,14 +277,137 @@ function drawScene(scene: Scene): string {
       body += tree(r, between(r, 40, 140), HEIGHT - 70, 1.2, '#2f6b3a') + tree(r, between(r, 1060, 1160), HEIGHT - 60, 1.3, '#3b7d46');
       break;
     }
+    case 'dome': {
+      body = sky(r, horizon) + hills(r, horizon + 40, ['#e3b778', '#d9a45f']);
+      const cx = between(r, 320, 880);
+      const radius = between(r, 170, 220);
+      const ground = HEIGHT - 110;
+      body += `<path d="M${cx - radius},${ground} a${radius},${radius} 0 0 1 ${radius * 2},0 z" fill="${pick(r, ['#fbf7ef', '#f1e2c8', '#e8d3b0'])}"/>`;
+      body += `<path d="M${cx - radius * 0.55},${ground} a${radius * 0.55},${radius * 0.55} 0 0 1 ${radius * 1.1},0" fill="none" stroke="#d2b48c" stroke-width="4"/>`;
+      body += circle(cx - radius * 0.45, ground - radius * 0.55, 26, '#9ccbe8', 'stroke="#ffffff" stroke-width="5"') + circle(cx + radius * 0.45, ground - radius * 0.55, 26, '#9ccbe8', 'stroke="#ffffff" stroke-width="5"');
+      body += `<path d="M${cx - 34},${ground} v-70 a34,34 0 0 1 68,0 v70 z" fill="${pick(r, ACCENTS)}"/>`;
+      body += rect(0, ground, WIDTH, HEIGHT - ground, '#d9a45f');
+      for (let i = 0; i < 2; i++) {
+        const x = i === 0 ? between(r, 60, 260) : between(r, 940, 1140);
+        body += rect(x - 12, ground - 120, 24, 130, '#4f8a4c', 'rx="12"') + rect(x - 40, ground - 90, 18, 45, '#4f8a4c', 'rx="9"');
+      }
+      break;
+    }
+    case 'yurt': {
+      body = sky(r, horizon) + hills(r, horizon - 20, ['#8fae6a', '#7a9d57']);
+      const ground = HEIGHT - 120;
+      const x = between(r, 200, 700);
+      const w = between(r, 300, 380);
+      const felt = pick(r, ['#f4efe6', '#efe3d3', '#e9d8c4']);
+      body += rect(x, ground - 150, w, 150, felt) + rect(x, ground - 115, w, 16, pick(r, ACCENTS));
+      body += poly([[x - 20, ground - 150], [x + w / 2, ground - 250], [x + w + 20, ground - 150]], pick(r, ['#c9b79c', '#b8a07e', '#d8c8ad']));
+      body += circle(x + w / 2, ground - 246, 16, '#8b5a2b');
+      body += rect(x + w / 2 - 30, ground - 100, 60, 100, pick(r, ['#c0392b', '#e07a5f', '#3d405b']));
+      body += rect(0, ground, WIDTH, 120, '#7cb35a');
+      body += tree(r, between(r, 60, 200), ground + 20, 1.1, '#2f6b3a');
+      break;
+    }
+    case 'aframe': {
+      body = sky(r, horizon) + hills(r, horizon - 40, ['#4f7f52']);
+      for (let i = 0; i < 7; i++) body += tree(r, between(r, 0, WIDTH), HEIGHT - between(r, 100, 170), between(r, 9, 15) / 10, pick(r, ['#2d5a34', '#24502c', '#356b3b']));
+      const ground = HEIGHT - 100;
+      const cx = between(r, 300, 900);
+      const half = between(r, 170, 210);
+      const top = ground - half * 2.1;
+      body += poly([[cx - half, ground], [cx, top], [cx + half, ground]], pick(r, ['#3b2a1e', '#2f3b2f', '#4a3526']));
+      body += poly([[cx - half * 0.72, ground], [cx, top + half * 0.45], [cx + half * 0.72, ground]], '#9ccbe8');
+      for (let y = top + half * 0.9; y < ground; y += 70) body += rect(cx - half, y, half * 2, 5, '#ffffff', 'opacity="0.6"');
+      body += rect(cx - half - 40, ground - 14, half * 2 + 80, 14, '#8b6b43');
+      body += rect(0, ground, WIDTH, 100, '#5d8c4a');
+      break;
+    }
+    case 'windmill': {
+      body = sky(r, horizon) + hills(r, horizon + 30, ['#a8c97f']);
+      const ground = HEIGHT - 140;
+      for (let i = 0; i < 5; i++) body += rect(0, ground + i * 28, WIDTH, 14, pick(r, ['#e8c547', '#d4a017', '#9cc06a']), 'opacity="0.8"');
+      const mx = between(r, 300, 900);
+      body += poly([[mx - 80, ground], [mx - 48, ground - 300], [mx + 48, ground - 300], [mx + 80, ground]], pick(r, ['#fbfaf7', '#e9d8c4', '#8c5a3c']));
+      body += poly([[mx - 62, ground - 300], [mx, ground - 370], [mx + 62, ground - 300]], pick(r, ROOFS));
+      const hub: [number, number] = [mx, ground - 320];
+      const turn = between(r, 0, 45);
+      for (let k = 0; k < 4; k++) {
+        body += `<g transform="rotate(${turn + k * 90} ${hub[0]} ${hub[1]})">${rect(hub[0] - 6, hub[1] - 230, 12, 230, '#5b4a3f')}${rect(hub[0] + 6, hub[1] - 220, 48, 180, '#fbfaf7', 'stroke="#5b4a3f" stroke-width="4" opacity="0.95"')}</g>`;
+      }
+      body += circle(hub[0], hub[1], 14, '#3d3d3d') + rect(mx - 24, ground - 70, 48, 70, pick(r, ACCENTS));
+      body += water(HEIGHT - 50, '#4b9cc2', 50);
+      break;
+    }
+    case 'treehouse': {
+      body = sky(r, horizon) + hills(r, horizon - 30, ['#4f7f52']);
+      const ground = HEIGHT - 90;
+      const tx = between(r, 320, 880);
+      body += rect(tx - 40, ground - 420, 80, 420, '#6b4a2b');
+      const leaves = pick(r, ['#2f6b3a', '#3b7d46', '#356b3b']);
+      body += circle(tx - 150, ground - 470, 130, leaves) + circle(tx + 140, ground - 480, 140, leaves) + circle(tx, ground - 560, 150, leaves);
+      const deck = ground - 260;
+      body += rect(tx - 190, deck, 380, 18, '#8b6b43') + rect(tx - 180, deck + 18, 10, 60, '#6b4a2b') + rect(tx + 170, deck + 18, 10, 60, '#6b4a2b');
+      body += house(r, tx - 130, deck, 260, 130, { wall: pick(r, ['#9c6b3c', '#8b5a2b', '#c7a27c']), roof: pick(r, ['#3b2a1e', '#4a3526']) });
+      for (let y = deck + 30; y < ground; y += 34) body += rect(tx + 60, y, 70, 8, '#8b6b43');
+      body += rect(tx + 60, deck + 18, 8, ground - deck - 18, '#6b4a2b') + rect(tx + 122, deck + 18, 8, ground - deck - 18, '#6b4a2b');
+      body += rect(0, ground, WIDTH, 90, '#5d8c4a');
+      break;
+    }
+    case 'boat': {
+      body = sky(r, horizon) + hills(r, horizon - 30, ['#5f8f5a']);
+      body += water(horizon + 30, pick(r, ['#3f88b5', '#4b9cc2', '#2f7aa1']));
+      const bx = between(r, 260, 420);
+      const bw = between(r, 560, 680);
+      const deck = HEIGHT - 230;
+      body += poly([[bx - 40, deck], [bx + bw + 40, deck], [bx + bw - 20, deck + 90], [bx + 20, deck + 90]], pick(r, ['#35495e', '#a0422a', '#2a9d8f']));
+      body += rect(bx + 40, deck - 150, bw - 80, 150, pick(r, WALLS));
+      body += rect(bx + 20, deck - 172, bw - 40, 22, pick(r, ROOFS));
+      for (let x = bx + 80; x < bx + bw - 120; x += 110) body += rect(x, deck - 115, 70, 55, '#9ccbe8', 'stroke="#ffffff" stroke-width="5"');
+      body += rect(bx - 40, deck - 6, bw + 80, 6, '#ffffff');
+      body += `<path d="M${bx - 60},${deck + 100} q60,-12 120,0 t120,0 t120,0 t120,0 t120,0 t120,0" stroke="#ffffff" stroke-width="4" fill="none" opacity="0.6"/>`;
+      break;
+    }
+    case 'tower': {
+      body = sky(r, horizon) + hills(r, horizon, ['#8fbf6a', '#6fa84f']);
+      const ground = HEIGHT - 100;
+      const tx = between(r, 250, 760);
+      const tw = between(r, 140, 180);
+      const top = ground - between(r, 420, 480);
+      const stone = pick(r, ['#b9b2a6', '#c7bfae', '#d8c3a5', '#a89f91']);
+      body += rect(tx, top, tw, ground - top, stone, 'stroke="#7d766b" stroke-width="3"');
+      for (let y = top + 40; y < ground - 20; y += 40) body += rect(tx, y, tw, 2, '#7d766b', 'opacity="0.5"');
+      body += poly([[tx - 16, top], [tx + tw / 2, top - tw * 1.1], [tx + tw + 16, top]], pick(r, ['#35495e', '#8c3b2e', '#5b4a3f']));
+      for (let y = top + 50; y < ground - 120; y += 110) body += rect(tx + tw / 2 - 16, y, 32, 56, '#9ccbe8', 'stroke="#ffffff" stroke-width="4" rx="14"');
+      body += `<path d="M${tx + tw / 2 - 28},${ground} v-70 a28,28 0 0 1 56,0 v70 z" fill="#4a3b2c"/>`;
+      body += house(r, tx + tw + 30, ground, 220, 120, { roof: pick(r, ROOFS) });
+      body += rect(0, ground, WIDTH, 100, '#7cb35a') + tree(r, between(r, 80, 260), ground + 10, 1.3, '#2f6b3a');
+      break;
+    }
+    case 'barn': {
+      body = sky(r, horizon) + hills(r, horizon, ['#a8c97f', '#8fbf6a']);
+      const ground = HEIGHT - 120;
+      const bx = between(r, 140, 560);
+      const bw = between(r, 360, 440);
+      const red = pick(r, ['#a0422a', '#b5651d', '#8c3b2e', '#c0392b']);
+      body += rect(bx, ground - 210, bw, 210, red);
+      body += poly([[bx - 14, ground - 210], [bx + bw * 0.2, ground - 300], [bx + bw * 0.8, ground - 300], [bx + bw + 14, ground - 210]], '#4a3b2c');
+      const dx = bx + bw / 2 - 70;
+      body += rect(dx, ground - 150, 140, 150, red, 'stroke="#ffffff" stroke-width="8"');
+      body += `<path d="M${dx},${ground - 150} L${dx + 140},${ground} M${dx + 140},${ground - 150} L${dx},${ground}" stroke="#ffffff" stroke-width="8"/>`;
+      body += rect(bx + bw / 2 - 30, ground - 270, 60, 44, '#ffffff');
+      const sx = bx + bw + 50;
+      body += rect(sx, ground - 300, 90, 300, '#c9d6df') + `<path d="M${sx},${ground - 300} a45,36 0 0 1 90,0 z" fill="#9aa9b5"/>`;
+      body += rect(0, ground, WIDTH, 120, '#7cb35a');
+      for (let x = 20; x < WIDTH; x += 60) body += rect(x, ground + 40, 8, 50, '#f4efe6');
+      body += rect(0, ground + 52, WIDTH, 6, '#f4efe6');
+      break;
+    }
     case 'interior': {
       const wall = pick(r, ['#f3ece2', '#e6eef2', '#f1e4dc', '#e9efe4', '#efe7f3']);
       body = rect(0, 0, WIDTH, HEIGHT, wall) + rect(0, 560, WIDTH, 240, pick(r, ['#b08a63', '#9c7653', '#c7a27c', '#8d6e63']));
       const wx = between(r, 640, 820);
       body += rect(wx, 110, 320, 300, '#bfe3f7', 'stroke="#ffffff" stroke-width="14"') + rect(wx + 155, 110, 10, 300, '#ffffff');
       body += rect(wx + 14, 300, 292, 100, '#8fbf6a', 'opacity="0.7"');
-      const bed = r() < 0.5;
-      if (bed) {
+      if (isBedroom(scene)) {
         body += rect(120, 430, 460, 170, '#ffffff', 'rx="12"') + rect(100, 360, 30, 240, '#6b4a2b') + rect(130, 470, 440, 90, pick(r, ACCENTS), 'rx="10"');
         body += rect(150, 430, 120, 45, '#eeeeee', 'rx="18"') + rect(290, 430, 120, 45, '#eeeeee', 'rx="18"');
       } else {

@@ -5,7 +5,7 @@
 // setting and shows that setting's photos; the texts repeat the listing's own numbers.
 import { createRequire } from 'node:module';
 import { CATEGORIES, type Category } from './categories.ts';
-import { SCENES, sceneUrl, type SceneKind } from './photos.ts';
+import { SCENES, isBedroom, sceneUrl, type SceneKind } from './photos.ts';
 import { between, mulberry32, pick, sample, type Random } from './random.ts';
 import { HOST_STATS } from '../../../shared/src/rules/constants.ts';
 
@@ -74,11 +74,14 @@ const SCENE_OF: Partial<Record<Category, SceneKind>> = {
   Castles: 'castle',
   'Amazing pools': 'pool', Luxe: 'pool', Mansions: 'pool', Play: 'pool', Golfing: 'pool', Design: 'pool',
   Beach: 'beach', Beachfront: 'beach', Surfing: 'beach', Islands: 'beach', Tropical: 'beach', 'Cycladic homes': 'beach', Dammusi: 'beach', 'Casas particulares': 'beach',
-  Cabins: 'cabin', Treehouses: 'cabin', 'A-frames': 'cabin', Camping: 'cabin', 'Off-the-grid': 'cabin', 'National parks': 'cabin', "Shepherd's huts": 'cabin', Yurts: 'cabin', Campers: 'cabin', 'Tiny homes': 'cabin',
+  Cabins: 'cabin', 'Off-the-grid': 'cabin', 'National parks': 'cabin', "Shepherd's huts": 'cabin', Campers: 'cabin', 'Tiny homes': 'cabin',
   Skiing: 'mountain', 'Ski-in/out': 'mountain', 'Top of the world': 'mountain', Arctic: 'mountain', 'Amazing views': 'mountain',
-  Lake: 'lake', Lakefront: 'lake', Houseboats: 'lake', Boats: 'lake', Windmills: 'lake',
-  Desert: 'desert', Riads: 'desert', Domes: 'desert', 'Earth homes': 'desert', Caves: 'desert',
+  Lake: 'lake', Lakefront: 'lake',
+  Desert: 'desert', Riads: 'desert', Caves: 'desert',
   Rooms: 'interior', "Chef's kitchens": 'interior', 'Grand pianos': 'interior', Adapted: 'interior', 'Creative spaces': 'interior',
+  // categories named after a building show it
+  Domes: 'dome', 'Earth homes': 'dome', Yurts: 'yurt', Camping: 'yurt', 'A-frames': 'aframe', Windmills: 'windmill',
+  Treehouses: 'treehouse', Boats: 'boat', Houseboats: 'boat', Towers: 'tower', Barns: 'barn', Farms: 'barn',
 };
 
 const NOUN: Partial<Record<Category, string>> = {
@@ -145,12 +148,19 @@ function scenesOf(kind: SceneKind): number[] {
   return SCENES.filter((s) => s.kind === kind).map((s) => s.index);
 }
 
-/** 5-7 distinct photos: a hero of the category's kind, then rooms inside and more outside. */
+const BEDROOMS = SCENES.filter(isBedroom).map((s) => s.index);
+const LIVING_ROOMS = SCENES.filter((s) => s.kind === 'interior' && !isBedroom(s)).map((s) => s.index);
+const sceneOf = (url: string) => SCENES[Number(/scene-(\d+)/.exec(url)![1]) - 1]!;
+
+/**
+ * 5-7 distinct photos: a hero of the category's kind, then a living room, more outside and two
+ * bedrooms (the listing's 'Where you'll sleep' shows them).
+ */
 function photos(r: Random, category: Category): string[] {
   const kind = SCENE_OF[category] ?? 'house';
   const count = between(r, 5, 7);
   const outside = sample(r, scenesOf(kind), 3);
-  const inside = sample(r, scenesOf(kind === 'interior' ? 'house' : 'interior'), 3);
+  const inside = kind === 'interior' ? sample(r, scenesOf('house'), 3) : [...sample(r, LIVING_ROOMS, 1), ...sample(r, BEDROOMS, 2)];
   const chosen = [outside[0]!, inside[0]!, outside[1]!, inside[1]!, inside[2]!, outside[2]!];
   // one more of its own kinds: a listing never shows another setting's scenes
   const extra = sample(r, [...scenesOf(kind), ...scenesOf('interior')].filter((i) => !chosen.includes(i)), 1);
@@ -202,8 +212,8 @@ export function roomAt(n: number): RoomRow {
     host_image: `/storage/v1/object/public/avatars/${hostAvatarPath(hostIndex)}`,
     // The listing page states the host's years ('6 years hosting', a fixed stat of the spec).
     host_description: `${host} has been hosting for ${HOST_STATS.yearsHosting} years and replies within an hour.`,
-    sleep_bed_1_link: images.find((u) => SCENES[Number(/scene-(\d+)/.exec(u)![1]) - 1]!.kind === 'interior') ?? images[1]!,
-    sleep_bed_2_link: images.filter((u) => SCENES[Number(/scene-(\d+)/.exec(u)![1]) - 1]!.kind === 'interior')[1] ?? images[2]!,
+    sleep_bed_1_link: images.filter((u) => isBedroom(sceneOf(u)))[0] ?? images[1]!,
+    sleep_bed_2_link: images.filter((u) => isBedroom(sceneOf(u)))[1] ?? images[2]!,
     house_location: `${city.name}, ${country}`,
     location_description: `A ${pick(r, ['quiet', 'lively', 'leafy', 'historic', 'seaside'])} part of ${city.name}, ${between(r, 2, 25)} minutes from the centre by public transport.`,
     lat: Number((lat + (r() - 0.5) * 0.06).toFixed(6)),
