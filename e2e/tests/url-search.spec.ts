@@ -90,6 +90,16 @@ test.describe('the search in the URL', () => {
     await expect(strip.getByRole('button', { name: 'Castles', exact: true })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  test('a category far along the strip, opened from a link, is scrolled into view and the page stays at its top', async ({ page, isMobile }) => {
+    await page.goto('/home?category=Treehouses');
+    const chosen = page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Treehouses', exact: true });
+    await expect(chosen).toHaveAttribute('aria-pressed', 'true');
+    await expect(chosen).toBeInViewport({ ratio: 1 });
+    // wide screens: the strip's arrows follow (small screens swipe it)
+    if (!isMobile) await expect(page.getByRole('button', { name: 'Previous categories' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('a shared search URL opens the same results and texts in a new browser', async ({ page, browser, isMobile }) => {
     await openHome(page);
     await search(page, isMobile, 'Palermo');

@@ -1,8 +1,8 @@
 /**
  * The category strip: every category with its icon; arrows when there are more than 8, one
- * click scrolling seven items; choosing one filters the grid (it goes into /home's URL). While the category read is
- * loading it shows 28 skeletons. During a search only the categories the search found are
- * offered.
+ * click scrolling seven items; choosing one filters the grid (it goes into /home's URL), and the
+ * chosen one is always in view. While the category read is loading it shows 28 skeletons. During
+ * a search only the categories the search found are offered.
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -51,6 +51,19 @@ export function CategoryStrip() {
     window.addEventListener('resize', updateEdges);
     return () => window.removeEventListener('resize', updateEdges);
   }, [updateEdges, categories.length, isLoading]);
+
+  // A chosen category out of view (a shared link, a reload, Back) is scrolled into the strip's
+  // middle, so the traveller sees what filters the grid; the page itself does not move.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector('[aria-pressed="true"]');
+    if (!list || !active) return;
+    const view = list.getBoundingClientRect();
+    const box = active.getBoundingClientRect();
+    if (!(box.left < view.left || box.right > view.right)) return;
+    list.scrollLeft += box.left - view.left - (view.width - box.width) / 2;
+    updateEdges();
+  }, [selected, isLoading, categories.length, updateEdges]);
 
   const scrollBySeven = (direction: 1 | -1) => {
     const list = listRef.current;
