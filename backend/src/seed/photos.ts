@@ -47,6 +47,8 @@ export const isBedroom = (scene: Scene) => scene.kind === 'interior' && scene.va
 export const sceneFile = (index: number, width: (typeof WIDTHS)[number]) =>
   `scene-${String(index).padStart(3, '0')}-${width}.webp`;
 export const sceneUrl = (index: number, width: (typeof WIDTHS)[number] = 800) => `${PUBLIC_PHOTOS_PREFIX}/${sceneFile(index, width)}`;
+/** The scene a photo URL shows (the inverse of sceneUrl). */
+export const sceneOfUrl = (url: string): Scene => SCENES[Number(/scene-(\d+)/.exec(url)![1]) - 1]!;
 
 // --- drawing --------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@
 // setting and shows that setting's photos; the texts repeat the listing's own numbers.
 import { createRequire } from 'node:module';
 import { CATEGORIES, type Category } from './categories.ts';
-import { SCENES, isBedroom, sceneUrl, type SceneKind } from './photos.ts';
+import { SCENES, isBedroom, sceneOfUrl, sceneUrl, type SceneKind } from './photos.ts';
 import { between, mulberry32, pick, sample, type Random } from './random.ts';
 import { HOST_STATS } from '../../../shared/src/rules/constants.ts';
 
@@ -150,7 +150,6 @@ function scenesOf(kind: SceneKind): number[] {
 
 const BEDROOMS = SCENES.filter(isBedroom).map((s) => s.index);
 const LIVING_ROOMS = SCENES.filter((s) => s.kind === 'interior' && !isBedroom(s)).map((s) => s.index);
-const sceneOf = (url: string) => SCENES[Number(/scene-(\d+)/.exec(url)![1]) - 1]!;
 
 /**
  * 5-7 distinct photos: a hero of the category's kind, then a living room, more outside and two
@@ -188,6 +187,7 @@ export function roomAt(n: number): RoomRow {
   const hostIndex = between(r, 1, HOST_AVATAR_COUNT);
   const host = HOSTS[(hostIndex - 1) % HOSTS.length]!;
   const images = photos(r, category);
+  const bedroomPhotos = images.filter((url) => isBedroom(sceneOfUrl(url)));
   const highlights = sample(r, HIGHLIGHTS, 2);
   const [lng, lat] = city.loc.coordinates;
   const title = `${adjective} ${noun} ${pick(r, FEATURES)}`;
@@ -212,8 +212,8 @@ export function roomAt(n: number): RoomRow {
     host_image: `/storage/v1/object/public/avatars/${hostAvatarPath(hostIndex)}`,
     // The listing page states the host's years ('6 years hosting', a fixed stat of the spec).
     host_description: `${host} has been hosting for ${HOST_STATS.yearsHosting} years and replies within an hour.`,
-    sleep_bed_1_link: images.filter((u) => isBedroom(sceneOf(u)))[0] ?? images[1]!,
-    sleep_bed_2_link: images.filter((u) => isBedroom(sceneOf(u)))[1] ?? images[2]!,
+    sleep_bed_1_link: bedroomPhotos[0] ?? images[1]!,
+    sleep_bed_2_link: bedroomPhotos[1] ?? images[2]!,
     house_location: `${city.name}, ${country}`,
     location_description: `A ${pick(r, ['quiet', 'lively', 'leafy', 'historic', 'seaside'])} part of ${city.name}, ${between(r, 2, 25)} minutes from the centre by public transport.`,
     lat: Number((lat + (r() - 0.5) * 0.06).toFixed(6)),
