@@ -313,6 +313,30 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       expect(count).toBe(1);
     });
 
+    it('a tab asking for an intent while another tab pays the same draft is told the nights are booked', async () => {
+      // The draft stops being pending between the second request reading it and writing it.
+      const { client, id } = await signedInUser();
+      const answers: string[] = [];
+      for (let round = 0; round < 8; round += 1) {
+        const dates = { startDate: isoDay(120 + 2 * round), endDate: isoDay(121 + 2 * round) };
+        const tab1 = await invoke(client, 'create-payment-intent', { ...stay(dates), idempotencyKey: `paid-${round}` });
+        await payWith(tab1.body.clientSecret);
+        const [paid, tab2] = await Promise.all([
+          invoke(client, 'finalize-booking', { paymentIntentId: tab1.body.paymentIntentId }),
+          invoke(client, 'create-payment-intent', { ...stay(dates), idempotencyKey: `late-${round}` }),
+        ]);
+        expect(paid.status).toBe(200);
+        if (tab2.status === 200) {
+          await payWith(tab2.body.clientSecret);
+          const late = await invoke(client, 'finalize-booking', { paymentIntentId: tab2.body.paymentIntentId });
+          answers.push(`${late.status} ${late.body.code}`);
+        } else answers.push(`${tab2.status} ${tab2.body.code}`);
+      }
+      expect(answers.filter((answer) => answer !== '409 dates_unavailable')).toEqual([]);
+      const { count } = await service.from('Payments').select('id', { count: 'exact', head: true }).eq('user_id', id);
+      expect(count).toBe(8);
+    });
+
     it("does not finalize another user's intent", async () => {
       const a = await signedInUser();
       const b = await signedInUser();

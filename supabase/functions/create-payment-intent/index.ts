@@ -82,17 +82,20 @@ const handler = postHandler(async (req) => {
     throw new Refusal(400, 'too_many_guests', `This place has room for at most ${room.max_guests} guests.`);
   }
 
-  const booked = await serviceRest<{ start_date: string; end_date: string }[]>('rpc/room_booked_ranges', {
-    method: 'POST',
-    body: { room_id: roomId },
-  });
-  if (booked.some((range) => overlaps(startDate, endDate, range.start_date, range.end_date))) {
-    throw new Refusal(409, 'dates_unavailable', 'These dates are already booked.');
-  }
+  const refuseBookedNights = async () => {
+    const booked = await serviceRest<{ start_date: string; end_date: string }[]>('rpc/room_booked_ranges', {
+      method: 'POST',
+      body: { room_id: roomId },
+    });
+    if (booked.some((range) => overlaps(startDate, endDate, range.start_date, range.end_date))) {
+      throw new Refusal(409, 'dates_unavailable', 'These dates are already booked.');
+    }
+  };
+  await refuseBookedNights();
 
   const amount = checkoutChargeCents(Number(room.price), nights);
 
-  // The user's draft booking of this room, brought to exactly this stay.
+  // The user's draft booking of this room, brought to exactly this stay, or created.
   const stay = { startDate, endDate, numOfDays: nights, adults, children, infants, pets };
   const pendingDraft = async (): Promise<BookingRow | undefined> =>
     (await callerRest<BookingRow[]>(user, `Bookings?select=*&room_id=eq.${roomId}&status=eq.pending&limit=1`))[0];
@@ -104,23 +107,30 @@ const handler = postHandler(async (req) => {
         prefer: 'return=representation',
       })
     )[0];
-  let booking: BookingRow | undefined;
-  const draft = await pendingDraft();
-  if (draft) {
-    booking = await update(draft.id);
-  } else {
+  const draftForStay = async (): Promise<BookingRow | undefined> => {
+    const draft = await pendingDraft();
+    if (draft) return update(draft.id);
     try {
-      [booking] = await callerRest<BookingRow[]>(user, 'Bookings', {
+      const [created] = await callerRest<BookingRow[]>(user, 'Bookings', {
         method: 'POST',
         body: { ...stay, room_id: roomId, guest: text(body.guest, 40) },
         prefer: 'return=representation',
       });
+      return created;
     } catch (error) {
       // A concurrent request (double click, another tab) created the draft first: use it.
       if (!(error instanceof RestCallError && error.error.code === UNIQUE_VIOLATION)) throw error;
       const winner = await pendingDraft();
-      if (winner) booking = await update(winner.id);
+      return winner && update(winner.id);
     }
+  };
+  // The draft can stop being pending between reading and writing it: another tab of the same
+  // traveller paid for it. Those nights are then booked, which is what the traveller is told;
+  // if they are still free (the draft was cancelled), a new draft is made.
+  let booking: BookingRow | undefined;
+  for (let attempt = 0; attempt < 3 && !booking; attempt += 1) {
+    booking = await draftForStay();
+    if (!booking) await refuseBookedNights();
   }
   if (!booking) throw new Refusal(409, 'booking_changed', 'Your booking changed meanwhile, please try again.');
 
