@@ -88,6 +88,18 @@ async function nextSearchArgs(page: Page): Promise<Record<string, unknown>> {
 }
 
 
+/**
+ * Pages the month strip with one of its arrows until the arrow is disabled. A smooth scroll can
+ * still be running when the arrow is read as enabled, and end (disabling it) before the click.
+ */
+async function pageToEnd(arrow: Locator): Promise<void> {
+  await expect(async () => {
+    if (await arrow.isEnabled()) await arrow.click({ timeout: 2_000 });
+    await baseExpect(arrow).toBeDisabled({ timeout: 600 });
+  }).toPass({ intervals: [100], timeout: 60_000 });
+}
+
+
 test.describe('discovery', () => {
   // Several searches per test against a real backend on a shared, busy machine.
   test.describe.configure({ timeout: 120_000 });
@@ -177,16 +189,9 @@ test.describe('discovery', () => {
     const lastCard = scope.getByRole('button', { name: new RegExp(`^${MONTHS[(new Date().getMonth() + 11) % 12]}`) });
     await expect(previousMonths).toBeDisabled();
     await expect(lastCard).not.toBeInViewport({ ratio: 1 });
-    for (let i = 0; i < 12 && (await nextMonths.isEnabled()); i += 1) {
-      await nextMonths.click();
-      await page.waitForTimeout(400);
-    }
+    await pageToEnd(nextMonths);
     await expect(lastCard).toBeInViewport({ ratio: 1 });
-    await expect(nextMonths).toBeDisabled();
-    for (let i = 0; i < 12 && (await previousMonths.isEnabled()); i += 1) {
-      await previousMonths.click();
-      await page.waitForTimeout(400);
-    }
+    await pageToEnd(previousMonths);
     await scope.getByRole('button', { name: 'Weekend' }).click();
     const month = MONTHS[new Date().getMonth()]!;
     await scope.getByRole('button', { name: new RegExp(`^${month}`) }).click();
