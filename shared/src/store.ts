@@ -1,14 +1,15 @@
 /**
  * The store factory. The shell creates the one store of the page; a remote's standalone
  * entry creates its own with the same factory. The app slice, toasts and the api are always
- * present; the form, houseDetail and card slices are injected lazily by the remotes that own
+ * present (with the middleware that applies the spec's user and favourite actions to the api's
+ * cache); the form, houseDetail and card slices are injected lazily by the remotes that own
  * them (`rootReducer.inject`), which the slice helpers below do idempotently.
  */
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { api, type StoreExtra } from 'shared/api';
-import { appSlice, formSlice, houseDetailSlice, cardSlice, toastSlice } from 'shared/state';
+import { appSlice, formSlice, houseDetailSlice, cardSlice, serverCacheMiddleware, toastSlice } from 'shared/state';
 import { tabSyncMiddleware, startTabSync } from 'shared/sync';
 
 export const rootReducer = combineSlices(appSlice, toastSlice, api).withLazyLoadedSlices<
@@ -36,7 +37,7 @@ export function createAppStore({ extra, tabSync = true }: CreateStoreOptions) {
   const store = configureStore({
     reducer: rootReducer,
     middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware, tabSyncMiddleware),
+      getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware, serverCacheMiddleware, tabSyncMiddleware),
   });
   setupListeners(store.dispatch);
   if (tabSync && typeof BroadcastChannel !== 'undefined') startTabSync(store);

@@ -9,8 +9,10 @@
  * - removeFavorite: delete where user_id and item_id; a failure is
  *   'Error deleting favorite: ' + the server's message.
  *
- * The client's list of favourites lives in the app slice (userFavListing); these endpoints
- * only persist it, so they invalidate nothing.
+ * getFavorites' entry for the signed-in user is the client's list of favourites (the spec's
+ * userFavListing): kept for the page's life, changed optimistically by the spec's tab-mirrored
+ * actions (shared/state's serverCache). The writes only persist a change already in that entry,
+ * so they invalidate nothing.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api, extraOf, toApiError, type ApiError } from './baseApi';
@@ -46,6 +48,7 @@ export const favoritesApi = api.injectEndpoints({
         return { data: (data as { item_id: number }[]).map((row) => Number(row.item_id)) };
       },
       providesTags: ['Favorites'],
+      keepUnusedDataFor: Number.POSITIVE_INFINITY,
     }),
     addFavorite: build.mutation<FavoriteWriteResult, number>({
       async queryFn(itemId, queryApi) {

@@ -2,3 +2,4 @@
 export * from './baseApi';
 export * from './favoritesApi';
 export * from './roomsApi';
+export * from './sessionApi';

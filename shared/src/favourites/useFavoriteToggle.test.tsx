@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { act, renderHook } from '@testing-library/react';
-import { setUserData, setUserFavListing } from 'shared/state';
+import { selectUserFavListing, setUserData } from 'shared/state';
 import { createSupabaseClient } from 'shared/supabase';
 import {
   createTestStore,
@@ -21,10 +21,14 @@ import { useFavoriteToggle } from './useFavoriteToggle';
 
 const EMAIL = 'ada@homestory.test';
 
-async function setup(signedIn: boolean, insertError: Answer['error'] = null) {
+async function setup(signedIn: boolean, insertError: Answer['error'] = null, favourites: number[] = []) {
   authAccounts({ [EMAIL]: 'pw-ada' });
   const supabase = signedIn ? await signedInClient(EMAIL, 'pw-ada') : createSupabaseClient(testConfig);
-  const requests = answerReads((request) => (request.method === 'POST' ? { error: insertError } : {}));
+  const requests = answerReads((request) => {
+    if (request.method === 'POST') return { error: insertError };
+    if (request.method === 'GET') return { data: favourites.map((id) => ({ item_id: id })) };
+    return {};
+  });
   const store = createTestStore(testConfig, supabase);
   if (signedIn) store.dispatch(setUserData({ id: testUserId(EMAIL), email: EMAIL, name: 'Ada' }));
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
@@ -44,7 +48,7 @@ describe('useFavoriteToggle', () => {
     const { result } = renderHook(() => useFavoriteToggle(5), { wrapper });
     await act(() => result.current.toggle());
     expect(store.getState().app.showLogin).toBe(true);
-    expect(store.getState().app.userFavListing).toEqual([]);
+    expect(selectUserFavListing(store.getState())).toEqual([]);
     expect(writes()).toEqual([]);
   });
 
@@ -53,11 +57,34 @@ describe('useFavoriteToggle', () => {
     const { result } = renderHook(() => useFavoriteToggle(5), { wrapper });
     await act(() => result.current.toggle());
     expect(result.current.isFavorite).toBe(true);
-    expect(store.getState().app).toMatchObject({ userFavListing: [5], isFavorite: true, itemId: 5 });
+    expect(selectUserFavListing(store.getState())).toEqual([5]);
+    expect(store.getState().app).toMatchObject({ isFavorite: true, itemId: 5 });
     await act(() => result.current.toggle());
     expect(result.current.isFavorite).toBe(false);
-    expect(store.getState().app).toMatchObject({ userFavListing: [], isFavorite: false, itemId: 5 });
+    expect(selectUserFavListing(store.getState())).toEqual([]);
+    expect(store.getState().app).toMatchObject({ isFavorite: false, itemId: 5 });
     expect(writes()).toEqual(['insert 5', 'delete 5']);
+  });
+
+  it('loads the list before the first toggle, so a favourite on the server is removed', async () => {
+    const { store, writes, wrapper } = await setup(true, null, [5, 7]);
+    const { result } = renderHook(() => useFavoriteToggle(5), { wrapper });
+    await act(() => result.current.toggle());
+    expect(selectUserFavListing(store.getState())).toEqual([7]);
+    expect(writes()).toEqual(['delete 5']);
+  });
+
+  it('changes nothing and says why when the list cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { store, writes, wrapper } = await setup(true);
+    answerReads(() => ({ error: { code: '57014', message: 'canceling statement due to statement timeout' } }));
+    const { result } = renderHook(() => useFavoriteToggle(5), { wrapper });
+    await act(() => result.current.toggle());
+    expect(result.current.isFavorite).toBe(false);
+    expect(writes()).toEqual([]);
+    expect(store.getState().toasts.items.map((toast) => toast.message)).toEqual([
+      'canceling statement due to statement timeout',
+    ]);
   });
 
   it('keeps the heart filled when the server already has the favourite (23505)', async () => {
@@ -70,12 +97,11 @@ describe('useFavoriteToggle', () => {
 
   it('puts the list back and shows the error when the write fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { store, wrapper } = await setup(true, { code: '42501', message: 'permission denied' });
-    store.dispatch(setUserFavListing([2]));
+    const { store, wrapper } = await setup(true, { code: '42501', message: 'permission denied' }, [2]);
     const { result } = renderHook(() => useFavoriteToggle(8), { wrapper });
     await act(() => result.current.toggle());
     expect(result.current.isFavorite).toBe(false);
-    expect(store.getState().app.userFavListing).toEqual([2]);
+    expect(selectUserFavListing(store.getState())).toEqual([2]);
     expect(store.getState().toasts.items.map((toast) => toast.message)).toEqual([
       'Error saving favorite: permission denied',
     ]);

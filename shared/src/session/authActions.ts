@@ -6,10 +6,10 @@
  * Each answers an AuthOutcome instead of throwing, so the dialog can say what went wrong.
  */
 import { AuthError, type User } from '@supabase/supabase-js';
-import type { StoreExtra } from 'shared/api';
+import { toAppUser, type StoreExtra } from 'shared/api';
 import { setUserData } from 'shared/state';
 import type { AppDispatch, RootState } from 'shared/store';
-import { clearUserState, toAppUser } from './session';
+import { clearUserState } from './session';
 import { returnPathOf } from 'shared/url';
 
 export const REQUIRED_MESSAGE = 'Email and password are required.';

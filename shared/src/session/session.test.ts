@@ -3,11 +3,12 @@
  * answers and emits events the way supabase-js does (the real round trips are in e2e).
  */
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
-import { AuthApiError } from '@supabase/supabase-js';
+import { AuthApiError, AuthRetryableFetchError } from '@supabase/supabase-js';
 import { createAppStore } from 'shared/store';
 import type { RuntimeConfig } from '../config/runtimeConfig';
-import { setUserFavListing } from 'shared/state';
-import { startSession, toAppUser } from './session';
+import { sessionApi, toAppUser } from 'shared/api';
+import { selectUserData, selectUserFavListing, tabStateReceived } from 'shared/state';
+import { startSession } from './session';
 import {
   afterPasswordLogin,
   continueWithPassword,
@@ -29,6 +30,7 @@ function fakeAuth(overrides: Record<string, unknown> = {}) {
   const calls: string[] = [];
   const auth = {
     getUser: vi.fn(async () => ({ data: { user: null }, error: null })),
+    getSession: vi.fn(async () => ({ data: { session: null }, error: null })),
     onAuthStateChange: (callback: typeof listener) => {
       listener = callback;
       return { data: { subscription: { unsubscribe: () => calls.push('unsubscribe') } } };
@@ -75,9 +77,25 @@ describe('startSession', () => {
     await flush();
     await flush();
     expect(auth.getUser).toHaveBeenCalledTimes(1);
-    expect(store.getState().app.userData).toEqual(toAppUser(ada));
-    expect(store.getState().app.userFavListing).toEqual([4, 9]);
+    expect(selectUserData(store.getState())).toEqual(toAppUser(ada));
+    expect(selectUserFavListing(store.getState())).toEqual([4, 9]);
     expect(calls.filter((call) => call === 'load favourites')).toHaveLength(1);
+  });
+
+  it("keeps the stored session's user when the auth server cannot be reached, not when it refuses the session", async () => {
+    const stored = { data: { session: { user: ada, access_token: 't' } }, error: null };
+    const unreachable = fakeAuth();
+    unreachable.auth.getUser.mockResolvedValue({ data: { user: null }, error: new AuthRetryableFetchError('Failed to fetch', 0) } as never);
+    unreachable.auth.getSession.mockResolvedValue(stored as never);
+    startSession(unreachable.store);
+    await vi.waitFor(() => expect(selectUserData(unreachable.store.getState())).toEqual(toAppUser(ada)));
+
+    const refused = fakeAuth();
+    refused.auth.getUser.mockResolvedValue({ data: { user: null }, error: new AuthApiError('User from sub claim in JWT does not exist', 403, 'user_not_found') } as never);
+    refused.auth.getSession.mockResolvedValue(stored as never);
+    startSession(refused.store);
+    await vi.waitFor(() => expect(sessionApi.endpoints.getSessionUser.select()(refused.store.getState()).isSuccess).toBe(true));
+    expect(selectUserData(refused.store.getState())).toBeNull();
   });
 
   it('stays signed out when there is no user', async () => {
@@ -85,7 +103,7 @@ describe('startSession', () => {
     startSession(store);
     emit('INITIAL_SESSION', null);
     await flush();
-    expect(store.getState().app.userData).toBeNull();
+    expect(selectUserData(store.getState())).toBeNull();
   });
 
   it('follows a sign-in, keeps the user on token refresh and clears them on sign-out', async () => {
@@ -94,13 +112,14 @@ describe('startSession', () => {
     emit('SIGNED_IN', ada);
     await flush();
     await flush();
-    expect(store.getState().app.userData?.id).toBe('u-ada');
+    expect(selectUserData(store.getState())?.id).toBe('u-ada');
     emit('TOKEN_REFRESHED', ada);
     await flush();
-    expect(store.getState().app.userData?.id).toBe('u-ada');
+    expect(selectUserData(store.getState())?.id).toBe('u-ada');
     emit('SIGNED_OUT', null);
     await flush();
-    expect(store.getState().app).toMatchObject({ userData: null, userFavListing: [] });
+    expect(selectUserData(store.getState())).toBeNull();
+    expect(selectUserFavListing(store.getState())).toEqual([]);
     stop();
   });
 });
@@ -118,7 +137,7 @@ describe('continueWithPassword', () => {
     auth.signInWithPassword.mockResolvedValue({ data: { user: ada, session: {} }, error: null } as never);
     const outcome = await store.dispatch(continueWithPassword('ada@example.com', 'right'));
     expect(outcome).toEqual({ ok: true, user: ada });
-    expect(store.getState().app.userData?.name).toBe('ada lovelace');
+    expect(selectUserData(store.getState())?.name).toBe('ada lovelace');
   });
 
   it('says the password is wrong when the email already has an account', async () => {
@@ -133,7 +152,7 @@ describe('continueWithPassword', () => {
       ok: false,
       message: WRONG_PASSWORD_MESSAGE,
     });
-    expect(store.getState().app.userData).toBeNull();
+    expect(selectUserData(store.getState())).toBeNull();
   });
 
   it('signs a new email up and tells the caller to ask for a name', async () => {
@@ -144,7 +163,7 @@ describe('continueWithPassword', () => {
     expect(outcome).toMatchObject({ ok: true, signedUp: true });
     await store.dispatch(updateUserName('Grace'));
     expect(auth.updateUser).toHaveBeenCalledWith({ data: { name: 'Grace' } });
-    expect(store.getState().app.userData?.name).toBe('Grace');
+    expect(selectUserData(store.getState())?.name).toBe('Grace');
   });
 });
 
@@ -155,7 +174,7 @@ describe('signInAsGuest', () => {
     await store.dispatch(signInAsGuest());
     expect(auth.signInWithPassword).toHaveBeenCalledWith({ email: 'guest@homestory.test', password: 'guest-pw' });
     expect(auth.updateUser).toHaveBeenCalledWith({ data: { name: 'Guest', email: 'guest@homestory.test' } });
-    expect(store.getState().app.userData?.name).toBe('Guest');
+    expect(selectUserData(store.getState())?.name).toBe('Guest');
   });
 });
 
@@ -163,12 +182,12 @@ describe('signOut', () => {
   it('signs out, then clears local storage and the user state and reloads', async () => {
     const { auth, store } = fakeAuth();
     localStorage.setItem('draft', '1');
-    store.dispatch(setUserFavListing([3]));
+    store.dispatch(tabStateReceived({ userData: toAppUser(ada), userFavListing: [3], isFavorite: false, itemId: null }));
     const reload = vi.fn();
     const outcome = await store.dispatch(signOut(reload));
     expect(localStorage.length).toBe(0);
     expect(auth.signOut).toHaveBeenCalled();
-    expect(store.getState().app.userFavListing).toEqual([]);
+    expect(selectUserFavListing(store.getState())).toEqual([]);
     expect(reload).toHaveBeenCalledTimes(1);
     expect(outcome.ok).toBe(true);
   });
@@ -176,13 +195,13 @@ describe('signOut', () => {
   it('answers a sign-out error and does not reload', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { store } = fakeAuth({ signOut: async () => ({ error: new AuthApiError('Server down', 500, 'unexpected_failure') }) });
-    store.dispatch(setUserFavListing([3]));
+    store.dispatch(tabStateReceived({ userData: toAppUser(ada), userFavListing: [3], isFavorite: false, itemId: null }));
     localStorage.setItem('draft', '1');
     const reload = vi.fn();
     expect(await store.dispatch(signOut(reload))).toEqual({ ok: false, message: 'Server down' });
     expect(reload).not.toHaveBeenCalled();
     expect(localStorage.getItem('draft')).toBe('1');
-    expect(store.getState().app.userFavListing).toEqual([3]);
+    expect(selectUserFavListing(store.getState())).toEqual([3]);
   });
 });
 

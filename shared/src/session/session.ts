@@ -1,39 +1,25 @@
 /**
- * The session (accounts spec section 4): at load the current user is fetched and, when there
- * is one, set as userData and their favourites loaded; afterwards the auth client's events keep
- * the app slice in step: a sign-in (here, in another tab, or back from Google) sets the user and
- * loads their favourites, a token refresh keeps them, a sign-out clears them. supabase-js
- * itself stores the refreshed token and re-authorises its realtime connection.
+ * The session (accounts spec section 4): when the page starts the current user is fetched into
+ * RTK Query's cache (sessionApi) and, when there is one, their favourites (favoritesApi);
+ * afterwards the auth client's events keep them in step through the spec's setUserData: a
+ * sign-in (here, in another tab, or back from Google) sets the user and loads their
+ * favourites, a token refresh keeps them, a sign-out clears them. supabase-js itself stores the
+ * refreshed token and re-authorises its realtime connection.
  */
-import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { favoritesApi, type StoreExtra } from 'shared/api';
-import { removeUserFavListing, setUserData, setUserFavListing, type AppUser } from 'shared/state';
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { favoritesApi, sessionApi, toAppUser, type AppUser, type StoreExtra } from 'shared/api';
+import { removeUserFavListing, selectUserData, selectUserFavListing, setUserData } from 'shared/state';
 import type { AppDispatch, AppStore, RootState } from 'shared/store';
-
-/** The user as the app keeps it: id, email and user_metadata.name. */
-export function toAppUser(user: User): AppUser {
-  const metadata = (user.user_metadata ?? {}) as Record<string, unknown>;
-  const name = [metadata.name, metadata.full_name].find((value) => typeof value === 'string' && value.trim() !== '');
-  return { id: user.id, email: user.email ?? null, name: (name as string | undefined) ?? null };
-}
 
 function sameUser(a: AppUser | null, b: AppUser | null): boolean {
   return a?.id === b?.id && a?.email === b?.email && a?.name === b?.name;
 }
 
-/** Empties the favourites through the mirrored action, so other tabs follow. */
+/** Empties the favourites, then the user, through the mirrored actions, so other tabs follow. */
 export function clearUserState() {
   return (dispatch: AppDispatch, getState: () => RootState): void => {
-    if (getState().app.userData !== null) dispatch(setUserData(null));
-    for (const itemId of getState().app.userFavListing) dispatch(removeUserFavListing(itemId));
-  };
-}
-
-/** Loads a user's favourites into the app slice; a failure is logged by the endpoint. */
-export function loadFavourites(userId: string) {
-  return async (dispatch: AppDispatch): Promise<void> => {
-    const result = await dispatch(favoritesApi.endpoints.getFavorites.initiate(userId, { subscribe: false, forceRefetch: true }));
-    if (result.data) dispatch(setUserFavListing(result.data));
+    for (const itemId of selectUserFavListing(getState())) dispatch(removeUserFavListing(itemId));
+    if (selectUserData(getState()) !== null) dispatch(setUserData(null));
   };
 }
 
@@ -43,17 +29,17 @@ function sessionStarted() {
   return (dispatch: AppDispatch, getState: () => RootState, { supabase }: StoreExtra): (() => void) => {
     let favouritesOf: string | null = null;
 
-    const signedIn = (user: User) => {
-      const appUser = toAppUser(user);
-      if (!sameUser(getState().app.userData, appUser)) dispatch(setUserData(appUser));
+    const signedIn = (user: AppUser) => {
+      if (!sameUser(selectUserData(getState()), user)) dispatch(setUserData(user));
       if (favouritesOf !== user.id) {
         favouritesOf = user.id;
-        void dispatch(loadFavourites(user.id));
+        // A failure is logged by the endpoint; the hearts stay empty.
+        void dispatch(favoritesApi.endpoints.getFavorites.initiate(user.id, { subscribe: false, forceRefetch: true }));
       }
     };
 
-    void supabase.auth.getUser().then(({ data }) => {
-      if (data.user) signedIn(data.user);
+    void dispatch(sessionApi.endpoints.getSessionUser.initiate(undefined, { subscribe: false })).then(({ data }) => {
+      if (data) signedIn(data);
     });
 
     const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
@@ -63,7 +49,7 @@ function sessionStarted() {
           favouritesOf = null;
           dispatch(clearUserState());
         } else if (session && KEEPS_USER.has(event)) {
-          signedIn(session.user);
+          signedIn(toAppUser(session.user));
         }
       }, 0);
     });

@@ -1,6 +1,7 @@
-/** shared/state: the store's slices (UI state only), their actions and selectors. */
+/** shared/state: the store's slices (UI state only), their actions and selectors, and the selectors of the server data the spec's actions change. */
 export * from './appSlice';
 export * from './cardSlice';
 export * from './formSlice';
 export * from './houseDetailSlice';
 export * from './toastSlice';
+export * from './serverCache';

@@ -1,16 +1,21 @@
 // @vitest-environment node
 // Real BroadcastChannels (Node's, the same API browsers have) between real stores.
-import { configureStore, nanoid, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, nanoid, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, type AppUser } from 'shared/api';
 import {
   appSlice,
   removeUserFavListing,
+  selectUserData,
+  selectUserFavListing,
+  serverCacheMiddleware,
   setIsFavorite,
   setItemId,
   setShowLogin,
   setUserData,
   setUserFavListing,
-  type AppUser,
+  tabStateReceived,
+  type ServerCacheState,
 } from 'shared/state';
 import { isMirroredAction, startTabSync, tabSyncMiddleware } from './tabSync';
 
@@ -21,19 +26,31 @@ afterEach(() => {
   while (cleanups.length > 0) cleanups.pop()?.();
 });
 
-/** A tab: a store with the app slice, the sync middleware and a log of what reached it. */
-function openTab(channelName: string, { start = true } = {}) {
+const reducer = combineSlices(appSlice, api);
+
+/**
+ * A tab: a store with the app slice, the api's cache, the middleware that writes the spec's
+ * user and favourite actions to it, the sync middleware and a log of what reached it. `app()`
+ * reads the spec's app state: the slice, with userData and userFavListing from the cache.
+ */
+function openTab(channelName: string, { start = true, favourites = null as number[] | null } = {}) {
   const received: unknown[] = [];
-  const recorder: Middleware = () => (next) => (action) => {
+  const recorder: Middleware<object, ServerCacheState> = () => (next) => (action) => {
     received.push(action);
     return next(action);
   };
   const store = configureStore({
-    reducer: { app: appSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(tabSyncMiddleware, recorder),
+    reducer,
+    middleware: (getDefault) => getDefault().concat(api.middleware, serverCacheMiddleware, tabSyncMiddleware, recorder),
   });
+  // Signed in with these favourites loaded (locally: tabStateReceived is not mirrored).
+  if (favourites) store.dispatch(tabStateReceived({ userData: USER, userFavListing: favourites, isFavorite: false, itemId: null }));
   if (start) cleanups.push(startTabSync(store, { channelName }));
-  return { store, received, app: () => store.getState().app };
+  const app = () => {
+    const state = store.getState();
+    return { ...state.app, userData: selectUserData(state), userFavListing: selectUserFavListing(state) };
+  };
+  return { store, received, app };
 }
 
 /** A raw channel that records every message, as another tab's wire would see them. */
@@ -51,23 +68,23 @@ const actionMessages = (messages: unknown[]) =>
   );
 
 describe('mirroring app actions between tabs', () => {
-  it.each<[string, UnknownAction, (app: ReturnType<typeof appSlice.getInitialState>) => unknown, unknown]>([
-    ['setUserData', setUserData(USER), (app) => app.userData, USER],
+  it.each<[string, UnknownAction, (app: ReturnType<ReturnType<typeof openTab>['app']>) => unknown, unknown]>([
+    ['setUserData', setUserData({ ...USER, name: 'Ana B' }), (app) => app.userData, { ...USER, name: 'Ana B' }],
     ['setItemId', setItemId(42), (app) => app.itemId, 42],
     ['setIsFavorite', setIsFavorite(true), (app) => app.isFavorite, true],
     ['setUserFavListing', setUserFavListing([3, 4]), (app) => app.userFavListing, [3, 4]],
   ])('%s in one tab reaches the other', async (_name, action, read, expected) => {
     const channelName = nanoid();
-    const a = openTab(channelName);
-    const b = openTab(channelName);
+    const a = openTab(channelName, { favourites: [] });
+    const b = openTab(channelName, { favourites: [] });
     a.store.dispatch(action);
     await vi.waitFor(() => expect(read(b.app())).toEqual(expected));
   });
 
   it('removeUserFavListing in one tab reaches the other', async () => {
     const channelName = nanoid();
-    const a = openTab(channelName);
-    const b = openTab(channelName);
+    const a = openTab(channelName, { favourites: [] });
+    const b = openTab(channelName, { favourites: [] });
     a.store.dispatch(setUserFavListing([1, 2, 3]));
     a.store.dispatch(removeUserFavListing(2));
     await vi.waitFor(() => expect(b.app().userFavListing).toEqual([1, 3]));
@@ -124,10 +141,10 @@ describe('mirroring app actions between tabs', () => {
 
   it('after stop, a tab neither sends nor receives', async () => {
     const channelName = nanoid();
-    const a = openTab(channelName, { start: false });
+    const a = openTab(channelName, { start: false, favourites: [] });
     const stopA = startTabSync(a.store, { channelName });
-    const b = openTab(channelName);
-    const c = openTab(channelName);
+    const b = openTab(channelName, { favourites: [] });
+    const c = openTab(channelName, { favourites: [] });
     stopA();
     a.store.dispatch(setItemId(8));
     b.store.dispatch(setUserFavListing([9]));
@@ -140,8 +157,7 @@ describe('mirroring app actions between tabs', () => {
 describe('a new tab takes over the open tabs state', () => {
   it('applies the userData, favourites, flag and item id of a signed-in tab', async () => {
     const channelName = nanoid();
-    const a = openTab(channelName);
-    a.store.dispatch(setUserData(USER));
+    const a = openTab(channelName, { favourites: [] });
     a.store.dispatch(setUserFavListing([11, 12]));
     a.store.dispatch(setItemId(12));
     a.store.dispatch(setIsFavorite(true));
@@ -189,7 +205,7 @@ describe('a new tab takes over the open tabs state', () => {
 
 describe('installing tab sync', () => {
   it('starting it on a store without the middleware fails loudly', () => {
-    const store = configureStore({ reducer: { app: appSlice.reducer } });
+    const store = configureStore({ reducer });
     expect(() => startTabSync(store, { channelName: nanoid() })).toThrow(/no tabSyncMiddleware/);
   });
 

@@ -10,14 +10,14 @@
  *    once per user gesture (writing a favourite to the server) must skip them:
  *    `isMirroredAction(action)`.
  *  - At start the tab posts a state request; tabs with a signed-in user answer with their
- *    userData, userFavListing, isFavorite and itemId; the new tab applies the first answer
- *    (`tabStateReceived`). A tab without a user has nothing worth taking over and stays quiet,
+ *    userData, userFavListing (both from RTK Query's cache), isFavorite and itemId; the new tab
+ *    applies the first answer (`tabStateReceived`). A tab without a user has nothing worth taking over and stays quiet,
  *    so its empty state cannot overwrite a user the new tab is loading.
  *
  * Installing it in a store factory:
  *
  *   const store = configureStore({
- *     reducer,                                   // must hold the app slice under 'app'
+ *     reducer,                                   // the app slice under 'app', the api under 'api'
  *     middleware: (getDefault) => getDefault().concat(tabSyncMiddleware),
  *   });
  *   const stopTabSync = startTabSync(store);     // once, after the store exists; browsers only
@@ -35,8 +35,8 @@ import {
   setUserData,
   setUserFavListing,
   tabStateReceived,
-  type AppState,
   type MirroredAppState,
+  type ServerCacheState,
 } from 'shared/state';
 
 export const DEFAULT_TAB_SYNC_CHANNEL = 'homestory-app';
@@ -106,7 +106,7 @@ function isTabMessage(data: unknown): data is TabMessage {
   }
 }
 
-export const tabSyncMiddleware: Middleware<object, { app: AppState }> = (store) => {
+export const tabSyncMiddleware: Middleware<object, ServerCacheState> = (store) => {
   const tabId = nanoid();
   let channel: BroadcastChannel | null = null;
   let awaitingState = false;

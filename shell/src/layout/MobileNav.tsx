@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { Heart, Search, Plane, MessageSquare, CircleUserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { selectIsLoggedIn } from 'shared/state';
 import { useAppSelector } from 'shared/store';
 import styles from './MobileNav.module.css';
 
@@ -14,7 +15,7 @@ const ICON = { size: 24, strokeWidth: 1.75, 'aria-hidden': true } as const;
 
 /** Small-screen bottom navigation; items and targets from both specs (section 2). */
 export function MobileNav() {
-  const signedIn = useAppSelector((state) => state.app.userData !== null);
+  const signedIn = useAppSelector(selectIsLoggedIn);
   const items: NavItem[] = signedIn
     ? [
         { label: 'Explore', to: '/', icon: <Search {...ICON} /> },

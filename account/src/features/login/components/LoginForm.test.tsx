@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithStore, authAccounts } from 'shared/testing';
 import { LoginDialog } from './LoginDialog';
 import { LoginForm } from './LoginForm';
-import { setShowLogin } from 'shared/state';
+import { selectUserData, setShowLogin } from 'shared/state';
 import { act } from 'react';
 
 async function fill(email: string, password: string) {
@@ -53,7 +53,7 @@ describe('LoginForm', () => {
     const { store } = renderWithStore(<LoginForm />);
     await fill('new@x.io', 'secret12');
     expect(await screen.findByRole('heading', { name: 'Finish signing up' })).toBeInTheDocument();
-    expect(store.getState().app.userData?.email).toBe('new@x.io');
+    expect(selectUserData(store.getState())?.email).toBe('new@x.io');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter your name.');
   });
