@@ -1,6 +1,5 @@
 /**
  * The booking page's server calls (accounts spec section 7), as RTK Query endpoints:
- * - the session user (supabase-js session; the page redirects to /login without one),
  * - the room's booked nights (struck through in the calendar),
  * - whether the user already holds an upcoming stay at this place (their Payments rows),
  * - the pending booking draft: Get booking / Create booking / Update booking,
@@ -12,12 +11,6 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import { api, extraOf, toApiError, type ApiError } from 'shared/api';
 import type { BookedRange } from 'shared/ui';
 import type { GuestCounts, IsoDay } from 'shared/rules';
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string | null;
-}
 
 export interface BookingRow {
   id: number;
@@ -137,18 +130,6 @@ async function cardStep(url: string, body: unknown): Promise<CardStepResult> {
 
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCheckoutSession: build.query<SessionUser | null, void>({
-      async queryFn(_arg, queryApi) {
-        const { data, error } = await extraOf(queryApi).supabase.auth.getSession();
-        if (error) return { error: toApiError('Error reading the session:', error) };
-        const user = data.session?.user;
-        if (!user) return { data: null };
-        const name = (user.user_metadata as { name?: unknown } | undefined)?.name;
-        return { data: { id: user.id, email: user.email ?? '', name: typeof name === 'string' ? name : null } };
-      },
-      providesTags: ['User'],
-    }),
-
     getCheckoutBookedRanges: build.query<BookedRange[], number>({
       async queryFn(roomId, queryApi) {
         const result = await extraOf(queryApi).supabase.rpc('room_booked_ranges', { room_id: roomId });
@@ -293,7 +274,6 @@ export const checkoutApi = api.injectEndpoints({
 });
 
 export const {
-  useGetCheckoutSessionQuery,
   useGetCheckoutBookedRangesQuery,
   useGetRoomBookingStatusQuery,
   useGetBookingDraftQuery,

@@ -17,7 +17,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ChevronLeft } from 'lucide-react';
-import { useGetRoomByIdQuery } from 'shared/api';
+import { useGetRoomByIdQuery, useGetSessionUserQuery } from 'shared/api';
 import { useRuntimeConfig } from 'shared/config';
 import {
   ALREADY_BOOKED_TOAST_MS,
@@ -29,15 +29,13 @@ import {
   countedGuests,
   type GuestCounts,
 } from 'shared/rules';
-import { selectUserData, resetCard, showToast } from 'shared/state';
+import { resetCard, showToast } from 'shared/state';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { loginPathReturningTo } from 'shared/url';
 import {
   useGetCheckoutBookedRangesQuery,
-  useGetCheckoutSessionQuery,
   useGetRoomBookingStatusQuery,
   type CustomerAddress,
-  type SessionUser,
 } from '../api';
 import type { CardPort } from '../hooks/cardPort';
 import { usePayment } from '../hooks/usePayment';
@@ -95,12 +93,8 @@ function Booking({ roomId }: { roomId: number }) {
   const config = useRuntimeConfig();
   const today = useMemo(() => toIsoDay(new Date()), []);
 
-  const session = useGetCheckoutSessionQuery();
-  const appUser = useAppSelector(selectUserData);
-  const user: SessionUser | null = useMemo(
-    () => session.data ?? (appUser && appUser.email ? { id: appUser.id, email: appUser.email, name: appUser.name } : null),
-    [session.data, appUser],
-  );
+  const session = useGetSessionUserQuery();
+  const user = session.data ?? null;
   const signedOut = !session.isLoading && user === null;
 
   // The login page brings the traveller back here afterwards.
@@ -158,7 +152,7 @@ function Booking({ roomId }: { roomId: number }) {
       roomId,
       trip,
       guestLabel: tripGuestLabel(trip),
-      billing: { name: name.trim(), email: user.email, address },
+      billing: { name: name.trim(), email: user.email ?? '', address },
     });
   };
 

@@ -7,15 +7,16 @@
  */
 import { useEffect, useRef } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
+import type { AppUser } from 'shared/api';
 import type { IsoDay } from 'shared/rules';
-import { useGetBookingDraftQuery, useSaveBookingDraftMutation, type SessionUser } from '../api';
+import { useGetBookingDraftQuery, useSaveBookingDraftMutation } from '../api';
 import { isTripComplete, tripGuestLabel, tripNights, type Trip } from '../trip';
 
 const SAVE_DELAY_MS = 400;
 
 interface PendingBooking {
   roomId: number;
-  user: SessionUser | null;
+  user: AppUser | null;
   trip: Trip;
   setTrip: (next: Trip) => void;
   today: IsoDay;
