@@ -1,17 +1,12 @@
 /**
- * The listing detail page's state (discovery spec section 3): the listing being shown, merged
- * from what is known as it loads, whether it is loading, whether the sticky section bar is
- * visible, and the header's start-scroll state.
+ * The listing detail page's UI state (discovery spec section 3): whether the sticky section bar
+ * is visible, and the header's start-scroll state. The spec's houseInfo and isLoading (a copy
+ * of the listing and of its loading flag) are not kept here: the listing is RTK Query's
+ * getRoomById entry, read where it is shown.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Room } from 'shared/api';
-
-/** The listing as far as it is known: a full Rooms row once loaded, fields merged in. */
-export type HouseInfo = Partial<Room>;
 
 export interface HouseDetailState {
-  houseInfo: HouseInfo;
-  isLoading: boolean;
   /** The sticky section bar (Photos, Amenities, Reviews, Location). */
   isVisible: boolean;
   /** On while the page is scrolled to the top. */
@@ -19,8 +14,6 @@ export interface HouseDetailState {
 }
 
 export const initialHouseDetailState: HouseDetailState = {
-  houseInfo: {},
-  isLoading: false,
   isVisible: false,
   startScroll: true,
 };
@@ -29,17 +22,6 @@ export const houseDetailSlice = createSlice({
   name: 'houseDetail',
   initialState: initialHouseDetailState,
   reducers: {
-    /** Merges fields into the listing shown (a card's data first, the full row later). */
-    mergeHouseInfo(state, action: PayloadAction<HouseInfo>) {
-      state.houseInfo = { ...state.houseInfo, ...action.payload };
-    },
-    /** Starts over with another listing. */
-    resetHouseInfo(state, action: PayloadAction<HouseInfo | undefined>) {
-      state.houseInfo = action.payload ?? {};
-    },
-    setIsLoading(state, action: PayloadAction<boolean>) {
-      state.isLoading = action.payload;
-    },
     setIsVisible(state, action: PayloadAction<boolean>) {
       state.isVisible = action.payload;
     },
@@ -48,14 +30,10 @@ export const houseDetailSlice = createSlice({
     },
   },
   selectors: {
-    selectHouseInfo: (state) => state.houseInfo,
-    selectHouseIsLoading: (state) => state.isLoading,
     selectSectionBarVisible: (state) => state.isVisible,
     selectStartScroll: (state) => state.startScroll,
   },
 });
 
-export const { mergeHouseInfo, resetHouseInfo, setIsLoading, setIsVisible, setStartScroll } =
-  houseDetailSlice.actions;
-export const { selectHouseInfo, selectHouseIsLoading, selectSectionBarVisible, selectStartScroll } =
-  houseDetailSlice.selectors;
+export const { setIsVisible, setStartScroll } = houseDetailSlice.actions;
+export const { selectSectionBarVisible, selectStartScroll } = houseDetailSlice.selectors;

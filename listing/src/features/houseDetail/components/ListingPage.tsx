@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type Room, useGetRoomByIdQuery } from 'shared/api';
 import { BREAKPOINTS } from 'shared/rules';
-import { injectHouseDetailSlice, useAppDispatch } from 'shared/store';
-import { resetHouseInfo, setIsLoading } from 'shared/state';
+import { injectHouseDetailSlice } from 'shared/store';
 import { useMediaQuery, useViewportWidth } from '../../../hooks/useMediaQuery';
 import { PhotoCarousel, PhotoGallery, PhotoGrid } from '../../photos';
 import { Reviews } from '../../reviews';
@@ -34,14 +33,8 @@ export function ListingPage() {
 }
 
 function ListingLoader({ roomId }: { roomId: number }) {
-  const dispatch = useAppDispatch();
   const { data: room, isLoading, isError, isFetching, refetch } = useGetRoomByIdQuery(roomId);
   useStayInUrl();
-
-  useEffect(() => {
-    dispatch(setIsLoading(isLoading));
-    if (room) dispatch(resetHouseInfo(room));
-  }, [dispatch, isLoading, room]);
 
   if (isLoading) return <ListingSkeleton />;
   if (isError) return <ListingLoadError onRetry={() => void refetch()} retrying={isFetching} />;
