@@ -85,8 +85,6 @@ export type StayDuration = (typeof STAY_DURATIONS)[number];
 export const DEFAULT_STAY_DURATION: StayDuration = 'week';
 /** The nights a flexible stay of each length asks to be free. */
 export const STAY_NIGHTS: Readonly<Record<StayDuration, number>> = { weekend: 2, week: 7, month: 28 };
-/** The flexible summary's initial text (the leading space is the spec's). */
-export const DEFAULT_FLEXIBLE_TEXT = ' Any week';
 export const MONTHS_MODE_EMPTY_TEXT = 'Any time';
 /** Date formats (date-fns): dates shown in inputs and summaries, and dates under the dial. */
 export const SHOWN_DATE_FORMAT = 'dd MMM';

@@ -8,7 +8,6 @@
  */
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
-  DEFAULT_FLEXIBLE_TEXT,
   DEFAULT_STAY_DURATION,
   DIAL_DEFAULT,
   DIAL_DOTS,
@@ -30,7 +29,6 @@ import {
   type GuestKind,
   clampDial,
   destinationSummary,
-  flexibleSummary,
   type DateOption,
 } from 'shared/rules';
 import { regionOf, SEARCH_SUMMARY_PLACEHOLDERS, whenSummary, whoSummary, type SearchCriteria } from 'shared/url';
@@ -56,8 +54,6 @@ export interface FormState {
   curDot: number;
   /** Months mode: the day the stay starts (null until chosen). */
   startDurationDate: IsoDay | null;
-  /** The flexible summary, kept current as months and stay length change. */
-  flexibleText: string;
   /** The summaries the last search built ('' before any search). */
   destinationText: string;
   dateText: string;
@@ -80,7 +76,6 @@ export const initialFormState: FormState = {
   stayDuration: DEFAULT_STAY_DURATION,
   curDot: DIAL_DEFAULT,
   startDurationDate: null,
-  flexibleText: DEFAULT_FLEXIBLE_TEXT,
   destinationText: '',
   dateText: '',
   guestText: '',
@@ -110,10 +105,6 @@ function writeRange(state: FormState, range: DateRange): void {
 function dateInputFor(option: DateOption): SearchInput {
   if (option === 'dates') return 'checkIn';
   return option;
-}
-
-function refreshFlexibleText(state: FormState): void {
-  state.flexibleText = flexibleSummary(state.stayDuration, state.months);
 }
 
 /** The criteria the form stands for as the traveller left it (a lone date still alone). */
@@ -150,7 +141,6 @@ function showSearch(state: FormState, criteria: SearchCriteria): void {
   state.curDot = clampDial(criteria.monthLength);
   state.months = [...criteria.months];
   state.stayDuration = criteria.stayLength;
-  refreshFlexibleText(state);
   writeGuests(state, criteria.guests);
   state.destinationText = criteria.where.trim();
   state.dateText = whenSummary(criteria);
@@ -225,12 +215,10 @@ export const formSlice = createSlice({
     toggleMonth(state, action: PayloadAction<number>) {
       const month = action.payload;
       state.months = state.months.includes(month) ? state.months.filter((m) => m !== month) : [...state.months, month];
-      refreshFlexibleText(state);
-    },
+        },
     setStayDuration(state, action: PayloadAction<StayDuration>) {
       state.stayDuration = action.payload;
-      refreshFlexibleText(state);
-    },
+        },
     setCurDot(state, action: PayloadAction<number>) {
       state.curDot = clampDial(action.payload);
     },
@@ -270,7 +258,6 @@ export const formSlice = createSlice({
     selectStayDuration: (state) => state.stayDuration,
     selectCurDot: (state) => state.curDot,
     selectStartDurationDate: (state) => state.startDurationDate,
-    selectFlexibleText: (state) => state.flexibleText,
     /** The live guest line of the Who panel: 'Add guest', '2 guests, 1 infant'... */
     selectGuestSummary: (state) => guestSummary(guestsOf(state)),
     selectNights: (state) => nightsBetween(rangeOf(state)),
@@ -343,7 +330,6 @@ export const {
   selectStayDuration,
   selectCurDot,
   selectStartDurationDate,
-  selectFlexibleText,
   selectGuestSummary,
   selectNights,
   selectDateRange,

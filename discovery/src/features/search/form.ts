@@ -11,7 +11,6 @@ export const {
   selectStayDuration,
   selectCurDot,
   selectStartDurationDate,
-  selectFlexibleText,
   selectGuestSummary,
   selectDateRange,
   selectDateFlexibilityDays,
