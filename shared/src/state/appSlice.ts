@@ -1,8 +1,7 @@
 /**
  * App state (discovery spec section 3): UI state only, namely the login dialog, the last
- * favourite change (isFavorite, itemId), the mobile tab, the grid's category (the URL's, or the
- * first one when browsing) and the search counter. The search itself lives in /home's URL
- * (shared/url).
+ * favourite change (isFavorite, itemId) and the mobile tab. The search and its category live in
+ * /home's URL (shared/url); the spec's hitSearch counter went with them (nothing read it).
  *
  * The spec's userData and userFavListing are server data: they live in RTK Query's cache (the
  * session user and the user's favourites, see ./serverCache). Their spec actions stay the way
@@ -14,7 +13,6 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AppUser } from 'shared/api';
 import { DEFAULT_MOBILE_NAV_OPTION, type MobileNavOption } from 'shared/rules';
-import { search } from './formSlice';
 
 export interface AppState {
   showLogin: boolean;
@@ -23,10 +21,6 @@ export interface AppState {
   /** The listing the last favourite change was about. */
   itemId: number | null;
   mobileNavOption: MobileNavOption;
-  /** Counts Search clicks, so screens can react to each search. */
-  hitSearch: number;
-  /** The category strip's selected category ('' for none). */
-  selectedCategory: string;
 }
 
 /** The part of the app state a new tab takes over from an open one. */
@@ -42,8 +36,6 @@ export const initialAppState: AppState = {
   isFavorite: false,
   itemId: null,
   mobileNavOption: DEFAULT_MOBILE_NAV_OPTION,
-  hitSearch: 0,
-  selectedCategory: '',
 };
 
 export const appSlice = createSlice({
@@ -62,29 +54,17 @@ export const appSlice = createSlice({
     setMobileNavOption(state, action: PayloadAction<MobileNavOption>) {
       state.mobileNavOption = action.payload;
     },
-    setSelectedCategory(state, action: PayloadAction<string>) {
-      state.selectedCategory = action.payload;
-    },
     /** Another tab's answer to this tab's start-up state request (its user and favourites go to the cache). */
     tabStateReceived(state, action: PayloadAction<MirroredAppState>) {
       state.isFavorite = action.payload.isFavorite;
       state.itemId = action.payload.itemId;
     },
   },
-  extraReducers: (builder) => {
-    // A search counts, and clears the category it replaces.
-    builder.addCase(search, (state) => {
-      state.hitSearch += 1;
-      state.selectedCategory = '';
-    });
-  },
   selectors: {
     selectShowLogin: (state) => state.showLogin,
     selectIsFavorite: (state) => state.isFavorite,
     selectItemId: (state) => state.itemId,
     selectMobileNavOption: (state) => state.mobileNavOption,
-    selectHitSearch: (state) => state.hitSearch,
-    selectSelectedCategory: (state) => state.selectedCategory,
   },
 });
 
@@ -100,7 +80,6 @@ export const {
   setIsFavorite,
   setItemId,
   setMobileNavOption,
-  setSelectedCategory,
   tabStateReceived,
 } = appSlice.actions;
 
@@ -109,6 +88,4 @@ export const {
   selectIsFavorite,
   selectItemId,
   selectMobileNavOption,
-  selectHitSearch,
-  selectSelectedCategory,
 } = appSlice.selectors;

@@ -1,3 +1,2 @@
 // The categories feature's public surface for the other features of discovery.
 export { categoriesApi } from './api';
-export { selectShownCategory } from './shownCategory';

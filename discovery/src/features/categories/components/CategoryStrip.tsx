@@ -7,21 +7,17 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useAppSelector } from 'shared/store';
 import { CATEGORIES, CATEGORY_ARROWS_ABOVE_COUNT, CATEGORY_SCROLL_ITEMS, SKELETON_COUNTS } from 'shared/rules';
 import { Skeleton } from 'shared/ui';
 import { useGetCategoryFilterQuery } from '../api';
-import { homeSearchWith, isRestrictingSearch, selectLastSearch } from '../../search';
+import { homeSearchWith, useHomeSearch } from '../../search';
 import { categoryIcon } from '../categoryIcons';
-import { selectShownCategory } from '../shownCategory';
 import styles from './CategoryStrip.module.css';
 
 export function CategoryStrip() {
   const navigate = useNavigate();
   const { pathname, search: locationSearch } = useLocation();
-  const selected = useAppSelector(selectShownCategory);
-  const lastSearch = useAppSelector(selectLastSearch);
-  const search = isRestrictingSearch(lastSearch) ? lastSearch : null;
+  const { search, category: selected } = useHomeSearch();
   const { data, isLoading } = useGetCategoryFilterQuery(search);
   const listRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });

@@ -1,12 +1,24 @@
 import { addDays, format } from 'date-fns';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setSelectedCategory } from 'shared/state';
+import { useNavigate } from 'react-router-dom';
 import { renderWithStore, type Answer, type Read } from 'shared/testing';
 import { HomeSearch } from '../../../test/HomeSearch';
-import { selectShownCategory } from '../../categories';
-import { selectLastSearch, setLastSearch, setSearching } from '../../search';
+import { setSearching } from '../../search';
 import { ListingGrid } from './ListingGrid';
+
+/** The day `n` days from today, yyyy-mm-dd. */
+const iso = (n: number) => format(addDays(new Date(), n), 'yyyy-MM-dd');
+
+/** A link elsewhere in the page (the category strip, the search bar) going to `to`. */
+function GoTo({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(to)}>
+      Go
+    </button>
+  );
+}
 
 function room(id: number) {
   return {
@@ -41,9 +53,8 @@ describe('ListingGrid', () => {
   });
 
   it('starts on the first category and reads 16 rooms of it', async () => {
-    const { reads, store } = renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(40) });
+    const { reads } = renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(40) });
     await vi.waitFor(() => expect(cards()).toHaveLength(16));
-    expect(selectShownCategory(store.getState())).toBe('Amazing pools');
     expect(reads[0]).toMatchObject({ table: 'Rooms', filters: [['filter', 'eq', 'Amazing pools']], range: [0, 15] });
     expect(within(cards()[0]!).getByRole('link', { name: 'Lisbon, Portugal' })).toHaveAttribute('href', '/house/1');
   });
@@ -51,11 +62,15 @@ describe('ListingGrid', () => {
   it("a new category shows skeletons, never the previous category's rooms", async () => {
     const handler = (read: Read) =>
       read.filters.some(([, , value]) => value === 'Beach') ? new Promise<Answer>(() => {}) : rooms(3)(read);
-    const { store } = renderWithStore(<ListingGrid />, { path: '/home', answer: handler });
+    renderWithStore(
+      <>
+        <ListingGrid />
+        <GoTo to="/home?category=Beach" />
+      </>,
+      { path: '/home', answer: handler },
+    );
     await vi.waitFor(() => expect(cards()).toHaveLength(3));
-    act(() => {
-      store.dispatch(setSelectedCategory('Beach'));
-    });
+    await userEvent.click(screen.getByRole('button', { name: 'Go' }));
     expect(await screen.findAllByTestId('card-skeleton')).toHaveLength(50);
     expect(cards()).toHaveLength(0);
   });
@@ -113,13 +128,15 @@ describe('ListingGrid', () => {
   });
 
   it('during a search it reads the backend search function with the same category filter', async () => {
-    const { store, reads } = renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(2) });
-    store.dispatch(setLastSearch({ searchText: 'lisbon', checkIn: '2026-12-01', checkOut: '2026-12-04', stayNights: null, guests: 2 }));
+    const { reads } = renderWithStore(<ListingGrid />, {
+      path: `/home?where=Lisbon&checkin=${iso(10)}&checkout=${iso(13)}&adults=2`,
+      answer: rooms(2),
+    });
     const gridRead = () => reads.find((read) => read.rpc === 'search_rooms' && read.range?.[1] === 15);
     await vi.waitFor(() =>
       expect(gridRead()).toMatchObject({
         rpc: 'search_rooms',
-        args: { search_text: 'lisbon', check_in: '2026-12-01', check_out: '2026-12-04', guests: 2 },
+        args: { search_text: 'lisbon', check_in: iso(10), check_out: iso(13), guests: 2 },
         range: [0, 15],
       }),
     );
@@ -129,8 +146,7 @@ describe('ListingGrid', () => {
 
   it("a search says how many homes it found and reads them in the function's ranked order", async () => {
     const handler = (read: Read): Answer => (read.range?.[1] === 0 ? { data: [room(1)], count: 23 } : rooms(23)(read));
-    const { store, reads } = renderWithStore(<ListingGrid />, { path: '/home', answer: handler });
-    store.dispatch(setLastSearch({ searchText: 'palermo', checkIn: null, checkOut: null, stayNights: null, guests: 0 }));
+    const { reads } = renderWithStore(<ListingGrid />, { path: '/home?where=Palermo', answer: handler });
     expect(await screen.findByText('23 homes')).toBeInTheDocument();
     const gridRead = reads.find((read) => read.rpc === 'search_rooms' && read.range?.[1] === 15);
     expect(gridRead?.order ?? []).toEqual([]);
@@ -138,18 +154,18 @@ describe('ListingGrid', () => {
 
   it('a search that finds nothing offers to clear it, which shows every home again', async () => {
     const handler = (read: Read): Answer => (read.rpc === 'search_rooms' ? { data: [], count: 0 } : rooms(3)(read));
-    const { store } = renderWithStore(
+    const { reads } = renderWithStore(
       <HomeSearch>
         <ListingGrid />
       </HomeSearch>,
       { path: '/home?where=Atlantisxyz', answer: handler },
     );
     expect(await screen.findByRole('heading', { name: 'No exact matches' })).toBeInTheDocument();
-    expect(selectLastSearch(store.getState())).toMatchObject({ searchText: 'atlantisxyz' });
+    expect(reads.find((read) => read.rpc === 'search_rooms')).toMatchObject({ args: { search_text: 'atlantisxyz' } });
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     await vi.waitFor(() => expect(cards()).toHaveLength(3));
     expect(screen.getByTestId('location').textContent).toBe('/home');
-    expect(selectLastSearch(store.getState())).toBeNull();
+    expect(reads.at(-1)).toMatchObject({ table: 'Rooms', filters: [['filter', 'eq', 'Amazing pools']] });
   });
 
   it("a search's stay: cards show its dates and their links carry it to the listing", async () => {
@@ -183,12 +199,12 @@ describe('ListingGrid', () => {
   });
 
   it('a search whose stay may move sends its nights', async () => {
-    const { store, reads } = renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(2) });
-    store.dispatch(setLastSearch({ searchText: '', checkIn: '2026-11-29', checkOut: '2026-12-06', stayNights: 3, guests: 0 }));
+    // 3 nights from day 10, starting up to 3 days earlier or ending up to 3 days later.
+    const { reads } = renderWithStore(<ListingGrid />, { path: `/home?checkin=${iso(10)}&checkout=${iso(13)}&flex=3`, answer: rooms(2) });
     await vi.waitFor(() =>
       expect(reads.at(-1)).toMatchObject({
         rpc: 'search_rooms',
-        args: { search_text: '', check_in: '2026-11-29', check_out: '2026-12-06', guests: null, stay_nights: 3 },
+        args: { search_text: '', check_in: iso(7), check_out: iso(16), guests: null, stay_nights: 3 },
       }),
     );
   });

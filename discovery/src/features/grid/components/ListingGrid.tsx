@@ -8,9 +8,8 @@
  * from the searched place, the location of the best match (the place itself when it has homes);
  * without a place (no search, a region) they give none.
  */
-import { useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { parseSearchParams, staySearch, stayOf } from 'shared/url';
+import { useNavigate } from 'react-router-dom';
+import { staySearch, stayOf } from 'shared/url';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import {
@@ -19,13 +18,11 @@ import {
   kilometresBetween,
   isRegionSearch,
   datesSummary,
-  toIsoDay,
 } from 'shared/rules';
 import { clearAll } from 'shared/state';
 import { ListingCardSkeleton } from 'shared/ui';
 import { useGetGridCountQuery, useGetGridPageInfiniteQuery } from 'shared/api';
-import { selectShownCategory } from '../../categories';
-import { isRestrictingSearch, selectLastSearch, selectSearching } from '../../search';
+import { selectSearching, useHomeSearch } from '../../search';
 import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
 import { useFirstRowCount } from '../hooks/useFirstRowCount';
 import { GridCard } from './GridCard';
@@ -39,14 +36,10 @@ function skeletons(count: number, keyPrefix: string) {
 
 export function ListingGrid() {
   const dispatch = useAppDispatch();
-  const category = useAppSelector(selectShownCategory);
-  const lastSearch = useAppSelector(selectLastSearch);
+  const { criteria, search, category } = useHomeSearch();
   const searching = useAppSelector(selectSearching);
-  const search = isRestrictingSearch(lastSearch) ? lastSearch : null;
   const firstRow = useFirstRowCount();
   // The searched stay: cards show its dates and their links carry it to the listing.
-  const { search: query } = useLocation();
-  const criteria = useMemo(() => parseSearchParams(query, toIsoDay(new Date())), [query]);
   const stayDates = datesSummary(stayOf(criteria).range) || undefined;
   const stayQuery = staySearch(criteria);
   const navigate = useNavigate();

@@ -85,13 +85,13 @@ describe('MobileSearch', () => {
     expect(screen.getByRole('tab', { name: 'Dates' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('Search closes the overlay and counts the search', async () => {
-    const { user, store } = await openOverlay(() => ({ data: [], count: 0 }));
+  it('Search closes the overlay and puts the search in the URL', async () => {
+    const { user } = await openOverlay(() => ({ data: [], count: 0 }));
     await user.type(screen.getByRole('textbox', { name: 'Search destination' }), 'Kyoto');
     await user.click(button(/^Who/));
     await user.click(button('Search'));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(store.getState().app.hitSearch).toBe(1);
+    expect(screen.getByTestId('location')).toHaveTextContent('/home?where=Kyoto');
     expect(document.body.style.overflow).toBe('');
     expect(button(/Where to\?/)).toHaveTextContent('Kyoto');
   });

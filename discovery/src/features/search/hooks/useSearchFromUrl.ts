@@ -1,19 +1,19 @@
 /**
- * /home's query is the one owner of the search (shared/url): this hook, mounted by the home page,
- * reads it on every navigation (a Search, a category, a link, a reload, Back or Forward). A query
- * the spec's rules do not allow is replaced by its clean form; a search part other than the one
- * the page shows is loaded into the form (its texts) and run: kept as the last search the grid
- * and the category strip read, its matches asked for once (the overlay's searching flag waits for
- * them). The category comes from the URL too ('' shows the first category when browsing).
+ * /home's query is the one owner of the search (shared/url; the grid and the category strip read
+ * it with useHomeSearch). This hook, mounted by the home page, follows it on every navigation (a
+ * Search, a category, a link, a reload, Back or Forward): a query the spec's rules do not allow
+ * is replaced by its clean form; a search part other than the one the page shows is loaded into
+ * the form (its texts) and its matches asked for once (the overlay's searching flag waits for
+ * them).
  */
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from 'shared/store';
 import { toIsoDay } from 'shared/rules';
-import { searchLoaded, setSelectedCategory } from 'shared/state';
+import { searchLoaded } from 'shared/state';
 import { parseSearchParams, searchQueryOf, serializeSearchParams } from 'shared/url';
 import { categoriesApi } from '../../categories';
-import { setLastSearch, setSearching } from '../searchSlice';
+import { setSearching } from '../searchSlice';
 
 /** What a navigation that runs a search carries in its history entry. */
 export interface SearchNavigationState {
@@ -55,14 +55,12 @@ export function useSearchFromUrl(): void {
       void navigate(homePath(clean), { replace: true, state });
       return;
     }
-    dispatch(setSelectedCategory(criteria.category));
     const run = isSearchRun(state) ? state : null;
     const key = `${serializeSearchParams({ ...criteria, category: '' })}#${run?.searchRun ?? ''}`;
     if (key === shown.current) return;
     shown.current = key;
     dispatch(searchLoaded(criteria));
     const query = searchQueryOf(criteria, today);
-    dispatch(setLastSearch(query));
     if (!query) return;
     let current = true;
     const flag = run?.flagSearching === true;

@@ -1,0 +1,28 @@
+/**
+ * What /home shows, read from its URL, the one owner of the search (shared/url): the criteria,
+ * the search the server is asked (null when nothing restricts the grid) and the category the
+ * grid shows and the strip marks (the URL's; else the first one while browsing; a search shows
+ * every category until one is chosen, ''). Anywhere else the search is empty.
+ */
+import { useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
+import { CATEGORIES, toIsoDay } from 'shared/rules';
+import { parseSearchParams, searchQueryOf, type SearchCriteria, type SearchQuery } from 'shared/url';
+
+export interface HomeSearch {
+  criteria: SearchCriteria;
+  search: SearchQuery | null;
+  category: string;
+}
+
+export function useHomeSearch(): HomeSearch {
+  const { pathname, search } = useLocation();
+  const query = pathname === '/home' ? search : '';
+  return useMemo(() => {
+    const today = toIsoDay(new Date());
+    const criteria = parseSearchParams(query, today);
+    const searched = searchQueryOf(criteria, today);
+    const category = criteria.category !== '' || searched !== null ? criteria.category : CATEGORIES[0]!;
+    return { criteria, search: searched, category };
+  }, [query]);
+}
