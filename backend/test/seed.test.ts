@@ -79,6 +79,13 @@ describe('seed generator', () => {
     ['Towers', 'tower'],
     ['Barns', 'barn'],
     ['Farms', 'barn'],
+    ['Trulli', 'trullo'],
+    ['Containers', 'container'],
+    ['Cycladic homes', 'cycladic'],
+    ['Ryokans', 'eastern'],
+    ['Hanoks', 'eastern'],
+    ['Campers', 'camper'],
+    ['Vineyards', 'vineyard'],
   ])('%s homes show their own building: %s scenes outside, no other kind of building', (category, kind) => {
     const rooms = sample.filter((room) => room.filter === category);
     expect(rooms.length).toBeGreaterThan(10);

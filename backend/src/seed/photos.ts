@@ -1,6 +1,8 @@
 // Listing photos made locally: procedural SVG scenes (houses, pools, beaches, cabins, mountains,
 // lakes, deserts, interiors, castles, and the buildings of their own categories: domes, yurts,
-// A-frames, windmills, treehouses, houseboats, towers, barns) rendered by sharp to WebP at 400, 800 and 1200 px wide. Rendered
+// A-frames, windmills, treehouses, houseboats, towers, barns, trulli, container homes, Cycladic
+// houses, East Asian tiled-roof houses, camper vans, vineyard cottages) rendered by sharp to WebP
+// at 400, 800 and 1200 px wide. Rendered
 // once into a cache folder (backend/.cache/photos) shared by every data folder, then linked into
 // <dataDir>/storage/listing-photos/scenes.
 import { existsSync } from 'node:fs';
@@ -14,19 +16,20 @@ import { mulberry32, pick, between, type Random } from './random.ts';
 export const SCENE_KINDS = [
   'house', 'pool', 'beach', 'cabin', 'mountain', 'lake', 'desert', 'interior', 'castle',
   'dome', 'yurt', 'aframe', 'windmill', 'treehouse', 'boat', 'tower', 'barn',
+  'trullo', 'container', 'cycladic', 'eastern', 'camper', 'vineyard',
 ] as const;
 export type SceneKind = (typeof SCENE_KINDS)[number];
 
 /**
  * Variants of a kind: 16 of the nine settings, 8 of each category's own building (a new kind goes
- * last, so the indices of the others stay): 208 distinct scenes.
+ * last, so the indices of the others stay): 256 distinct scenes.
  */
 const variantsOf = (kind: SceneKind) => (SCENE_KINDS.indexOf(kind) < 9 ? 16 : 8);
 export const WIDTHS = [400, 800, 1200] as const;
 const WIDTH = 1200;
 const HEIGHT = 800;
 /** Bump when the drawings change, so caches are re-rendered. */
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 
 export const PHOTO_CACHE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/photos');
 export const PUBLIC_PHOTOS_PREFIX = '/storage/v1/object/public/listing-photos/scenes';
@@ -401,6 +404,116 @@ function drawScene(scene: Scene): string {
       body += rect(0, ground, WIDTH, 120, '#7cb35a');
       for (let x = 20; x < WIDTH; x += 60) body += rect(x, ground + 40, 8, 50, '#f4efe6');
       body += rect(0, ground + 52, WIDTH, 6, '#f4efe6');
+      break;
+    }
+    case 'trullo': {
+      body = sky(r, horizon) + hills(r, horizon + 20, ['#b9c98f', '#a3b878']);
+      const ground = HEIGHT - 130;
+      const stone = pick(r, ['#f4efe6', '#efe6d6', '#f7f3ea']);
+      const cone = pick(r, ['#8e8a83', '#7d7a74', '#9a958c']);
+      const x0 = between(r, 160, 360);
+      const sizes = [between(r, 210, 240), between(r, 170, 200), between(r, 140, 170)];
+      let x = x0;
+      for (const w of sizes) {
+        const wallTop = ground - w * 0.9;
+        body += rect(x, wallTop, w, w * 0.9, stone);
+        body += poly([[x - 8, wallTop], [x + w / 2, wallTop - w * 1.15], [x + w + 8, wallTop]], cone);
+        for (let y = wallTop - 20; y > wallTop - w * 1.05; y -= 22) body += rect(x + w / 2 - (wallTop - y) * 0.42, y, (wallTop - y) * 0.84, 3, '#6d6a64', 'opacity="0.5"');
+        body += circle(x + w / 2, wallTop - w * 1.17, 9, stone);
+        x += w + 6;
+      }
+      body += `<path d="M${x0 + sizes[0]! / 2 - 26},${ground} v-64 a26,26 0 0 1 52,0 v64 z" fill="${pick(r, ['#3d6b8c', '#2a9d8f', '#8c5a3c'])}"/>`;
+      body += rect(x0 + sizes[0]! + 6 + sizes[1]! / 2 - 20, ground - 92, 40, 44, '#9ccbe8', 'stroke="#ffffff" stroke-width="5"');
+      body += rect(0, ground, WIDTH, 130, '#c9b27c');
+      for (let i = 0; i < 3; i++) body += circle(between(r, 40, WIDTH - 40), ground + between(r, 10, 40), between(r, 26, 44), '#6f8f4a');
+      break;
+    }
+    case 'container': {
+      body = sky(r, horizon) + hills(r, horizon - 10, ['#7fa66a', '#6a9458']);
+      const ground = HEIGHT - 110;
+      const colors = ['#c0392b', '#2a9d8f', '#e9c46a', '#457b9d', '#f4a261', '#6d6875'];
+      const x = between(r, 200, 520);
+      const boxes: Array<[number, number, number]> = [
+        [x, ground - 150, 420],
+        [x + between(r, 60, 160), ground - 300, 400],
+      ];
+      for (const [bx, by, bw] of boxes) {
+        const color = pick(r, colors);
+        body += rect(bx, by, bw, 150, color);
+        for (let rx = bx + 12; rx < bx + bw - 8; rx += 18) body += rect(rx, by + 8, 6, 134, '#000000', 'opacity="0.12"');
+        body += rect(bx + bw * 0.35, by + 30, bw * 0.4, 80, '#9ccbe8', 'stroke="#2b2b2b" stroke-width="6"');
+      }
+      body += rect(x + 20, ground - 100, 56, 100, pick(r, ACCENTS));
+      body += rect(boxes[1]![0] - 10, ground - 306, boxes[1]![2] + 20, 8, '#2b2b2b');
+      body += rect(0, ground, WIDTH, 110, '#8bb464');
+      body += tree(r, between(r, 60, 160), ground + 10, 1.2, '#2f6b3a') + tree(r, between(r, 1020, 1140), ground + 10, 1.4, '#3b7d46');
+      break;
+    }
+    case 'cycladic': {
+      body = sky(r, horizon - 60);
+      body += water(horizon - 60, pick(r, ['#1f6fb2', '#2a7fc0', '#185a9d']), 160);
+      const slope = horizon + 100;
+      body += poly([[0, slope], [WIDTH, slope - 80], [WIDTH, HEIGHT], [0, HEIGHT]], '#d8c3a5');
+      const blue = pick(r, ['#1d4e9e', '#2563b0', '#1b5fa8']);
+      for (let i = 0; i < 5; i++) {
+        const w = between(r, 140, 220);
+        const h = between(r, 110, 170);
+        const bx = 40 + i * 230 + between(r, 0, 30);
+        const base = slope - (bx / WIDTH) * 80 + between(r, 20, 90);
+        body += rect(bx, base - h, w, h, '#fbfbf8') + rect(bx - 6, base - h - 10, w + 12, 10, '#f0f0ea');
+        if (i === 2) body += `<path d="M${bx + w / 2 - 50},${base - h - 10} a50,50 0 0 1 100,0 z" fill="${blue}"/>`;
+        body += rect(bx + w / 2 - 20, base - 64, 40, 64, blue) + rect(bx + 18, base - h + 30, 34, 34, blue);
+      }
+      body += rect(0, HEIGHT - 60, WIDTH, 60, '#cdb595');
+      break;
+    }
+    case 'eastern': {
+      body = sky(r, horizon) + hills(r, horizon - 30, ['#5e8c61', '#4f7f52']);
+      const ground = HEIGHT - 120;
+      const x = between(r, 220, 460);
+      const w = between(r, 460, 560);
+      const h = between(r, 150, 180);
+      body += rect(x - 30, ground - 30, w + 60, 30, '#b9b2a6');
+      body += rect(x, ground - 30 - h, w, h, pick(r, ['#f4efe6', '#efe3d3', '#e9e2d0']));
+      for (let px = x; px <= x + w; px += w / 6) body += rect(px - 6, ground - 30 - h, 12, h, '#6b4a2b');
+      for (let k = 0; k < 3; k++) body += rect(x + 30 + k * (w / 3), ground - 30 - h + 30, w / 3 - 60, h - 50, '#f9f4e8', 'stroke="#6b4a2b" stroke-width="4"');
+      const roofTop = ground - 30 - h - between(r, 90, 120);
+      const roof = pick(r, ['#3a3f47', '#2f3b4a', '#4a4f56']);
+      body += `<path d="M${x - 90},${ground - 30 - h + 10} Q${x - 20},${ground - 30 - h - 10} ${x + 30},${roofTop} L${x + w - 30},${roofTop} Q${x + w + 20},${ground - 30 - h - 10} ${x + w + 90},${ground - 30 - h + 10} Z" fill="${roof}"/>`;
+      body += rect(x + 20, roofTop - 12, w - 40, 14, roof);
+      body += rect(0, ground, WIDTH, 120, '#7d9b5c');
+      const pine = between(r, 60, 160);
+      body += rect(pine - 8, ground - 200, 16, 200, '#5b3a24') + circle(pine - 30, ground - 200, 50, '#2f5a3a') + circle(pine + 30, ground - 230, 45, '#2f5a3a');
+      break;
+    }
+    case 'camper': {
+      body = sky(r, horizon) + hills(r, horizon - 40, ['#6f9a5c', '#5d8c4a']);
+      for (let i = 0; i < 5; i++) body += tree(r, between(r, 0, WIDTH), HEIGHT - between(r, 130, 180), between(r, 9, 13) / 10, pick(r, ['#2d5a34', '#356b3b']));
+      const ground = HEIGHT - 110;
+      const vx = between(r, 260, 520);
+      const vw = between(r, 480, 540);
+      const paint = pick(r, ['#e9c46a', '#2a9d8f', '#e07a5f', '#8ecae6', '#f4efe6']);
+      body += rect(vx, ground - 250, vw, 215, paint, 'rx="50"') + rect(vx, ground - 140, vw, 18, '#ffffff', 'opacity="0.8"');
+      body += rect(vx + vw - 150, ground - 225, 125, 80, '#9ccbe8', 'rx="18"') + rect(vx + 50, ground - 220, 150, 70, '#9ccbe8', 'rx="12"');
+      body += rect(vx + 225, ground - 220, 75, 160, pick(r, ACCENTS), 'rx="10"');
+      for (const wx of [vx + 110, vx + vw - 110]) body += circle(wx, ground - 35, 44, '#2b2b2b') + circle(wx, ground - 35, 18, '#bbbbbb');
+      body += rect(0, ground, WIDTH, 110, '#6f9a4e');
+      const fx = vx - 140;
+      body += poly([[fx - 30, ground + 40], [fx, ground + 10], [fx + 30, ground + 40]], '#e76f51') + rect(fx - 40, ground + 38, 80, 8, '#6b4a2b');
+      break;
+    }
+    case 'vineyard': {
+      body = sky(r, horizon - 40) + hills(r, horizon - 40, ['#9fbf6e', '#86ad57']);
+      const ground = HEIGHT;
+      for (let i = 0; i < 9; i++) {
+        const y = horizon + 10 + i * 38;
+        body += `<path d="M0,${y} Q${WIDTH / 2},${y - 40} ${WIDTH},${y}" stroke="${pick(r, ['#4f7f32', '#3f6f2a', '#5d8c3a'])}" stroke-width="${12 + i * 2}" fill="none" stroke-linecap="round"/>`;
+        for (let x = 40; x < WIDTH; x += 90) body += circle(x + (i % 2) * 40, y - 8 - Math.sin((x / WIDTH) * Math.PI) * 20, 5, '#6a2c70', 'opacity="0.7"');
+      }
+      body += house(r, between(r, 720, 900), horizon + 10, 230, 130, { wall: pick(r, ['#efe3d3', '#e9d8c4', '#f4efe6']), roof: pick(r, ['#a0422a', '#b5651d']) });
+      body += rect(0, ground - 1, WIDTH, 1, '#86ad57');
+      const cy = between(r, 80, 200);
+      for (let k = 0; k < 3; k++) body += rect(cy + k * 46, horizon - 150, 18, 160, '#2f4a2a', 'rx="9"');
       break;
     }
     case 'interior': {

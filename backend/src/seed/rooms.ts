@@ -73,8 +73,8 @@ const SETTING_OF: Partial<Record<Category, Setting>> = {
 const SCENE_OF: Partial<Record<Category, SceneKind>> = {
   Castles: 'castle',
   'Amazing pools': 'pool', Luxe: 'pool', Mansions: 'pool', Play: 'pool', Golfing: 'pool', Design: 'pool',
-  Beach: 'beach', Beachfront: 'beach', Surfing: 'beach', Islands: 'beach', Tropical: 'beach', 'Cycladic homes': 'beach', Dammusi: 'beach', 'Casas particulares': 'beach',
-  Cabins: 'cabin', 'Off-the-grid': 'cabin', 'National parks': 'cabin', "Shepherd's huts": 'cabin', Campers: 'cabin', 'Tiny homes': 'cabin',
+  Beach: 'beach', Beachfront: 'beach', Surfing: 'beach', Islands: 'beach', Tropical: 'beach', 'Casas particulares': 'beach',
+  Cabins: 'cabin', 'Off-the-grid': 'cabin', 'National parks': 'cabin', "Shepherd's huts": 'cabin', 'Tiny homes': 'cabin',
   Skiing: 'mountain', 'Ski-in/out': 'mountain', 'Top of the world': 'mountain', Arctic: 'mountain', 'Amazing views': 'mountain',
   Lake: 'lake', Lakefront: 'lake',
   Desert: 'desert', Riads: 'desert', Caves: 'desert',
@@ -82,6 +82,8 @@ const SCENE_OF: Partial<Record<Category, SceneKind>> = {
   // categories named after a building show it
   Domes: 'dome', 'Earth homes': 'dome', Yurts: 'yurt', Camping: 'yurt', 'A-frames': 'aframe', Windmills: 'windmill',
   Treehouses: 'treehouse', Boats: 'boat', Houseboats: 'boat', Towers: 'tower', Barns: 'barn', Farms: 'barn',
+  Trulli: 'trullo', Containers: 'container', 'Cycladic homes': 'cycladic', Dammusi: 'cycladic', Ryokans: 'eastern', Minsus: 'eastern',
+  Hanoks: 'eastern', Campers: 'camper', Vineyards: 'vineyard', Countryside: 'vineyard',
 };
 
 const NOUN: Partial<Record<Category, string>> = {
