@@ -62,6 +62,12 @@ describe('seed generator', () => {
     ['Treehouses', 'mountain', 'treehouse'],
     ['A-frames', 'mountain', 'aframe'],
     ['Houseboats', 'lake', 'boat'],
+    ['Trulli', 'apulia', 'trullo'],
+    ['Cycladic homes', 'cyclades', 'cycladic'],
+    ['Ryokans', 'japan', 'eastern'],
+    ['Hanoks', 'korea', 'eastern'],
+    ['Minsus', 'taiwan', 'eastern'],
+    ['Vineyards', 'wine', 'vineyard'],
   ])('%s homes are in %s cities and lead with %s photos', (category, setting, kind) => {
     const rooms = sample.filter((room) => room.filter === category);
     expect(rooms.length).toBeGreaterThan(10);

