@@ -343,5 +343,27 @@ describe.each(DB_KINDS)('REST on %s', (kind) => {
       expect(raised.error?.code).toBe('P0001');
       expect(raised.error?.message).toBe('no rooms today');
     });
+
+    it('a void function answers 204 with no body', async () => {
+      const r = await anon.rpc('do_nothing', { msg: 'hi' });
+      expect([r.status, r.data, r.error]).toEqual([204, null, null]);
+    });
+
+    it('overloads the arguments cannot tell apart are 300 PGRST203, naming both', async () => {
+      const r = await anon.rpc('twice', { a: 4 });
+      expect(r.status).toBe(300);
+      expect(r.error?.code).toBe('PGRST203');
+      expect(r.error?.message).toBe('Could not choose the best candidate function between: public.twice(a => integer), public.twice(a => text)');
+    });
+
+    it('a function with one unnamed jsonb parameter gets the whole body', async () => {
+      const body = { x: [1, 2], y: 'z' };
+      expect((await anon.rpc('echo', body)).data).toEqual(body);
+    });
+
+    it('count=exact on a scalar function counts its one value', async () => {
+      const r = await anon.rpc('add', { a: 1, b: 2 }, { count: 'exact' });
+      expect([r.data, r.count]).toEqual([3, 1]);
+    });
   });
 });

@@ -43,6 +43,8 @@ interface Plan {
   shape: Shape;
   /** Function results that are one value/row rather than a set. */
   unwrap?: boolean;
+  /** A void function: 204 and no body. */
+  noContent?: boolean;
 }
 
 function errorResponse(error: RestError): Response {
@@ -225,6 +227,20 @@ function routineNotFound(name: string, keys: string[], isPost: boolean): RestErr
   return restError(404, 'PGRST202', message, details, null);
 }
 
+const JSON_TYPES: ReadonlySet<string> = new Set(['json', 'jsonb']);
+
+/** Overloads the arguments cannot tell apart (PostgREST's 300 PGRST203). */
+function ambiguousRoutine(candidates: Routine[]): RestError {
+  const signature = (r: Routine) => `${qualified(r).replace(/"/g, '')}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+  return restError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${candidates.map(signature).join(', ')}`,
+    null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+  );
+}
+
 async function rpc(
   schema: SchemaCache,
   name: string,
@@ -249,24 +265,36 @@ async function rpc(
     for (const [k, v] of q.params) args[k] = v;
   }
   const keys = Object.keys(args);
-  const routine = (schema.routines.get(name) ?? []).find(
+  const overloads = schema.routines.get(name) ?? [];
+  const matches = overloads.filter(
     (r) => keys.every((k) => r.params.some((p) => p.name === k)) && r.params.every((p) => p.optional || keys.includes(p.name)),
   );
-  if (!routine) throw routineNotFound(name, keys, isPost);
+  // A POSTed body goes whole to a function whose one parameter is an unnamed json or jsonb.
+  const wholeBody = isPost && matches.length === 0
+    ? overloads.filter((r) => r.params.length === 1 && r.params[0]!.name === '' && JSON_TYPES.has(r.params[0]!.type))
+    : [];
+  const candidates = matches.length > 0 ? matches : wholeBody;
+  if (candidates.length === 0) throw routineNotFound(name, keys, isPost);
+  if (candidates.length > 1) throw ambiguousRoutine(candidates);
+  const routine = candidates[0]!;
 
   const sql = new Sql();
-  const used = routine.params.filter((p) => keys.includes(p.name));
   const scalar = routine.returnsScalar;
-  const tail = ', null::int as total, null::int as inserted';
+  const tail = `${prefs.count && scalar ? ', count(*)::int as total' : ', null::int as total'}, null::int as inserted`;
   const alias = scalar ? '_pgrst_r(pgrst_scalar)' : '_pgrst_r';
-  // Each argument is its own typed parameter, passed by name.
-  const call = used.map((p) => `${ident(p.name)} := ${sql.bind(argumentValue(args[p.name], p.type, isPost))}::${p.type}`);
+  // Each argument is its own typed parameter, passed by name (the whole body: by position).
+  const call =
+    wholeBody.length > 0
+      ? [`${sql.bind(argumentValue(args, routine.params[0]!.type, true))}::${routine.params[0]!.type}`]
+      : routine.params
+          .filter((p) => keys.includes(p.name))
+          .map((p) => `${ident(p.name)} := ${sql.bind(argumentValue(args[p.name], p.type, isPost))}::${p.type}`);
   const from = `${qualified(routine)}(${call.join(', ')}) ${alias}`;
   const readOnly = !isPost;
   const { offset, limit } = page(q, req);
   if (scalar) {
     const text = `select coalesce(json_agg(_pgrst_r.pgrst_scalar), '[]')::text as body, count(*)::int as page${tail} from ${from}`;
-    return { sql, text, readOnly, shape, unwrap: !routine.returnsSet, offset: 0 };
+    return { sql, text, readOnly, shape, unwrap: !routine.returnsSet, noContent: routine.returnsVoid, offset: 0 };
   }
   const source = routineSource(schema, routine);
   const where = whereClause(sql, source, q.filters, '_pgrst_r.');
@@ -474,6 +502,7 @@ export function createRest(): RestService {
       }
       headers['content-range'] = contentRange(offset, result.page, total);
       headers['content-location'] = url.pathname.slice(PREFIX.length) + url.search;
+      if (plan.noContent) return new Response(null, { status: 204, headers });
       const single = shape === 'object' || plan.unwrap;
       headers['content-type'] = shape === 'object' ? OBJECT_TYPE : JSON_TYPE;
       const body = method === 'HEAD' ? null : single ? unwrapArray(result.body) : result.body;

@@ -35,6 +35,8 @@ export interface Routine {
   returnsTable: boolean;
   /** Scalar return (neither a relation row nor a table). */
   returnsScalar: boolean;
+  /** Returns void: answered 204 with no body. */
+  returnsVoid: boolean;
   /** Result columns of a function with OUT/TABLE parameters, in order. */
   outColumns: string[];
   volatile: boolean;
@@ -131,6 +133,7 @@ export async function loadSchema(q: Queryable): Promise<SchemaCache> {
       returnsRelation,
       returnsTable,
       returnsScalar: !returnsRelation && !returnsTable && row.return_typtype !== 'c',
+      returnsVoid: row.return_type === 'void' && !row.returns_set,
       outColumns,
       volatile: row.volatility === 'v',
     };

@@ -149,4 +149,10 @@ export const CASES: Case[] = [
   { name: 'rpc raising P0001', method: 'POST', path: '/rpc/fail', headers: JSON_BODY, body: { msg: 'boom' } },
   { name: 'rpc volatile by GET', method: 'GET', path: '/rpc/touch', token: 'service' },
   { name: 'rpc bad argument type', method: 'POST', path: '/rpc/add', headers: JSON_BODY, body: { a: 'x' } },
+  { name: 'rpc returning void: 204, no body', method: 'POST', path: '/rpc/do_nothing', headers: JSON_BODY, body: { msg: 'hi' } },
+  { name: 'rpc returning void by GET', method: 'GET', path: '/rpc/do_nothing?msg=hi' },
+  { name: 'rpc overloaded with the same parameter names: 300 PGRST203, also by POST', method: 'POST', path: '/rpc/twice', headers: JSON_BODY, body: { a: 4 } },
+  { name: 'rpc overloaded, ambiguous by GET: 300 PGRST203', method: 'GET', path: '/rpc/twice?a=4' },
+  { name: 'rpc with one unnamed jsonb parameter gets the whole body', method: 'POST', path: '/rpc/echo', headers: JSON_BODY, body: { x: [1, 2], y: 'z' } },
+  { name: 'rpc scalar with count=exact', method: 'POST', path: '/rpc/add', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { a: 1, b: 2 } },
 ];
