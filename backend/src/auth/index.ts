@@ -14,6 +14,8 @@ import {
   noAuthorization,
   validationFailed,
 } from './errors.ts';
+import { adminUsers } from './admin.ts';
+import { EMAIL_PATTERN, emailField, field, jsonBody, metadataField, str, tooLong, weakPassword } from './body.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
 import { authorize, callback, pkceGrant } from './oauth.ts';
 import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
@@ -24,22 +26,16 @@ import {
   findUserByEmail,
   findUserById,
   hashPassword,
+  isBanned,
   mergeMetadata,
-  PASSWORD_MAX_BYTES,
-  PASSWORD_MIN_LENGTH,
   updateUser,
   userJson,
-  type Metadata,
   type UserRow,
 } from './users.ts';
 
 const PREFIX = '/auth/v1';
 /** Set by the HTTP server from the socket (never taken from the client). */
 export const CLIENT_IP_HEADER = 'x-homestory-client-ip';
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** GoTrue's limit on an email address (RFC 5321 allows 254 characters). */
-const EMAIL_MAX_LENGTH = 255;
 
 interface Limiters {
   signIn: SignInLimiter;
@@ -59,65 +55,6 @@ const rateLimited = () => new AuthError(429, 'over_request_rate_limit', 'Request
 
 function clientOf(req: Request) {
   return { userAgent: req.headers.get('user-agent'), ip: req.headers.get(CLIENT_IP_HEADER) || null };
-}
-
-async function jsonBody(req: Request): Promise<Record<string, unknown>> {
-  const text = await req.text();
-  if (!text.trim()) return {};
-  try {
-    const body = JSON.parse(text) as unknown;
-    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
-  throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
-}
-
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** A string field of the body: absent is '', another type or a NUL byte is refused (400). */
-function field(body: Record<string, unknown>, name: string, maxLength = Infinity): string {
-  const value = body[name];
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') throw validationFailed(`${name} must be a string`);
-  if (value.includes('\0')) throw validationFailed(`${name} must not contain NUL bytes`);
-  if (value.length > maxLength) throw validationFailed(`${name} must be at most ${maxLength} characters`);
-  return value;
-}
-
-/** Lone UTF-16 surrogates, which JSON carries as escapes but PostgreSQL's jsonb refuses. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const storableText = (text: string) => !text.includes('\0') && !LONE_SURROGATE.test(text);
-
-/** The `data` (user metadata) of a body: an object whose keys and strings jsonb can store; else 400. */
-function metadataField(body: Record<string, unknown>): Metadata | undefined {
-  const data = body.data;
-  if (data === undefined || data === null) return undefined;
-  if (typeof data !== 'object' || Array.isArray(data)) throw validationFailed('data must be an object');
-  const storable = (value: unknown): boolean => {
-    if (typeof value === 'string') return storableText(value);
-    if (value && typeof value === 'object') {
-      return Object.entries(value).every(([key, item]) => storableText(key) && storable(item));
-    }
-    return true;
-  };
-  if (!storable(data)) throw validationFailed('data must not contain NUL bytes or unpaired surrogates');
-  return data as Metadata;
-}
-
-/** The email of a request body, trimmed; checked for type, NUL bytes and length. */
-const emailField = (body: Record<string, unknown>) => field(body, 'email', EMAIL_MAX_LENGTH).trim();
-
-const tooLong = (password: string) => Buffer.byteLength(password) > PASSWORD_MAX_BYTES;
-
-function weakPassword(password: string): AuthError | undefined {
-  if (tooLong(password)) {
-    const message = `Password cannot be longer than ${PASSWORD_MAX_BYTES} bytes.`;
-    return new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['length'], message } });
-  }
-  if (password.length >= PASSWORD_MIN_LENGTH) return undefined;
-  const message = `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`;
-  return new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['length'], message } });
 }
 
 /**
@@ -231,6 +168,7 @@ async function passwordGrant(ctx: BackendContext, req: Request, body: Record<str
   const user = await findUserByEmail(ctx.db, email);
   if (!(await passwordMatches(ctx, ip, email, password, user)) || !user) throw invalidCredentials();
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+  if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
   const session = await ctx.db.tx((q) => createSession(ctx, q, user.id, 'password', clientOf(req)));
   return authJson(session);
 }
@@ -337,6 +275,7 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
   if (path === LOCAL_OIDC_PATH.slice(PREFIX.length) || path.startsWith(LOCAL_OIDC_PATH.slice(PREFIX.length) + '/')) {
     return (await localOidc(ctx)).relay(req);
   }
+  if (path === '/admin/users' || path.startsWith('/admin/users/')) return adminUsers(ctx, req, url, path.slice('/admin/users'.length));
   switch (`${method} ${path}`) {
     case 'GET /health':
       return authJson({ version: 'homestory-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });

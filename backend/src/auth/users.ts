@@ -95,19 +95,21 @@ export interface NewUser {
   appMetadata: Metadata;
   userMetadata: Metadata;
   identity: { provider: string; providerId?: string; data: Metadata };
+  /** Whether the email is confirmed (default: yes, the autoconfirm of sign-up). */
+  confirmed?: boolean;
 }
 
-/** Inserts a confirmed user (autoconfirm) with its first identity. */
+/** Inserts a user (confirmed unless told otherwise) with its first identity. */
 export async function createUser(q: Queryable, user: NewUser): Promise<UserRow> {
   const id = randomUUID();
   const providerId = user.identity.providerId ?? id;
   const { rows } = await q.query<UserRow>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
-     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', lower($2), $3, now(),
-       $4::jsonb, $5::jsonb, now(), now(), false)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', lower($2), $3,
+       case when $6 then now() end, $4::jsonb, $5::jsonb, now(), now(), false)
      returning ${USER_COLUMNS}`,
-    [id, user.email, user.passwordHash, JSON.stringify(user.appMetadata), JSON.stringify(user.userMetadata)],
+    [id, user.email, user.passwordHash, JSON.stringify(user.appMetadata), JSON.stringify(user.userMetadata), user.confirmed ?? true],
   );
   await q.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
@@ -120,7 +122,17 @@ export async function createUser(q: Queryable, user: NewUser): Promise<UserRow> 
 export async function updateUser(
   q: Queryable,
   id: string,
-  changes: { userMetadata?: Metadata; appMetadata?: Metadata; passwordHash?: string; email?: string; signedIn?: boolean },
+  changes: {
+    userMetadata?: Metadata;
+    appMetadata?: Metadata;
+    passwordHash?: string;
+    email?: string;
+    signedIn?: boolean;
+    /** Confirms the email now (an admin's email_confirm). */
+    confirmEmail?: boolean;
+    /** Banned until then; null lifts a ban. */
+    bannedUntil?: Date | null;
+  },
 ): Promise<UserRow> {
   const { rows } = await q.query<UserRow>(
     `update auth.users set
@@ -129,6 +141,8 @@ export async function updateUser(
        encrypted_password = coalesce($4, encrypted_password),
        email = coalesce(lower($5), email),
        last_sign_in_at = case when $6 then now() else last_sign_in_at end,
+       email_confirmed_at = case when $7 then coalesce(email_confirmed_at, now()) else email_confirmed_at end,
+       banned_until = case when $8 then $9::timestamptz else banned_until end,
        updated_at = now()
      where id = $1
      returning ${USER_COLUMNS}`,
@@ -139,9 +153,39 @@ export async function updateUser(
       changes.passwordHash ?? null,
       changes.email ?? null,
       changes.signedIn ?? false,
+      changes.confirmEmail ?? false,
+      changes.bannedUntil !== undefined,
+      changes.bannedUntil?.toISOString() ?? null,
     ],
   );
   return rows[0]!;
+}
+
+/** Whether a ban keeps the user from signing in now. */
+export const isBanned = (user: UserRow) => user.banned_until != null && new Date(user.banned_until).getTime() > Date.now();
+
+/** One page of the users that are not deleted, oldest first, and how many there are. */
+export async function listUsers(q: Queryable, page: number, perPage: number): Promise<{ rows: UserRow[]; total: number }> {
+  const { rows } = await q.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where deleted_at is null order by created_at, id limit $1 offset $2`,
+    [perPage, (page - 1) * perPage],
+  );
+  const count = await q.query<{ n: number }>('select count(*)::int as n from auth.users where deleted_at is null');
+  return { rows, total: count.rows[0]!.n };
+}
+
+/**
+ * Deletes a user with their sessions and identities (and, by the foreign keys, their favourites
+ * and bookings). Soft: the row stays, marked deleted, without its email, so the address is free.
+ */
+export async function deleteUser(q: Queryable, id: string, soft: boolean): Promise<void> {
+  if (!soft) {
+    await q.query('delete from auth.users where id = $1', [id]);
+    return;
+  }
+  await q.query('delete from auth.sessions where user_id = $1', [id]);
+  await q.query('delete from auth.identities where user_id = $1', [id]);
+  await q.query('update auth.users set deleted_at = now(), email = null, encrypted_password = null, updated_at = now() where id = $1', [id]);
 }
 
 export async function addIdentity(q: Queryable, userId: string, provider: string, providerId: string, data: Metadata) {

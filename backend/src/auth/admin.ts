@@ -1,0 +1,179 @@
+// GoTrue's admin users API (/auth/v1/admin/users), for the service role only: create, list
+// (paged, with X-Total-Count and Link as supabase-js reads them), get, update and delete users.
+// An operator's tool: it bypasses sign-up's limits and can confirm, ban and delete accounts.
+import type { BackendContext } from '../context.ts';
+import { JwtError } from '../context.ts';
+import { EMAIL_PATTERN, emailField, field, jsonBody, metadataField, weakPassword } from './body.ts';
+import { AuthError, authJson, badJwt, noAuthorization, validationFailed } from './errors.ts';
+import { endSessions } from './sessions.ts';
+import {
+  createUser,
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  listUsers,
+  mergeMetadata,
+  updateUser,
+  userJson,
+  type Metadata,
+  type UserRow,
+} from './users.ts';
+
+const ADMIN_ROLES: ReadonlySet<string> = new Set(['service_role', 'supabase_admin']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PER_PAGE_DEFAULT = 50;
+const PER_PAGE_MAX = 1000;
+
+const userNotFound = () => new AuthError(404, 'user_not_found', 'User not found');
+const emailExists = () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+const invalidEmail = () => new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+
+async function requireAdmin(ctx: BackendContext, req: Request): Promise<void> {
+  const m = /^bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
+  if (!m) throw noAuthorization();
+  let claims: Record<string, unknown>;
+  try {
+    claims = await ctx.verifyJwt(m[1]!);
+  } catch (error) {
+    throw badJwt(error instanceof JwtError ? error.message : 'token is malformed');
+  }
+  if (typeof claims.role !== 'string' || !ADMIN_ROLES.has(claims.role)) throw new AuthError(403, 'not_admin', 'User not allowed');
+}
+
+/** A Go duration as GoTrue's ban_duration takes it ('24h', '1h30m', '90s'), in milliseconds. */
+function durationMs(text: string): number | null {
+  const unit: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(text)) return null;
+  let total = 0;
+  for (const [, amount, , name] of text.matchAll(/(\d+(\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(amount) * unit[name!]!;
+  return total;
+}
+
+/** ban_duration: 'none' lifts a ban, a duration bans from now; undefined when not asked. */
+function banUntil(body: Record<string, unknown>): Date | null | undefined {
+  if (body.ban_duration === undefined || body.ban_duration === null) return undefined;
+  const text = field(body, 'ban_duration', 64);
+  if (text === 'none') return null;
+  const ms = durationMs(text);
+  if (ms === null) throw new AuthError(400, 'validation_failed', 'invalid format for ban duration: time: invalid duration');
+  return new Date(Date.now() + ms);
+}
+
+function flag(body: Record<string, unknown>, name: string): boolean {
+  const value = body[name];
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') throw validationFailed(`${name} must be a boolean`);
+  return value;
+}
+
+async function userById(ctx: BackendContext, id: string): Promise<UserRow> {
+  const user = UUID.test(id) ? await findUserById(ctx.db, id) : undefined;
+  if (!user || user.deleted_at) throw userNotFound();
+  return user;
+}
+
+async function create(ctx: BackendContext, req: Request): Promise<Response> {
+  const body = await jsonBody(req);
+  const email = emailField(body);
+  if (!email) throw validationFailed('Cannot create a user without either an email or phone');
+  if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
+  const password = field(body, 'password');
+  if (body.password !== undefined && body.password !== null) {
+    const weak = weakPassword(password);
+    if (weak) throw weak;
+  }
+  const userMetadata = metadataField(body, 'user_metadata') ?? {};
+  const appMetadata: Metadata = { provider: 'email', providers: ['email'], ...(metadataField(body, 'app_metadata') ?? {}) };
+  const confirmed = flag(body, 'email_confirm');
+  const bannedUntil = banUntil(body);
+  const passwordHash = password ? await hashPassword(password) : null;
+  const created = await ctx.db.tx(async (q) => {
+    if (await findUserByEmail(q, email)) throw emailExists();
+    let user = await createUser(q, {
+      email,
+      passwordHash,
+      appMetadata,
+      userMetadata,
+      confirmed,
+      identity: { provider: 'email', data: { email: email.toLowerCase(), email_verified: confirmed, phone_verified: false } },
+    });
+    if (bannedUntil !== undefined) user = await updateUser(q, user.id, { bannedUntil });
+    return userJson(q, user);
+  });
+  return authJson(created);
+}
+
+async function list(ctx: BackendContext, url: URL): Promise<Response> {
+  const number = (name: string, fallback: number) => {
+    const value = Number(url.searchParams.get(name) ?? fallback);
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  const page = number('page', 1);
+  const perPage = Math.min(number('per_page', PER_PAGE_DEFAULT), PER_PAGE_MAX);
+  const { rows, total } = await listUsers(ctx.db, page, perPage);
+  const users = await Promise.all(rows.map((row) => userJson(ctx.db, row)));
+  const last = Math.max(1, Math.ceil(total / perPage));
+  const link = (p: number, rel: string) => `</admin/users?page=${p}&per_page=${perPage}>; rel="${rel}"`;
+  const links = [...(page < last ? [link(page + 1, 'next')] : []), link(last, 'last')];
+  return authJson({ users, aud: 'authenticated' }, 200, { 'x-total-count': String(total), link: links.join(', ') });
+}
+
+async function update(ctx: BackendContext, req: Request, id: string): Promise<Response> {
+  const user = await userById(ctx, id);
+  const body = await jsonBody(req);
+  const changes: Parameters<typeof updateUser>[2] = {};
+  const userMetadata = metadataField(body, 'user_metadata');
+  if (userMetadata) changes.userMetadata = mergeMetadata(user.raw_user_meta_data ?? {}, userMetadata);
+  const appMetadata = metadataField(body, 'app_metadata');
+  if (appMetadata) changes.appMetadata = mergeMetadata(user.raw_app_meta_data ?? {}, appMetadata);
+  if (body.password !== undefined && body.password !== null) {
+    const password = field(body, 'password');
+    const weak = weakPassword(password);
+    if (weak) throw weak;
+    changes.passwordHash = await hashPassword(password);
+  }
+  const email = emailField(body);
+  if (email && email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
+    if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
+    changes.email = email;
+  }
+  if (flag(body, 'email_confirm')) changes.confirmEmail = true;
+  const bannedUntil = banUntil(body);
+  if (bannedUntil !== undefined) changes.bannedUntil = bannedUntil;
+  const updated = await ctx.db.tx(async (q) => {
+    if (changes.email) {
+      const taken = await findUserByEmail(q, changes.email);
+      if (taken && taken.id !== user.id) throw emailExists();
+    }
+    const row = await updateUser(q, user.id, changes);
+    // A banned user's sessions end: their refresh tokens stop working at once.
+    if (bannedUntil) await endSessions(q, user.id, undefined, 'global');
+    return userJson(q, row);
+  });
+  return authJson(updated);
+}
+
+async function remove(ctx: BackendContext, req: Request, id: string): Promise<Response> {
+  const user = await userById(ctx, id);
+  const body = await jsonBody(req);
+  const soft = flag(body, 'should_soft_delete');
+  await ctx.db.tx((q) => deleteUser(q, user.id, soft));
+  return authJson({});
+}
+
+/** /admin/users{rest}: '' for the collection, '/<id>' for one user. */
+export async function adminUsers(ctx: BackendContext, req: Request, url: URL, rest: string): Promise<Response> {
+  await requireAdmin(ctx, req);
+  const { method } = req;
+  if (rest === '' || rest === '/') {
+    if (method === 'POST') return create(ctx, req);
+    if (method === 'GET') return list(ctx, url);
+  } else {
+    const id = decodeURIComponent(rest.slice(1));
+    if (method === 'GET') return authJson(await userJson(ctx.db, await userById(ctx, id)));
+    if (method === 'PUT') return update(ctx, req, id);
+    if (method === 'DELETE') return remove(ctx, req, id);
+  }
+  throw new AuthError(405, 'method_not_allowed', `${method} is not allowed on /admin/users${rest}`);
+}
