@@ -1,8 +1,10 @@
 // Listing photos made locally: procedural SVG scenes (houses, pools, beaches, cabins, mountains,
 // lakes, deserts, interiors, castles, and the buildings of their own categories: domes, yurts,
 // A-frames, windmills, treehouses, houseboats, towers, barns, trulli, container homes, Cycladic
-// houses, East Asian tiled-roof houses, camper vans, vineyard cottages) rendered by sharp to WebP
-// at 400, 800 and 1200 px wide. Rendered
+// houses, East Asian tiled-roof houses, camper vans, vineyard cottages, cave houses, riads, arctic
+// cabins, islands, surf beaches, ski chalets, golf villas, mansions, historic townhouses,
+// shepherd's huts, an upside-down house, music rooms and kitchens) rendered by sharp to WebP at
+// 400, 800 and 1200 px wide. Rendered
 // once into a cache folder (backend/.cache/photos) shared by every data folder, then linked into
 // <dataDir>/storage/listing-photos/scenes.
 import { existsSync } from 'node:fs';
@@ -17,19 +19,20 @@ export const SCENE_KINDS = [
   'house', 'pool', 'beach', 'cabin', 'mountain', 'lake', 'desert', 'interior', 'castle',
   'dome', 'yurt', 'aframe', 'windmill', 'treehouse', 'boat', 'tower', 'barn',
   'trullo', 'container', 'cycladic', 'eastern', 'camper', 'vineyard',
+  'cave', 'riad', 'arctic', 'island', 'surf', 'ski', 'golf', 'mansion', 'historic', 'shepherd', 'omg', 'piano', 'kitchen',
 ] as const;
 export type SceneKind = (typeof SCENE_KINDS)[number];
 
 /**
  * Variants of a kind: 16 of the nine settings, 8 of each category's own building (a new kind goes
- * last, so the indices of the others stay): 256 distinct scenes.
+ * last, so the indices of the others stay): 360 distinct scenes.
  */
 const variantsOf = (kind: SceneKind) => (SCENE_KINDS.indexOf(kind) < 9 ? 16 : 8);
 export const WIDTHS = [400, 800, 1200] as const;
 const WIDTH = 1200;
 const HEIGHT = 800;
 /** Bump when the drawings change, so caches are re-rendered. */
-const CACHE_VERSION = 3;
+const CACHE_VERSION = 4;
 
 export const PHOTO_CACHE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/photos');
 export const PUBLIC_PHOTOS_PREFIX = '/storage/v1/object/public/listing-photos/scenes';
@@ -514,6 +517,190 @@ function drawScene(scene: Scene): string {
       body += rect(0, ground - 1, WIDTH, 1, '#86ad57');
       const cy = between(r, 80, 200);
       for (let k = 0; k < 3; k++) body += rect(cy + k * 46, horizon - 150, 18, 160, '#2f4a2a', 'rx="9"');
+      break;
+    }
+    case 'cave': {
+      body = sky(r, horizon - 80);
+      const rock = pick(r, ['#d9b48f', '#cfa77f', '#e0bf9a']);
+      body += `<path d="M0,${horizon - 60} Q${WIDTH * 0.3},${horizon - 200} ${WIDTH * 0.55},${horizon - 120} T${WIDTH},${horizon - 150} V${HEIGHT} H0 Z" fill="${rock}"/>`;
+      for (let i = 0; i < 5; i++) {
+        const x = between(r, 80, 1050);
+        const y = between(r, horizon - 40, HEIGHT - 200);
+        body += `<path d="M${x},${y + 90} v-50 a30,30 0 0 1 60,0 v50 z" fill="#5b4030"/>`;
+        if (i % 2 === 0) body += rect(x + 90, y + 30, 40, 40, '#9ccbe8', 'stroke="#f4efe6" stroke-width="5" rx="6"');
+      }
+      body += `<path d="M${between(r, 450, 650)},${HEIGHT - 40} v-110 a55,55 0 0 1 110,0 v110 z" fill="${pick(r, ACCENTS)}"/>`;
+      body += rect(0, HEIGHT - 40, WIDTH, 40, '#bf9570');
+      break;
+    }
+    case 'riad': {
+      const wall = pick(r, ['#e8b98f', '#f0c9a0', '#deaa7e']);
+      body = rect(0, 0, WIDTH, HEIGHT, wall) + rect(0, 0, WIDTH, 90, '#7fc4ec');
+      const door = pick(r, ['#2e6f6a', '#1d4e9e', '#8c3b2e', '#3d405b']);
+      for (let k = 0; k < 4; k++) {
+        const x = 60 + k * 290;
+        body += `<path d="M${x},480 v-220 a90,90 0 0 1 180,0 v220 z" fill="#5b3a29" opacity="0.85"/>`;
+        body += `<path d="M${x + 20},480 v-210 a70,70 0 0 1 140,0 v210 z" fill="${door}"/>`;
+      }
+      const tile = pick(r, ['#2a7fa3', '#2e6f6a', '#b5651d']);
+      for (let x = 0; x < WIDTH; x += 60) for (let y = 480; y < HEIGHT; y += 60) body += rect(x, y, 60, 60, (x + y) % 120 === 0 ? tile : '#f4efe6');
+      body += `<ellipse cx="600" cy="640" rx="170" ry="50" fill="#e9e2d0"/><ellipse cx="600" cy="630" rx="140" ry="36" fill="#5cc2e0"/>`;
+      body += rect(592, 560, 16, 70, '#e9e2d0') + circle(600, 556, 16, '#5cc2e0');
+      body += palm(between(r, 100, 160), HEIGHT - 40, 0.9) + palm(between(r, 1040, 1100), HEIGHT - 40, 0.85);
+      break;
+    }
+    case 'arctic': {
+      body = rect(0, 0, WIDTH, HEIGHT, pick(r, ['#0f1f3d', '#14264a', '#1a1f4a']));
+      for (let i = 0; i < 40; i++) body += circle(between(r, 0, WIDTH), between(r, 0, horizon), 2, '#ffffff', 'opacity="0.8"');
+      for (let k = 0; k < 3; k++) {
+        const y = between(r, 90, 220);
+        body += `<path d="M0,${y} Q${WIDTH / 3},${y - 90} ${WIDTH / 2},${y} T${WIDTH},${y - 40}" stroke="${pick(r, ['#3dff9e', '#5fffc0', '#7ce8ff'])}" stroke-width="${between(r, 30, 60)}" fill="none" opacity="0.35"/>`;
+      }
+      body += hills(r, horizon + 20, ['#dfe8f2', '#eef3f8']);
+      body += house(r, between(r, 380, 640), HEIGHT - 120, 260, 150, { wall: pick(r, ['#b23a2e', '#a0422a', '#c0392b']), roof: '#f5f7fa' });
+      body += rect(0, HEIGHT - 120, WIDTH, 120, '#f5f8fb');
+      for (let i = 0; i < 4; i++) body += tree(r, between(r, 0, WIDTH), HEIGHT - between(r, 60, 120), 1, '#2c4f46');
+      break;
+    }
+    case 'island': {
+      body = sky(r, horizon - 40) + water(horizon - 40, pick(r, ['#1aa0c8', '#19b3c9', '#1592b8']));
+      const cx = between(r, 420, 780);
+      body += `<ellipse cx="${cx}" cy="${HEIGHT - 230}" rx="330" ry="70" fill="#f3dba6"/><ellipse cx="${cx}" cy="${HEIGHT - 250}" rx="250" ry="45" fill="#6fb56a"/>`;
+      body += palm(cx - 180, HEIGHT - 250, 0.9) + palm(cx + 170, HEIGHT - 245, 1);
+      body += house(r, cx - 90, HEIGHT - 265, 180, 90, { wall: '#f1e2c8', roof: '#b8935a' });
+      for (let i = 0; i < 3; i++) body += rect(cx + 250 + i * 40, HEIGHT - 250, 12, 80, '#8b6b43');
+      body += rect(cx + 240, HEIGHT - 255, 130, 12, '#a07850');
+      break;
+    }
+    case 'surf': {
+      body = sky(r, horizon);
+      body += water(horizon, pick(r, ['#1e88c7', '#2aa6c9']), 170);
+      for (let k = 0; k < 4; k++) body += `<path d="M${-50 + k * 320},${horizon + 120} q80,-70 160,-10 q-60,-10 -80,30 z" fill="#ffffff" opacity="0.85"/>`;
+      body += poly([[0, horizon + 160], [WIDTH, horizon + 130], [WIDTH, HEIGHT], [0, HEIGHT]], '#f1d9a0');
+      const colors = ['#e76f51', '#2a9d8f', '#f4a261', '#457b9d', '#e9c46a'];
+      const x0 = between(r, 200, 600);
+      for (let k = 0; k < 4; k++) body += `<ellipse cx="${x0 + k * 90}" cy="${HEIGHT - 190}" rx="30" ry="130" fill="${pick(r, colors)}" stroke="#ffffff" stroke-width="6" transform="rotate(${between(r, -12, 12)} ${x0 + k * 90} ${HEIGHT - 190})"/>`;
+      body += palm(between(r, 900, 1100), HEIGHT - 40, 1.05);
+      break;
+    }
+    case 'ski': {
+      body = sky(r, horizon - 60);
+      body += poly([[0, horizon + 60], [WIDTH * 0.45, horizon - 260], [WIDTH, horizon + 20], [WIDTH, HEIGHT], [0, HEIGHT]], '#f3f6fa');
+      body += poly([[WIDTH * 0.38, horizon - 180], [WIDTH * 0.45, horizon - 260], [WIDTH * 0.55, horizon - 170]], '#dfe6ee');
+      body += `<path d="M${WIDTH * 0.15},${HEIGHT - 80} L${WIDTH * 0.5},${horizon - 200}" stroke="#3d3d3d" stroke-width="4"/>`;
+      for (let k = 1; k < 5; k++) {
+        const x = WIDTH * 0.15 + (WIDTH * 0.35 * k) / 5;
+        const y = HEIGHT - 80 - ((HEIGHT - 80 - (horizon - 200)) * k) / 5;
+        body += rect(x - 2, y, 4, 30, '#3d3d3d') + rect(x - 20, y + 30, 40, 14, pick(r, ACCENTS), 'rx="4"');
+      }
+      body += house(r, between(r, 700, 880), HEIGHT - 110, 260, 150, { wall: '#8b5a2b', roof: '#f5f7fa' });
+      for (let i = 0; i < 4; i++) body += tree(r, between(r, 0, WIDTH), HEIGHT - between(r, 20, 80), 1, '#2c5a46');
+      for (let k = 0; k < 2; k++) body += `<path d="M${300 + k * 30},${HEIGHT - 150} l60,110" stroke="${pick(r, ACCENTS)}" stroke-width="8" stroke-linecap="round"/>`;
+      break;
+    }
+    case 'golf': {
+      body = sky(r, horizon) + hills(r, horizon, ['#7fb95a', '#6aa84a']);
+      body += `<path d="M0,${HEIGHT - 200} Q${WIDTH / 2},${HEIGHT - 300} ${WIDTH},${HEIGHT - 220} V${HEIGHT} H0 Z" fill="#8fd16a"/>`;
+      const gx = between(r, 650, 900);
+      body += `<ellipse cx="${gx}" cy="${HEIGHT - 150}" rx="170" ry="45" fill="#a6e07f"/>`;
+      body += rect(gx - 3, HEIGHT - 290, 6, 140, '#f4efe6') + poly([[gx + 3, HEIGHT - 290], [gx + 70, HEIGHT - 270], [gx + 3, HEIGHT - 250]], '#e63946');
+      body += `<ellipse cx="${gx}" cy="${HEIGHT - 150}" rx="10" ry="4" fill="#2b2b2b"/>` + `<ellipse cx="${between(r, 250, 450)}" cy="${HEIGHT - 90}" rx="120" ry="30" fill="#f3e3b3"/>`;
+      body += house(r, between(r, 60, 200), horizon + 40, 300, 130, { flat: true, wall: '#fbfaf7' });
+      body += tree(r, between(r, 1050, 1150), HEIGHT - 220, 1.3, '#2f6b3a');
+      break;
+    }
+    case 'mansion': {
+      body = sky(r, horizon) + hills(r, horizon, ['#8fbf6a']);
+      const x = between(r, 220, 300);
+      const w = between(r, 640, 720);
+      const ground = HEIGHT - 140;
+      const wall = pick(r, ['#f4efe6', '#efe3d3', '#e9eef2']);
+      body += rect(x, ground - 280, w, 280, wall) + poly([[x - 30, ground - 280], [x + w / 2, ground - 390], [x + w + 30, ground - 280]], pick(r, ROOFS));
+      body += poly([[x + w / 2 - 150, ground - 280], [x + w / 2, ground - 350], [x + w / 2 + 150, ground - 280]], wall, 'stroke="#d8d2c6" stroke-width="4"');
+      for (let k = 0; k < 4; k++) body += rect(x + w / 2 - 130 + k * 80, ground - 270, 24, 270, '#ffffff', 'stroke="#d8d2c6" stroke-width="3"');
+      for (let row = 0; row < 2; row++) for (let c = 0; c < 6; c++) if (c < 2 || c > 3) body += rect(x + 30 + c * (w - 60) / 6, ground - 250 + row * 120, 50, 70, '#9ccbe8', 'stroke="#ffffff" stroke-width="5"');
+      body += rect(x + w / 2 - 35, ground - 110, 70, 110, '#3d405b');
+      body += rect(0, ground, WIDTH, 140, '#7cb35a') + rect(x + w / 2 - 60, ground, 120, 140, '#d9cbb3');
+      for (const tx of [x - 60, x + w + 60]) body += circle(tx, ground - 40, 50, '#3b7d46') + rect(tx - 6, ground - 10, 12, 20, '#6b4a2b');
+      break;
+    }
+    case 'historic': {
+      body = sky(r, horizon - 100);
+      const ground = HEIGHT - 90;
+      let x = -20;
+      while (x < WIDTH) {
+        const w = between(r, 170, 230);
+        const h = between(r, 300, 400);
+        const wall = pick(r, ['#f4efe6', '#efe3d3', '#f2d7b6', '#e8d5c0', '#f3e6cf']);
+        body += rect(x, ground - h, w, h, wall);
+        for (let y = ground - h + 40; y < ground; y += 80) body += rect(x, y, w, 8, '#5b3a24');
+        body += `<path d="M${x},${ground - h} L${x + w},${ground - 40} M${x + w},${ground - h} L${x},${ground - 40}" stroke="#5b3a24" stroke-width="7" opacity="0.7"/>`;
+        body += poly([[x - 6, ground - h], [x + w / 2, ground - h - w * 0.6], [x + w + 6, ground - h]], pick(r, ['#8c3b2e', '#6b3a2a', '#4a3b2c']));
+        body += rect(x + w / 2 - 22, ground - 90, 44, 90, pick(r, ACCENTS));
+        for (let y = ground - h + 60; y < ground - 120; y += 80) body += rect(x + 24, y, 36, 44, '#9ccbe8', 'stroke="#ffffff" stroke-width="4"') + rect(x + w - 60, y, 36, 44, '#9ccbe8', 'stroke="#ffffff" stroke-width="4"');
+        x += w + 4;
+      }
+      body += rect(0, ground, WIDTH, 90, '#9e9a92');
+      for (let cx = 0; cx < WIDTH; cx += 40) body += rect(cx, ground + 20, 36, 16, '#8a857d', 'rx="4"');
+      break;
+    }
+    case 'shepherd': {
+      body = sky(r, horizon) + hills(r, horizon - 20, ['#8fbf6a', '#7aae58']);
+      const ground = HEIGHT - 120;
+      const x = between(r, 340, 560);
+      const w = between(r, 300, 360);
+      body += rect(x, ground - 210, w, 150, pick(r, ['#2f5d50', '#6b4a2b', '#3d405b', '#a0422a']));
+      body += `<path d="M${x - 20},${ground - 210} Q${x + w / 2},${ground - 300} ${x + w + 20},${ground - 210} Z" fill="#9aa0a6"/>`;
+      body += rect(x + 40, ground - 180, 60, 50, '#9ccbe8', 'stroke="#ffffff" stroke-width="5"') + rect(x + w - 90, ground - 190, 50, 130, pick(r, ['#e9c46a', '#f4efe6']));
+      for (const wx of [x + 60, x + w - 60]) body += circle(wx, ground - 40, 40, '#3b2a1e') + circle(wx, ground - 40, 28, '#8b6b43') + circle(wx, ground - 40, 8, '#3b2a1e');
+      body += rect(x + w, ground - 80, 40, 10, '#5b3a24') + rect(x + w + 30, ground - 80, 8, 50, '#5b3a24');
+      body += rect(0, ground, WIDTH, 120, '#7cb35a');
+      for (let i = 0; i < 5; i++) {
+        const sx = between(r, 40, 1160);
+        const sy = between(r, ground + 20, HEIGHT - 30);
+        if (sx > x - 60 && sx < x + w + 60) continue;
+        body += `<ellipse cx="${sx}" cy="${sy}" rx="36" ry="24" fill="#fbfaf7"/>` + circle(sx + 34, sy - 8, 12, '#3d3d3d');
+      }
+      break;
+    }
+    case 'omg': {
+      body = sky(r, horizon) + hills(r, horizon, ['#8fbf6a', '#6fa84f']);
+      const ground = HEIGHT - 120;
+      const x = between(r, 380, 560);
+      const w = between(r, 280, 340);
+      const h = between(r, 200, 240);
+      const wall = pick(r, ['#f2cc8f', '#81b29a', '#e07a5f', '#8ecae6']);
+      // an upside-down house standing on its roof
+      body += poly([[x + w / 2, ground], [x - 25, ground - h * 0.55], [x + w + 25, ground - h * 0.55]], pick(r, ROOFS));
+      body += rect(x, ground - h * 0.55 - h, w, h, wall);
+      for (let c = 0; c < 2; c++) body += rect(x + 40 + c * (w - 130), ground - h * 0.55 - h + 40, 50, 56, '#9ccbe8', 'stroke="#ffffff" stroke-width="5"');
+      body += rect(x + w / 2 - 24, ground - h * 0.55 - h, 48, 80, pick(r, ACCENTS));
+      body += rect(x + w - 60, ground - h * 0.55 - h - 70, 30, 70, '#8c3b2e');
+      body += rect(0, ground, WIDTH, 120, '#7cb35a') + tree(r, between(r, 80, 220), ground + 10, 1.3, '#2f6b3a');
+      break;
+    }
+    case 'piano':
+    case 'kitchen': {
+      const wall = pick(r, ['#f3ece2', '#e6eef2', '#f1e4dc', '#e9efe4']);
+      body = rect(0, 0, WIDTH, HEIGHT, wall) + rect(0, 560, WIDTH, 240, pick(r, ['#b08a63', '#9c7653', '#c7a27c']));
+      const wx = between(r, 120, 300);
+      body += rect(wx, 110, 300, 280, '#bfe3f7', 'stroke="#ffffff" stroke-width="14"') + rect(wx + 145, 110, 10, 280, '#ffffff');
+      if (scene.kind === 'piano') {
+        const px = between(r, 520, 640);
+        body += `<path d="M${px},430 h420 q60,0 60,60 q0,50 -90,60 l-300,20 h-90 z" fill="#141414"/>`;
+        body += rect(px, 430, 140, 40, '#f4f4f4') + rect(px + 20, 555, 14, 90, '#141414') + rect(px + 380, 555, 14, 90, '#141414');
+        for (let k = 0; k < 9; k++) body += rect(px + 8 + k * 15, 432, 6, 22, '#141414');
+        body += `<path d="M${px + 150},430 L${px + 380},330 L${px + 390},340 L${px + 170},432 z" fill="#262626"/>`;
+        body += rect(px - 110, 560, 90, 16, '#5b3a24') + rect(px - 100, 576, 10, 60, '#5b3a24') + rect(px - 40, 576, 10, 60, '#5b3a24');
+      } else {
+        body += rect(0, 200, WIDTH, 120, pick(r, ['#ffffff', '#dfe7ee', '#2f3b4a']), 'opacity="0.95"');
+        for (let x = 40; x < WIDTH; x += 140) body += rect(x, 210, 120, 100, '#ffffff', 'stroke="#c9d6df" stroke-width="4"');
+        const ix = between(r, 380, 520);
+        body += rect(ix, 460, 520, 120, pick(r, ['#3d405b', '#81b29a', '#f4efe6']), 'rx="6"') + rect(ix - 20, 440, 560, 24, '#e9e2d0');
+        body += circle(ix + 120, 420, 18, '#c0392b') + rect(ix + 300, 400, 90, 40, '#9aa9b5', 'rx="8"');
+        for (let k = 0; k < 3; k++) body += rect(ix + 80 + k * 160, 580, 12, 70, '#3d3d3d') + rect(ix + 60 + k * 160, 570, 52, 12, '#3d3d3d');
+      }
+      body += rect(1000, 300, 14, 280, '#3d3d3d') + poly([[960, 300], [1054, 300], [1030, 240], [984, 240]], '#f2cc8f');
       break;
     }
     case 'interior': {

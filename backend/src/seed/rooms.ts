@@ -79,18 +79,21 @@ const SETTING_OF: Partial<Record<Category, Setting>> = {
 
 const SCENE_OF: Partial<Record<Category, SceneKind>> = {
   Castles: 'castle',
-  'Amazing pools': 'pool', Luxe: 'pool', Mansions: 'pool', Play: 'pool', Golfing: 'pool', Design: 'pool',
-  Beach: 'beach', Beachfront: 'beach', Surfing: 'beach', Islands: 'beach', Tropical: 'beach', 'Casas particulares': 'beach',
-  Cabins: 'cabin', 'Off-the-grid': 'cabin', 'National parks': 'cabin', "Shepherd's huts": 'cabin', 'Tiny homes': 'cabin',
-  Skiing: 'mountain', 'Ski-in/out': 'mountain', 'Top of the world': 'mountain', Arctic: 'mountain', 'Amazing views': 'mountain',
+  'Amazing pools': 'pool', Luxe: 'pool', Play: 'pool', Design: 'pool',
+  Beach: 'beach', Beachfront: 'beach', Tropical: 'beach', 'Casas particulares': 'beach',
+  Cabins: 'cabin', 'Off-the-grid': 'cabin', 'National parks': 'cabin', 'Tiny homes': 'cabin',
+  'Top of the world': 'mountain', 'Amazing views': 'mountain',
   Lake: 'lake', Lakefront: 'lake',
-  Desert: 'desert', Riads: 'desert', Caves: 'desert',
-  Rooms: 'interior', "Chef's kitchens": 'interior', 'Grand pianos': 'interior', Adapted: 'interior', 'Creative spaces': 'interior',
+  Desert: 'desert',
+  Rooms: 'interior', Adapted: 'interior', 'Creative spaces': 'interior',
   // categories named after a building show it
   Domes: 'dome', 'Earth homes': 'dome', Yurts: 'yurt', Camping: 'yurt', 'A-frames': 'aframe', Windmills: 'windmill',
   Treehouses: 'treehouse', Boats: 'boat', Houseboats: 'boat', Towers: 'tower', Barns: 'barn', Farms: 'barn',
   Trulli: 'trullo', Containers: 'container', 'Cycladic homes': 'cycladic', Dammusi: 'cycladic', Ryokans: 'eastern', Minsus: 'eastern',
   Hanoks: 'eastern', Campers: 'camper', Vineyards: 'vineyard', Countryside: 'vineyard',
+  Caves: 'cave', Riads: 'riad', Arctic: 'arctic', Islands: 'island', Surfing: 'surf', Skiing: 'ski', 'Ski-in/out': 'ski',
+  Golfing: 'golf', Mansions: 'mansion', 'Historical homes': 'historic', 'Bed & breakfasts': 'historic', "Shepherd's huts": 'shepherd',
+  'OMG!': 'omg', 'Grand pianos': 'piano', "Chef's kitchens": 'kitchen',
 };
 
 const NOUN: Partial<Record<Category, string>> = {
