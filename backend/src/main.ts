@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { authHandler } from './auth/index.ts';
+import { mailHandler } from './auth/mail.ts';
 import { loadKeys, resolveConfig, writePublicConfig, type BackendOptions } from './config.ts';
 import type { BackendContext, Keys } from './context.ts';
 import type { Db } from './db/index.ts';
@@ -74,6 +75,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     { prefix: '/functions/v1', handler: createFunctions(), ownPreflight: true },
     { prefix: '/storage/v1/object/public', handler: storageHandler },
     { prefix: '/geocode', handler: geocodeHandler },
+    { prefix: '/mail/v1', handler: mailHandler },
     { prefix: '/payments/v1', handler: (req, c) => import('./payments/index.ts').then((m) => m.paymentsHandler(req, c)) },
     {
       prefix: '/health',

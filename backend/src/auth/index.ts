@@ -17,6 +17,7 @@ import {
 import { adminUsers } from './admin.ts';
 import { EMAIL_PATTERN, emailField, field, jsonBody, metadataField, str, tooLong, weakPassword } from './body.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
+import { otp, recover, verifyCode, verifyLink, type ReserveGuess } from './otp.ts';
 import { authorize, callback, pkceGrant } from './oauth.ts';
 import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
 import { createSession, endSessions, refreshSession, sessionExists, type LogoutScope } from './sessions.ts';
@@ -295,6 +296,20 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
       return putUser(ctx, req);
     case 'POST /logout':
       return logout(ctx, req, url);
+    case 'POST /recover':
+      return recover(ctx, req, url);
+    case 'POST /otp':
+      return otp(ctx, req, url);
+    case 'POST /verify': {
+      const reserve: ReserveGuess = (email, ip) => {
+        const done = limitersOf(ctx).signIn.reserve(email, ip);
+        if (!done) throw rateLimited();
+        return done;
+      };
+      return verifyCode(ctx, req, clientOf(req), reserve);
+    }
+    case 'GET /verify':
+      return verifyLink(ctx, url, clientOf(req));
     case 'GET /authorize':
       return authorize(ctx, url);
     case 'GET /callback':

@@ -65,7 +65,7 @@ export function allowedRedirect(auth: BackendConfig['auth'], redirectTo: string 
   return siteUrl;
 }
 
-const redirect = (location: string) =>
+export const redirect = (location: string) =>
   new Response(null, { status: 302, headers: { location, 'x-supabase-api-version': '2024-01-01' } });
 
 function withQuery(base: string, params: Record<string, string>): string {
@@ -75,7 +75,7 @@ function withQuery(base: string, params: Record<string, string>): string {
 }
 
 /** Error redirect: the parameters both in the query and in the fragment, as GoTrue does. */
-function errorRedirect(redirectTo: string, error: string, code: string, description: string): Response {
+export function errorRedirect(redirectTo: string, error: string, code: string, description: string): Response {
   const params = { error, error_code: code, error_description: description };
   const url = new URL(withQuery(redirectTo, params));
   url.hash = new URLSearchParams({ ...params, sb: '' }).toString();

@@ -10,7 +10,8 @@ import { findUserById, userColumns, userJson, type UserRow } from './users.ts';
 /** A rotated refresh token may be presented again this long (GoTrue's refresh_token_reuse_interval). */
 export const REUSE_INTERVAL_SECONDS = 10;
 
-export type AuthMethod = 'password' | 'oauth';
+export type AuthMethod = 'password' | 'oauth' | 'otp' | 'recovery';
+const AUTH_METHODS: readonly string[] = ['password', 'oauth', 'otp', 'recovery'];
 
 interface TokenRow {
   id: number;
@@ -136,7 +137,8 @@ export async function refreshSession(ctx: BackendContext, q: Queryable, presente
     'select tag, created_at from auth.sessions where id = $1',
     [found.session_id],
   );
-  const method: AuthMethod = session[0]?.tag === 'oauth' ? 'oauth' : 'password';
+  const tag = session[0]?.tag ?? '';
+  const method = (AUTH_METHODS.includes(tag) ? tag : 'password') as AuthMethod;
   const signedInAt = Math.floor(new Date(session[0]!.created_at).getTime() / 1000);
 
   let refreshToken: string;

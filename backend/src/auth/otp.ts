@@ -1,0 +1,146 @@
+// Emailed one-time codes and links, as GoTrue has them: /recover (password recovery), /otp (magic
+// link or code, creating the user when asked) and /verify (the code by POST, the link by GET).
+// A code is six digits, valid for an hour and once; only its hash is stored (auth.users'
+// recovery_token), and the link carries that hash. One email per user a minute; code guesses go
+// through the sign-in limiter, so six digits cannot be walked. Mail goes to the local outbox.
+import { createHash, randomInt } from 'node:crypto';
+import type { BackendContext } from '../context.ts';
+import { EMAIL_PATTERN, emailField, field, jsonBody, metadataField } from './body.ts';
+import { AuthError, authJson, validationFailed } from './errors.ts';
+import { sendMail } from './mail.ts';
+import { allowedRedirect, errorRedirect, redirect } from './oauth.ts';
+import { createSession, type Session } from './sessions.ts';
+import { createUser, findUserByEmail, userColumns, type UserRow } from './users.ts';
+
+const CODE_TTL_SECONDS = 3600;
+const RESEND_AFTER_SECONDS = 60;
+const VERIFY_TYPES: ReadonlySet<string> = new Set(['recovery', 'magiclink', 'email', 'signup']);
+
+/** Reserves a guess for (email, client address); the returned function reports whether it was right. Throws 429 when full. */
+export type ReserveGuess = (email: string, ip: string) => (ok: boolean) => void;
+
+interface Client {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+const tokenHash = (email: string, code: string) => createHash('sha256').update(`${email.toLowerCase()}:${code}`).digest('hex');
+const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+
+/** Stores a new code for the user and mails it with its link; refused within a minute of the last one. */
+async function mailCode(ctx: BackendContext, user: UserRow, type: 'recovery' | 'magiclink', redirectTo: string): Promise<void> {
+  const email = user.email!;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const hash = tokenHash(email, code);
+  const { rows } = await ctx.db.query<{ id: string }>(
+    `update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now()
+     where id = $1 and (recovery_sent_at is null or recovery_sent_at < now() - make_interval(secs => $3))
+     returning id`,
+    [user.id, hash, RESEND_AFTER_SECONDS],
+  );
+  if (rows.length === 0) {
+    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${RESEND_AFTER_SECONDS} seconds.`);
+  }
+  const link = `${ctx.publicUrl}/auth/v1/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirectTo })}`;
+  const what = type === 'recovery' ? 'reset your password' : 'sign in';
+  await sendMail(ctx, {
+    to: email,
+    subject: type === 'recovery' ? 'Reset your password' : 'Your sign-in link',
+    text: `To ${what}, enter the code ${code} or follow this link (valid for an hour, once):\n${link}\n`,
+  });
+}
+
+/** POST /recover {email}: mails a recovery code to a known email; the answer is the same for any email. */
+export async function recover(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
+  const body = await jsonBody(req);
+  const email = emailField(body);
+  if (!email) throw validationFailed('Password recovery requires an email');
+  if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && !user.deleted_at) await mailCode(ctx, user, 'recovery', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
+  return authJson({});
+}
+
+/** POST /otp {email, create_user, data}: mails a sign-in code and link, making the account when allowed. */
+export async function otp(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
+  const body = await jsonBody(req);
+  const email = emailField(body);
+  if (!email) throw validationFailed('An email address is required');
+  if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+  let user = await findUserByEmail(ctx.db, email);
+  if (!user) {
+    if (body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+    const data = metadataField(body) ?? {};
+    user = await ctx.db.tx(async (q) =>
+      (await findUserByEmail(q, email)) ??
+      createUser(q, {
+        email,
+        passwordHash: null,
+        appMetadata: { provider: 'email', providers: ['email'] },
+        userMetadata: data,
+        confirmed: false,
+        identity: { provider: 'email', data: { email: email.toLowerCase(), email_verified: false, phone_verified: false } },
+      }),
+    );
+  }
+  await mailCode(ctx, user, 'magiclink', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
+  return authJson({});
+}
+
+/** The user a code or a link's hash belongs to, the code used up; null when it is wrong, used or old. */
+async function consume(ctx: BackendContext, by: { email: string; code: string } | { hash: string }): Promise<UserRow | null> {
+  const hash = 'hash' in by ? by.hash : tokenHash(by.email, by.code);
+  const { rows } = await ctx.db.query<UserRow>(
+    `update auth.users set recovery_token = null,
+       email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+     where recovery_token = $1 and recovery_sent_at > now() - make_interval(secs => $2) and deleted_at is null
+       ${'email' in by ? 'and lower(email) = lower($3)' : ''}
+     returning ${userColumns()}`,
+    'email' in by ? [hash, CODE_TTL_SECONDS, by.email] : [hash, CODE_TTL_SECONDS],
+  );
+  return rows[0] ?? null;
+}
+
+async function signInVerified(ctx: BackendContext, user: UserRow, type: string, client: Client): Promise<Session> {
+  return ctx.db.tx((q) => createSession(ctx, q, user.id, type === 'recovery' ? 'recovery' : 'otp', client));
+}
+
+/** POST /verify {type, email, token} or {type, token_hash}: a session for a right code. */
+export async function verifyCode(ctx: BackendContext, req: Request, client: Client, reserve: ReserveGuess): Promise<Response> {
+  const body = await jsonBody(req);
+  const type = field(body, 'type', 32);
+  if (!VERIFY_TYPES.has(type)) throw validationFailed(`Verify requires a verification type (${[...VERIFY_TYPES].join(', ')})`);
+  const hash = field(body, 'token_hash', 128);
+  const email = emailField(body);
+  const code = field(body, 'token', 32).trim();
+  if (!hash && !(email && code)) throw validationFailed('Verify requires either a token or a token hash');
+  const done = reserve(email || hash, client.ip ?? 'unknown');
+  let user: UserRow | null = null;
+  try {
+    user = await consume(ctx, hash ? { hash } : { email, code });
+  } finally {
+    done(user !== null);
+  }
+  if (!user) throw expired();
+  return authJson(await signInVerified(ctx, user, type, client));
+}
+
+/** GET /verify?token=<hash>&type=…&redirect_to=…: the emailed link, signing in on the redirect's fragment. */
+export async function verifyLink(ctx: BackendContext, url: URL, client: Client): Promise<Response> {
+  const redirectTo = allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to'));
+  const type = url.searchParams.get('type') ?? '';
+  const hash = url.searchParams.get('token') ?? '';
+  const user = VERIFY_TYPES.has(type) && /^[0-9a-f]{64}$/.test(hash) ? await consume(ctx, { hash }) : null;
+  if (!user) return errorRedirect(redirectTo, 'access_denied', 'otp_expired', 'Email link is invalid or has expired');
+  const session = await signInVerified(ctx, user, type, client);
+  const target = new URL(redirectTo);
+  target.hash = new URLSearchParams({
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: session.token_type,
+    type,
+  }).toString();
+  return redirect(target.toString());
+}

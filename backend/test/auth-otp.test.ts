@@ -1,0 +1,132 @@
+// Emailed codes and links through supabase-js, on PGlite and on PostgreSQL: password recovery
+// (resetPasswordForEmail, verifyOtp, updateUser), magic links (signInWithOtp, creating the
+// account), the link itself, and what stops abuse: one use, an hour, one email a minute, no
+// answer that tells registered emails apart. Mail is read from the local outbox.
+import { fileURLToPath } from 'node:url';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+
+const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
+const PASSWORD = 'correct-horse-battery';
+
+let counter = 0;
+const uniqueEmail = () => `otp-${Date.now()}-${counter++}@example.com`;
+
+describe.each(DB_KINDS)('emailed codes on %s', (kind) => {
+  let backend: TestBackend;
+  const client = (): SupabaseClient =>
+    createClient(backend.url, backend.keys.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+
+  /** The messages the outbox holds for `to`, newest first. */
+  async function mail(to: string): Promise<Array<{ subject: string; text: string }>> {
+    const key = backend.keys.serviceRoleKey;
+    const r = await fetch(`${backend.url}/mail/v1/messages?to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(r.status).toBe(200);
+    return ((await r.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
+  }
+  const codeIn = (text: string) => /code (\d{6})/.exec(text)![1]!;
+  const linkIn = (text: string) => /(http\S+\/auth\/v1\/verify\?\S+)/.exec(text)![1]!;
+
+  async function newUser(): Promise<string> {
+    const email = uniqueEmail();
+    const { error } = await client().auth.signUp({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    return email;
+  }
+
+  beforeAll(async () => {
+    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS, env: { SEED_ROOMS: '0' } });
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it('a forgotten password: the emailed code signs in once, and a new password can be set', async () => {
+    const email = await newUser();
+    expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull();
+    const [message] = await mail(email);
+    expect(message?.subject).toBe('Reset your password');
+    const code = codeIn(message!.text);
+
+    const traveller = client();
+    const { data, error } = await traveller.auth.verifyOtp({ email, token: code, type: 'recovery' });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect((await traveller.auth.updateUser({ password: 'a-brand-new-one' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'a-brand-new-one' })).error).toBeNull();
+
+    const again = await client().auth.verifyOtp({ email, token: code, type: 'recovery' });
+    expect([again.error?.status, again.error?.code]).toEqual([403, 'otp_expired']);
+  });
+
+  it('an unknown email gets the same answer and no mail; a wrong code is refused', async () => {
+    const stranger = uniqueEmail();
+    expect((await client().auth.resetPasswordForEmail(stranger)).error).toBeNull();
+    expect(await mail(stranger)).toEqual([]);
+
+    const email = await newUser();
+    await client().auth.resetPasswordForEmail(email);
+    const code = codeIn((await mail(email))[0]!.text);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await client().auth.verifyOtp({ email, token: wrong, type: 'recovery' })).error?.code).toBe('otp_expired');
+    expect((await client().auth.verifyOtp({ email: uniqueEmail(), token: code, type: 'recovery' })).error?.code).toBe('otp_expired');
+  });
+
+  it('one email a minute per account, and a code older than an hour no longer works', async () => {
+    const email = await newUser();
+    await client().auth.resetPasswordForEmail(email);
+    const second = await client().auth.resetPasswordForEmail(email);
+    expect([second.error?.status, second.error?.code]).toEqual([429, 'over_email_send_rate_limit']);
+    expect(await mail(email)).toHaveLength(1);
+
+    const code = codeIn((await mail(email))[0]!.text);
+    await backend.ctx.db.query(`update auth.users set recovery_sent_at = now() - interval '61 minutes' where email = $1`, [email]);
+    expect((await client().auth.verifyOtp({ email, token: code, type: 'recovery' })).error?.code).toBe('otp_expired');
+  });
+
+  it('a magic link makes the account when asked, and its code or its link signs in', async () => {
+    const email = uniqueEmail();
+    expect((await client().auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error?.code).toBe('otp_disabled');
+    expect((await client().auth.signInWithOtp({ email, options: { data: { name: 'Ada' } } })).error).toBeNull();
+    const [message] = await mail(email);
+    expect(message?.subject).toBe('Your sign-in link');
+    const { data, error } = await client().auth.verifyOtp({ email, token: codeIn(message!.text), type: 'email' });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email, user_metadata: { name: 'Ada' } });
+    expect(data.user?.email_confirmed_at).toBeDefined();
+
+    // The link: a second code, followed as a browser would.
+    await backend.ctx.db.query(`update auth.users set recovery_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
+    await client().auth.signInWithOtp({ email, options: { emailRedirectTo: 'http://localhost:3000/trips' } });
+    const link = linkIn((await mail(email))[0]!.text);
+    const followed = await fetch(link, { redirect: 'manual' });
+    const location = new URL(followed.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe('http://localhost:3000/trips');
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    const signedIn = await client().auth.getUser(fragment.get('access_token')!);
+    expect(signedIn.data.user?.email).toBe(email);
+    // Used once.
+    const reused = new URL((await fetch(link, { redirect: 'manual' })).headers.get('location')!);
+    expect(new URLSearchParams(reused.hash.slice(1)).get('error_code')).toBe('otp_expired');
+  });
+
+  it('the outbox is for the service role only', async () => {
+    const r = await fetch(`${backend.url}/mail/v1/messages`, { headers: { authorization: `Bearer ${backend.keys.anonKey}` } });
+    expect(r.status).toBe(403);
+  });
+
+  // Last: it spends this test address's sign-in budget.
+  it('guessing codes is limited like guessing passwords', async () => {
+    const email = await newUser();
+    const answers: Array<string | undefined> = [];
+    for (let i = 0; i < 40; i += 1) {
+      answers.push((await client().auth.verifyOtp({ email, token: String(i).padStart(6, '0'), type: 'recovery' })).error?.code);
+    }
+    expect(answers).toContain('over_request_rate_limit');
+  });
+});
