@@ -75,7 +75,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     { prefix: '/functions/v1', handler: createFunctions(), ownPreflight: true },
     { prefix: '/storage/v1/object/public', handler: storageHandler },
     { prefix: '/geocode', handler: geocodeHandler },
-    { prefix: '/mail/v1', handler: mailHandler },
+    { prefix: '/mail', handler: mailHandler },
     { prefix: '/payments/v1', handler: (req, c) => import('./payments/index.ts').then((m) => m.paymentsHandler(req, c)) },
     {
       prefix: '/health',

@@ -115,9 +115,43 @@ describe.each(DB_KINDS)('emailed codes on %s', (kind) => {
     expect(new URLSearchParams(reused.hash.slice(1)).get('error_code')).toBe('otp_expired');
   });
 
-  it('the outbox is for the service role only', async () => {
+  it('a PKCE client (the site) gets ?code= from the link and exchanges it for the session', async () => {
+    const email = await newUser();
+    // supabase-js keeps the verifier in its storage: a Map stands in for localStorage.
+    const store = new Map<string, string>();
+    const pkce = createClient(backend.url, backend.keys.anonKey, {
+      auth: {
+        persistSession: true,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        flowType: 'pkce',
+        storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) },
+      },
+      realtime: { transport: WebSocket as never },
+    });
+    expect((await pkce.auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:3000/reset-password' })).error).toBeNull();
+    const link = linkIn((await mail(email))[0]!.text);
+    const location = new URL((await fetch(link, { redirect: 'manual' })).headers.get('location')!);
+    expect(location.pathname).toBe('/reset-password');
+    const code = location.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+    const { data, error } = await pkce.auth.exchangeCodeForSession(code);
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    // The code is good once.
+    expect((await pkce.auth.exchangeCodeForSession(code)).error).not.toBeNull();
+  });
+
+  it('the outbox: JSON for the service role only, a page for a browser on this machine', async () => {
     const r = await fetch(`${backend.url}/mail/v1/messages`, { headers: { authorization: `Bearer ${backend.keys.anonKey}` } });
     expect(r.status).toBe(403);
+    const email = await newUser();
+    await client().auth.resetPasswordForEmail(email);
+    const page = await fetch(`${backend.url}/mail/`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain(`To ${email}`);
+    expect(html).toMatch(/<a href="http[^"]+\/auth\/v1\/verify\?token=[0-9a-f]{64}&#38;type=recovery/);
   });
 
   // Last: it spends this test address's sign-in budget.

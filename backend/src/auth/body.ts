@@ -1,7 +1,10 @@
-// Reading auth request bodies: JSON objects, string fields, user metadata and emails checked the
-// way GoTrue checks them, shared by the public endpoints and the admin API.
+// Reading auth requests: JSON bodies, string fields, user metadata and emails checked the way
+// GoTrue checks them, and the client's address, shared by the public endpoints and the admin API.
 import { AuthError, validationFailed } from './errors.ts';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, type Metadata } from './users.ts';
+
+/** Set by the HTTP server from the socket (never taken from the client). */
+export const CLIENT_IP_HEADER = 'x-homestory-client-ip';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -15,7 +15,7 @@ import {
   validationFailed,
 } from './errors.ts';
 import { adminUsers } from './admin.ts';
-import { EMAIL_PATTERN, emailField, field, jsonBody, metadataField, str, tooLong, weakPassword } from './body.ts';
+import { CLIENT_IP_HEADER, EMAIL_PATTERN, emailField, field, jsonBody, metadataField, str, tooLong, weakPassword } from './body.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
 import { otp, recover, verifyCode, verifyLink, type ReserveGuess } from './otp.ts';
 import { authorize, callback, pkceGrant } from './oauth.ts';
@@ -35,8 +35,6 @@ import {
 } from './users.ts';
 
 const PREFIX = '/auth/v1';
-/** Set by the HTTP server from the socket (never taken from the client). */
-export const CLIENT_IP_HEADER = 'x-homestory-client-ip';
 
 interface Limiters {
   signIn: SignInLimiter;

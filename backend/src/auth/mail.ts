@@ -1,11 +1,14 @@
 // The local stand-in for an email provider (as Supabase's local stack has Inbucket): messages the
 // auth server sends (password recovery, magic links) are kept in <dataDir>/mail/outbox.jsonl, one
 // JSON object a line, so every backend process sharing the data folder sees them. An operator or
-// a test reads them at GET /mail/v1/messages?to=<email> with the service role key.
+// a test reads them at GET /mail/v1/messages?to=<email> with the service role key; a developer on
+// the machine itself opens http://localhost:54321/mail/ (loopback only: the page shows sign-in
+// links).
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackendContext } from '../context.ts';
 import { JwtError } from '../context.ts';
+import { CLIENT_IP_HEADER } from './body.ts';
 
 export interface MailMessage {
   to: string;
@@ -37,8 +40,37 @@ async function readOutbox(ctx: BackendContext): Promise<MailMessage[]> {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
-/** GET /mail/v1/messages[?to=email]: the messages sent, newest first (service role only). */
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** The outbox as a page: newest first, links clickable. */
+function mailPage(messages: MailMessage[]): Response {
+  const items = messages
+    .map((m) => {
+      const text = escape(m.text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
+      return `<article><h2>${escape(m.subject)}</h2><p class="meta">To ${escape(m.to)} · ${escape(m.sentAt)}</p><pre>${text}</pre></article>`;
+    })
+    .join('');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:48rem;padding:0 1rem;color:#222}
+article{border:1px solid #ddd;border-radius:12px;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0}
+.meta{color:#666;margin:.25rem 0}pre{white-space:pre-wrap;word-break:break-all;margin:0}</style></head>
+<body><h1>Local outbox</h1><p>Mail the auth server sent (password recovery, sign-in links), newest first.</p>
+${items || '<p>No mail yet.</p>'}</body></html>`;
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+/**
+ * GET /mail/v1/messages[?to=email]: the messages sent, newest first (service role only).
+ * GET /mail/: the same as a page, for a browser on this machine only.
+ */
 export async function mailHandler(req: Request, ctx: BackendContext): Promise<Response> {
+  const url = new URL(req.url);
+  if (req.method === 'GET' && (url.pathname === '/mail' || url.pathname === '/mail/')) {
+    if (!LOOPBACK.test(req.headers.get(CLIENT_IP_HEADER) ?? '')) return json({ message: 'The outbox page is for this machine only' }, 403);
+    return mailPage((await readOutbox(ctx)).reverse());
+  }
   const m = /^bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
   let role: unknown;
   try {
@@ -47,7 +79,6 @@ export async function mailHandler(req: Request, ctx: BackendContext): Promise<Re
     if (!(error instanceof JwtError)) throw error;
   }
   if (role !== 'service_role') return json({ message: 'The mailbox needs the service role key' }, 403);
-  const url = new URL(req.url);
   if (req.method !== 'GET' || url.pathname !== '/mail/v1/messages') return json({ message: 'Not found' }, 404);
   const to = url.searchParams.get('to')?.toLowerCase();
   const messages = (await readOutbox(ctx)).filter((message) => !to || message.to === to).reverse();

@@ -281,13 +281,19 @@ export async function pkceGrant(
     created_at: Date | string;
     provider_access_token: string | null;
     provider_refresh_token: string | null;
+    authentication_method: string;
+    auth_code_issued_at: Date | string | null;
   }>(
-    `select id, user_id, code_challenge, code_challenge_method, created_at, provider_access_token, provider_refresh_token
+    `select id, user_id, code_challenge, code_challenge_method, created_at, provider_access_token, provider_refresh_token,
+       authentication_method, auth_code_issued_at
      from auth.flow_state where auth_code = $1 for update`,
     [authCode],
   );
   const flow = rows[0];
-  if (!flow || !flow.user_id) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  // A code is good once it has been handed out (the provider answered, or the emailed link was followed).
+  if (!flow || !flow.user_id || !flow.auth_code_issued_at) {
+    throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  }
   if (Date.now() - new Date(flow.created_at).getTime() > FLOW_STATE_TTL_SECONDS * 1000) {
     throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
   }
@@ -297,7 +303,9 @@ export async function pkceGrant(
     throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
   }
   await q.query('delete from auth.flow_state where id = $1', [flow.id]);
-  return createSession(ctx, q, flow.user_id, 'oauth', client, {
+  // The emailed flows (recovery, magic link) sign in as they would without PKCE.
+  const method = flow.authentication_method === 'recovery' ? 'recovery' : flow.authentication_method === 'magiclink' ? 'otp' : 'oauth';
+  return createSession(ctx, q, flow.user_id, method, client, {
     ...(flow.provider_access_token ? { provider_token: flow.provider_access_token } : {}),
     ...(flow.provider_refresh_token ? { provider_refresh_token: flow.provider_refresh_token } : {}),
   });

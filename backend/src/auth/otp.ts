@@ -3,7 +3,7 @@
 // A code is six digits, valid for an hour and once; only its hash is stored (auth.users'
 // recovery_token), and the link carries that hash. One email per user a minute; code guesses go
 // through the sign-in limiter, so six digits cannot be walked. Mail goes to the local outbox.
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
 import { EMAIL_PATTERN, emailField, field, jsonBody, metadataField } from './body.ts';
 import { AuthError, authJson, validationFailed } from './errors.ts';
@@ -26,6 +26,23 @@ interface Client {
 
 const tokenHash = (email: string, code: string) => createHash('sha256').update(`${email.toLowerCase()}:${code}`).digest('hex');
 const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+
+/**
+ * A PKCE client (supabase-js's default here) sends a code challenge: the link then comes back to
+ * the site with ?code=, exchanged with the verifier at /token?grant_type=pkce, as GoTrue does.
+ */
+async function startFlow(ctx: BackendContext, body: Record<string, unknown>, user: UserRow, type: string): Promise<void> {
+  const challenge = field(body, 'code_challenge', 256);
+  if (!challenge) return;
+  const method = field(body, 'code_challenge_method', 16).toLowerCase();
+  if (method !== 's256' && method !== 'plain') throw validationFailed('Code challenge method not supported');
+  await ctx.db.query(
+    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
+       authentication_method, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, 'email', $6, now(), now())`,
+    [randomUUID(), user.id, randomUUID(), method, challenge, type],
+  );
+}
 
 /** Stores a new code for the user and mails it with its link; refused within a minute of the last one. */
 async function mailCode(ctx: BackendContext, user: UserRow, type: 'recovery' | 'magiclink', redirectTo: string): Promise<void> {
@@ -57,7 +74,10 @@ export async function recover(ctx: BackendContext, req: Request, url: URL): Prom
   if (!email) throw validationFailed('Password recovery requires an email');
   if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
   const user = await findUserByEmail(ctx.db, email);
-  if (user && !user.deleted_at) await mailCode(ctx, user, 'recovery', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
+  if (user && !user.deleted_at) {
+    await mailCode(ctx, user, 'recovery', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
+    await startFlow(ctx, body, user, 'recovery');
+  }
   return authJson({});
 }
 
@@ -84,6 +104,7 @@ export async function otp(ctx: BackendContext, req: Request, url: URL): Promise<
     );
   }
   await mailCode(ctx, user, 'magiclink', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
+  await startFlow(ctx, body, user, 'magiclink');
   return authJson({});
 }
 
@@ -132,6 +153,20 @@ export async function verifyLink(ctx: BackendContext, url: URL, client: Client):
   const hash = url.searchParams.get('token') ?? '';
   const user = VERIFY_TYPES.has(type) && /^[0-9a-f]{64}$/.test(hash) ? await consume(ctx, { hash }) : null;
   if (!user) return errorRedirect(redirectTo, 'access_denied', 'otp_expired', 'Email link is invalid or has expired');
+  // A PKCE flow started with the request: the site exchanges the code for the session.
+  const { rows: flows } = await ctx.db.query<{ auth_code: string }>(
+    `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
+     where id = (select id from auth.flow_state where user_id = $1 and provider_type = 'email'
+                   and authentication_method = $2 and created_at > now() - make_interval(secs => $3)
+                 order by created_at desc limit 1)
+     returning auth_code`,
+    [user.id, type === 'recovery' ? 'recovery' : 'magiclink', CODE_TTL_SECONDS],
+  );
+  if (flows[0]) {
+    const target = new URL(redirectTo);
+    target.searchParams.set('code', flows[0].auth_code);
+    return redirect(target.toString());
+  }
   const session = await signInVerified(ctx, user, type, client);
   const target = new URL(redirectTo);
   target.hash = new URLSearchParams({
