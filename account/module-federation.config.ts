@@ -7,6 +7,7 @@ export const federation: FederationOptions = {
     './UserMenu': './src/exposes/UserMenu.tsx',
     './LoginDialog': './src/exposes/LoginDialog.tsx',
     './LoginPage': './src/exposes/LoginPage.tsx',
+    './ResetPassword': './src/exposes/ResetPassword.tsx',
     './Wishlist': './src/exposes/Wishlist.tsx',
     './Trips': './src/exposes/Trips.tsx',
     './AccountSettings': './src/exposes/AccountSettings.tsx',

@@ -35,6 +35,7 @@ const SIGNED_OUT: Screen[] = [
   { route: '/home', ready: '[data-remote="discovery/Home"]' },
   { route: '/house/:id', ready: '[data-remote="listing/HouseDetail"] h1' },
   { route: '/login', ready: '[data-remote="account/LoginPage"]' },
+  { route: '/reset-password', ready: '[data-remote="account/ResetPassword"] h1' },
   { route: '/wishlist', ready: '[data-remote="account/Wishlist"]' },
   { route: '/comingsoon', ready: 'main h1' },
   { route: '/no/such/page', ready: 'main h1' },

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { appPort } from '../../scripts/site.mjs';
-import { newUser, PASSWORD, signInContext, type TestUser } from './accountSupport';
+import { newUser, PASSWORD, signInContext, siteConfig, type TestUser } from './accountSupport';
 import { freeStay, payThroughApi, newUser as newCheckoutUser } from './checkoutSupport';
 
 /**
@@ -195,6 +195,42 @@ test.describe('login dialog and page', () => {
     }
     await expect(page.getByRole('alert').filter({ hasText: 'We could not reach the server' })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
+});
+
+test.describe('password reset', () => {
+  test('Forgot password? mails a link that opens the reset page signed in; the new password works and the link only once', async ({ page, isMobile }) => {
+    const user = await newUser('reset', 'rosa reset');
+    const dialog = await openLoginDialog(page, isMobile);
+    await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await dialog.getByLabel('Email').fill(user.email);
+    await dialog.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(dialog.getByRole('status')).toContainText(`If an account exists for ${user.email}`);
+
+    // The local outbox, as a developer on this machine opens it, and the link in the message.
+    const { supabaseUrl } = await siteConfig();
+    await page.goto(`${supabaseUrl}/mail/`);
+    const link = page.getByRole('article').filter({ hasText: `To ${user.email}` }).first().getByRole('link');
+    const href = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL((url) => url.pathname === '/reset-password');
+    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+    await expect(page.getByText(`Choose a new password for ${user.email}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await page.getByRole('textbox', { name: 'New password' }).fill('a-new-e2e-password');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByRole('status')).toHaveText('Your password has been changed.');
+    await expectSignedIn(page, isMobile, 'R');
+
+    expect((await user.client.auth.signInWithPassword({ email: user.email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    expect((await user.client.auth.signInWithPassword({ email: user.email, password: 'a-new-e2e-password' })).error).toBeNull();
+
+    // The same link again: used.
+    await page.goto(href!);
+    await expect(page.getByRole('alert')).toHaveText('This link has expired or was already used.');
+    await page.getByRole('button', { name: 'Get a new link' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
   });
 });
 

@@ -20,6 +20,7 @@ export interface ExposedModules {
   'account/UserMenu': ComponentType;
   'account/LoginDialog': ComponentType;
   'account/LoginPage': ComponentType;
+  'account/ResetPassword': ComponentType;
   'account/Wishlist': ComponentType;
   'account/Trips': ComponentType;
   'account/AccountSettings': ComponentType;

@@ -76,6 +76,38 @@ export function updateUserName(name: string, extraData: Record<string, string> =
   };
 }
 
+export const RESET_PASSWORD_PATH = '/reset-password';
+export const EMAIL_REQUIRED_MESSAGE = 'Please enter your email.';
+
+/**
+ * 'Forgot password?': asks the auth server to email a code and a link that opens the reset page
+ * signed in. The answer is the same whether or not the email has an account.
+ */
+export function requestPasswordReset(email: string, origin: string = window.location.origin): Thunk<AuthOutcome> {
+  return async (_dispatch, _getState, { supabase }) => {
+    if (email.trim() === '') return { ok: false, message: EMAIL_REQUIRED_MESSAGE };
+    const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), { redirectTo: `${origin}${RESET_PASSWORD_PATH}` });
+    if (error) {
+      console.error('Error requesting a password reset:', error);
+      return failure(error, 'The reset link could not be sent. Please try again.');
+    }
+    return { ok: true, user: null };
+  };
+}
+
+/** The reset page's new password, for the user its link signed in. */
+export function setNewPassword(password: string): Thunk<AuthOutcome> {
+  return async (dispatch, _getState, { supabase }) => {
+    const { data, error } = await supabase.auth.updateUser({ password });
+    if (error) {
+      console.error('Error setting a new password:', error);
+      return failure(error, 'Your password could not be changed. Please try again.');
+    }
+    dispatch(setUserData(toAppUser(data.user)));
+    return { ok: true, user: data.user };
+  };
+}
+
 /** The shared demo account, its credentials from runtime config; it is always named Guest. */
 export function signInAsGuest(): Thunk<AuthOutcome> {
   return async (dispatch, getState, extra) => {

@@ -38,7 +38,7 @@ const answerNothing: ReadAnswer = () => ({ data: [] });
 let answer: ReadAnswer = answerNothing;
 let reads: Read[] = [];
 
-/** A request to /auth/v1 as the test sees it: the endpoint (token, signup, user) and its JSON body. */
+/** A request to /auth/v1 as the test sees it: the endpoint (token, signup, recover, user) and its JSON body. */
 export interface AuthCall {
   endpoint: string;
   body: Record<string, unknown>;
@@ -148,6 +148,11 @@ export const supabaseServer = setupServer(
     if (existing) return HttpResponse.json({ id: crypto.randomUUID(), aud: 'authenticated', role: '', email, identities: [], user_metadata: {} });
     accounts.set(email, { password });
     return HttpResponse.json(authSession(email));
+  }),
+  // A reset link is 'sent' for any email, as GoTrue answers (nothing tells accounts apart).
+  http.post(`${TEST_SUPABASE_URL}/auth/v1/recover`, async ({ request }) => {
+    await authCall(request, 'recover');
+    return HttpResponse.json({});
   }),
   http.put(`${TEST_SUPABASE_URL}/auth/v1/user`, async ({ request }) => {
     const { data } = await authCall(request, 'user');

@@ -57,6 +57,21 @@ describe('LoginForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter your name.');
   });
+
+  it('Forgot password? sends a reset link for the email and says to check it; Back to log in returns', async () => {
+    const authRequests = authAccounts({});
+    renderWithStore(<LoginForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your email.');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@x.io');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('If an account exists for ada@x.io, we sent it a code and a link');
+    expect(authRequests).toEqual([{ endpoint: 'recover', body: expect.objectContaining({ email: 'ada@x.io' }) as unknown }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to log in' }));
+    expect(screen.getByRole('heading', { name: 'Welcome to Homestory' })).toBeInTheDocument();
+  });
 });
 
 describe('LoginDialog', () => {

@@ -2,6 +2,7 @@
  * The content of the login dialog and the /login page (accounts spec section 2): a welcome
  * heading, Email and Password, Continue, the 'or' divider, Google and the guest account. A new
  * email is signed up by Continue, and then asked for a name before the page moves on.
+ * 'Forgot password?' (beyond the spec) asks for the email and sends a reset link instead.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from 'shared/store';
@@ -9,6 +10,7 @@ import { useRuntimeConfig } from 'shared/config';
 import {
   afterPasswordLogin,
   continueWithPassword,
+  requestPasswordReset,
   signInAsGuest,
   signInWithGoogle,
   updateUserName,
@@ -16,7 +18,8 @@ import {
 } from 'shared/session';
 import styles from './LoginForm.module.css';
 
-type Busy = null | 'password' | 'google' | 'guest' | 'name';
+type Busy = null | 'password' | 'google' | 'guest' | 'name' | 'reset';
+type Mode = 'login' | 'forgot' | 'sent';
 
 export interface LoginFormProps {
   /** Called once a login has succeeded, before the page moves on (the dialog closes). */
@@ -36,6 +39,7 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
   const [askName, setAskName] = useState(false);
+  const [mode, setMode] = useState<Mode>('login');
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -98,6 +102,20 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
     if (finish(outcome)) moveOn();
   };
 
+  const onReset = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setBusy('reset');
+    const outcome = await dispatch(requestPasswordReset(email));
+    setBusy(null);
+    if (finish(outcome)) setMode('sent');
+  };
+
+  const toMode = (next: Mode) => {
+    setError(null);
+    setMode(next);
+  };
+
   const errorLine = error && (
     <p className={styles.error} role="alert">
       {error}
@@ -124,6 +142,50 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
         {errorLine}
         <button type="submit" className={styles.primary} disabled={busy !== null}>
           {busy === 'name' ? 'Saving...' : 'Continue'}
+        </button>
+      </form>
+    );
+  }
+
+  if (mode === 'sent') {
+    return (
+      <div className={styles.form}>
+        <Heading className={styles.welcome}>Check your email</Heading>
+        <p className={styles.hint} role="status">
+          If an account exists for {email.trim()}, we sent it a code and a link to set a new password. They work once, for an
+          hour.
+        </p>
+        <button type="button" className={styles.secondary} onClick={() => toMode('login')}>
+          Back to log in
+        </button>
+      </div>
+    );
+  }
+
+  if (mode === 'forgot') {
+    return (
+      <form className={styles.form} onSubmit={onReset} noValidate>
+        <Heading className={styles.welcome}>Reset your password</Heading>
+        <p className={styles.hint}>Enter the email of your account and we will send you a link to set a new password.</p>
+        <label className={styles.field} htmlFor={`${ids}-reset-email`}>
+          <span className={styles.label}>Email</span>
+          <input
+            id={`${ids}-reset-email`}
+            className={styles.input}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the form replaced the one that had focus
+            autoFocus
+          />
+        </label>
+        {errorLine}
+        <button type="submit" className={styles.primary} disabled={busy !== null}>
+          {busy === 'reset' ? 'Sending...' : 'Send reset link'}
+        </button>
+        <button type="button" className={styles.secondary} onClick={() => toMode('login')}>
+          Back to log in
         </button>
       </form>
     );
@@ -157,6 +219,9 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
             />
           </label>
         </div>
+        <button type="button" className={styles.textButton} onClick={() => toMode('forgot')}>
+          Forgot password?
+        </button>
         {errorLine}
         <button type="submit" className={styles.primary} disabled={busy !== null}>
           {busy === 'password' ? 'Please wait...' : 'Continue'}

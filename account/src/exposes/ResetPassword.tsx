@@ -1,0 +1,3 @@
+import { ResetPasswordPage } from '../features/login/components/ResetPasswordPage';
+
+export default ResetPasswordPage;

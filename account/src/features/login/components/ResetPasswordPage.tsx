@@ -1,0 +1,115 @@
+/**
+ * /reset-password (beyond the spec): where the emailed reset link lands. The auth client signs
+ * the traveller in from the link's code as the page starts; the page then asks for a new
+ * password. A link that was used or is over an hour old comes back with an error instead, and
+ * the page says so and offers a new one from the login dialog.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useGetSessionUserQuery } from 'shared/api';
+import { setNewPassword } from 'shared/session';
+import { setShowLogin } from 'shared/state';
+import { useAppDispatch } from 'shared/store';
+import formStyles from './LoginForm.module.css';
+import styles from './LoginPage.module.css';
+
+export const RESET_TITLE = 'Set a new password';
+
+export function ResetPasswordPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { search, pathname } = useLocation();
+  const session = useGetSessionUserQuery();
+  const user = session.data ?? null;
+  const titleId = useId();
+  const passwordId = useId();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const linkFailed = new URLSearchParams(search).has('error_code');
+
+  // The link's code has been used by the auth client once the session is known: the URL drops it.
+  useEffect(() => {
+    if (!session.isLoading && new URLSearchParams(search).has('code')) void navigate(pathname, { replace: true });
+  }, [session.isLoading, search, pathname, navigate]);
+
+  const onSave = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    const outcome = await dispatch(setNewPassword(password));
+    setBusy(false);
+    if (outcome.ok) setDone(true);
+    else setError(outcome.message);
+  };
+
+  let body;
+  if (done) {
+    body = (
+      <div className={formStyles.form}>
+        <p role="status" className={formStyles.welcome}>
+          Your password has been changed.
+        </p>
+        <Link to="/" className={formStyles.primary}>
+          Continue to Homestory
+        </Link>
+      </div>
+    );
+  } else if (session.isLoading) {
+    body = (
+      <p className={formStyles.hint} role="status">
+        Checking your link...
+      </p>
+    );
+  } else if (user === null || linkFailed) {
+    body = (
+      <div className={formStyles.form}>
+        <p role="alert" className={formStyles.hint}>
+          {linkFailed
+            ? 'This link has expired or was already used.'
+            : 'Open the link from your email to set a new password here.'}
+        </p>
+        <button type="button" className={formStyles.primary} onClick={() => dispatch(setShowLogin(true))}>
+          Get a new link
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <form className={formStyles.form} onSubmit={onSave} noValidate>
+        <p className={formStyles.hint}>Choose a new password for {user.email}. It needs at least 6 characters.</p>
+        <label className={formStyles.field} htmlFor={passwordId}>
+          <span className={formStyles.label}>New password</span>
+          <input
+            id={passwordId}
+            className={formStyles.input}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </label>
+        {error && (
+          <p className={formStyles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className={formStyles.primary} disabled={busy}>
+          {busy ? 'Saving...' : 'Save password'}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby={titleId}>
+      <div className={styles.card}>
+        <h1 id={titleId} className={styles.title}>
+          {RESET_TITLE}
+        </h1>
+        <div className={styles.body}>{body}</div>
+      </div>
+    </section>
+  );
+}
