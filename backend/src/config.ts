@@ -75,7 +75,8 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((s) => 
  * - JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY (else made once per data folder, loadKeys);
  * - JWT_EXPIRY (seconds, default 3600), SITE_URL and ADDITIONAL_REDIRECT_URLS (OAuth redirects),
  *   GOOGLE_OIDC_ISSUER + GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET (else the local stand-in),
- *   AUTH_SIGN_IN_RATE_LIMIT and AUTH_SIGN_UP_RATE_LIMIT (per 5 minutes, default 30);
+ *   AUTH_SIGN_IN_RATE_LIMIT and AUTH_SIGN_UP_RATE_LIMIT (per 5 minutes, default 30),
+ *   AUTH_ANONYMOUS_USERS=true (anonymous sign-ins, off by default as in GoTrue);
  * - SEED_ROOMS, GUEST_EMAIL + GUEST_PASSWORD (the shared demo account; else made per data folder);
  * - STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (card payments through Stripe instead of the test
  *   processor), MAP_TILE_URL (map tiles; else the local stand-in).
@@ -107,6 +108,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
           : undefined,
       signInRateLimit: wholeNumber(env, 'AUTH_SIGN_IN_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
       signUpRateLimit: wholeNumber(env, 'AUTH_SIGN_UP_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
+      anonymousUsers: env.AUTH_ANONYMOUS_USERS === 'true',
     },
     seed: {
       rooms: wholeNumber(env, 'SEED_ROOMS', DEFAULT_ROOM_COUNT),

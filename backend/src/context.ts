@@ -45,6 +45,8 @@ export interface BackendConfig {
     signInRateLimit: number;
     /** Sign-ups per client address and window. */
     signUpRateLimit: number;
+    /** Whether signInAnonymously may make users with no email (GoTrue's anonymous sign-ins). */
+    anonymousUsers: boolean;
   };
   seed: {
     /** Listings made on first start when "Rooms" is empty. */

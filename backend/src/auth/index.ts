@@ -22,7 +22,9 @@ import { authorize, callback, pkceGrant } from './oauth.ts';
 import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
 import { createSession, endSessions, refreshSession, sessionExists, type LogoutScope } from './sessions.ts';
 import {
+  addIdentity,
   checkPassword,
+  createAnonymousUser,
   createUser,
   findUserByEmail,
   findUserById,
@@ -123,10 +125,22 @@ async function authenticate(ctx: BackendContext, req: Request): Promise<{ user: 
  * a session, after a password check counted by the sign-in limiter (so sign-up is no way around
  * it). Both paths cost one bcrypt. Sign-ups are limited per client address.
  */
+/** signInAnonymously: a user with no email, when the backend allows it (AUTH_ANONYMOUS_USERS). */
+async function anonymousSignup(ctx: BackendContext, req: Request, body: Record<string, unknown>): Promise<Response> {
+  if (!ctx.config.auth.anonymousUsers) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  const ip = req.headers.get(CLIENT_IP_HEADER) || 'unknown';
+  if (!limitersOf(ctx).signUp.reserve([ip])) throw rateLimited();
+  const data = metadataField(body) ?? {};
+  return authJson(
+    await ctx.db.tx(async (q) => createSession(ctx, q, (await createAnonymousUser(q, data)).id, 'anonymous', clientOf(req))),
+  );
+}
+
 async function signup(ctx: BackendContext, req: Request): Promise<Response> {
   const body = await jsonBody(req);
   const email = emailField(body);
   const password = field(body, 'password');
+  if (!email && !password && !str(body.phone)) return anonymousSignup(ctx, req, body);
   if (!email) throw validationFailed('To signup, please provide your email');
   if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
   const weak = weakPassword(password);
@@ -221,6 +235,14 @@ async function putUser(ctx: BackendContext, req: Request): Promise<Response> {
       if (taken && taken.id !== user.id) {
         throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
       }
+      // An anonymous user who gives an email keeps their data and becomes an email account
+      // (confirmed at once: this server autoconfirms, as sign-up does).
+      if (user.is_anonymous) {
+        changes.permanent = true;
+        changes.confirmEmail = true;
+        changes.appMetadata = { ...(user.raw_app_meta_data ?? {}), provider: 'email', providers: ['email'] };
+        await addIdentity(q, user.id, 'email', user.id, { sub: user.id, email: changes.email.toLowerCase(), email_verified: false, phone_verified: false });
+      }
     }
     return userJson(q, await updateUser(q, user.id, changes));
   });
@@ -279,7 +301,7 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
     case 'GET /health':
       return authJson({ version: 'homestory-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
     case 'GET /settings':
-      return authJson(SETTINGS);
+      return authJson({ ...SETTINGS, external: { ...SETTINGS.external, anonymous_users: ctx.config.auth.anonymousUsers } });
     case 'GET /.well-known/jwks.json':
       return authJson({ keys: [] });
     case 'POST /signup':

@@ -10,8 +10,8 @@ import { findUserById, userColumns, userJson, type UserRow } from './users.ts';
 /** A rotated refresh token may be presented again this long (GoTrue's refresh_token_reuse_interval). */
 export const REUSE_INTERVAL_SECONDS = 10;
 
-export type AuthMethod = 'password' | 'oauth' | 'otp' | 'recovery';
-const AUTH_METHODS: readonly string[] = ['password', 'oauth', 'otp', 'recovery'];
+export type AuthMethod = 'password' | 'oauth' | 'otp' | 'recovery' | 'anonymous';
+const AUTH_METHODS: readonly string[] = ['password', 'oauth', 'otp', 'recovery', 'anonymous'];
 
 interface TokenRow {
   id: number;
@@ -61,7 +61,7 @@ async function accessToken(ctx: BackendContext, user: UserRow, sessionId: string
     aal: 'aal1',
     amr: [{ method, timestamp: signedInAt }],
     session_id: sessionId,
-    is_anonymous: false,
+    is_anonymous: user.is_anonymous,
   });
   return { token, exp };
 }

@@ -119,6 +119,18 @@ export async function createUser(q: Queryable, user: NewUser): Promise<UserRow> 
   return rows[0]!;
 }
 
+/** An anonymous user (signInAnonymously): no email, no identity, is_anonymous set. */
+export async function createAnonymousUser(q: Queryable, userMetadata: Metadata): Promise<UserRow> {
+  const { rows } = await q.query<UserRow>(
+    `insert into auth.users (instance_id, id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', null,
+       '{"provider":"anonymous","providers":["anonymous"]}'::jsonb, $2::jsonb, now(), now(), true)
+     returning ${USER_COLUMNS}`,
+    [randomUUID(), JSON.stringify(userMetadata)],
+  );
+  return rows[0]!;
+}
+
 export async function updateUser(
   q: Queryable,
   id: string,
@@ -132,6 +144,8 @@ export async function updateUser(
     confirmEmail?: boolean;
     /** Banned until then; null lifts a ban. */
     bannedUntil?: Date | null;
+    /** An anonymous user who gave an email is anonymous no more. */
+    permanent?: boolean;
   },
 ): Promise<UserRow> {
   const { rows } = await q.query<UserRow>(
@@ -143,6 +157,7 @@ export async function updateUser(
        last_sign_in_at = case when $6 then now() else last_sign_in_at end,
        email_confirmed_at = case when $7 then coalesce(email_confirmed_at, now()) else email_confirmed_at end,
        banned_until = case when $8 then $9::timestamptz else banned_until end,
+       is_anonymous = case when $10 then false else is_anonymous end,
        updated_at = now()
      where id = $1
      returning ${USER_COLUMNS}`,
@@ -156,6 +171,7 @@ export async function updateUser(
       changes.confirmEmail ?? false,
       changes.bannedUntil !== undefined,
       changes.bannedUntil?.toISOString() ?? null,
+      changes.permanent ?? false,
     ],
   );
   return rows[0]!;
