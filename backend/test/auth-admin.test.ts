@@ -1,6 +1,7 @@
-// GoTrue's admin users API through supabase-js's own auth.admin client, on PGlite and on
-// PostgreSQL: only the service role may use it; users are created, listed page by page, read,
-// updated (metadata, password, email confirmation, bans) and deleted, and sign-in follows.
+// GoTrue's admin API through supabase-js's own auth.admin client, on PGlite and on PostgreSQL:
+// only the service role may use it; users are created, listed page by page, read, updated
+// (metadata, password, email confirmation, bans) and deleted, invited by email and given
+// generated links, and sign-in follows.
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
@@ -134,5 +135,44 @@ describe.each(DB_KINDS)('admin users API on %s', (kind) => {
     expect((await admin.deleteUser(soft.data.user!.id, true)).error).toBeNull();
     expect((await admin.getUserById(soft.data.user!.id)).error?.code).toBe('user_not_found');
     expect((await admin.createUser({ email: softEmail, password: PASSWORD })).error).toBeNull();
+  });
+  it('invites by email: the invitation signs the user in, who then sets a password', async () => {
+    const email = uniqueEmail();
+    const invited = await admin.inviteUserByEmail(email, { data: { name: 'Grace' } });
+    expect(invited.error).toBeNull();
+    expect(invited.data.user).toMatchObject({ email, user_metadata: { name: 'Grace' } });
+    const key = backend.keys.serviceRoleKey;
+    const outbox = await fetch(`${backend.url}/mail/v1/messages?to=${email}`, { headers: { authorization: `Bearer ${key}` } });
+    const [message] = ((await outbox.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
+    expect(message?.subject).toBe('You have been invited');
+    const guest = client();
+    const accepted = await guest.auth.verifyOtp({ email, token: /code (\d{6})/.exec(message!.text)![1]!, type: 'invite' });
+    expect(accepted.error).toBeNull();
+    expect(accepted.data.user?.email_confirmed_at).toBeDefined();
+    expect((await guest.auth.updateUser({ password: PASSWORD })).error).toBeNull();
+    expect((await signIn(email)).data.user?.id).toBe(invited.data.user!.id);
+    expect((await admin.inviteUserByEmail(email)).error?.code).toBe('email_exists');
+    expect((await client().auth.admin.inviteUserByEmail(uniqueEmail())).error?.code).toBe('not_admin');
+  });
+
+  it('generates links without mailing them: a magic link code signs in, a signup link confirms', async () => {
+    const email = uniqueEmail();
+    await admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const magic = await admin.generateLink({ type: 'magiclink', email });
+    expect(magic.error).toBeNull();
+    expect(magic.data.properties).toMatchObject({ verification_type: 'magiclink', email_otp: expect.stringMatching(/^\d{6}$/) as unknown });
+    expect(magic.data.properties?.action_link).toContain('/auth/v1/verify?token=');
+    const code = magic.data.properties!.email_otp;
+    expect((await client().auth.verifyOtp({ email, token: code, type: 'magiclink' })).data.user?.email).toBe(email);
+
+    const newcomer = uniqueEmail();
+    const signup = await admin.generateLink({ type: 'signup', email: newcomer, password: PASSWORD });
+    expect(signup.data.user?.email_confirmed_at).toBeUndefined();
+    expect((await signIn(newcomer)).error?.code).toBe('email_not_confirmed');
+    const followed = await fetch(signup.data.properties!.action_link, { redirect: 'manual' });
+    expect(new URL(followed.headers.get('location')!).hash).toContain('access_token=');
+    expect((await signIn(newcomer)).error).toBeNull();
+
+    expect((await admin.generateLink({ type: 'recovery', email: uniqueEmail() })).error?.code).toBe('user_not_found');
   });
 });

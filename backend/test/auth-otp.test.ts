@@ -142,6 +142,24 @@ describe.each(DB_KINDS)('emailed codes on %s', (kind) => {
     expect((await pkce.auth.exchangeCodeForSession(code)).error).not.toBeNull();
   });
 
+  it('resend mails a new confirmation to an account still unconfirmed, and nothing to others', async () => {
+    const admin = createClient(backend.url, backend.keys.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    }).auth.admin;
+    const pending = uniqueEmail();
+    await admin.createUser({ email: pending, password: PASSWORD });
+    expect((await client().auth.resend({ type: 'signup', email: pending })).error).toBeNull();
+    const [message] = await mail(pending);
+    expect(message?.subject).toBe('Confirm your email');
+    expect((await client().auth.verifyOtp({ email: pending, token: codeIn(message!.text), type: 'signup' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email: pending, password: PASSWORD })).error).toBeNull();
+
+    const confirmed = await newUser();
+    expect((await client().auth.resend({ type: 'signup', email: confirmed })).error).toBeNull();
+    expect(await mail(confirmed)).toEqual([]);
+  });
+
   it('the outbox: JSON for the service role only, a page for a browser on this machine', async () => {
     const r = await fetch(`${backend.url}/mail/v1/messages`, { headers: { authorization: `Bearer ${backend.keys.anonKey}` } });
     expect(r.status).toBe(403);

@@ -126,6 +126,31 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect((claims.amr as Array<{ method: string }>)[0]!.method).toBe('password');
   });
 
+  it('unlinks a second sign-in method, never the last one', async () => {
+    const c = client();
+    const email = uniqueEmail();
+    const { data } = await c.auth.signUp({ email, password: 'correct-horse-battery' });
+    const userId = data.user!.id;
+    // A Google identity linked to the same account (as a Google sign-in with this email links it).
+    await backend.ctx.db.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+       values ($1, $2, $3::jsonb, 'google', now(), now())`,
+      [`google-${userId}`, userId, JSON.stringify({ sub: `google-${userId}`, email })],
+    );
+    const identities = (await c.auth.getUserIdentities()).data!.identities;
+    expect(identities.map((i) => i.provider).sort()).toEqual(['email', 'google']);
+    const google = identities.find((i) => i.provider === 'google')!;
+    expect((await c.auth.unlinkIdentity(google)).error).toBeNull();
+    const left = (await c.auth.getUserIdentities()).data!.identities;
+    expect(left.map((i) => i.provider)).toEqual(['email']);
+    const last = await c.auth.unlinkIdentity(left[0]!);
+    expect([last.error?.status, last.error?.code]).toEqual([422, 'single_identity_not_deletable']);
+    // Another user's identity is not the caller's to unlink.
+    const other = client();
+    await other.auth.signUp({ email: uniqueEmail(), password: 'correct-horse-battery' });
+    expect((await other.auth.unlinkIdentity(left[0]!)).error?.code).toBe('identity_not_found');
+  });
+
   it('gets and updates the user; a null key deletes metadata', async () => {
     const c = client();
     await c.auth.signUp({ email: uniqueEmail(), password: 'secret123', options: { data: { name: 'Ada', city: 'Paris' } } });

@@ -1,10 +1,13 @@
-// GoTrue's admin users API (/auth/v1/admin/users), for the service role only: create, list
-// (paged, with X-Total-Count and Link as supabase-js reads them), get, update and delete users.
+// GoTrue's admin API, for the service role only: users (/admin/users: create, list paged with
+// X-Total-Count and Link as supabase-js reads them, get, update, delete), /invite (mails an
+// invitation link) and /admin/generate_link (an action link and code, mailed by the caller).
 // An operator's tool: it bypasses sign-up's limits and can confirm, ban and delete accounts.
 import type { BackendContext } from '../context.ts';
 import { JwtError } from '../context.ts';
 import { EMAIL_PATTERN, emailField, field, jsonBody, metadataField, weakPassword } from './body.ts';
 import { AuthError, authJson, badJwt, noAuthorization, validationFailed } from './errors.ts';
+import { allowedRedirect } from './oauth.ts';
+import { issueCode, mailCode, type CodeType } from './otp.ts';
 import { endSessions } from './sessions.ts';
 import {
   createUser,
@@ -29,7 +32,7 @@ const userNotFound = () => new AuthError(404, 'user_not_found', 'User not found'
 const emailExists = () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
 const invalidEmail = () => new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
 
-async function requireAdmin(ctx: BackendContext, req: Request): Promise<void> {
+export async function requireAdmin(ctx: BackendContext, req: Request): Promise<void> {
   const m = /^bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
   if (!m) throw noAuthorization();
   let claims: Record<string, unknown>;
@@ -160,6 +163,68 @@ async function remove(ctx: BackendContext, req: Request, id: string): Promise<Re
   const soft = flag(body, 'should_soft_delete');
   await ctx.db.tx((q) => deleteUser(q, user.id, soft));
   return authJson({});
+}
+
+/** A new email account for an invitation or a generated link: unconfirmed until its link is followed. */
+async function newEmailUser(ctx: BackendContext, email: string, passwordHash: string | null, userMetadata: Metadata): Promise<UserRow> {
+  return ctx.db.tx(async (q) => {
+    if (await findUserByEmail(q, email)) throw emailExists();
+    return createUser(q, {
+      email,
+      passwordHash,
+      appMetadata: { provider: 'email', providers: ['email'] },
+      userMetadata,
+      confirmed: false,
+      identity: { provider: 'email', data: { email: email.toLowerCase(), email_verified: false, phone_verified: false } },
+    });
+  });
+}
+
+/** POST /invite {email, data}: makes the account and mails its invitation link. */
+export async function invite(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
+  await requireAdmin(ctx, req);
+  const body = await jsonBody(req);
+  const email = emailField(body);
+  if (!email) throw validationFailed('An email address is required');
+  if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
+  const user = await newEmailUser(ctx, email, null, metadataField(body) ?? {});
+  await mailCode(ctx, user, 'invite', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
+  return authJson(await userJson(ctx.db, user));
+}
+
+const LINK_TYPES: ReadonlySet<string> = new Set(['signup', 'invite', 'magiclink', 'recovery']);
+
+/** POST /admin/generate_link {type, email, password?, data?, redirect_to?}: the link and code, not mailed. */
+export async function generateLink(ctx: BackendContext, req: Request): Promise<Response> {
+  await requireAdmin(ctx, req);
+  const body = await jsonBody(req);
+  const type = field(body, 'type', 32);
+  if (!LINK_TYPES.has(type)) throw validationFailed(`Invalid link type: must be one of ${[...LINK_TYPES].join(', ')}`);
+  const email = emailField(body);
+  if (!email) throw validationFailed('Password recovery requires an email');
+  if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
+  const redirectTo = allowedRedirect(ctx.config.auth, field(body, 'redirect_to', 2048) || null);
+  let user = await findUserByEmail(ctx.db, email);
+  if (type === 'signup' || type === 'invite') {
+    if (user) throw emailExists();
+    const password = field(body, 'password');
+    if (type === 'signup') {
+      const weak = weakPassword(password);
+      if (weak) throw weak;
+    }
+    user = await newEmailUser(ctx, email, type === 'signup' ? await hashPassword(password) : null, metadataField(body) ?? {});
+  } else if (!user || user.deleted_at) {
+    throw userNotFound();
+  }
+  const issued = await issueCode(ctx, user, type as CodeType, redirectTo, false);
+  return authJson({
+    ...(await userJson(ctx.db, user)),
+    action_link: issued.link,
+    email_otp: issued.code,
+    hashed_token: issued.hash,
+    redirect_to: redirectTo,
+    verification_type: type,
+  });
 }
 
 /** /admin/users{rest}: '' for the collection, '/<id>' for one user. */

@@ -14,10 +14,10 @@ import {
   noAuthorization,
   validationFailed,
 } from './errors.ts';
-import { adminUsers } from './admin.ts';
+import { adminUsers, generateLink, invite } from './admin.ts';
 import { CLIENT_IP_HEADER, EMAIL_PATTERN, emailField, field, jsonBody, metadataField, str, tooLong, weakPassword } from './body.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
-import { otp, recover, verifyCode, verifyLink, type ReserveGuess } from './otp.ts';
+import { otp, recover, resend, verifyCode, verifyLink, type ReserveGuess } from './otp.ts';
 import { authorize, callback, pkceGrant } from './oauth.ts';
 import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
 import { createSession, endSessions, refreshSession, sessionExists, type LogoutScope } from './sessions.ts';
@@ -249,6 +249,25 @@ async function putUser(ctx: BackendContext, req: Request): Promise<Response> {
   return authJson(updated);
 }
 
+/** DELETE /user/identities/{identity_id}: unlinks one of the caller's sign-in methods, never the last. */
+async function unlinkIdentity(ctx: BackendContext, req: Request, identityId: string): Promise<Response> {
+  const { user } = await authenticate(ctx, req);
+  await ctx.db.tx(async (q) => {
+    const { rows } = await q.query<{ id: string; provider: string }>(
+      'select id::text as id, provider from auth.identities where user_id = $1 for update',
+      [user.id],
+    );
+    const identity = rows.find((row) => row.id === identityId);
+    if (!identity) throw new AuthError(404, 'identity_not_found', 'Identity is not linked to this user');
+    if (rows.length <= 1) throw new AuthError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
+    await q.query('delete from auth.identities where id::text = $1', [identityId]);
+    const providers = [...new Set(rows.filter((row) => row.id !== identityId).map((row) => row.provider))];
+    const appMetadata = { ...(user.raw_app_meta_data ?? {}), provider: providers[0], providers };
+    await updateUser(q, user.id, { appMetadata });
+  });
+  return authJson({});
+}
+
 async function logout(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
   const { user, sessionId } = await authenticate(ctx, req);
   const scope = (url.searchParams.get('scope') ?? 'global') as LogoutScope;
@@ -297,6 +316,7 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
     return (await localOidc(ctx)).relay(req);
   }
   if (path === '/admin/users' || path.startsWith('/admin/users/')) return adminUsers(ctx, req, url, path.slice('/admin/users'.length));
+  if (method === 'DELETE' && path.startsWith('/user/identities/')) return unlinkIdentity(ctx, req, decodeURIComponent(path.slice('/user/identities/'.length)));
   switch (`${method} ${path}`) {
     case 'GET /health':
       return authJson({ version: 'homestory-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
@@ -318,6 +338,12 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
       return logout(ctx, req, url);
     case 'POST /recover':
       return recover(ctx, req, url);
+    case 'POST /resend':
+      return resend(ctx, req, url);
+    case 'POST /invite':
+      return invite(ctx, req, url);
+    case 'POST /admin/generate_link':
+      return generateLink(ctx, req);
     case 'POST /otp':
       return otp(ctx, req, url);
     case 'POST /verify': {

@@ -14,7 +14,7 @@ import { createUser, findUserByEmail, userColumns, type UserRow } from './users.
 
 const CODE_TTL_SECONDS = 3600;
 const RESEND_AFTER_SECONDS = 60;
-const VERIFY_TYPES: ReadonlySet<string> = new Set(['recovery', 'magiclink', 'email', 'signup']);
+const VERIFY_TYPES: ReadonlySet<string> = new Set(['recovery', 'magiclink', 'email', 'signup', 'invite']);
 
 /** Reserves a guess for (email, client address); the returned function reports whether it was right. Throws 429 when full. */
 export type ReserveGuess = (email: string, ip: string) => (ok: boolean) => void;
@@ -44,26 +44,55 @@ async function startFlow(ctx: BackendContext, body: Record<string, unknown>, use
   );
 }
 
-/** Stores a new code for the user and mails it with its link; refused within a minute of the last one. */
-async function mailCode(ctx: BackendContext, user: UserRow, type: 'recovery' | 'magiclink', redirectTo: string): Promise<void> {
-  const email = user.email!;
+export type CodeType = 'recovery' | 'magiclink' | 'signup' | 'invite';
+
+export interface IssuedCode {
+  code: string;
+  hash: string;
+  link: string;
+}
+
+/**
+ * Stores a new code for the user (replacing any earlier one) and builds its link. `throttle`:
+ * refused within a minute of the last code, for codes that are mailed on request.
+ */
+export async function issueCode(
+  ctx: BackendContext,
+  user: UserRow,
+  type: CodeType,
+  redirectTo: string,
+  throttle: boolean,
+): Promise<IssuedCode> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const hash = tokenHash(email, code);
+  const hash = tokenHash(user.email!, code);
   const { rows } = await ctx.db.query<{ id: string }>(
     `update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now()
-     where id = $1 and (recovery_sent_at is null or recovery_sent_at < now() - make_interval(secs => $3))
+     where id = $1 and (not $4 or recovery_sent_at is null or recovery_sent_at < now() - make_interval(secs => $3))
      returning id`,
-    [user.id, hash, RESEND_AFTER_SECONDS],
+    [user.id, hash, RESEND_AFTER_SECONDS, throttle],
   );
   if (rows.length === 0) {
     throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${RESEND_AFTER_SECONDS} seconds.`);
   }
   const link = `${ctx.publicUrl}/auth/v1/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirectTo })}`;
-  const what = type === 'recovery' ? 'reset your password' : 'sign in';
+  return { code, hash, link };
+}
+
+const SUBJECTS: Record<CodeType, [subject: string, purpose: string]> = {
+  recovery: ['Reset your password', 'reset your password'],
+  magiclink: ['Your sign-in link', 'sign in'],
+  signup: ['Confirm your email', 'confirm your email'],
+  invite: ['You have been invited', 'accept the invitation and sign in'],
+};
+
+/** Issues a code (at most one a minute) and mails it with its link. */
+export async function mailCode(ctx: BackendContext, user: UserRow, type: CodeType, redirectTo: string): Promise<void> {
+  const { code, link } = await issueCode(ctx, user, type, redirectTo, true);
+  const [subject, purpose] = SUBJECTS[type];
   await sendMail(ctx, {
-    to: email,
-    subject: type === 'recovery' ? 'Reset your password' : 'Your sign-in link',
-    text: `To ${what}, enter the code ${code} or follow this link (valid for an hour, once):\n${link}\n`,
+    to: user.email!,
+    subject,
+    text: `To ${purpose}, enter the code ${code} or follow this link (valid for an hour, once):\n${link}\n`,
   });
 }
 
@@ -105,6 +134,20 @@ export async function otp(ctx: BackendContext, req: Request, url: URL): Promise<
   }
   await mailCode(ctx, user, 'magiclink', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
   await startFlow(ctx, body, user, 'magiclink');
+  return authJson({});
+}
+
+/** POST /resend {type: 'signup', email}: a new confirmation for an account still unconfirmed; the same answer for any email. */
+export async function resend(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
+  const body = await jsonBody(req);
+  const type = field(body, 'type', 32);
+  if (type !== 'signup') throw validationFailed('Missing one of these types: signup');
+  const email = emailField(body);
+  if (!email) throw validationFailed('Missing email address');
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && !user.deleted_at && !user.email_confirmed_at) {
+    await mailCode(ctx, user, 'signup', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
+  }
   return authJson({});
 }
 
