@@ -160,6 +160,28 @@ describe.each(DB_KINDS)('emailed codes on %s', (kind) => {
     expect(await mail(confirmed)).toEqual([]);
   });
 
+  it("an email change waits for the new address's code; then the account signs in with it", async () => {
+    const email = await newUser();
+    const traveller = client();
+    await traveller.auth.signInWithPassword({ email, password: PASSWORD });
+    const next = uniqueEmail();
+    const asked = await traveller.auth.updateUser({ email: next });
+    expect(asked.error).toBeNull();
+    expect(asked.data.user).toMatchObject({ email, new_email: next });
+    const [message] = await mail(next);
+    expect(message?.subject).toBe('Confirm your new email');
+    expect((await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+
+    const confirmed = await traveller.auth.verifyOtp({ email: next, token: codeIn(message!.text), type: 'email_change' });
+    expect(confirmed.error).toBeNull();
+    expect(confirmed.data.user?.email).toBe(next);
+    expect((await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+
+    const taken = await traveller.auth.updateUser({ email: await newUser() });
+    expect([taken.error?.status, taken.error?.code]).toEqual([422, 'email_exists']);
+  });
+
   it('the outbox: JSON for the service role only, a page for a browser on this machine', async () => {
     const r = await fetch(`${backend.url}/mail/v1/messages`, { headers: { authorization: `Bearer ${backend.keys.anonKey}` } });
     expect(r.status).toBe(403);

@@ -17,8 +17,8 @@ import {
 import { adminUsers, generateLink, invite } from './admin.ts';
 import { CLIENT_IP_HEADER, EMAIL_PATTERN, emailField, field, jsonBody, metadataField, str, tooLong, weakPassword } from './body.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
-import { otp, recover, resend, verifyCode, verifyLink, type ReserveGuess } from './otp.ts';
-import { authorize, callback, pkceGrant } from './oauth.ts';
+import { otp, recover, requestEmailChange, resend, verifyCode, verifyLink, type ReserveGuess } from './otp.ts';
+import { allowedRedirect, authorize, callback, pkceGrant } from './oauth.ts';
 import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
 import { createSession, endSessions, refreshSession, sessionExists, type LogoutScope } from './sessions.ts';
 import {
@@ -207,7 +207,7 @@ async function token(ctx: BackendContext, req: Request, url: URL): Promise<Respo
   }
 }
 
-async function putUser(ctx: BackendContext, req: Request): Promise<Response> {
+async function putUser(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
   const { user } = await authenticate(ctx, req);
   // Everyone can sign in as a shared account such as the demo guest (its password is published):
   // none may lock the others out of it or rename it. The same flag scopes its bookings (RLS).
@@ -225,9 +225,17 @@ async function putUser(ctx: BackendContext, req: Request): Promise<Response> {
     changes.passwordHash = await hashPassword(password);
   }
   const email = emailField(body);
+  let emailChange: string | undefined;
   if (email && email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
     if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
-    changes.email = email;
+    // An anonymous user gives their first email at once; an account's email changes once the new address confirms it.
+    if (user.is_anonymous) changes.email = email;
+    else emailChange = email;
+  }
+  if (emailChange) {
+    const taken = await findUserByEmail(ctx.db, emailChange);
+    if (taken && taken.id !== user.id) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    await requestEmailChange(ctx, user, emailChange, allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
   }
   const updated = await ctx.db.tx(async (q) => {
     if (changes.email) {
@@ -333,7 +341,7 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
       return authJson(await userJson(ctx.db, user));
     }
     case 'PUT /user':
-      return putUser(ctx, req);
+      return putUser(ctx, req, url);
     case 'POST /logout':
       return logout(ctx, req, url);
     case 'POST /recover':

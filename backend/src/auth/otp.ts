@@ -1,5 +1,6 @@
 // Emailed one-time codes and links, as GoTrue has them: /recover (password recovery), /otp (magic
-// link or code, creating the user when asked) and /verify (the code by POST, the link by GET).
+// link or code, creating the user when asked), /resend, an email change's confirmation, and
+// /verify (the code by POST, the link by GET).
 // A code is six digits, valid for an hour and once; only its hash is stored (auth.users'
 // recovery_token), and the link carries that hash. One email per user a minute; code guesses go
 // through the sign-in limiter, so six digits cannot be walked. Mail goes to the local outbox.
@@ -14,7 +15,7 @@ import { createUser, findUserByEmail, userColumns, type UserRow } from './users.
 
 const CODE_TTL_SECONDS = 3600;
 const RESEND_AFTER_SECONDS = 60;
-const VERIFY_TYPES: ReadonlySet<string> = new Set(['recovery', 'magiclink', 'email', 'signup', 'invite']);
+const VERIFY_TYPES: ReadonlySet<string> = new Set(['recovery', 'magiclink', 'email', 'signup', 'invite', 'email_change']);
 
 /** Reserves a guess for (email, client address); the returned function reports whether it was right. Throws 429 when full. */
 export type ReserveGuess = (email: string, ip: string) => (ok: boolean) => void;
@@ -137,6 +138,54 @@ export async function otp(ctx: BackendContext, req: Request, url: URL): Promise<
   return authJson({});
 }
 
+/**
+ * PUT /user {email} for an account with an email: the new address gets a code and a link, and the
+ * change waits for it (GoTrue's email change); the account keeps its email until then.
+ */
+export async function requestEmailChange(ctx: BackendContext, user: UserRow, newEmail: string, redirectTo: string): Promise<UserRow> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const hash = tokenHash(newEmail, code);
+  const { rows } = await ctx.db.query<UserRow>(
+    `update auth.users set email_change = lower($2), email_change_token_new = $3, email_change_sent_at = now(), updated_at = now()
+     where id = $1 and (email_change_sent_at is null or email_change_sent_at < now() - make_interval(secs => $4))
+     returning ${userColumns()}`,
+    [user.id, newEmail, hash, RESEND_AFTER_SECONDS],
+  );
+  if (!rows[0]) {
+    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${RESEND_AFTER_SECONDS} seconds.`);
+  }
+  const link = `${ctx.publicUrl}/auth/v1/verify?${new URLSearchParams({ token: hash, type: 'email_change', redirect_to: redirectTo })}`;
+  await sendMail(ctx, {
+    to: newEmail.toLowerCase(),
+    subject: 'Confirm your new email',
+    text: `To use this address for your account, enter the code ${code} or follow this link (valid for an hour, once):\n${link}\n`,
+  });
+  return rows[0];
+}
+
+/** The user whose pending email change the code (for the new address) or the link's hash confirms; the change applied. */
+async function consumeEmailChange(ctx: BackendContext, by: { email: string; code: string } | { hash: string }): Promise<UserRow | null> {
+  const hash = 'hash' in by ? by.hash : tokenHash(by.email, by.code);
+  return ctx.db.tx(async (q) => {
+    const { rows } = await q.query<UserRow>(
+      `update auth.users set email = email_change, email_change = null, email_change_token_new = null,
+         email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+       where email_change_token_new = $1 and email_change_sent_at > now() - make_interval(secs => $2) and deleted_at is null
+         and not exists (select 1 from auth.users o where lower(o.email) = auth.users.email_change and o.id <> auth.users.id)
+       returning ${userColumns()}`,
+      [hash, CODE_TTL_SECONDS],
+    );
+    const user = rows[0];
+    if (!user) return null;
+    await q.query(
+      `update auth.identities set identity_data = jsonb_set(identity_data, '{email}', to_jsonb($2::text)), updated_at = now()
+       where user_id = $1 and provider = 'email'`,
+      [user.id, user.email],
+    );
+    return user;
+  });
+}
+
 /** POST /resend {type: 'signup', email}: a new confirmation for an account still unconfirmed; the same answer for any email. */
 export async function resend(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
   const body = await jsonBody(req);
@@ -181,7 +230,8 @@ export async function verifyCode(ctx: BackendContext, req: Request, client: Clie
   const done = reserve(email || hash, client.ip ?? 'unknown');
   let user: UserRow | null = null;
   try {
-    user = await consume(ctx, hash ? { hash } : { email, code });
+    const by = hash ? { hash } : { email, code };
+    user = type === 'email_change' ? await consumeEmailChange(ctx, by) : await consume(ctx, by);
   } finally {
     done(user !== null);
   }
@@ -194,7 +244,8 @@ export async function verifyLink(ctx: BackendContext, url: URL, client: Client):
   const redirectTo = allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to'));
   const type = url.searchParams.get('type') ?? '';
   const hash = url.searchParams.get('token') ?? '';
-  const user = VERIFY_TYPES.has(type) && /^[0-9a-f]{64}$/.test(hash) ? await consume(ctx, { hash }) : null;
+  const valid = VERIFY_TYPES.has(type) && /^[0-9a-f]{64}$/.test(hash);
+  const user = !valid ? null : type === 'email_change' ? await consumeEmailChange(ctx, { hash }) : await consume(ctx, { hash });
   if (!user) return errorRedirect(redirectTo, 'access_denied', 'otp_expired', 'Email link is invalid or has expired');
   // A PKCE flow started with the request: the site exchanges the code for the session.
   const { rows: flows } = await ctx.db.query<{ auth_code: string }>(

@@ -22,6 +22,9 @@ export interface UserRow {
   banned_until: Date | string | null;
   deleted_at: Date | string | null;
   is_anonymous: boolean;
+  /** An email change waiting for its confirmation: the new address. */
+  email_change: string | null;
+  email_change_sent_at: Date | string | null;
 }
 
 interface IdentityRow {
@@ -50,6 +53,7 @@ let dummyHash: Promise<string> | undefined;
 const USER_COLUMN_NAMES = [
   'id', 'aud', 'role', 'email', 'encrypted_password', 'email_confirmed_at', 'confirmed_at', 'last_sign_in_at',
   'raw_app_meta_data', 'raw_user_meta_data', 'phone', 'created_at', 'updated_at', 'banned_until', 'deleted_at', 'is_anonymous',
+  'email_change', 'email_change_sent_at',
 ] as const;
 /** The auth.users columns of UserRow, optionally qualified by a table alias. */
 export const userColumns = (alias?: string) => USER_COLUMN_NAMES.map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
@@ -248,6 +252,10 @@ export async function userJson(q: Queryable, row: UserRow): Promise<Record<strin
     is_anonymous: row.is_anonymous,
   };
   if (row.banned_until) user.banned_until = iso(row.banned_until);
+  if (row.email_change) {
+    user.new_email = row.email_change;
+    user.email_change_sent_at = iso(row.email_change_sent_at);
+  }
   return JSON.parse(JSON.stringify(user)) as Record<string, unknown>;
 }
 
