@@ -77,6 +77,8 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((s) => 
  *   GOOGLE_OIDC_ISSUER + GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET (else the local stand-in),
  *   AUTH_SIGN_IN_RATE_LIMIT and AUTH_SIGN_UP_RATE_LIMIT (per 5 minutes, default 30),
  *   AUTH_ANONYMOUS_USERS=true (anonymous sign-ins, off by default as in GoTrue);
+ * - SMTP_HOST, SMTP_PORT (587), SMTP_USER, SMTP_PASS, SMTP_ADMIN_EMAIL (the sender), SMTP_SENDER_NAME:
+ *   the auth mail through a real SMTP server (else the local outbox);
  * - SEED_ROOMS, GUEST_EMAIL + GUEST_PASSWORD (the shared demo account; else made per data folder);
  * - STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (card payments through Stripe instead of the test
  *   processor), MAP_TILE_URL (map tiles; else the local stand-in).
@@ -110,6 +112,16 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
       signUpRateLimit: wholeNumber(env, 'AUTH_SIGN_UP_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
       anonymousUsers: env.AUTH_ANONYMOUS_USERS === 'true',
     },
+    smtp: env.SMTP_HOST
+      ? {
+          host: env.SMTP_HOST,
+          port: wholeNumber(env, 'SMTP_PORT', 587, 1),
+          user: env.SMTP_USER || undefined,
+          pass: env.SMTP_PASS || undefined,
+          sender: env.SMTP_ADMIN_EMAIL || 'no-reply@homestory.local',
+          senderName: env.SMTP_SENDER_NAME || 'Homestory',
+        }
+      : undefined,
     seed: {
       rooms: wholeNumber(env, 'SEED_ROOMS', DEFAULT_ROOM_COUNT),
       guest: env.GUEST_EMAIL && env.GUEST_PASSWORD ? { email: env.GUEST_EMAIL, password: env.GUEST_PASSWORD } : undefined,

@@ -48,6 +48,8 @@ export interface BackendConfig {
     /** Whether signInAnonymously may make users with no email (GoTrue's anonymous sign-ins). */
     anonymousUsers: boolean;
   };
+  /** A real SMTP server for the auth mail; else the local outbox (auth/mail.ts). */
+  smtp: { host: string; port: number; user: string | undefined; pass: string | undefined; sender: string; senderName: string } | undefined;
   seed: {
     /** Listings made on first start when "Rooms" is empty. */
     rooms: number;

@@ -1,8 +1,11 @@
 // Emailed codes and links through supabase-js, on PGlite and on PostgreSQL: password recovery
 // (resetPasswordForEmail, verifyOtp, updateUser), magic links (signInWithOtp, creating the
 // account), the link itself, and what stops abuse: one use, an hour, one email a minute, no
-// answer that tells registered emails apart. Mail is read from the local outbox.
+// answer that tells registered emails apart. Mail is read from the local outbox, and once from a
+// real SMTP server (smtp-server) the backend is configured to send through.
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,5 +205,54 @@ describe.each(DB_KINDS)('emailed codes on %s', (kind) => {
       answers.push((await client().auth.verifyOtp({ email, token: String(i).padStart(6, '0'), type: 'recovery' })).error?.code);
     }
     expect(answers).toContain('over_request_rate_limit');
+  });
+});
+
+describe.each(DB_KINDS)('mail through a configured SMTP server on %s', (kind) => {
+  let backend: TestBackend;
+  let smtp: SMTPServer;
+  const received: Array<{ from: string; to: string[]; data: string }> = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    backend = await startTestBackend(kind, {
+      migrationsDir: MIGRATIONS,
+      env: { SEED_ROOMS: '0', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_ADMIN_EMAIL: 'auth@homestory.test' },
+    });
+  });
+  afterAll(async () => {
+    await backend?.close();
+    await new Promise<void>((resolve) => smtp.close(resolve));
+  });
+
+  it('a reset code goes to the SMTP server, from the configured sender, and not to the outbox', async () => {
+    const client = createClient(backend.url, backend.keys.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+    const email = uniqueEmail();
+    await client.auth.signUp({ email, password: PASSWORD });
+    expect((await client.auth.resetPasswordForEmail(email)).error).toBeNull();
+    const message = received.find((m) => m.to.includes(email));
+    expect(message).toMatchObject({ from: 'auth@homestory.test' });
+    expect(message!.data).toMatch(/Subject: Reset your password/);
+    const code = /code (\d{6})/.exec(message!.data)![1]!;
+    expect((await client.auth.verifyOtp({ email, token: code, type: 'recovery' })).error).toBeNull();
+    const key = backend.keys.serviceRoleKey;
+    const outbox = await fetch(`${backend.url}/mail/v1/messages`, { headers: { authorization: `Bearer ${key}` } });
+    expect(((await outbox.json()) as { messages: unknown[] }).messages).toEqual([]);
   });
 });

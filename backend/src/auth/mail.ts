@@ -1,10 +1,12 @@
-// The local stand-in for an email provider (as Supabase's local stack has Inbucket): messages the
-// auth server sends (password recovery, magic links) are kept in <dataDir>/mail/outbox.jsonl, one
+// The auth server's mail: through a real SMTP server when one is configured (SMTP_HOST, see
+// config.ts), else the local stand-in for an email provider (as Supabase's local stack has
+// Inbucket): messages (password recovery, magic links) are kept in <dataDir>/mail/outbox.jsonl, one
 // JSON object a line, so every backend process sharing the data folder sees them. An operator or
 // a test reads them at GET /mail/v1/messages?to=<email> with the service role key; a developer on
 // the machine itself opens http://localhost:54321/mail/ (loopback only: the page shows sign-in
 // links).
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { join } from 'node:path';
 import type { BackendContext } from '../context.ts';
 import { JwtError } from '../context.ts';
@@ -19,7 +21,24 @@ export interface MailMessage {
 
 const outbox = (ctx: BackendContext) => join(ctx.config.dataDir, 'mail', 'outbox.jsonl');
 
+const transports = new WeakMap<BackendContext, Transporter>();
+
 export async function sendMail(ctx: BackendContext, message: Omit<MailMessage, 'sentAt'>): Promise<void> {
+  const { smtp } = ctx.config;
+  if (smtp) {
+    let transport = transports.get(ctx);
+    if (!transport) {
+      transport = nodemailer.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.port === 465,
+        auth: smtp.user ? { user: smtp.user, pass: smtp.pass ?? '' } : undefined,
+      });
+      transports.set(ctx, transport);
+    }
+    await transport.sendMail({ from: { name: smtp.senderName, address: smtp.sender }, ...message });
+    return;
+  }
   await mkdir(join(ctx.config.dataDir, 'mail'), { recursive: true });
   await appendFile(outbox(ctx), `${JSON.stringify({ ...message, sentAt: new Date().toISOString() })}\n`);
 }
