@@ -14,7 +14,7 @@ let counter = 0;
 const uniqueEmail = () => `user${Date.now()}${counter++}@example.com`;
 
 /** Follows redirects by hand with a cookie jar, as a browser would; stops at `until`. */
-async function browse(start: string, until: (url: URL) => boolean, jar = new Map<string, string>()) {
+async function browse(start: string, until: (url: URL) => boolean, jar = new Map<string, string>(), account = DEMO_ACCOUNTS[0]!) {
   let url = new URL(start);
   let init: RequestInit = {};
   for (let hop = 0; hop < 20; hop++) {
@@ -33,14 +33,14 @@ async function browse(start: string, until: (url: URL) => boolean, jar = new Map
     }
     const html = await res.text();
     expect(res.status, html).toBe(200);
-    // The account chooser: pick the first demo account, as a user clicking its button.
+    // The account chooser: pick a demo account (the first by default), as a user clicking its button.
     const action = /<form method="post" action="([^"]+)" aria-label="Demo Google accounts">/.exec(html)?.[1];
     expect(action).toBeDefined();
     url = new URL(action!.replace(/&amp;/g, '&'), url);
     init = {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ account: DEMO_ACCOUNTS[0]!.sub }).toString(),
+      body: new URLSearchParams({ account: account.sub }).toString(),
     };
   }
   throw new Error(`too many redirects at ${url}`);
@@ -283,6 +283,27 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect(user.user_metadata.avatar_url).toMatch(/^http:\/\/localhost:\d+\/storage\/v1\/object\/public\/avatars\//);
     const claims = await backend.ctx.verifyJwt(fragment.get('access_token')!);
     expect((claims.amr as Array<{ method: string }>)[0]!.method).toBe('oauth');
+  });
+
+  it('links Google to a signed-in account (linkIdentity), and refuses an identity another account has', async () => {
+    const c = client();
+    const email = uniqueEmail();
+    const { data: signedUp } = await c.auth.signUp({ email, password: 'correct-horse-battery' });
+    const kenji = DEMO_ACCOUNTS[2]!;
+    const { data, error } = await c.auth.linkIdentity({ provider: 'google', options: { redirectTo: 'http://localhost:3000/lp', skipBrowserRedirect: true } });
+    expect(error).toBeNull();
+    const { url } = await browse(data.url!, (u) => u.origin === 'http://localhost:3000', new Map(), kenji);
+    expect(url.pathname).toBe('/lp');
+    const identities = (await c.auth.getUserIdentities()).data!.identities;
+    expect(identities.map((i) => i.provider).sort()).toEqual(['email', 'google']);
+    expect((await c.auth.getUser()).data.user).toMatchObject({ id: signedUp.user!.id, email, app_metadata: { providers: ['email', 'google'] } });
+
+    // The same Google account for someone else: refused, back on the site with the error.
+    const other = client();
+    await other.auth.signUp({ email: uniqueEmail(), password: 'correct-horse-battery' });
+    const again = await other.auth.linkIdentity({ provider: 'google', options: { redirectTo: 'http://localhost:3000/lp', skipBrowserRedirect: true } });
+    const refused = await browse(again.data.url!, (u) => u.origin === 'http://localhost:3000', new Map(), kenji);
+    expect(refused.url.searchParams.get('error_code')).toBe('identity_already_exists');
   });
 
   it('signs in with Google with PKCE: code in the query, exchanged once for a session', async () => {

@@ -366,6 +366,12 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
       return verifyLink(ctx, url, clientOf(req));
     case 'GET /authorize':
       return authorize(ctx, url);
+    case 'GET /user/identities/authorize': {
+      // linkIdentity: the provider's URL as JSON, for the signed-in caller to follow.
+      const { user } = await authenticate(ctx, req);
+      const location = (await authorize(ctx, url, user.id)).headers.get('location');
+      return authJson({ url: location });
+    }
     case 'GET /callback':
     case 'POST /callback': {
       let params = url;

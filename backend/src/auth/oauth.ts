@@ -10,7 +10,7 @@ import type { Queryable } from '../db/index.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { localOidc } from './local-oidc.ts';
 import { createSession, type Session } from './sessions.ts';
-import { addIdentity, createUser, findUserByEmail, findUserByIdentity, updateUser, type UserRow } from './users.ts';
+import { addIdentity, createUser, findUserByEmail, findUserById, findUserByIdentity, updateUser, type UserRow } from './users.ts';
 
 const FLOW_STATE_TTL_SECONDS = 300;
 
@@ -82,8 +82,11 @@ export function errorRedirect(redirectTo: string, error: string, code: string, d
   return redirect(url.toString());
 }
 
-/** GET /authorize?provider=google&redirect_to=…[&code_challenge=…&code_challenge_method=s256] */
-export async function authorize(ctx: BackendContext, url: URL): Promise<Response> {
+/**
+ * GET /authorize?provider=google&redirect_to=…[&code_challenge=…&code_challenge_method=s256].
+ * `linkUserId`: the signed-in user linking Google to their account (/user/identities/authorize).
+ */
+export async function authorize(ctx: BackendContext, url: URL, linkUserId?: string): Promise<Response> {
   const provider = url.searchParams.get('provider') ?? '';
   if (provider !== 'google') throw validationFailed(`Unsupported provider: ${provider || 'missing provider'}`);
   const redirectTo = allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to'));
@@ -109,6 +112,7 @@ export async function authorize(ctx: BackendContext, url: URL): Promise<Response
     provider,
     redirect_to: redirectTo,
     flow_state_id: flowStateId,
+    link_user_id: linkUserId,
     nonce,
     iat: now,
     exp: now + FLOW_STATE_TTL_SECONDS,
@@ -201,6 +205,29 @@ async function googleUser(q: Queryable, claims: GoogleClaims): Promise<UserRow> 
   });
 }
 
+class IdentityTaken extends Error {}
+
+/** Links a Google identity to a signed-in user; refused when it belongs to another account. */
+async function linkGoogle(q: Queryable, userId: string, claims: GoogleClaims): Promise<UserRow> {
+  const owner = await findUserByIdentity(q, 'google', claims.sub);
+  if (owner && owner.id !== userId) throw new IdentityTaken();
+  const user = await findUserById(q, userId);
+  if (!user || user.deleted_at) throw new IdentityTaken();
+  await addIdentity(q, userId, 'google', claims.sub, {
+    iss: claims.iss,
+    sub: claims.sub,
+    name: claims.name,
+    email: claims.email,
+    picture: claims.picture,
+    provider_id: claims.sub,
+    email_verified: claims.email_verified ?? false,
+    phone_verified: false,
+  });
+  const app = user.raw_app_meta_data ?? {};
+  const providers = [...new Set([...((app.providers as string[] | undefined) ?? []), 'google'])];
+  return updateUser(q, userId, { appMetadata: { ...app, providers } });
+}
+
 /** Fragment of an implicit-flow redirect: form-encoded, keys sorted, sb marks Supabase. */
 function sessionFragment(session: Session): string {
   const params: Record<string, string> = {
@@ -243,7 +270,13 @@ export async function callback(ctx: BackendContext, url: URL, client: { userAgen
   const providerTokens = { provider_token: google.accessToken, provider_refresh_token: google.refreshToken };
 
   return ctx.db.tx(async (q) => {
-    const user = await googleUser(q, google.claims);
+    let user: UserRow;
+    try {
+      user = typeof state.link_user_id === 'string' ? await linkGoogle(q, state.link_user_id, google.claims) : await googleUser(q, google.claims);
+    } catch (error) {
+      if (!(error instanceof IdentityTaken)) throw error;
+      return errorRedirect(redirectTo, 'invalid_request', 'identity_already_exists', 'Identity is already linked to another user');
+    }
     if (typeof state.flow_state_id === 'string') {
       const { rows } = await q.query<{ auth_code: string }>(
         `update auth.flow_state set user_id = $2, provider_access_token = $3, provider_refresh_token = $4,
