@@ -51,8 +51,11 @@ export const REQUEST_LIMITS = {
 
 export type IsValue = 'null' | 'not_null' | 'true' | 'false' | 'unknown';
 
+/** Operators PostgREST lets apply to any or all of a list: `like(any).{*a*,*b*}`. */
+export const QUANTIFIABLE: ReadonlySet<string> = new Set(['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
+
 export type Operation =
-  | { kind: 'op'; op: SimpleOperator; value: string }
+  | { kind: 'op'; op: SimpleOperator; value: string; quantifier?: 'any' | 'all' }
   | { kind: 'in'; values: string[] }
   | { kind: 'is'; value: IsValue }
   | { kind: 'fts'; op: FtsOperator; language: string | undefined; value: string };
@@ -73,7 +76,7 @@ export interface LogicTree {
 
 export type Filter = Condition | LogicTree;
 
-export type SelectItem = { kind: 'star' } | { kind: 'field'; name: string; alias: string | undefined };
+export type SelectItem = { kind: 'star' } | { kind: 'field'; name: string; alias: string | undefined; cast?: string };
 
 export interface OrderTerm {
   field: string;
@@ -198,9 +201,16 @@ export function parseSelect(text: string): SelectItem[] {
         alias = name;
         name = field(c);
       }
-      if (c.peek(2) === '::') c.fail('casts (::type) in select are not supported by this server');
+      let cast: string | undefined;
+      if (c.peek(2) === '::') {
+        c.pos += 2;
+        const start = c.pos;
+        while (!c.done && /[A-Za-z0-9_]/.test(c.peek())) c.pos++;
+        if (c.pos === start) c.unexpected('letter or digit');
+        cast = c.text.slice(start, c.pos);
+      }
       if (c.peek() === '(' || c.peek() === '!') c.fail('embedded resources are not supported by this server');
-      items.push({ kind: 'field', name, alias });
+      items.push(cast ? { kind: 'field', name, alias, cast } : { kind: 'field', name, alias });
     }
     if (items.length > REQUEST_LIMITS.selectItems) c.fail(`a select may name at most ${REQUEST_LIMITS.selectItems} columns`);
     c.skipWs();
@@ -308,6 +318,14 @@ function opExpr(c: Cursor, single: (c: Cursor) => string): { negate: boolean; op
       negate,
       operation: { kind: 'fts', op: ftsMatch[1] as FtsOperator, language: ftsMatch[2]?.trim(), value: single(c) },
     };
+  }
+  const quantified = /^([a-z]+)\((any|all)\)\./.exec(c.text.slice(c.pos));
+  if (quantified && QUANTIFIABLE.has(quantified[1]!)) {
+    c.pos += quantified[0].length;
+    const op = quantified[1] as SimpleOperator;
+    const value = single(c);
+    checkValue(c, op, value);
+    return { negate, operation: { kind: 'op', op, value, quantifier: quantified[2] as 'any' | 'all' } };
   }
   const dot = c.text.indexOf('.', c.pos);
   const op = dot < 0 ? '' : c.text.slice(c.pos, dot);

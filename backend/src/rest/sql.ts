@@ -41,7 +41,10 @@ export function selectList(source: Source, items: SelectItem[], prefix = ''): st
       for (const c of source.columns) parts.push(prefix + ident(c));
     } else {
       const col = prefix + checkColumn(source, item.name);
-      parts.push(item.alias ? `${col} as ${ident(item.alias)}` : col);
+      // A cast keeps the column's name as the key, as PostgREST's CAST(... AS type) AS "col".
+      // The type name is letters, digits and underscores only (parseSelect), so it is written as is.
+      if (item.cast) parts.push(`cast(${col} as ${item.cast}) as ${ident(item.alias ?? item.name)}`);
+      else parts.push(item.alias ? `${col} as ${ident(item.alias)}` : col);
     }
   }
   return parts.length > 0 ? parts.join(', ') : 'null as "?column?"';
@@ -59,7 +62,10 @@ function condition(sql: Sql, source: Source, filter: Filter, prefix: string): st
     case 'op': {
       const op = operation.op;
       const value = op === 'like' || op === 'ilike' ? operation.value.replace(/\*/g, '%') : operation.value;
-      text = `${col} ${SIMPLE_OPERATORS[op]} ${sql.bind(value)}`;
+      // like(any).{a,b}: the value is an array literal, compared with any or all of its items.
+      text = operation.quantifier
+        ? `${col} ${SIMPLE_OPERATORS[op]} ${operation.quantifier}(${sql.bind(value)})`
+        : `${col} ${SIMPLE_OPERATORS[op]} ${sql.bind(value)}`;
       break;
     }
     case 'in': {
