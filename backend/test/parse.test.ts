@@ -105,9 +105,18 @@ describe('parseQuery', () => {
     expect(error.body.message).toBe(message);
   });
 
-  it('refuses embedded resources and JSON paths instead of ignoring them', () => {
+  it('refuses embedded resources instead of ignoring them', () => {
     expect(parseFails('select=id,owner(*)').body.code).toBe('PGRST100');
-    expect(parseFails('select=data->a').body.code).toBe('PGRST100');
+  });
+
+  it('reads JSON paths (keys and indexes) in select, filters and order', () => {
+    const q = parseQuery('select=n:data->a->>b,data->tags->0::text&data->>city=eq.Rome&order=data->rooms.desc');
+    expect(q.select).toEqual([
+      { kind: 'field', name: 'data', alias: 'n', path: [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 'b' }] },
+      { kind: 'field', name: 'data', alias: undefined, cast: 'text', path: [{ arrow: '->', key: 'tags' }, { arrow: '->', key: 0 }] },
+    ]);
+    expect(q.filters).toEqual([{ type: 'cond', field: 'data', path: [{ arrow: '->>', key: 'city' }], negate: false, operation: { kind: 'op', op: 'eq', value: 'Rome' } }]);
+    expect(q.order).toEqual([{ field: 'data', path: [{ arrow: '->', key: 'rooms' }], direction: 'desc', nulls: undefined }]);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   ident,
   noSuchColumn,
   orderClause,
+  outputName,
   pageClause,
   qualified,
   relationSource,
@@ -96,7 +97,7 @@ function outputNames(source: Source, items: SelectItem[]): string[] {
   const names: string[] = [];
   for (const item of items) {
     if (item.kind === 'star') names.push(...source.columns);
-    else names.push(item.alias ?? item.name);
+    else names.push(outputName(item));
   }
   return names;
 }

@@ -60,9 +60,13 @@ export type Operation =
   | { kind: 'is'; value: IsValue }
   | { kind: 'fts'; op: FtsOperator; language: string | undefined; value: string };
 
+/** A JSON path after a column: data->a->>b, data->0 (-> gives json, ->> text). */
+export type JsonPath = Array<{ arrow: '->' | '->>'; key: string | number }>;
+
 export interface Condition {
   type: 'cond';
   field: string;
+  path?: JsonPath;
   negate: boolean;
   operation: Operation;
 }
@@ -76,10 +80,13 @@ export interface LogicTree {
 
 export type Filter = Condition | LogicTree;
 
-export type SelectItem = { kind: 'star' } | { kind: 'field'; name: string; alias: string | undefined; cast?: string };
+export type SelectItem =
+  | { kind: 'star' }
+  | { kind: 'field'; name: string; alias: string | undefined; cast?: string; path?: JsonPath };
 
 export interface OrderTerm {
   field: string;
+  path?: JsonPath;
   direction: 'asc' | 'desc' | undefined;
   nulls: 'first' | 'last' | undefined;
 }
@@ -177,13 +184,24 @@ function fieldName(c: Cursor): string {
   }
 }
 
-/** A field, refusing JSON paths (out of scope). */
-function field(c: Cursor): string {
+/** A field with its JSON path, if any: `data->a->>b`, `data->0`. */
+function fieldWithPath(c: Cursor): { name: string; path?: JsonPath } {
   c.skipWs();
   const name = fieldName(c);
-  if (c.peek(2) === '->') c.fail('JSON paths (->, ->>) are not supported by this server');
+  const path: JsonPath = [];
+  while (c.peek(2) === '->') {
+    const arrow = c.eat('->>') ? '->>' : (c.pos += 2, '->');
+    const index = /^-?\d+/.exec(c.text.slice(c.pos));
+    const after = index ? c.text[c.pos + index[0].length] : undefined;
+    if (index && (after === undefined || !IDENT_CHAR.test(after))) {
+      c.pos += index[0].length;
+      path.push({ arrow, key: Number(index[0]) });
+    } else {
+      path.push({ arrow, key: fieldName(c) });
+    }
+  }
   c.skipWs();
-  return name;
+  return path.length > 0 ? { name, path } : { name };
 }
 
 export function parseSelect(text: string): SelectItem[] {
@@ -194,12 +212,13 @@ export function parseSelect(text: string): SelectItem[] {
     if (c.eat('*')) {
       items.push({ kind: 'star' });
     } else {
-      let name = field(c);
+      let target = fieldWithPath(c);
       let alias: string | undefined;
       if (c.peek() === ':' && c.peek(2) !== '::') {
+        if (target.path) c.unexpected('"," or end of input');
         c.pos++;
-        alias = name;
-        name = field(c);
+        alias = target.name;
+        target = fieldWithPath(c);
       }
       let cast: string | undefined;
       if (c.peek(2) === '::') {
@@ -210,7 +229,7 @@ export function parseSelect(text: string): SelectItem[] {
         cast = c.text.slice(start, c.pos);
       }
       if (c.peek() === '(' || c.peek() === '!') c.fail('embedded resources are not supported by this server');
-      items.push(cast ? { kind: 'field', name, alias, cast } : { kind: 'field', name, alias });
+      items.push({ kind: 'field', name: target.name, alias, ...(cast ? { cast } : {}), ...(target.path ? { path: target.path } : {}) });
     }
     if (items.length > REQUEST_LIMITS.selectItems) c.fail(`a select may name at most ${REQUEST_LIMITS.selectItems} columns`);
     c.skipWs();
@@ -223,7 +242,7 @@ export function parseOrder(text: string): OrderTerm[] {
   const c = new Cursor(text, 'order');
   const terms: OrderTerm[] = [];
   for (;;) {
-    const name = field(c);
+    const { name, path } = fieldWithPath(c);
     if (c.peek() === '(') c.fail('ordering by embedded resources is not supported by this server');
     let direction: OrderTerm['direction'];
     let nulls: OrderTerm['nulls'];
@@ -232,7 +251,7 @@ export function parseOrder(text: string): OrderTerm[] {
     if (c.eat('.nullsfirst')) nulls = 'first';
     else if (c.eat('.nullslast')) nulls = 'last';
     c.skipWs();
-    terms.push({ field: name, direction, nulls });
+    terms.push({ field: name, ...(path ? { path } : {}), direction, nulls });
     if (c.done) return terms;
     if (!c.eat(',')) {
       if (c.peek() === '.') {
@@ -406,10 +425,10 @@ function logicTree(c: Cursor, depth = 1): Filter {
   c.pos = save;
   c.skipWs();
   if (c.peek() === ')' || c.done) c.unexpected('field name (* or [a..z0..9_$]), negation operator (not) or logic operator (and, or)');
-  const name = field(c);
+  const { name, path } = fieldWithPath(c);
   if (!c.eat('.')) c.unexpected('delimiter (.)');
   const { negate: n, operation } = opExpr(c, logicValue);
-  return { type: 'cond', field: name, negate: n, operation };
+  return { type: 'cond', field: name, ...(path ? { path } : {}), negate: n, operation };
 }
 
 function hasOperator(value: string): boolean {
@@ -488,11 +507,11 @@ export function parseQuery(search: string, rpc = false): QueryParams {
         );
       }
       const keyCursor = new Cursor(key, 'tree path');
-      const name = field(keyCursor);
+      const { name, path } = fieldWithPath(keyCursor);
       if (!keyCursor.done) keyCursor.unexpected('end of input');
       const c = new Cursor(value, 'filter');
       const { negate, operation } = opExpr(c, restOfInput);
-      result.filters.push({ type: 'cond', field: name, negate, operation });
+      result.filters.push({ type: 'cond', field: name, ...(path ? { path } : {}), negate, operation });
       continue;
     }
     result.params.push([key, value]);

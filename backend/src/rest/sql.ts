@@ -1,7 +1,7 @@
 // Typed request + schema cache -> one parameterized SQL statement that builds the JSON body.
 // Identifiers come only from the schema cache; every request value is a bound parameter.
 import { columnNotInTable, restError } from './errors.ts';
-import { FTS_OPERATORS, SIMPLE_OPERATORS, type Filter, type OrderTerm, type SelectItem } from './parse.ts';
+import { FTS_OPERATORS, SIMPLE_OPERATORS, type Filter, type JsonPath, type OrderTerm, type SelectItem } from './parse.ts';
 import type { Relation, Routine } from './schema.ts';
 
 export const ident = (name: string) => '"' + name.replace(/"/g, '""') + '"';
@@ -33,6 +33,22 @@ function checkColumn(source: Source, column: string): string {
   return ident(column);
 }
 
+/** A column with its JSON path: "data"->'a'->>'b' (keys are string literals, indexes numbers). */
+function columnExpr(source: Source, column: string, path: JsonPath | undefined, prefix: string): string {
+  let expr = prefix + checkColumn(source, column);
+  for (const step of path ?? []) {
+    expr += `${step.arrow}${typeof step.key === 'number' ? step.key : `'${step.key.replace(/'/g, "''")}'`}`;
+  }
+  return expr;
+}
+
+/** The key a selected field has in the answer: its alias, the last named key of its JSON path (data->tags->0 is "tags"), or its name. */
+export function outputName(item: { name: string; alias: string | undefined; path?: JsonPath }): string {
+  if (item.alias) return item.alias;
+  const named = item.path?.findLast((step) => typeof step.key === 'string');
+  return named ? (named.key as string) : item.name;
+}
+
 /** SELECT list (aliases allowed); '*' expands to the cached columns. */
 export function selectList(source: Source, items: SelectItem[], prefix = ''): string {
   const parts: string[] = [];
@@ -40,11 +56,11 @@ export function selectList(source: Source, items: SelectItem[], prefix = ''): st
     if (item.kind === 'star') {
       for (const c of source.columns) parts.push(prefix + ident(c));
     } else {
-      const col = prefix + checkColumn(source, item.name);
-      // A cast keeps the column's name as the key, as PostgREST's CAST(... AS type) AS "col".
-      // The type name is letters, digits and underscores only (parseSelect), so it is written as is.
-      if (item.cast) parts.push(`cast(${col} as ${item.cast}) as ${ident(item.alias ?? item.name)}`);
-      else parts.push(item.alias ? `${col} as ${ident(item.alias)}` : col);
+      const col = columnExpr(source, item.name, item.path, prefix);
+      // A cast keeps the field's key, as PostgREST's CAST(... AS type) AS "col". The type name
+      // is letters, digits and underscores only (parseSelect), so it is written as is.
+      const value = item.cast ? `cast(${col} as ${item.cast})` : col;
+      parts.push(item.alias || item.cast || item.path ? `${value} as ${ident(outputName(item))}` : col);
     }
   }
   return parts.length > 0 ? parts.join(', ') : 'null as "?column?"';
@@ -55,7 +71,7 @@ function condition(sql: Sql, source: Source, filter: Filter, prefix: string): st
     const inner = filter.children.map((child) => condition(sql, source, child, prefix)).join(filter.op === 'and' ? ' and ' : ' or ');
     return filter.negate ? `not (${inner})` : `(${inner})`;
   }
-  const col = prefix + checkColumn(source, filter.field);
+  const col = columnExpr(source, filter.field, filter.path, prefix);
   const operation = filter.operation;
   let text: string;
   switch (operation.kind) {
@@ -98,7 +114,7 @@ export function orderClause(source: Source, order: OrderTerm[], prefix = ''): st
     ' order by ' +
     order
       .map((t) => {
-        let s = prefix + checkColumn(source, t.field);
+        let s = columnExpr(source, t.field, t.path, prefix);
         if (t.direction) s += ' ' + t.direction;
         if (t.nulls) s += ' nulls ' + t.nulls;
         return s;
