@@ -40,6 +40,12 @@ describe.each(DB_KINDS)('REST on %s', (kind) => {
       expect(r.count).toBe(40);
     });
 
+    it('answers CSV for text/csv (supabase-js .csv()): a header, then the rows', async () => {
+      const r = await anon.from('Rooms').select('id,city').lt('id', 3).order('id').csv();
+      expect(r.error).toBeNull();
+      expect(r.data).toBe('id,city\n1,Lyon\n2,Rome');
+    });
+
     it('a counted list that fits is 200 with count = total', async () => {
       const r = await anon.from('Rooms').select('id', { count: 'exact' }).eq('city', 'Rome');
       expect(r.status).toBe(200);

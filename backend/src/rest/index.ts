@@ -28,7 +28,7 @@ const PREFIX = '/rest/v1';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
-type Shape = 'array' | 'object';
+type Shape = 'array' | 'object' | 'csv';
 
 interface Result {
   body: string;
@@ -71,6 +71,7 @@ function negotiate(accept: string | null): Shape {
   for (const t of types) {
     if (t === 'application/vnd.pgrst.object+json' || t === 'application/vnd.pgrst.object') return 'object';
     if (t === 'application/json' || t === '*/*' || t === 'application/*' || t === '') return 'array';
+    if (t === 'text/csv') return 'csv';
   }
   throw restError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
 }
@@ -124,7 +125,7 @@ function read(rel: Relation, q: QueryParams, prefs: Preferences, req: Request, s
   const { offset, limit } = page(q, req);
   const inner = `select ${selectList(src, q.select, prefix)} from ${qualified(rel)}${where}${orderClause(src, q.order, prefix)}${pageClause(sql, limit, offset)}`;
   const total = prefs.count ? `select count(*) from ${qualified(rel)}${where}` : undefined;
-  return { sql, text: envelope(inner, req.method !== 'HEAD', total), readOnly: true, shape, offset };
+  return { sql, text: envelope(inner, req.method !== 'HEAD', total, shape === 'csv'), readOnly: true, shape, offset };
 }
 
 /** Outer query of writes; same columns as envelope() (total is null: the page is the count). */
@@ -438,6 +439,10 @@ export function createRest(): RestService {
     const cached = cacheKey ? readPlans.get(cacheKey) : undefined;
     const q = cached ? EMPTY_QUERY : parseQuery(url.search.slice(1), isRpc);
 
+    // CSV is a table's read only (GET/HEAD); anything else answers JSON or nothing.
+    if (shape === 'csv' && (isRpc || (method !== 'GET' && method !== 'HEAD'))) {
+      throw restError(406, 'PGRST107', 'None of these media types are available: text/csv');
+    }
     let plan: Plan & { offset?: number; upsert?: boolean };
     let kind: 'read' | 'insert' | 'update' | 'delete' | 'rpc';
     if (isRpc) {
@@ -504,6 +509,10 @@ export function createRest(): RestService {
       headers['content-range'] = contentRange(offset, result.page, total);
       headers['content-location'] = url.pathname.slice(PREFIX.length) + url.search;
       if (plan.noContent) return new Response(null, { status: 204, headers });
+      if (shape === 'csv') {
+        headers['content-type'] = 'text/csv; charset=utf-8';
+        return new Response(method === 'HEAD' ? null : result.body, { status, headers });
+      }
       const single = shape === 'object' || plan.unwrap;
       headers['content-type'] = shape === 'object' ? OBJECT_TYPE : JSON_TYPE;
       const body = method === 'HEAD' ? null : single ? unwrapArray(result.body) : result.body;
