@@ -64,6 +64,13 @@ function httpUrl(env: Env, name: string): string | undefined {
   return value.replace(/\/$/, '');
 }
 
+const TX_ENDS = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'] as const;
+function txEnd(value: string | undefined): (typeof TX_ENDS)[number] {
+  if (value === undefined || value === '') return 'commit';
+  if (!(TX_ENDS as readonly string[]).includes(value)) throw new Error(`REST_TX_END must be one of ${TX_ENDS.join(', ')}, got ${value}`);
+  return value as (typeof TX_ENDS)[number];
+}
+
 const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 /**
@@ -72,6 +79,8 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((s) => 
  * - AUTHENTICATOR_PASSWORD: the password of the `authenticator` login role on PostgreSQL, when
  *   the server uses password authentication;
  * - ALLOWED_ORIGINS (CORS), PUBLIC_URL (the URL clients use, default http://localhost:<port>);
+ * - REST_TX_END: commit (default), commit-allow-override, rollback or rollback-allow-override, as
+ *   PostgREST's db-tx-end (with -allow-override, Prefer: tx=commit|rollback decides);
  * - JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY (else made once per data folder, loadKeys);
  * - JWT_EXPIRY (seconds, default 3600), SITE_URL and ADDITIONAL_REDIRECT_URLS (OAuth redirects),
  *   GOOGLE_OIDC_ISSUER + GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET (else the local stand-in),
@@ -112,6 +121,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
       signUpRateLimit: wholeNumber(env, 'AUTH_SIGN_UP_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
       anonymousUsers: env.AUTH_ANONYMOUS_USERS === 'true',
     },
+    restTxEnd: txEnd(env.REST_TX_END),
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,

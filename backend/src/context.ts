@@ -48,6 +48,8 @@ export interface BackendConfig {
     /** Whether signInAnonymously may make users with no email (GoTrue's anonymous sign-ins). */
     anonymousUsers: boolean;
   };
+  /** How a REST transaction ends (PostgREST's db-tx-end): commit or rollback, and whether Prefer: tx may override it. */
+  restTxEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
   /** A real SMTP server for the auth mail; else the local outbox (auth/mail.ts). */
   smtp: { host: string; port: number; user: string | undefined; pass: string | undefined; sender: string; senderName: string } | undefined;
   seed: {

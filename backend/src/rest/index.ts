@@ -357,7 +357,14 @@ export interface RestService {
 }
 
 /** Runs a plan as the caller; a singular request with another row count rolls back (406). */
-async function execute(db: Db, caller: Caller, req: Request, path: string, plan: Plan): Promise<Result> {
+/** Thrown by the pipeline's check to end the transaction with a rollback, carrying the rows already read. */
+class RollbackRequested extends Error {
+  constructor(readonly rows: unknown[][]) {
+    super('rollback requested');
+  }
+}
+
+async function execute(db: Db, caller: Caller, req: Request, path: string, plan: Plan, rollback: boolean): Promise<Result> {
   const headers: Record<string, string> = {};
   req.headers.forEach((value, name) => (headers[name] = value));
   const settings = roleStatement({
@@ -373,8 +380,21 @@ async function execute(db: Db, caller: Caller, req: Request, path: string, plan:
     if (page !== 1) throw singularity(page);
   };
   // Reads change nothing, so a singular read needs no rollback: check after the transaction.
-  const check = plan.shape === 'object' && !plan.readOnly ? singular : undefined;
-  const rows = await db.pipeline([settings, { text: plan.text, values: plan.sql.values }], check);
+  const checkSingular = plan.shape === 'object' && !plan.readOnly ? singular : undefined;
+  // tx=rollback: the answer is computed, then the transaction is rolled back instead of committed.
+  const check = rollback
+    ? (rows: unknown[][]) => {
+        checkSingular?.(rows);
+        throw new RollbackRequested(rows);
+      }
+    : checkSingular;
+  let rows: unknown[][];
+  try {
+    rows = await db.pipeline([settings, { text: plan.text, values: plan.sql.values }], check);
+  } catch (error) {
+    if (!(error instanceof RollbackRequested)) throw error;
+    rows = error.rows;
+  }
   if (plan.shape === 'object' && plan.readOnly) singular(rows);
   const [body, page, total, inserted] = rows[0] ?? [];
   const result: Result = { body: typeof body === 'string' ? body : '', page: Number(page ?? 0), total: total === null || total === undefined ? undefined : Number(total) };
@@ -481,11 +501,16 @@ export function createRest(): RestService {
       throw restError(404, 'PGRST125', 'Invalid path specified in request URL');
     }
 
-    const result = await execute(ctx.apiDb, caller, req, segments.length === 2 ? `/${segments.join('/')}` : path, plan);
+    // PostgREST's db-tx-end: the configured end, or Prefer: tx where an override is allowed.
+    const txEnd = ctx.config.restTxEnd;
+    const overridable = txEnd.endsWith('-allow-override');
+    const rollback = overridable && prefs.tx ? prefs.tx === 'rollback' : txEnd.startsWith('rollback');
+    const result = await execute(ctx.apiDb, caller, req, segments.length === 2 ? `/${segments.join('/')}` : path, plan, rollback);
     const applied: string[] = [];
     if (prefs.return && kind !== 'read' && kind !== 'rpc') applied.push(`return=${prefs.return}`);
     if (prefs.count) applied.push(`count=${prefs.count}`);
     if (prefs.resolution && plan.upsert) applied.push(`resolution=${prefs.resolution}`);
+    if (overridable && prefs.tx) applied.push(`tx=${prefs.tx}`);
     const headers: Record<string, string> = {};
     if (applied.length) headers['preference-applied'] = applied.join(', ');
 

@@ -528,13 +528,15 @@ export interface Preferences {
   count: 'exact' | 'planned' | 'estimated' | undefined;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
   missing: 'default' | undefined;
+  /** tx=commit|rollback: honoured only where the transaction end allows an override (REST_TX_END). */
+  tx: 'commit' | 'rollback' | undefined;
   /** Tokens honoured, echoed in Preference-Applied. */
   applied: string[];
 }
 
 /** Prefer header: comma-separated tokens, unknown ones ignored (PostgREST's lenient handling). */
 export function parsePrefer(header: string | null): Preferences {
-  const prefs: Preferences = { return: undefined, count: undefined, resolution: undefined, missing: undefined, applied: [] };
+  const prefs: Preferences = { return: undefined, count: undefined, resolution: undefined, missing: undefined, tx: undefined, applied: [] };
   if (!header) return prefs;
   for (const raw of header.split(',')) {
     const token = raw.trim();
@@ -547,6 +549,8 @@ export function parsePrefer(header: string | null): Preferences {
       prefs.resolution = value;
     } else if (name === 'missing' && value === 'default') {
       prefs.missing = value;
+    } else if (name === 'tx' && (value === 'commit' || value === 'rollback')) {
+      prefs.tx = value;
     }
   }
   return prefs;

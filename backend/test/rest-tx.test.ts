@@ -1,0 +1,51 @@
+// Prefer: tx on PGlite and PostgreSQL, as PostgREST's db-tx-end has it: ignored by default (the
+// transaction commits), honoured with REST_TX_END=commit-allow-override (tx=rollback answers as
+// usual and keeps nothing), and REST_TX_END=rollback keeps nothing whatever is asked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+
+const ROOM = { 'house-title': 'Tx test house', price: 8300, max_guests: 2, city: 'Txville', country: 'Testland' };
+
+describe.each(DB_KINDS)('Prefer: tx on %s', (kind) => {
+  const backends: Record<string, TestBackend> = {};
+
+  beforeAll(async () => {
+    for (const end of ['commit', 'commit-allow-override', 'rollback']) {
+      backends[end] = await startTestBackend(kind, { env: { SEED_ROOMS: '0', REST_TX_END: end } });
+    }
+  });
+  afterAll(async () => {
+    for (const backend of Object.values(backends)) await backend.close();
+  });
+
+  async function insert(end: string, prefer: string) {
+    const backend = backends[end]!;
+    const key = backend.keys.serviceRoleKey;
+    const r = await fetch(`${backend.url}/rest/v1/Rooms?select=city`, {
+      method: 'POST',
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', prefer },
+      body: JSON.stringify(ROOM),
+    });
+    const { count } = await backend.client(key).from('Rooms').select('id', { count: 'exact', head: true }).eq('city', 'Txville');
+    return { status: r.status, body: (await r.json()) as unknown, applied: r.headers.get('preference-applied'), kept: count };
+  }
+
+  it('by default tx=rollback is ignored: the row is kept and the preference not applied', async () => {
+    expect(await insert('commit', 'return=representation, tx=rollback')).toEqual({
+      status: 201,
+      body: [{ city: 'Txville' }],
+      applied: 'return=representation',
+      kept: 1,
+    });
+  });
+
+  it('where an override is allowed, tx=rollback answers as usual and keeps nothing; tx=commit keeps', async () => {
+    const rolledBack = await insert('commit-allow-override', 'return=representation, tx=rollback');
+    expect(rolledBack).toEqual({ status: 201, body: [{ city: 'Txville' }], applied: 'return=representation, tx=rollback', kept: 0 });
+    expect((await insert('commit-allow-override', 'return=representation, tx=commit')).kept).toBe(1);
+  });
+
+  it('REST_TX_END=rollback keeps nothing, whatever is asked', async () => {
+    expect((await insert('rollback', 'return=representation, tx=commit')).kept).toBe(0);
+  });
+});
