@@ -163,6 +163,18 @@ async function insert(rel: Relation, q: QueryParams, prefs: Preferences, req: Re
   if (columns.length === 0) {
     if (rows.length > 1) throw restError(400, 'PGRST102', 'All object keys must match');
     dml = rows.length === 1 ? `insert into ${target} default values` : `insert into ${target} select * from ${target} where false`;
+  } else if (prefs.missing === 'default' && rows.some((r) => columns.some((c) => !(c in (r as object))))) {
+    // missing=default: a key a row leaves out takes the column's DEFAULT, evaluated for that row
+    // (identity and sequence columns included); the values a row has are read as the bulk path reads them.
+    const list = columns.map(ident).join(', ');
+    const tuples = rows.map((r) => {
+      const row = sql.bind(JSON.stringify(r));
+      const cells = columns.map((c) =>
+        c in (r as object) ? `(select _pgrst_r.${ident(c)} from json_populate_record(null::${target}, ${row}::json) _pgrst_r)` : 'default',
+      );
+      return `(${cells.join(', ')})`;
+    });
+    dml = `insert into ${target} (${list}) values ${tuples.join(', ')}`;
   } else {
     const list = columns.map(ident).join(', ');
     dml = `insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, ${sql.bind(JSON.stringify(rows))}::json) _pgrst_body`;
@@ -510,6 +522,7 @@ export function createRest(): RestService {
     if (prefs.return && kind !== 'read' && kind !== 'rpc') applied.push(`return=${prefs.return}`);
     if (prefs.count) applied.push(`count=${prefs.count}`);
     if (prefs.resolution && plan.upsert) applied.push(`resolution=${prefs.resolution}`);
+    if (prefs.missing && kind === 'insert') applied.push(`missing=${prefs.missing}`);
     if (overridable && prefs.tx) applied.push(`tx=${prefs.tx}`);
     const headers: Record<string, string> = {};
     if (applied.length) headers['preference-applied'] = applied.join(', ');
