@@ -47,7 +47,9 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     await db.close();
     throw error;
   }
+  const schemaListener: { stop?: () => Promise<void> } = {};
   const closeDbs = async () => {
+    await schemaListener.stop?.();
     if (apiDb !== db) await apiDb.close();
     await db.close();
   };
@@ -66,6 +68,12 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     reloadSchema: () => rest.reload(db),
   };
   await ctx.reloadSchema();
+  // As PostgREST: NOTIFY pgrst (or NOTIFY pgrst, 'reload schema') reloads the schema cache.
+  schemaListener.stop = await db.listen('pgrst', (payload) => {
+    if (payload === '' || payload === 'reload schema') {
+      ctx.reloadSchema().catch((error: Error) => console.error('[rest] schema reload failed:', error.message));
+    }
+  });
 
   // /health answers 503 until the seed ran and the runtime config is written.
   let ready = false;

@@ -50,5 +50,7 @@ export interface Db extends Queryable {
   pipeline(statements: Statement[], check?: (rows: unknown[][]) => void): Promise<unknown[][]>;
   /** Several statements without parameters (migrations); inside tx() pass its q. */
   exec(sql: string, q?: Queryable): Promise<void>;
+  /** LISTENs on a channel; `onNotify` gets each NOTIFY's payload. Resolves to the unlisten. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -120,6 +120,17 @@ export async function openPg(url: string, max = 10, waitMs = DB_WAIT_MS): Promis
       if (q) await q.query(sql);
       else await pool.query(sql);
     },
+    // Its own connection, outside the pool: a LISTEN lasts as long as the session.
+    listen: async (channel, onNotify) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      client.on('error', (error) => console.error('[db] listen connection error:', error.message));
+      await client.query(`listen "${channel.replace(/"/g, '""')}"`);
+      return () => client.end();
+    },
     close: () => pool.end(),
   };
 }

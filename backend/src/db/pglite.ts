@@ -140,6 +140,7 @@ export async function openPglite(dir: string): Promise<Db> {
       if (q) await (q as TxQueryable).exec(sql);
       else await lock.run(() => pg.exec(sql));
     },
+    listen: async (channel, onNotify) => lock.run(() => pg.listen(channel, onNotify)).then((unsubscribe) => () => lock.run(unsubscribe)),
     close: () => lock.run(() => pg.close()),
   };
 }
