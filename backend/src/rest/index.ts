@@ -462,6 +462,9 @@ export function createRest(): RestService {
     const shape = negotiate(req.headers.get('accept'));
     const isRpc = segments.length === 2 && segments[0] === 'rpc';
     const prefs = parsePrefer(req.headers.get('prefer'));
+    if (prefs.strict && prefs.invalid.length > 0) {
+      throw restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.invalid.join(', ')}`);
+    }
     // Reads repeat (the grid asks the same page again and again): their plan - statement text
     // and values - is kept per request shape and reused until the schema is reloaded.
     const cacheKey =

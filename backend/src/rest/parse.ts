@@ -530,13 +530,26 @@ export interface Preferences {
   missing: 'default' | undefined;
   /** tx=commit|rollback: honoured only where the transaction end allows an override (REST_TX_END). */
   tx: 'commit' | 'rollback' | undefined;
+  /** handling=strict: a preference that is not understood is refused (PGRST122) instead of ignored. */
+  strict: boolean;
+  /** The tokens not understood, as sent. */
+  invalid: string[];
   /** Tokens honoured, echoed in Preference-Applied. */
   applied: string[];
 }
 
 /** Prefer header: comma-separated tokens, unknown ones ignored (PostgREST's lenient handling). */
 export function parsePrefer(header: string | null): Preferences {
-  const prefs: Preferences = { return: undefined, count: undefined, resolution: undefined, missing: undefined, tx: undefined, applied: [] };
+  const prefs: Preferences = {
+    return: undefined,
+    count: undefined,
+    resolution: undefined,
+    missing: undefined,
+    tx: undefined,
+    strict: false,
+    invalid: [],
+    applied: [],
+  };
   if (!header) return prefs;
   for (const raw of header.split(',')) {
     const token = raw.trim();
@@ -551,6 +564,10 @@ export function parsePrefer(header: string | null): Preferences {
       prefs.missing = value;
     } else if (name === 'tx' && (value === 'commit' || value === 'rollback')) {
       prefs.tx = value;
+    } else if (name === 'handling' && (value === 'strict' || value === 'lenient')) {
+      prefs.strict = value === 'strict';
+    } else if (!(name === 'params' && (value === 'single-object' || value === 'multiple-objects')) && !(name === 'timezone' && value)) {
+      prefs.invalid.push(token);
     }
   }
   return prefs;

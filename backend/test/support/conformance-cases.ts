@@ -122,6 +122,10 @@ export const CASES: Case[] = [
   { name: 'insert array with columns, representation', method: 'POST', path: '/Favorites?columns=%22user_id%22,%22item_id%22&select=user_id,item_id', token: 'user', headers: { ...JSON_BODY, prefer: 'return=representation' }, body: [{ user_id: USER, item_id: 2 }, { user_id: USER, item_id: 3 }] },
   { name: 'insert unknown column', accepted: PGRST204, method: 'POST', path: '/Favorites', token: 'user', headers: JSON_BODY, body: { user_id: USER, item_id: 4, nope: 1 } },
   { name: 'insert invalid json', method: 'POST', path: '/Favorites', token: 'user', headers: JSON_BODY, body: '{"user_id":' },
+  // PostgREST 12.0 has no max-affected (12.2 does): leniently ignored, refused under handling=strict.
+  { name: 'handling=strict refuses a preference it does not know (max-affected)', setup: favourites(1, 2, 3), method: 'DELETE', path: '/Favorites?item_id=lt.3', token: 'user', headers: { prefer: 'handling=strict, max-affected=1' } },
+  { name: 'handling=strict with known preferences', setup: favourites(1, 2, 3), method: 'DELETE', path: '/Favorites?item_id=eq.3&select=item_id', token: 'user', headers: { prefer: 'handling=strict, return=representation' } },
+  { name: 'an unknown preference is ignored by default', setup: favourites(1, 2, 3), method: 'DELETE', path: '/Favorites?item_id=lt.3', token: 'user', headers: { prefer: 'max-affected=1' } },
   {
     name: 'missing=default: keys a row leaves out take the column default',
     accepted: {
