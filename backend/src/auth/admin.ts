@@ -3,9 +3,8 @@
 // invitation link) and /admin/generate_link (an action link and code, mailed by the caller).
 // An operator's tool: it bypasses sign-up's limits and can confirm, ban and delete accounts.
 import type { BackendContext } from '../context.ts';
-import { JwtError } from '../context.ts';
-import { EMAIL_PATTERN, emailField, field, jsonBody, metadataField, weakPassword } from './body.ts';
-import { AuthError, authJson, badJwt, noAuthorization, validationFailed } from './errors.ts';
+import { bearerClaims, EMAIL_PATTERN, emailField, field, jsonBody, metadataField, weakPassword } from './body.ts';
+import { AuthError, authJson, validationFailed } from './errors.ts';
 import { allowedRedirect } from './oauth.ts';
 import { issueCode, mailCode, type CodeType } from './otp.ts';
 import { endSessions } from './sessions.ts';
@@ -33,14 +32,7 @@ const emailExists = () => new AuthError(422, 'email_exists', 'A user with this e
 const invalidEmail = () => new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
 
 export async function requireAdmin(ctx: BackendContext, req: Request): Promise<void> {
-  const m = /^bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
-  if (!m) throw noAuthorization();
-  let claims: Record<string, unknown>;
-  try {
-    claims = await ctx.verifyJwt(m[1]!);
-  } catch (error) {
-    throw badJwt(error instanceof JwtError ? error.message : 'token is malformed');
-  }
+  const claims = await bearerClaims(ctx, req);
   if (typeof claims.role !== 'string' || !ADMIN_ROLES.has(claims.role)) throw new AuthError(403, 'not_admin', 'User not allowed');
 }
 

@@ -1,10 +1,23 @@
 // Reading auth requests: JSON bodies, string fields, user metadata and emails checked the way
 // GoTrue checks them, and the client's address, shared by the public endpoints and the admin API.
-import { AuthError, validationFailed } from './errors.ts';
+import type { BackendContext } from '../context.ts';
+import { JwtError } from '../context.ts';
+import { AuthError, badJwt, noAuthorization, validationFailed } from './errors.ts';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, type Metadata } from './users.ts';
 
 /** Set by the HTTP server from the socket (never taken from the client). */
 export const CLIENT_IP_HEADER = 'x-homestory-client-ip';
+
+/** The verified claims of the request's Bearer token: 401 without one, 403 bad_jwt when it does not verify. */
+export async function bearerClaims(ctx: BackendContext, req: Request): Promise<Record<string, unknown>> {
+  const m = /^bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
+  if (!m) throw noAuthorization();
+  try {
+    return await ctx.verifyJwt(m[1]!);
+  } catch (error) {
+    throw badJwt(error instanceof JwtError ? error.message : 'token is malformed');
+  }
+}
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,21 +1,14 @@
-// /auth/v1: GoTrue's API as supabase-js calls it (contract section 3). Sign-up (autoconfirm),
-// password / refresh_token / pkce grants, GET/PUT /user, /logout, /settings, /health, JWKS,
-// Google through OpenID Connect (/authorize, /callback) and the local stand-in provider.
+// /auth/v1: GoTrue's API as supabase-js calls it (contract section 3). Sign-up (autoconfirm, or
+// anonymous when allowed), password / refresh_token / pkce grants, GET/PUT /user (an email change
+// waits for its confirmation), /logout, /settings, /health, JWKS, Google through OpenID Connect
+// (/authorize, /callback, linking and unlinking identities) and the local stand-in provider; the
+// emailed flows (otp.ts) and the service role's admin API (admin.ts).
 import { randomUUID } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
-import { JwtError } from '../context.ts';
 import { SHARED_ACCOUNT } from '../seed/guest.ts';
-import {
-  AuthError,
-  authJson,
-  badJwt,
-  errorResponse,
-  invalidCredentials,
-  noAuthorization,
-  validationFailed,
-} from './errors.ts';
+import { AuthError, authJson, errorResponse, invalidCredentials, validationFailed } from './errors.ts';
 import { adminUsers, generateLink, invite } from './admin.ts';
-import { CLIENT_IP_HEADER, EMAIL_PATTERN, emailField, field, jsonBody, metadataField, str, tooLong, weakPassword } from './body.ts';
+import { bearerClaims, CLIENT_IP_HEADER, EMAIL_PATTERN, emailField, field, jsonBody, metadataField, str, tooLong, weakPassword } from './body.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
 import { otp, recover, requestEmailChange, resend, verifyCode, verifyLink, type ReserveGuess } from './otp.ts';
 import { allowedRedirect, authorize, callback, pkceGrant } from './oauth.ts';
@@ -100,14 +93,7 @@ function obfuscatedUser(email: string): Record<string, unknown> {
 
 /** The signed-in caller of /user and /logout (GoTrue's requireAuthentication). */
 async function authenticate(ctx: BackendContext, req: Request): Promise<{ user: UserRow; sessionId: string | undefined }> {
-  const m = /^bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
-  if (!m) throw noAuthorization();
-  let claims: Record<string, unknown>;
-  try {
-    claims = await ctx.verifyJwt(m[1]!);
-  } catch (error) {
-    throw badJwt(error instanceof JwtError ? error.message : 'token is malformed');
-  }
+  const claims = await bearerClaims(ctx, req);
   if (typeof claims.sub !== 'string' || !claims.sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : undefined;
   const user = /^[0-9a-f-]{36}$/i.test(claims.sub) ? await findUserById(ctx.db, claims.sub) : undefined;
