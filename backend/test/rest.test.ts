@@ -327,6 +327,20 @@ describe.each(DB_KINDS)('REST on %s', (kind) => {
       // The other suites here count the 40 rooms of the fixture.
       await fetch(`${backend.url}/rest/v1/Rooms?city=eq.Defaultville`, { method: 'DELETE', headers: { apikey: key, authorization: `Bearer ${key}` } });
     });
+
+    it('rows with none of the keys are inserted with every default, one statement however many rows', async () => {
+      const key = backend.keys.serviceRoleKey;
+      const headers = { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const r = await fetch(`${backend.url}/rest/v1/Rooms?columns=house-title,guest_favorite&select=house-title,guest_favorite`, {
+        method: 'POST',
+        headers: { ...headers, prefer: 'return=representation, missing=default' },
+        body: JSON.stringify(Array.from({ length: 2_000 }, () => ({}))),
+      });
+      expect(r.status).toBe(201);
+      const rows = (await r.json()) as Array<Record<string, unknown>>;
+      expect([rows.length, rows[0]]).toEqual([2_000, { 'house-title': '', guest_favorite: '' }]);
+      await fetch(`${backend.url}/rest/v1/Rooms?id=gt.40`, { method: 'DELETE', headers });
+    });
   });
 
   describe('rpc', () => {

@@ -164,17 +164,21 @@ async function insert(rel: Relation, q: QueryParams, prefs: Preferences, req: Re
     if (rows.length > 1) throw restError(400, 'PGRST102', 'All object keys must match');
     dml = rows.length === 1 ? `insert into ${target} default values` : `insert into ${target} select * from ${target} where false`;
   } else if (prefs.missing === 'default' && rows.some((r) => columns.some((c) => !(c in (r as object))))) {
-    // missing=default: a key a row leaves out takes the column's DEFAULT, evaluated for that row
-    // (identity and sequence columns included); the values a row has are read as the bulk path reads them.
-    const list = columns.map(ident).join(', ');
-    const tuples = rows.map((r) => {
-      const row = sql.bind(JSON.stringify(r));
-      const cells = columns.map((c) =>
-        c in (r as object) ? `(select _pgrst_r.${ident(c)} from json_populate_record(null::${target}, ${row}::json) _pgrst_r)` : 'default',
-      );
-      return `(${cells.join(', ')})`;
+    // missing=default: a key no row has is left out of the insert (its DEFAULT applies); a key
+    // only some rows have takes the column's default expression where a row leaves it out,
+    // evaluated row by row (the schema cache has it). One statement whatever the row count.
+    const anyGiven = columns.filter((c) => rows.some((r) => c in (r as object)));
+    // Rows with none of the keys still need one column to be inserted by: its default, per row.
+    const given = anyGiven.length > 0 ? anyGiven : columns.slice(0, 1);
+    const list = given.map(ident).join(', ');
+    const cells = given.map((c) => {
+      if (rows.every((r) => c in (r as object))) return `_pgrst_r.${ident(c)}`;
+      const fallback = rel.columns.get(c)!.defaultExpr ?? 'null';
+      return `case when _pgrst_e.j ? ${sql.bind(c)} then _pgrst_r.${ident(c)} else ${fallback} end`;
     });
-    dml = `insert into ${target} (${list}) values ${tuples.join(', ')}`;
+    dml = `insert into ${target} (${list}) select ${cells.join(', ')}
+           from jsonb_array_elements(${sql.bind(JSON.stringify(rows))}::jsonb) with ordinality _pgrst_e(j, n)
+           cross join lateral jsonb_populate_record(null::${target}, _pgrst_e.j) _pgrst_r order by _pgrst_e.n`;
   } else {
     const list = columns.map(ident).join(', ');
     dml = `insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, ${sql.bind(JSON.stringify(rows))}::json) _pgrst_body`;

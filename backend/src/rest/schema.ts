@@ -8,6 +8,11 @@ export interface Column {
   type: string;
   nullable: boolean;
   hasDefault: boolean;
+  /**
+   * The column's default as an expression a SELECT can evaluate row by row (Prefer:
+   * missing=default): its DEFAULT, or nextval of an identity column's sequence; none for the rest.
+   */
+  defaultExpr: string | undefined;
 }
 
 export interface Relation {
@@ -50,10 +55,13 @@ export interface SchemaCache {
 const RELATIONS_SQL = `
 select c.relname as rel, c.relkind::text as kind, a.attname as col,
        format_type(a.atttypid, a.atttypmod) as type, not a.attnotnull as nullable,
-       (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default
+       (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default,
+       case when a.attidentity <> '' then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+            when a.attgenerated = '' then pg_get_expr(d.adbin, d.adrelid) end as default_expr
 from pg_class c
 join pg_namespace n on n.oid = c.relnamespace
 join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
 where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'f', 'p')
 order by c.relname, a.attnum`;
 
@@ -97,7 +105,15 @@ interface RoutineRow {
 
 export async function loadSchema(q: Queryable): Promise<SchemaCache> {
   const relations = new Map<string, Relation>();
-  const cols = await q.query<{ rel: string; kind: string; col: string; type: string; nullable: boolean; has_default: boolean }>(
+  const cols = await q.query<{
+    rel: string;
+    kind: string;
+    col: string;
+    type: string;
+    nullable: boolean;
+    has_default: boolean;
+    default_expr: string | null;
+  }>(
     RELATIONS_SQL,
   );
   for (const row of cols.rows) {
@@ -106,7 +122,13 @@ export async function loadSchema(q: Queryable): Promise<SchemaCache> {
       rel = { name: row.rel, kind: row.kind, columns: new Map(), primaryKey: [] };
       relations.set(row.rel, rel);
     }
-    rel.columns.set(row.col, { name: row.col, type: row.type, nullable: row.nullable, hasDefault: row.has_default });
+    rel.columns.set(row.col, {
+      name: row.col,
+      type: row.type,
+      nullable: row.nullable,
+      hasDefault: row.has_default,
+      defaultExpr: row.default_expr ?? undefined,
+    });
   }
   const pks = await q.query<{ rel: string; col: string }>(PRIMARY_KEYS_SQL);
   for (const row of pks.rows) relations.get(row.rel)?.primaryKey.push(row.col);
