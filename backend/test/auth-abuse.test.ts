@@ -98,6 +98,16 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     expect(codes(answers)).toEqual({ '400 invalid_credentials': SIGN_IN_LIMIT, '429 over_request_rate_limit': 300 - SIGN_IN_LIMIT });
   }, HEAVY_MS);
 
+  it(`mail-sending requests share the address's budget (${SIGN_UPS_AT_ONCE}): 100 concurrent magic links and resets for other emails, the rest 429`, async () => {
+    const from = freshAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => call(from, 'POST', i % 2 ? '/otp' : '/recover', { email: uniqueEmail() })),
+    );
+    expect(codes(answers)).toEqual({ '200': SIGN_UPS_AT_ONCE, '429 over_request_rate_limit': 100 - SIGN_UPS_AT_ONCE });
+    // Another address has its own budget.
+    expect((await call(freshAddress(), 'POST', '/recover', { email: uniqueEmail() })).status).toBe(200);
+  }, HEAVY_MS);
+
   it('a locked account does not lock other accounts, and its user signs in again from the address they used before', async () => {
     const victim = await newUser();
     const other = await newUser();

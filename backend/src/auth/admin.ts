@@ -3,13 +3,13 @@
 // invitation link) and /admin/generate_link (an action link and code, mailed by the caller).
 // An operator's tool: it bypasses sign-up's limits and can confirm, ban and delete accounts.
 import type { BackendContext } from '../context.ts';
-import { bearerClaims, EMAIL_PATTERN, emailField, field, jsonBody, metadataField, weakPassword } from './body.ts';
-import { AuthError, authJson, validationFailed } from './errors.ts';
+import { bearerClaims, EMAIL_PATTERN, emailField, field, givenPassword, jsonBody, metadataField, requiredEmail, weakPassword } from './body.ts';
+import { AuthError, authJson, emailExists, invalidEmail, validationFailed } from './errors.ts';
 import { allowedRedirect } from './oauth.ts';
-import { issueCode, mailCode, type CodeType } from './otp.ts';
+import { issueCode, mailCode } from './otp.ts';
 import { endSessions } from './sessions.ts';
 import {
-  createUser,
+  createEmailUser,
   deleteUser,
   findUserByEmail,
   findUserById,
@@ -28,8 +28,6 @@ const PER_PAGE_DEFAULT = 50;
 const PER_PAGE_MAX = 1000;
 
 const userNotFound = () => new AuthError(404, 'user_not_found', 'User not found');
-const emailExists = () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-const invalidEmail = () => new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
 
 export async function requireAdmin(ctx: BackendContext, req: Request): Promise<void> {
   const claims = await bearerClaims(ctx, req);
@@ -70,29 +68,16 @@ async function userById(ctx: BackendContext, id: string): Promise<UserRow> {
 
 async function create(ctx: BackendContext, req: Request): Promise<Response> {
   const body = await jsonBody(req);
-  const email = emailField(body);
-  if (!email) throw validationFailed('Cannot create a user without either an email or phone');
-  if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
-  const password = field(body, 'password');
-  if (body.password !== undefined && body.password !== null) {
-    const weak = weakPassword(password);
-    if (weak) throw weak;
-  }
+  const email = requiredEmail(body, 'Cannot create a user without either an email or phone');
+  const password = givenPassword(body);
   const userMetadata = metadataField(body, 'user_metadata') ?? {};
-  const appMetadata: Metadata = { provider: 'email', providers: ['email'], ...(metadataField(body, 'app_metadata') ?? {}) };
+  const appMetadata = metadataField(body, 'app_metadata');
   const confirmed = flag(body, 'email_confirm');
   const bannedUntil = banUntil(body);
   const passwordHash = password ? await hashPassword(password) : null;
   const created = await ctx.db.tx(async (q) => {
     if (await findUserByEmail(q, email)) throw emailExists();
-    let user = await createUser(q, {
-      email,
-      passwordHash,
-      appMetadata,
-      userMetadata,
-      confirmed,
-      identity: { provider: 'email', data: { email: email.toLowerCase(), email_verified: confirmed, phone_verified: false } },
-    });
+    let user = await createEmailUser(q, { email, passwordHash, userMetadata, appMetadata, confirmed });
     if (bannedUntil !== undefined) user = await updateUser(q, user.id, { bannedUntil });
     return userJson(q, user);
   });
@@ -122,12 +107,8 @@ async function update(ctx: BackendContext, req: Request, id: string): Promise<Re
   if (userMetadata) changes.userMetadata = mergeMetadata(user.raw_user_meta_data ?? {}, userMetadata);
   const appMetadata = metadataField(body, 'app_metadata');
   if (appMetadata) changes.appMetadata = mergeMetadata(user.raw_app_meta_data ?? {}, appMetadata);
-  if (body.password !== undefined && body.password !== null) {
-    const password = field(body, 'password');
-    const weak = weakPassword(password);
-    if (weak) throw weak;
-    changes.passwordHash = await hashPassword(password);
-  }
+  const password = givenPassword(body);
+  if (password !== undefined) changes.passwordHash = await hashPassword(password);
   const email = emailField(body);
   if (email && email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
     if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
@@ -161,14 +142,7 @@ async function remove(ctx: BackendContext, req: Request, id: string): Promise<Re
 async function newEmailUser(ctx: BackendContext, email: string, passwordHash: string | null, userMetadata: Metadata): Promise<UserRow> {
   return ctx.db.tx(async (q) => {
     if (await findUserByEmail(q, email)) throw emailExists();
-    return createUser(q, {
-      email,
-      passwordHash,
-      appMetadata: { provider: 'email', providers: ['email'] },
-      userMetadata,
-      confirmed: false,
-      identity: { provider: 'email', data: { email: email.toLowerCase(), email_verified: false, phone_verified: false } },
-    });
+    return createEmailUser(q, { email, passwordHash, userMetadata, confirmed: false });
   });
 }
 
@@ -176,25 +150,22 @@ async function newEmailUser(ctx: BackendContext, email: string, passwordHash: st
 export async function invite(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
   await requireAdmin(ctx, req);
   const body = await jsonBody(req);
-  const email = emailField(body);
-  if (!email) throw validationFailed('An email address is required');
-  if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
+  const email = requiredEmail(body, 'An email address is required');
   const user = await newEmailUser(ctx, email, null, metadataField(body) ?? {});
   await mailCode(ctx, user, 'invite', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
   return authJson(await userJson(ctx.db, user));
 }
 
-const LINK_TYPES: ReadonlySet<string> = new Set(['signup', 'invite', 'magiclink', 'recovery']);
+type LinkType = 'signup' | 'invite' | 'magiclink' | 'recovery';
+const LINK_TYPES: ReadonlySet<string> = new Set<LinkType>(['signup', 'invite', 'magiclink', 'recovery']);
 
 /** POST /admin/generate_link {type, email, password?, data?, redirect_to?}: the link and code, not mailed. */
 export async function generateLink(ctx: BackendContext, req: Request): Promise<Response> {
   await requireAdmin(ctx, req);
   const body = await jsonBody(req);
-  const type = field(body, 'type', 32);
+  const type = field(body, 'type', 32) as LinkType;
   if (!LINK_TYPES.has(type)) throw validationFailed(`Invalid link type: must be one of ${[...LINK_TYPES].join(', ')}`);
-  const email = emailField(body);
-  if (!email) throw validationFailed('Password recovery requires an email');
-  if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
+  const email = requiredEmail(body, 'Password recovery requires an email');
   const redirectTo = allowedRedirect(ctx.config.auth, field(body, 'redirect_to', 2048) || null);
   let user = await findUserByEmail(ctx.db, email);
   if (type === 'signup' || type === 'invite') {
@@ -208,7 +179,7 @@ export async function generateLink(ctx: BackendContext, req: Request): Promise<R
   } else if (!user || user.deleted_at) {
     throw userNotFound();
   }
-  const issued = await issueCode(ctx, user, type as CodeType, redirectTo, false);
+  const issued = await issueCode(ctx, user, type, redirectTo, false);
   return authJson({
     ...(await userJson(ctx.db, user)),
     action_link: issued.link,

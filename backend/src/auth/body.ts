@@ -2,7 +2,7 @@
 // GoTrue checks them, and the client's address, shared by the public endpoints and the admin API.
 import type { BackendContext } from '../context.ts';
 import { JwtError } from '../context.ts';
-import { AuthError, badJwt, noAuthorization, validationFailed } from './errors.ts';
+import { AuthError, badJwt, invalidEmail, noAuthorization, validationFailed } from './errors.ts';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, type Metadata } from './users.ts';
 
 /** Set by the HTTP server from the socket (never taken from the client). */
@@ -71,6 +71,14 @@ export function metadataField(body: Record<string, unknown>, name = 'data'): Met
 /** The email of a request body, trimmed; checked for type, NUL bytes and length. */
 export const emailField = (body: Record<string, unknown>) => field(body, 'email', EMAIL_MAX_LENGTH).trim();
 
+/** The body's email, which must be there (else 400 with `missing`) and look like one. */
+export function requiredEmail(body: Record<string, unknown>, missing: string): string {
+  const email = emailField(body);
+  if (!email) throw validationFailed(missing);
+  if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
+  return email;
+}
+
 export const tooLong = (password: string) => Buffer.byteLength(password) > PASSWORD_MAX_BYTES;
 
 export function weakPassword(password: string): AuthError | undefined {
@@ -81,4 +89,13 @@ export function weakPassword(password: string): AuthError | undefined {
   if (password.length >= PASSWORD_MIN_LENGTH) return undefined;
   const message = `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`;
   return new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['length'], message } });
+}
+
+/** The body's password when one is given (checked like sign-up's), else undefined. */
+export function givenPassword(body: Record<string, unknown>): string | undefined {
+  if (body.password === undefined || body.password === null) return undefined;
+  const password = field(body, 'password');
+  const weak = weakPassword(password);
+  if (weak) throw weak;
+  return password;
 }

@@ -19,6 +19,10 @@ export const invalidCredentials = () => new AuthError(400, 'invalid_credentials'
 export const validationFailed = (message: string) => new AuthError(400, 'validation_failed', message);
 export const noAuthorization = () =>
   new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+export const invalidEmail = () => new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+export const emailExists = () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+export const overEmailSendRateLimit = (seconds: number) =>
+  new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`);
 export const badJwt = (detail: string) => new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
 
 /** JSON body with the API version header every auth response carries. */

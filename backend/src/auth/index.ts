@@ -6,11 +6,23 @@
 import { randomUUID } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
 import { SHARED_ACCOUNT } from '../seed/guest.ts';
-import { AuthError, authJson, errorResponse, invalidCredentials, validationFailed } from './errors.ts';
+import { AuthError, authJson, emailExists, errorResponse, invalidCredentials, invalidEmail, validationFailed } from './errors.ts';
 import { adminUsers, generateLink, invite } from './admin.ts';
-import { bearerClaims, CLIENT_IP_HEADER, EMAIL_PATTERN, emailField, field, jsonBody, metadataField, str, tooLong, weakPassword } from './body.ts';
+import {
+  bearerClaims,
+  CLIENT_IP_HEADER,
+  EMAIL_PATTERN,
+  emailField,
+  field,
+  givenPassword,
+  jsonBody,
+  metadataField,
+  str,
+  tooLong,
+  weakPassword,
+} from './body.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
-import { otp, recover, requestEmailChange, resend, verifyCode, verifyLink, type ReserveGuess } from './otp.ts';
+import { otp, recover, requestEmailChange, resend, verifyCode, verifyLink, type ReserveGuess, type ReserveMail } from './otp.ts';
 import { allowedRedirect, authorize, callback, pkceGrant } from './oauth.ts';
 import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
 import { createSession, endSessions, refreshSession, sessionExists, type LogoutScope } from './sessions.ts';
@@ -18,7 +30,8 @@ import {
   addIdentity,
   checkPassword,
   createAnonymousUser,
-  createUser,
+  createEmailUser,
+  emailIdentityData,
   findUserByEmail,
   findUserById,
   hashPassword,
@@ -34,18 +47,31 @@ const PREFIX = '/auth/v1';
 interface Limiters {
   signIn: SignInLimiter;
   signUp: WindowCounter;
+  /** Requests that may send mail (recovery, magic links, resends), per client address. */
+  mail: WindowCounter;
 }
 const limiters = new WeakMap<BackendContext, Limiters>();
 function limitersOf(ctx: BackendContext): Limiters {
   let limiter = limiters.get(ctx);
   if (!limiter) {
     const { signInRateLimit, signUpRateLimit } = ctx.config.auth;
-    limiter = { signIn: new SignInLimiter(signInRateLimit), signUp: new WindowCounter(signUpRateLimit, SIGN_UP_WINDOW_MS) };
+    limiter = {
+      signIn: new SignInLimiter(signInRateLimit),
+      signUp: new WindowCounter(signUpRateLimit, SIGN_UP_WINDOW_MS),
+      mail: new WindowCounter(signUpRateLimit, SIGN_UP_WINDOW_MS),
+    };
     limiters.set(ctx, limiter);
   }
   return limiter;
 }
 const rateLimited = () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+
+/** The mail budget of the request's client address (AUTH_SIGN_UP_RATE_LIMIT per window, as sign-ups). */
+function mailBudget(ctx: BackendContext, req: Request): ReserveMail {
+  return () => {
+    if (!limitersOf(ctx).mail.reserve([req.headers.get(CLIENT_IP_HEADER) || 'unknown'])) throw rateLimited();
+  };
+}
 
 function clientOf(req: Request) {
   return { userAgent: req.headers.get('user-agent'), ip: req.headers.get(CLIENT_IP_HEADER) || null };
@@ -104,13 +130,6 @@ async function authenticate(ctx: BackendContext, req: Request): Promise<{ user: 
   return { user, sessionId };
 }
 
-/**
- * Sign-up (autoconfirm). An email that already has an account is not revealed: with its own
- * password the answer is a session, as for a new account (the login dialog's 'Log in or sign up'
- * gets the same result either way); with another password it is GoTrue's obfuscated user without
- * a session, after a password check counted by the sign-in limiter (so sign-up is no way around
- * it). Both paths cost one bcrypt. Sign-ups are limited per client address.
- */
 /** signInAnonymously: a user with no email, when the backend allows it (AUTH_ANONYMOUS_USERS). */
 async function anonymousSignup(ctx: BackendContext, req: Request, body: Record<string, unknown>): Promise<Response> {
   if (!ctx.config.auth.anonymousUsers) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
@@ -122,13 +141,20 @@ async function anonymousSignup(ctx: BackendContext, req: Request, body: Record<s
   );
 }
 
+/**
+ * Sign-up (autoconfirm). An email that already has an account is not revealed: with its own
+ * password the answer is a session, as for a new account (the login dialog's 'Log in or sign up'
+ * gets the same result either way); with another password it is GoTrue's obfuscated user without
+ * a session, after a password check counted by the sign-in limiter (so sign-up is no way around
+ * it). Both paths cost one bcrypt. Sign-ups are limited per client address.
+ */
 async function signup(ctx: BackendContext, req: Request): Promise<Response> {
   const body = await jsonBody(req);
   const email = emailField(body);
   const password = field(body, 'password');
   if (!email && !password && !str(body.phone)) return anonymousSignup(ctx, req, body);
   if (!email) throw validationFailed('To signup, please provide your email');
-  if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+  if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
   const weak = weakPassword(password);
   if (weak) throw weak;
   const data = metadataField(body) ?? {};
@@ -145,13 +171,7 @@ async function signup(ctx: BackendContext, req: Request): Promise<Response> {
   const session = await ctx.db.tx(async (q) => {
     // Signed up meanwhile by a concurrent request.
     if (await findUserByEmail(q, email)) return null;
-    const user = await createUser(q, {
-      email,
-      passwordHash,
-      appMetadata: { provider: 'email', providers: ['email'] },
-      userMetadata: data,
-      identity: { provider: 'email', data: { email: email.toLowerCase(), email_verified: false, phone_verified: false } },
-    });
+    const user = await createEmailUser(q, { email, passwordHash, userMetadata: data, confirmed: true, emailVerified: false });
     return createSession(ctx, q, user.id, 'password', clientOf(req));
   });
   return authJson(session ?? obfuscatedUser(email));
@@ -204,38 +224,32 @@ async function putUser(ctx: BackendContext, req: Request, url: URL): Promise<Res
   const changes: Parameters<typeof updateUser>[2] = {};
   const data = metadataField(body);
   if (data) changes.userMetadata = mergeMetadata(user.raw_user_meta_data ?? {}, data);
-  const password = field(body, 'password');
-  if (body.password !== undefined && body.password !== null) {
-    const weak = weakPassword(password);
-    if (weak) throw weak;
-    changes.passwordHash = await hashPassword(password);
-  }
+  const password = givenPassword(body);
+  if (password !== undefined) changes.passwordHash = await hashPassword(password);
   const email = emailField(body);
   let emailChange: string | undefined;
   if (email && email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
-    if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+    if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
     // An anonymous user gives their first email at once; an account's email changes once the new address confirms it.
     if (user.is_anonymous) changes.email = email;
     else emailChange = email;
   }
   if (emailChange) {
     const taken = await findUserByEmail(ctx.db, emailChange);
-    if (taken && taken.id !== user.id) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    if (taken && taken.id !== user.id) throw emailExists();
     await requestEmailChange(ctx, user, emailChange, allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
   }
   const updated = await ctx.db.tx(async (q) => {
     if (changes.email) {
       const taken = await findUserByEmail(q, changes.email);
-      if (taken && taken.id !== user.id) {
-        throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-      }
+      if (taken && taken.id !== user.id) throw emailExists();
       // An anonymous user who gives an email keeps their data and becomes an email account
       // (confirmed at once: this server autoconfirms, as sign-up does).
       if (user.is_anonymous) {
         changes.permanent = true;
         changes.confirmEmail = true;
         changes.appMetadata = { ...(user.raw_app_meta_data ?? {}), provider: 'email', providers: ['email'] };
-        await addIdentity(q, user.id, 'email', user.id, { sub: user.id, email: changes.email.toLowerCase(), email_verified: false, phone_verified: false });
+        await addIdentity(q, user.id, 'email', user.id, { sub: user.id, ...emailIdentityData(changes.email, false) });
       }
     }
     return userJson(q, await updateUser(q, user.id, changes));
@@ -331,15 +345,15 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
     case 'POST /logout':
       return logout(ctx, req, url);
     case 'POST /recover':
-      return recover(ctx, req, url);
+      return recover(ctx, req, url, mailBudget(ctx, req));
     case 'POST /resend':
-      return resend(ctx, req, url);
+      return resend(ctx, req, url, mailBudget(ctx, req));
     case 'POST /invite':
       return invite(ctx, req, url);
     case 'POST /admin/generate_link':
       return generateLink(ctx, req);
     case 'POST /otp':
-      return otp(ctx, req, url);
+      return otp(ctx, req, url, mailBudget(ctx, req));
     case 'POST /verify': {
       const reserve: ReserveGuess = (email, ip) => {
         const done = limitersOf(ctx).signIn.reserve(email, ip);

@@ -9,8 +9,7 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { join } from 'node:path';
 import type { BackendContext } from '../context.ts';
-import { JwtError } from '../context.ts';
-import { CLIENT_IP_HEADER } from './body.ts';
+import { bearerClaims, CLIENT_IP_HEADER } from './body.ts';
 
 export interface MailMessage {
   to: string;
@@ -90,13 +89,10 @@ export async function mailHandler(req: Request, ctx: BackendContext): Promise<Re
     if (!LOOPBACK.test(req.headers.get(CLIENT_IP_HEADER) ?? '')) return json({ message: 'The outbox page is for this machine only' }, 403);
     return mailPage((await readOutbox(ctx)).reverse());
   }
-  const m = /^bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
-  let role: unknown;
-  try {
-    role = m ? (await ctx.verifyJwt(m[1]!)).role : undefined;
-  } catch (error) {
-    if (!(error instanceof JwtError)) throw error;
-  }
+  const role = await bearerClaims(ctx, req).then(
+    (claims) => claims.role,
+    () => undefined,
+  );
   if (role !== 'service_role') return json({ message: 'The mailbox needs the service role key' }, 403);
   if (req.method !== 'GET' || url.pathname !== '/mail/v1/messages') return json({ message: 'Not found' }, 404);
   const to = url.searchParams.get('to')?.toLowerCase();

@@ -228,9 +228,10 @@ async function linkGoogle(q: Queryable, userId: string, claims: GoogleClaims): P
   return updateUser(q, userId, { appMetadata: { ...app, providers } });
 }
 
-/** Fragment of an implicit-flow redirect: form-encoded, keys sorted, sb marks Supabase. */
-function sessionFragment(session: Session): string {
+/** Fragment of an implicit-flow redirect: form-encoded, keys sorted, sb marks Supabase; `extra` (an emailed link's type) joins it. */
+export function sessionFragment(session: Session, extra: Record<string, string> = {}): string {
   const params: Record<string, string> = {
+    ...extra,
     access_token: session.access_token,
     expires_at: String(session.expires_at),
     expires_in: String(session.expires_in),

@@ -3,15 +3,16 @@
 // /verify (the code by POST, the link by GET).
 // A code is six digits, valid for an hour and once; only its hash is stored (auth.users'
 // recovery_token), and the link carries that hash. One email per user a minute; code guesses go
-// through the sign-in limiter, so six digits cannot be walked. Mail goes to the local outbox.
+// through the sign-in limiter, so six digits cannot be walked; requests that may mail count
+// against the client address's budget. Mail goes to the local outbox or SMTP (mail.ts).
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
-import { EMAIL_PATTERN, emailField, field, jsonBody, metadataField } from './body.ts';
-import { AuthError, authJson, validationFailed } from './errors.ts';
+import { emailField, field, jsonBody, metadataField, requiredEmail } from './body.ts';
+import { AuthError, authJson, overEmailSendRateLimit, validationFailed } from './errors.ts';
 import { sendMail } from './mail.ts';
-import { allowedRedirect, errorRedirect, redirect } from './oauth.ts';
+import { allowedRedirect, errorRedirect, redirect, sessionFragment } from './oauth.ts';
 import { createSession, type Session } from './sessions.ts';
-import { createUser, findUserByEmail, userColumns, type UserRow } from './users.ts';
+import { createEmailUser, findUserByEmail, userColumns, type UserRow } from './users.ts';
 
 const CODE_TTL_SECONDS = 3600;
 const RESEND_AFTER_SECONDS = 60;
@@ -19,6 +20,8 @@ const VERIFY_TYPES: ReadonlySet<string> = new Set(['recovery', 'magiclink', 'ema
 
 /** Reserves a guess for (email, client address); the returned function reports whether it was right. Throws 429 when full. */
 export type ReserveGuess = (email: string, ip: string) => (ok: boolean) => void;
+/** Counts a request that may send mail against the client address's budget; throws 429 when it is spent. */
+export type ReserveMail = () => void;
 
 interface Client {
   userAgent: string | null;
@@ -28,24 +31,44 @@ interface Client {
 const tokenHash = (email: string, code: string) => createHash('sha256').update(`${email.toLowerCase()}:${code}`).digest('hex');
 const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
 
+/** A new six-digit code for an address, and the hash that is stored and put in its link. */
+function newCode(email: string): { code: string; hash: string } {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return { code, hash: tokenHash(email, code) };
+}
+
+const verifyUrl = (ctx: BackendContext, hash: string, type: string, redirectTo: string) =>
+  `${ctx.publicUrl}/auth/v1/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirectTo })}`;
+
+interface Challenge {
+  challenge: string;
+  method: 's256' | 'plain';
+}
+
 /**
  * A PKCE client (supabase-js's default here) sends a code challenge: the link then comes back to
  * the site with ?code=, exchanged with the verifier at /token?grant_type=pkce, as GoTrue does.
+ * Read (and refused when bad) before any mail goes out.
  */
-async function startFlow(ctx: BackendContext, body: Record<string, unknown>, user: UserRow, type: string): Promise<void> {
+function pkceChallenge(body: Record<string, unknown>): Challenge | undefined {
   const challenge = field(body, 'code_challenge', 256);
-  if (!challenge) return;
+  if (!challenge) return undefined;
   const method = field(body, 'code_challenge_method', 16).toLowerCase();
   if (method !== 's256' && method !== 'plain') throw validationFailed('Code challenge method not supported');
+  return { challenge, method };
+}
+
+async function startFlow(ctx: BackendContext, pkce: Challenge | undefined, user: UserRow, type: string): Promise<void> {
+  if (!pkce) return;
   await ctx.db.query(
     `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
        authentication_method, created_at, updated_at)
      values ($1, $2, $3, $4, $5, 'email', $6, now(), now())`,
-    [randomUUID(), user.id, randomUUID(), method, challenge, type],
+    [randomUUID(), user.id, randomUUID(), pkce.method, pkce.challenge, type],
   );
 }
 
-export type CodeType = 'recovery' | 'magiclink' | 'signup' | 'invite';
+export type CodeType = 'recovery' | 'magiclink' | 'signup' | 'invite' | 'email_change';
 
 export interface IssuedCode {
   code: string;
@@ -60,81 +83,73 @@ export interface IssuedCode {
 export async function issueCode(
   ctx: BackendContext,
   user: UserRow,
-  type: CodeType,
+  type: Exclude<CodeType, 'email_change'>,
   redirectTo: string,
   throttle: boolean,
 ): Promise<IssuedCode> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const hash = tokenHash(user.email!, code);
+  const { code, hash } = newCode(user.email!);
   const { rows } = await ctx.db.query<{ id: string }>(
     `update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now()
      where id = $1 and (not $4 or recovery_sent_at is null or recovery_sent_at < now() - make_interval(secs => $3))
      returning id`,
     [user.id, hash, RESEND_AFTER_SECONDS, throttle],
   );
-  if (rows.length === 0) {
-    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${RESEND_AFTER_SECONDS} seconds.`);
-  }
-  const link = `${ctx.publicUrl}/auth/v1/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirectTo })}`;
-  return { code, hash, link };
+  if (rows.length === 0) throw overEmailSendRateLimit(RESEND_AFTER_SECONDS);
+  return { code, hash, link: verifyUrl(ctx, hash, type, redirectTo) };
 }
 
 const SUBJECTS: Record<CodeType, [subject: string, purpose: string]> = {
-  recovery: ['Reset your password', 'reset your password'],
-  magiclink: ['Your sign-in link', 'sign in'],
-  signup: ['Confirm your email', 'confirm your email'],
-  invite: ['You have been invited', 'accept the invitation and sign in'],
+  recovery: ['Reset your password', 'To reset your password'],
+  magiclink: ['Your sign-in link', 'To sign in'],
+  signup: ['Confirm your email', 'To confirm your email'],
+  invite: ['You have been invited', 'To accept the invitation and sign in'],
+  email_change: ['Confirm your new email', 'To use this address for your account'],
 };
 
-/** Issues a code (at most one a minute) and mails it with its link. */
-export async function mailCode(ctx: BackendContext, user: UserRow, type: CodeType, redirectTo: string): Promise<void> {
-  const { code, link } = await issueCode(ctx, user, type, redirectTo, true);
+function mailIssued(ctx: BackendContext, to: string, type: CodeType, { code, link }: { code: string; link: string }): Promise<void> {
   const [subject, purpose] = SUBJECTS[type];
-  await sendMail(ctx, {
-    to: user.email!,
+  return sendMail(ctx, {
+    to: to.toLowerCase(),
     subject,
-    text: `To ${purpose}, enter the code ${code} or follow this link (valid for an hour, once):\n${link}\n`,
+    text: `${purpose}, enter the code ${code} or follow this link (valid for an hour, once):\n${link}\n`,
   });
 }
 
+/** Issues a code (at most one a minute) and mails it with its link. */
+export async function mailCode(ctx: BackendContext, user: UserRow, type: Exclude<CodeType, 'email_change'>, redirectTo: string): Promise<void> {
+  await mailIssued(ctx, user.email!, type, await issueCode(ctx, user, type, redirectTo, true));
+}
+
 /** POST /recover {email}: mails a recovery code to a known email; the answer is the same for any email. */
-export async function recover(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
+export async function recover(ctx: BackendContext, req: Request, url: URL, reserveMail: ReserveMail): Promise<Response> {
   const body = await jsonBody(req);
-  const email = emailField(body);
-  if (!email) throw validationFailed('Password recovery requires an email');
-  if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+  const email = requiredEmail(body, 'Password recovery requires an email');
+  const pkce = pkceChallenge(body);
+  reserveMail();
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.deleted_at) {
     await mailCode(ctx, user, 'recovery', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
-    await startFlow(ctx, body, user, 'recovery');
+    await startFlow(ctx, pkce, user, 'recovery');
   }
   return authJson({});
 }
 
 /** POST /otp {email, create_user, data}: mails a sign-in code and link, making the account when allowed. */
-export async function otp(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
+export async function otp(ctx: BackendContext, req: Request, url: URL, reserveMail: ReserveMail): Promise<Response> {
   const body = await jsonBody(req);
-  const email = emailField(body);
-  if (!email) throw validationFailed('An email address is required');
-  if (!EMAIL_PATTERN.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+  const email = requiredEmail(body, 'An email address is required');
+  const pkce = pkceChallenge(body);
   let user = await findUserByEmail(ctx.db, email);
+  if (!user && body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+  reserveMail();
   if (!user) {
-    if (body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
-    const data = metadataField(body) ?? {};
-    user = await ctx.db.tx(async (q) =>
-      (await findUserByEmail(q, email)) ??
-      createUser(q, {
-        email,
-        passwordHash: null,
-        appMetadata: { provider: 'email', providers: ['email'] },
-        userMetadata: data,
-        confirmed: false,
-        identity: { provider: 'email', data: { email: email.toLowerCase(), email_verified: false, phone_verified: false } },
-      }),
+    const userMetadata = metadataField(body) ?? {};
+    user = await ctx.db.tx(
+      async (q) => (await findUserByEmail(q, email)) ?? createEmailUser(q, { email, passwordHash: null, userMetadata, confirmed: false }),
     );
   }
   await mailCode(ctx, user, 'magiclink', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
-  await startFlow(ctx, body, user, 'magiclink');
+  await startFlow(ctx, pkce, user, 'magiclink');
   return authJson({});
 }
 
@@ -143,23 +158,15 @@ export async function otp(ctx: BackendContext, req: Request, url: URL): Promise<
  * change waits for it (GoTrue's email change); the account keeps its email until then.
  */
 export async function requestEmailChange(ctx: BackendContext, user: UserRow, newEmail: string, redirectTo: string): Promise<UserRow> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const hash = tokenHash(newEmail, code);
+  const { code, hash } = newCode(newEmail);
   const { rows } = await ctx.db.query<UserRow>(
     `update auth.users set email_change = lower($2), email_change_token_new = $3, email_change_sent_at = now(), updated_at = now()
      where id = $1 and (email_change_sent_at is null or email_change_sent_at < now() - make_interval(secs => $4))
      returning ${userColumns()}`,
     [user.id, newEmail, hash, RESEND_AFTER_SECONDS],
   );
-  if (!rows[0]) {
-    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${RESEND_AFTER_SECONDS} seconds.`);
-  }
-  const link = `${ctx.publicUrl}/auth/v1/verify?${new URLSearchParams({ token: hash, type: 'email_change', redirect_to: redirectTo })}`;
-  await sendMail(ctx, {
-    to: newEmail.toLowerCase(),
-    subject: 'Confirm your new email',
-    text: `To use this address for your account, enter the code ${code} or follow this link (valid for an hour, once):\n${link}\n`,
-  });
+  if (!rows[0]) throw overEmailSendRateLimit(RESEND_AFTER_SECONDS);
+  await mailIssued(ctx, newEmail, 'email_change', { code, link: verifyUrl(ctx, hash, 'email_change', redirectTo) });
   return rows[0];
 }
 
@@ -187,12 +194,12 @@ async function consumeEmailChange(ctx: BackendContext, by: { email: string; code
 }
 
 /** POST /resend {type: 'signup', email}: a new confirmation for an account still unconfirmed; the same answer for any email. */
-export async function resend(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
+export async function resend(ctx: BackendContext, req: Request, url: URL, reserveMail: ReserveMail): Promise<Response> {
   const body = await jsonBody(req);
   const type = field(body, 'type', 32);
   if (type !== 'signup') throw validationFailed('Missing one of these types: signup');
-  const email = emailField(body);
-  if (!email) throw validationFailed('Missing email address');
+  const email = requiredEmail(body, 'Missing email address');
+  reserveMail();
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.deleted_at && !user.email_confirmed_at) {
     await mailCode(ctx, user, 'signup', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
@@ -261,15 +268,7 @@ export async function verifyLink(ctx: BackendContext, url: URL, client: Client):
     target.searchParams.set('code', flows[0].auth_code);
     return redirect(target.toString());
   }
-  const session = await signInVerified(ctx, user, type, client);
   const target = new URL(redirectTo);
-  target.hash = new URLSearchParams({
-    access_token: session.access_token,
-    expires_at: String(session.expires_at),
-    expires_in: String(session.expires_in),
-    refresh_token: session.refresh_token,
-    token_type: session.token_type,
-    type,
-  }).toString();
+  target.hash = sessionFragment(await signInVerified(ctx, user, type, client), { type });
   return redirect(target.toString());
 }

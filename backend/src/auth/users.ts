@@ -123,6 +123,36 @@ export async function createUser(q: Queryable, user: NewUser): Promise<UserRow> 
   return rows[0]!;
 }
 
+/** A new email account (sign-up, an admin, an invitation, a magic link): provider email, one email identity. */
+export function createEmailUser(
+  q: Queryable,
+  user: {
+    email: string;
+    passwordHash: string | null;
+    userMetadata: Metadata;
+    appMetadata?: Metadata;
+    confirmed: boolean;
+    /** What the identity says (sign-up autoconfirms without verifying); default: confirmed. */
+    emailVerified?: boolean;
+  },
+): Promise<UserRow> {
+  return createUser(q, {
+    email: user.email,
+    passwordHash: user.passwordHash,
+    appMetadata: { provider: 'email', providers: ['email'], ...user.appMetadata },
+    userMetadata: user.userMetadata,
+    confirmed: user.confirmed,
+    identity: { provider: 'email', data: emailIdentityData(user.email, user.emailVerified ?? user.confirmed) },
+  });
+}
+
+/** An email identity's data, as GoTrue keeps it. */
+export const emailIdentityData = (email: string, verified: boolean): Metadata => ({
+  email: email.toLowerCase(),
+  email_verified: verified,
+  phone_verified: false,
+});
+
 /** An anonymous user (signInAnonymously): no email, no identity, is_anonymous set. */
 export async function createAnonymousUser(q: Queryable, userMetadata: Metadata): Promise<UserRow> {
   const { rows } = await q.query<UserRow>(
