@@ -46,11 +46,22 @@ export function selectIsLoggedIn(state: ServerCacheState): boolean {
   return selectUserData(state) !== null;
 }
 
+/** getFavorites' selector for one user, made once: every heart reads it on every store change. */
+const favouritesSelectors = new Map<string, ReturnType<typeof favoritesApi.endpoints.getFavorites.select>>();
+function selectFavouritesEntry(userId: string) {
+  let selector = favouritesSelectors.get(userId);
+  if (!selector) {
+    selector = favoritesApi.endpoints.getFavorites.select(userId);
+    favouritesSelectors.set(userId, selector);
+  }
+  return selector;
+}
+
 /** The signed-in user's favourite listing ids, each once (empty while signed out or loading). */
 export function selectUserFavListing(state: ServerCacheState): readonly number[] {
   const user = selectUserData(state);
   if (user === null) return NO_FAVOURITES;
-  return favoritesApi.endpoints.getFavorites.select(user.id)(state).data ?? NO_FAVOURITES;
+  return selectFavouritesEntry(user.id)(state).data ?? NO_FAVOURITES;
 }
 
 /** Whether one listing is among the favourites (its heart is filled). */

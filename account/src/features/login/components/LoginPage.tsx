@@ -4,31 +4,23 @@
  * itself (a full load, as after any password login, or Google's redirect target), so the page
  * does not navigate a second time.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
 import { returnPathOf } from 'shared/url';
 import { LoginForm } from './LoginForm';
 import { LOGIN_TITLE } from './texts';
-import styles from './LoginPage.module.css';
+import { PageCard } from './PageCard';
 
 export function LoginPage() {
   const signedIn = useAppSelector(selectIsLoggedIn);
-  const titleId = useId();
   const [attempted, setAttempted] = useState(false);
   const { search } = useLocation();
   if (signedIn && !attempted) return <Navigate to={returnPathOf(search) ?? '/'} replace />;
   return (
-    <section className={styles.page} aria-labelledby={titleId}>
-      <div className={styles.card}>
-        <h1 id={titleId} className={styles.title}>
-          {LOGIN_TITLE}
-        </h1>
-        <div className={styles.body}>
-          <LoginForm onAttempt={() => setAttempted(true)} headingLevel={2} />
-        </div>
-      </div>
-    </section>
+    <PageCard title={LOGIN_TITLE}>
+      <LoginForm onAttempt={() => setAttempted(true)} headingLevel={2} />
+    </PageCard>
   );
 }

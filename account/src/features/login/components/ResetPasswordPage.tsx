@@ -11,7 +11,7 @@ import { setNewPassword } from 'shared/session';
 import { setShowLogin } from 'shared/state';
 import { useAppDispatch } from 'shared/store';
 import formStyles from './LoginForm.module.css';
-import styles from './LoginPage.module.css';
+import { PageCard } from './PageCard';
 
 export const RESET_TITLE = 'Set a new password';
 
@@ -21,7 +21,6 @@ export function ResetPasswordPage() {
   const { search, pathname } = useLocation();
   const session = useGetSessionUserQuery();
   const user = session.data ?? null;
-  const titleId = useId();
   const passwordId = useId();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -102,14 +101,5 @@ export function ResetPasswordPage() {
     );
   }
 
-  return (
-    <section className={styles.page} aria-labelledby={titleId}>
-      <div className={styles.card}>
-        <h1 id={titleId} className={styles.title}>
-          {RESET_TITLE}
-        </h1>
-        <div className={styles.body}>{body}</div>
-      </div>
-    </section>
-  );
+  return <PageCard title={RESET_TITLE}>{body}</PageCard>;
 }
