@@ -2,6 +2,7 @@
 // edge-function gateway, against the real backend on PGlite.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +79,24 @@ describe('backend process', () => {
   });
 
   describe('CORS and HTTP limits', () => {
+    it('a request line over the header limit is answered 431, never a connection reset (20 at once)', async () => {
+      const { port } = new URL(backend.url);
+      const once = () =>
+        new Promise<string>((resolve) => {
+          // The client is still sending when the server has seen enough to refuse.
+          const socket = connect(Number(port), '127.0.0.1', () => {
+            socket.write(`GET /auth/v1/authorize?provider=${'a'.repeat(40_000)}`);
+            setTimeout(() => socket.end(`&redirect_to=${'a'.repeat(40_000)} HTTP/1.1\r\nHost: x\r\n\r\n`), 100);
+          });
+          let answer = '';
+          socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+          socket.on('end', () => resolve(answer.split('\r\n', 1)[0]!));
+          socket.on('error', (error) => resolve(String(error)));
+        });
+      const answers = await Promise.all(Array.from({ length: 20 }, once));
+      expect(new Set(answers)).toEqual(new Set(['HTTP/1.1 431 Request Header Fields Too Large']));
+    });
+
     it('answers a preflight with the methods, echoed headers and max age', async () => {
       const requested = 'authorization, apikey, x-client-info, content-type, prefer, accept-profile, content-profile, range, x-supabase-api-version, x-retry-count';
       const r = await fetch(`${backend.url}/rest/v1/Rooms`, {

@@ -192,6 +192,20 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
+  // A request node:http cannot parse (a request line or headers over its limit, bad syntax): the
+  // status is written, then the rest of what the client is still sending is read and dropped
+  // until it closes (at most 5 s), so the close is orderly and the client reads the status
+  // instead of a connection reset (node's default destroys the socket with data unread).
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.resume();
+    setTimeout(() => socket.destroy(), 5000).unref();
+  });
   server.keepAliveTimeout = 65_000;
   server.requestTimeout = 60_000;
   server.headersTimeout = 30_000;
