@@ -105,8 +105,50 @@ describe('parseQuery', () => {
     expect(error.body.message).toBe(message);
   });
 
-  it('refuses embedded resources instead of ignoring them', () => {
-    expect(parseFails('select=id,owner(*)').body.code).toBe('PGRST100');
+  it('reads embedded resources: alias, hints, !inner, spread, nesting and an empty list', () => {
+    expect(parseQuery('select=id,owner:people!fk_owner!inner(name,pets(*)),...rooms!room_id(city),tags()').select).toEqual([
+      { kind: 'field', name: 'id', alias: undefined },
+      {
+        kind: 'embed',
+        target: 'people',
+        alias: 'owner',
+        hint: 'fk_owner',
+        joinType: 'inner',
+        spread: false,
+        select: [
+          { kind: 'field', name: 'name', alias: undefined },
+          { kind: 'embed', target: 'pets', alias: undefined, hint: undefined, joinType: undefined, spread: false, select: [{ kind: 'star' }] },
+        ],
+      },
+      { kind: 'embed', target: 'rooms', alias: undefined, hint: 'room_id', joinType: undefined, spread: true, select: [{ kind: 'field', name: 'city', alias: undefined }] },
+      { kind: 'embed', target: 'tags', alias: undefined, hint: undefined, joinType: undefined, spread: false, select: [] },
+    ]);
+  });
+
+  it('puts filters, logic trees, order and page of an embed under its path', () => {
+    const q = parseQuery('books.tags.name=eq.x&books.or=(id.eq.1,id.eq.2)&books.not.and=(a.eq.1,b.eq.2)&books.order=id.desc&books.limit=2&books.offset=1&order=author(name).desc&books=not.is.null');
+    expect(q.embedded).toEqual([
+      { path: ['books', 'tags'], filters: [{ type: 'cond', field: 'name', negate: false, operation: { kind: 'op', op: 'eq', value: 'x' } }], order: [], limit: undefined, offset: undefined },
+      {
+        path: ['books'],
+        filters: [
+          { type: 'logic', op: 'or', negate: false, children: expect.any(Array) },
+          { type: 'logic', op: 'and', negate: true, children: expect.any(Array) },
+        ],
+        order: [{ field: 'id', direction: 'desc', nulls: undefined }],
+        limit: 2,
+        offset: 1,
+      },
+    ]);
+    expect(q.order).toEqual([{ relation: 'author', field: 'name', direction: 'desc', nulls: undefined }]);
+    expect(q.filters).toEqual([{ type: 'cond', field: 'books', negate: true, operation: { kind: 'is', value: 'null' } }]);
+  });
+
+  it('bounds how many resources a select embeds and how deep (PGRST100)', () => {
+    const many = Array.from({ length: 17 }, (_, i) => `t${i}(id)`).join(',');
+    expect(parseFails(`select=${many}`).body.details).toBe('a select may embed at most 16 resources');
+    expect(parseFails('select=a(b(c(d(e(id)))))').body.details).toBe('embedded resources may nest at most 4 levels');
+    expect(parseFails('select=a!hint').body.code).toBe('PGRST100');
   });
 
   it('reads JSON paths (keys and indexes) in select, filters and order', () => {

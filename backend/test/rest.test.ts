@@ -157,6 +157,50 @@ describe.each(DB_KINDS)('REST on %s', (kind) => {
     });
   });
 
+  describe('embedding', () => {
+    it('embeds many-to-one, one-to-many, many-to-many and one-to-one resources in one select', async () => {
+      const books = await anon
+        .from('books')
+        .select('id, author:authors!books_author_id_fkey(name), tags(name)')
+        .order('id')
+        .limit(2);
+      expect(books.error).toBeNull();
+      expect(books.data).toEqual([
+        { id: 1, author: { name: 'Ada' }, tags: [{ name: 'fiction' }, { name: 'classic' }] },
+        { id: 2, author: { name: 'Ada' }, tags: [{ name: 'classic' }] },
+      ]);
+      const authors = await anon.from('authors').select('name, author_profiles(bio), books!author_id(title)').in('id', [2, 4]).order('id');
+      expect(authors.data).toEqual([
+        { name: 'Bo', author_profiles: { bio: 'Edits too' }, books: [{ title: 'Gamma' }] },
+        { name: 'Di', author_profiles: null, books: [] },
+      ]);
+    });
+
+    it('filters parents by an !inner embed and counts only those; spreads a to-one', async () => {
+      const r = await anon
+        .from('authors')
+        .select('id, books!books_author_id_fkey!inner(title)', { count: 'exact' })
+        .eq('books.title', 'Beta');
+      expect([r.data, r.count]).toEqual([[{ id: 1, books: [{ title: 'Beta' }] }], 1]);
+      const spread = await anon.from('books').select('title, ...authors!author_id(author:name)').eq('id', 3).single();
+      expect(spread.data).toEqual({ title: 'Gamma', author: 'Bo' });
+    });
+
+    it('an ambiguous embed is 300 PGRST201, an unknown one 400 PGRST200', async () => {
+      const ambiguous = await anon.from('books').select('id, authors(name)');
+      expect([ambiguous.status, ambiguous.error?.code]).toEqual([300, 'PGRST201']);
+      const unknown = await anon.from('books').select('id, nothing(*)');
+      expect([unknown.status, unknown.error?.code]).toEqual([400, 'PGRST200']);
+    });
+
+    it('insert().select() with an embed returns the new row with its related row', async () => {
+      const r = await user.from('Favorites').insert({ user_id: USER, item_id: 3 }).select('item_id, Rooms(city)').single();
+      expect(r.error).toBeNull();
+      expect(r.data).toEqual({ item_id: 3, Rooms: { city: 'Oslo' } });
+      await user.from('Favorites').delete().eq('item_id', 3);
+    });
+  });
+
   describe('auth of requests', () => {
     it('a badly signed JWT is 401 PGRST301', async () => {
       const forged = backend.client(await signToken('x'.repeat(40), { role: 'service_role' }));

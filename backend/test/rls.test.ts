@@ -203,6 +203,21 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
       expect([forged.status, forged.error?.code]).toEqual([403, '42501']);
     });
 
+    it("a room's embedded bookings are only the caller's own; signed out, the embed is refused", async () => {
+      const room = await insertRoom({ 'house-title': 'Shared stay', price: 9000 });
+      const mine = (await pendingBooking(owner, room, daysFromToday(100), daysFromToday(102))).data as { id: number };
+      const theirs = (await pendingBooking(other, room, daysFromToday(110), daysFromToday(112))).data as { id: number };
+      const read = (client: SupabaseClient) => client.from('Rooms').select('id, Bookings(id)').eq('id', room).single();
+      expect((await read(owner)).data).toEqual({ id: room, Bookings: [{ id: mine.id }] });
+      expect((await read(other)).data).toEqual({ id: room, Bookings: [{ id: theirs.id }] });
+      // Filtering parents by an embed sees through the policy too: the other traveller's booking
+      // does not make the room match.
+      const inner = await owner.from('Rooms').select('id, Bookings!inner(id)').eq('id', room).eq('Bookings.id', theirs.id);
+      expect(inner.data).toEqual([]);
+      const visitor = await read(anon);
+      expect([visitor.status, visitor.error?.code]).toEqual([401, '42501']);
+    });
+
     it('a signed-out visitor can do nothing with bookings (401 42501)', async () => {
       const read = await anon.from('Bookings').select('id');
       expect([read.status, read.error?.code]).toEqual([401, '42501']);

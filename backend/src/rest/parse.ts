@@ -47,6 +47,10 @@ export const REQUEST_LIMITS = {
   arrayDimensions: 6,
   /** Length of a match/imatch pattern. */
   regexLength: 200,
+  /** Embedded resources in one select, however nested: each is a lateral join. */
+  embeds: 16,
+  /** Nesting of embedded resources (select=a(b(c(...)))). */
+  embedDepth: 4,
 } as const;
 
 export type IsValue = 'null' | 'not_null' | 'true' | 'false' | 'unknown';
@@ -82,9 +86,26 @@ export type Filter = Condition | LogicTree;
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; name: string; alias: string | undefined; cast?: string; path?: JsonPath };
+  | { kind: 'field'; name: string; alias: string | undefined; cast?: string; path?: JsonPath }
+  | EmbedItem;
+
+/**
+ * An embedded resource: `alias:target!hint!inner(items)`, or spread into its parent,
+ * `...target!hint(items)`. The target is a table, a foreign key's name or one of its columns.
+ */
+export interface EmbedItem {
+  kind: 'embed';
+  target: string;
+  alias: string | undefined;
+  hint: string | undefined;
+  joinType: 'inner' | 'left' | undefined;
+  spread: boolean;
+  select: SelectItem[];
+}
 
 export interface OrderTerm {
+  /** order=rel(col): a column of an embedded to-one resource. */
+  relation?: string;
   field: string;
   path?: JsonPath;
   direction: 'asc' | 'desc' | undefined;
@@ -102,6 +123,17 @@ export interface QueryParams {
   onConflict: string[] | undefined;
   /** Parameters that are not filters (rpc arguments on GET), in query-string order. */
   params: Array<[string, string]>;
+  /** Filters, order and page of embedded resources (`rel.col=eq.1`, `rel.order=`, `rel.limit=`). */
+  embedded: EmbedParams[];
+}
+
+export interface EmbedParams {
+  /** Names (or aliases) of the embeds from the root down. */
+  path: string[];
+  filters: Filter[];
+  order: OrderTerm[];
+  limit: number | undefined;
+  offset: number | undefined;
 }
 
 class Cursor {
@@ -204,46 +236,90 @@ function fieldWithPath(c: Cursor): { name: string; path?: JsonPath } {
   return path.length > 0 ? { name, path } : { name };
 }
 
-export function parseSelect(text: string): SelectItem[] {
-  const c = new Cursor(text, 'select parameter');
+/** `!hint` and `!inner` / `!left` after an embed's name, in either order. */
+function embedParams(c: Cursor): { hint: string | undefined; joinType: 'inner' | 'left' | undefined } {
+  let hint: string | undefined;
+  let joinType: 'inner' | 'left' | undefined;
+  for (let i = 0; i < 2 && c.eat('!'); i++) {
+    if (c.eat('inner')) joinType ??= 'inner';
+    else if (c.eat('left')) joinType ??= 'left';
+    else hint ??= fieldName(c);
+  }
+  return { hint, joinType };
+}
+
+interface SelectBudget {
+  items: number;
+  embeds: number;
+}
+
+/** Items up to the end of input (depth 0) or the ')' closing an embed, which is left unread. */
+function selectItems(c: Cursor, depth: number, budget: SelectBudget): SelectItem[] {
   const items: SelectItem[] = [];
+  c.skipWs();
+  if (depth > 0 && c.peek() === ')') return items;
   for (;;) {
     c.skipWs();
-    if (c.eat('*')) {
-      items.push({ kind: 'star' });
+    const spread = c.eat('...');
+    let item: SelectItem;
+    if (!spread && c.eat('*')) {
+      item = { kind: 'star' };
     } else {
-      let target = fieldWithPath(c);
+      let target = spread ? { name: fieldName(c) } : fieldWithPath(c);
       let alias: string | undefined;
-      if (c.peek() === ':' && c.peek(2) !== '::') {
+      if (!spread && c.peek() === ':' && c.peek(2) !== '::') {
         if (target.path) c.unexpected('"," or end of input');
         c.pos++;
         alias = target.name;
         target = fieldWithPath(c);
       }
-      let cast: string | undefined;
-      if (c.peek(2) === '::') {
-        c.pos += 2;
-        const start = c.pos;
-        while (!c.done && /[A-Za-z0-9_]/.test(c.peek())) c.pos++;
-        if (c.pos === start) c.unexpected('letter or digit');
-        cast = c.text.slice(start, c.pos);
+      if (spread || (!target.path && (c.peek() === '(' || c.peek() === '!'))) {
+        const { hint, joinType } = embedParams(c);
+        if (!c.eat('(')) c.unexpected('"("');
+        budget.embeds += 1;
+        if (budget.embeds > REQUEST_LIMITS.embeds) c.fail(`a select may embed at most ${REQUEST_LIMITS.embeds} resources`);
+        if (depth + 1 > REQUEST_LIMITS.embedDepth) c.fail(`embedded resources may nest at most ${REQUEST_LIMITS.embedDepth} levels`);
+        const select = selectItems(c, depth + 1, budget);
+        if (!c.eat(')')) c.unexpected('"," or ")"');
+        item = { kind: 'embed', target: target.name, alias, hint, joinType, spread, select };
+      } else {
+        let cast: string | undefined;
+        if (c.peek(2) === '::') {
+          c.pos += 2;
+          const start = c.pos;
+          while (!c.done && /[A-Za-z0-9_]/.test(c.peek())) c.pos++;
+          if (c.pos === start) c.unexpected('letter or digit');
+          cast = c.text.slice(start, c.pos);
+        }
+        item = { kind: 'field', name: target.name, alias, ...(cast ? { cast } : {}), ...(target.path ? { path: target.path } : {}) };
       }
-      if (c.peek() === '(' || c.peek() === '!') c.fail('embedded resources are not supported by this server');
-      items.push({ kind: 'field', name: target.name, alias, ...(cast ? { cast } : {}), ...(target.path ? { path: target.path } : {}) });
     }
-    if (items.length > REQUEST_LIMITS.selectItems) c.fail(`a select may name at most ${REQUEST_LIMITS.selectItems} columns`);
+    items.push(item);
+    budget.items += 1;
+    if (budget.items > REQUEST_LIMITS.selectItems) c.fail(`a select may name at most ${REQUEST_LIMITS.selectItems} columns`);
     c.skipWs();
-    if (c.done) return items;
-    if (!c.eat(',')) c.unexpected('"," or end of input');
+    if (depth === 0 && c.done) return items;
+    if (depth > 0 && c.peek() === ')') return items;
+    if (!c.eat(',')) c.unexpected(depth > 0 ? '"," or ")"' : '"," or end of input');
   }
+}
+
+export function parseSelect(text: string): SelectItem[] {
+  return selectItems(new Cursor(text, 'select parameter'), 0, { items: 0, embeds: 0 });
 }
 
 export function parseOrder(text: string): OrderTerm[] {
   const c = new Cursor(text, 'order');
   const terms: OrderTerm[] = [];
   for (;;) {
-    const { name, path } = fieldWithPath(c);
-    if (c.peek() === '(') c.fail('ordering by embedded resources is not supported by this server');
+    let relation: string | undefined;
+    let { name, path } = fieldWithPath(c);
+    if (!path && c.eat('(')) {
+      // order=rel(col): a column of an embedded to-one resource.
+      relation = name;
+      ({ name, path } = fieldWithPath(c));
+      if (!c.eat(')')) c.unexpected('")"');
+    }
     let direction: OrderTerm['direction'];
     let nulls: OrderTerm['nulls'];
     if (c.eat('.asc')) direction = 'asc';
@@ -251,7 +327,7 @@ export function parseOrder(text: string): OrderTerm[] {
     if (c.eat('.nullsfirst')) nulls = 'first';
     else if (c.eat('.nullslast')) nulls = 'last';
     c.skipWs();
-    terms.push({ field: name, ...(path ? { path } : {}), direction, nulls });
+    terms.push({ ...(relation !== undefined ? { relation } : {}), field: name, ...(path ? { path } : {}), direction, nulls });
     if (c.done) return terms;
     if (!c.eat(',')) {
       if (c.peek() === '.') {
@@ -441,10 +517,48 @@ function hasOperator(value: string): boolean {
   return paren.length > 1 && paren[0]! in FTS_OPERATORS;
 }
 
-const RESERVED = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset', 'and', 'or', 'not.and', 'not.or']);
+/** Parameters that end in these words apply to the root or, after an embed path, to an embed. */
+const EMBEDDABLE = new Set(['order', 'limit', 'offset', 'and', 'or']);
 
 function nonNegativeInteger(value: string): number | undefined {
   return /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** `a.b.col->x`: the embed path (a, b) and the field at its end, as PostgREST's tree path. */
+function treePath(key: string): { path: string[]; name: string; jsonPath?: JsonPath } {
+  const c = new Cursor(key, 'tree path');
+  const path: string[] = [];
+  for (;;) {
+    const { name, path: jsonPath } = fieldWithPath(c);
+    if (!jsonPath && c.eat('.')) {
+      path.push(name);
+      continue;
+    }
+    if (!c.done) c.unexpected('end of input');
+    return jsonPath ? { path, name, jsonPath } : { path, name };
+  }
+}
+
+/** The names before a reserved word: `rel.sub.order` -> (rel, sub). */
+function embedPath(prefix: string): string[] {
+  if (prefix === '') return [];
+  const c = new Cursor(prefix, 'tree path');
+  const path: string[] = [];
+  for (;;) {
+    path.push(fieldName(c));
+    if (c.done) return path;
+    if (!c.eat('.')) c.unexpected('"." or end of input');
+  }
+}
+
+function embedParamsAt(result: QueryParams, path: string[]): EmbedParams {
+  const key = JSON.stringify(path);
+  let found = result.embedded.find((e) => JSON.stringify(e.path) === key);
+  if (!found) {
+    found = { path, filters: [], order: [], limit: undefined, offset: undefined };
+    result.embedded.push(found);
+  }
+  return found;
 }
 
 /**
@@ -461,6 +575,7 @@ export function parseQuery(search: string, rpc = false): QueryParams {
     columns: undefined,
     onConflict: undefined,
     params: [],
+    embedded: [],
   };
   for (const [key, value] of new URLSearchParams(search)) {
     if (key === 'select') {
@@ -476,42 +591,36 @@ export function parseQuery(search: string, rpc = false): QueryParams {
       continue;
     }
     if (value === '') continue; // PostgREST drops empty parameters
-    if (key === 'order') {
-      result.order.push(...parseOrder(value));
-      continue;
-    }
-    if (key === 'limit') {
-      // PostgREST ignores a limit/offset that is not a number.
-      result.limit = nonNegativeInteger(value) ?? result.limit;
-      continue;
-    }
-    if (key === 'offset') {
-      result.offset = nonNegativeInteger(value) ?? result.offset;
-      continue;
-    }
-    if (key === 'and' || key === 'or' || key === 'not.and' || key === 'not.or') {
-      const c = new Cursor(key.replace('not.', '') + value, 'logic tree', value);
-      const tree = logicTree(c) as LogicTree;
-      if (!c.done) c.unexpected('end of input');
-      if (tree.type !== 'logic') c.fail('expecting logic operator (and, or)', 0);
-      if (key.startsWith('not.')) tree.negate = !tree.negate;
-      result.filters.push(tree);
-      continue;
-    }
-    if (RESERVED.has(key)) continue;
-    if (!rpc || key.includes('.') || hasOperator(value)) {
-      if (key.includes('.')) {
-        throw parseError(
-          `"failed to parse tree path (${key})" (line 1, column 1)`,
-          'filters on embedded resources are not supported by this server',
-        );
+    const dot = key.lastIndexOf('.');
+    const word = key.slice(dot + 1);
+    if (EMBEDDABLE.has(word)) {
+      let prefix = dot < 0 ? '' : key.slice(0, dot);
+      const negated = (word === 'and' || word === 'or') && (prefix === 'not' || prefix.endsWith('.not'));
+      if (negated) prefix = prefix.slice(0, Math.max(0, prefix.length - 4));
+      const path = embedPath(prefix);
+      const target = path.length === 0 ? undefined : embedParamsAt(result, path);
+      if (word === 'order') {
+        (target ?? result).order.push(...parseOrder(value));
+      } else if (word === 'limit' || word === 'offset') {
+        // PostgREST ignores a limit/offset that is not a number.
+        const n = nonNegativeInteger(value);
+        if (n !== undefined) (target ?? result)[word] = n;
+      } else {
+        const c = new Cursor(word + value, 'logic tree', value);
+        const tree = logicTree(c) as LogicTree;
+        if (!c.done) c.unexpected('end of input');
+        if (tree.type !== 'logic') c.fail('expecting logic operator (and, or)', 0);
+        if (negated) tree.negate = !tree.negate;
+        (target ?? result).filters.push(tree);
       }
-      const keyCursor = new Cursor(key, 'tree path');
-      const { name, path } = fieldWithPath(keyCursor);
-      if (!keyCursor.done) keyCursor.unexpected('end of input');
+      continue;
+    }
+    if (!rpc || key.includes('.') || hasOperator(value)) {
+      const { path, name, jsonPath } = treePath(key);
       const c = new Cursor(value, 'filter');
       const { negate, operation } = opExpr(c, restOfInput);
-      result.filters.push({ type: 'cond', field: name, ...(path ? { path } : {}), negate, operation });
+      const filter: Filter = { type: 'cond', field: name, ...(jsonPath ? { path: jsonPath } : {}), negate, operation };
+      (path.length === 0 ? result : embedParamsAt(result, path)).filters.push(filter);
       continue;
     }
     result.params.push([key, value]);

@@ -47,9 +47,45 @@ export interface Routine {
   volatile: boolean;
 }
 
+export type Cardinality = 'one-to-many' | 'many-to-one' | 'one-to-one' | 'many-to-many';
+
+/** A table with foreign keys to both sides of a many-to-many relationship. */
+export interface Junction {
+  table: string;
+  /** The junction's foreign key to the relationship's table, and to its foreign table. */
+  constraint1: string;
+  constraint2: string;
+  /** (column of the table, junction column) and (column of the foreign table, junction column). */
+  sourceColumns: Array<[string, string]>;
+  targetColumns: Array<[string, string]>;
+}
+
+/**
+ * A relationship between two tables of schema public, from one table's point of view, as
+ * PostgREST 12 derives them from foreign keys: each key is a many-to-one from its table and a
+ * one-to-many back (one-to-one both ways when its columns are its table's primary key or a
+ * unique constraint), and a table whose primary key holds two foreign keys' columns joins
+ * their two tables many-to-many.
+ */
+export interface Relationship {
+  table: string;
+  foreignTable: string;
+  isSelf: boolean;
+  cardinality: Cardinality;
+  /** The foreign key's name (many-to-many: none, see junction). */
+  constraint: string;
+  /** (column of table, column of foreignTable) pairs, in the key's order. */
+  columns: Array<[string, string]>;
+  junction: Junction | undefined;
+}
+
+export const isToOne = (rel: Relationship) => rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
+
 export interface SchemaCache {
   relations: Map<string, Relation>;
   routines: Map<string, Routine[]>;
+  /** By table name: its relationships, in PostgREST's order (the order PGRST201 lists them in). */
+  relationships: Map<string, Relationship[]>;
 }
 
 const RELATIONS_SQL = `
@@ -74,6 +110,40 @@ join lateral unnest(i.indkey) with ordinality as k(attnum, ord) on true
 join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
 where n.nspname = 'public' and i.indisprimary
 order by c.relname, k.ord`;
+
+/**
+ * Foreign keys between tables of schema public (as PostgREST's allM2OandO2ORels), with whether
+ * their columns, in the key's order, are their table's primary key or a unique constraint.
+ */
+const FOREIGN_KEYS_SQL = `
+with keys as (
+  select k.conrelid, jsonb_agg(cols.cols) as cols
+  from pg_constraint k
+  cross join lateral (
+    select jsonb_agg(a.attname order by a.attnum) as cols
+    from unnest(k.conkey) as u(attnum)
+    join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.attnum
+  ) cols
+  where k.contype in ('p', 'u')
+  group by k.conrelid
+)
+select fk.conname as name, t.relname as rel, f.relname as foreign_rel,
+       cols.cols as cols, cols.fcols as fcols,
+       coalesce(exists (select from jsonb_array_elements(keys.cols) k(cols) where k.cols = cols.cols), false) as one_to_one
+from pg_constraint fk
+join pg_class t on t.oid = fk.conrelid
+join pg_namespace tn on tn.oid = t.relnamespace
+join pg_class f on f.oid = fk.confrelid
+join pg_namespace fn on fn.oid = f.relnamespace
+cross join lateral (
+  select jsonb_agg(a.attname order by u.ord) as cols, jsonb_agg(b.attname order by u.ord) as fcols
+  from unnest(fk.conkey, fk.confkey) with ordinality as u(col, ref, ord)
+  join pg_attribute a on a.attrelid = fk.conrelid and a.attnum = u.col
+  join pg_attribute b on b.attrelid = fk.confrelid and b.attnum = u.ref
+) cols
+left join keys on keys.conrelid = fk.conrelid
+where fk.contype = 'f' and fk.conparentid = 0 and tn.nspname = 'public' and fn.nspname = 'public'
+order by fk.conrelid, fk.conname`;
 
 const ROUTINES_SQL = `
 select p.proname as name, p.proretset as returns_set, p.provolatile::text as volatility,
@@ -163,5 +233,94 @@ export async function loadSchema(q: Queryable): Promise<SchemaCache> {
     list.push(routine);
     routines.set(row.name, list);
   }
-  return { relations, routines };
+  const keys = await q.query<{ name: string; rel: string; foreign_rel: string; cols: string[]; fcols: string[]; one_to_one: boolean }>(
+    FOREIGN_KEYS_SQL,
+  );
+  return { relations, routines, relationships: deriveRelationships(relations, keys.rows) };
+}
+
+interface ForeignKey {
+  name: string;
+  rel: string;
+  foreign_rel: string;
+  cols: string[];
+  fcols: string[];
+  one_to_one: boolean;
+}
+
+const zip = (a: string[], b: string[]): Array<[string, string]> => a.map((x, i) => [x, b[i]!]);
+const swap = (pairs: Array<[string, string]>): Array<[string, string]> => pairs.map(([a, b]) => [b, a]);
+
+/** PostgREST's order of relationships (its derived Ord): tables, self, cardinality, then names. */
+const CARDINALITY_ORDER: Record<Cardinality, number> = { 'one-to-many': 0, 'many-to-one': 1, 'one-to-one': 2, 'many-to-many': 3 };
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const pairsText = (pairs: Array<[string, string]>) => JSON.stringify(pairs);
+
+function compareRelationships(a: Relationship, b: Relationship): number {
+  return (
+    compareText(a.table, b.table) ||
+    compareText(a.foreignTable, b.foreignTable) ||
+    Number(a.isSelf) - Number(b.isSelf) ||
+    CARDINALITY_ORDER[a.cardinality] - CARDINALITY_ORDER[b.cardinality] ||
+    (a.junction && b.junction
+      ? compareText(a.junction.table, b.junction.table) ||
+        compareText(a.junction.constraint1, b.junction.constraint1) ||
+        compareText(a.junction.constraint2, b.junction.constraint2)
+      : compareText(a.constraint, b.constraint) || compareText(pairsText(a.columns), pairsText(b.columns)))
+  );
+}
+
+/** Foreign keys -> every table's relationships (SchemaCache.hs: addM2MRels, addInverseRels). */
+export function deriveRelationships(relations: Map<string, Relation>, keys: ForeignKey[]): Map<string, Relationship[]> {
+  const forward: Relationship[] = keys.map((k) => ({
+    table: k.rel,
+    foreignTable: k.foreign_rel,
+    isSelf: k.rel === k.foreign_rel,
+    cardinality: k.one_to_one ? 'one-to-one' : 'many-to-one',
+    constraint: k.name,
+    columns: zip(k.cols, k.fcols),
+    junction: undefined,
+  }));
+  const all = [...forward];
+  // A junction: two different foreign keys of one table whose columns all belong to its primary key.
+  for (const one of forward) {
+    if (one.cardinality !== 'many-to-one') continue;
+    for (const two of forward) {
+      if (two.cardinality !== 'many-to-one' || two.table !== one.table || two.constraint === one.constraint) continue;
+      const primaryKey = new Set(relations.get(one.table)?.primaryKey ?? []);
+      if (![...one.columns, ...two.columns].every(([col]) => primaryKey.has(col))) continue;
+      all.push({
+        table: one.foreignTable,
+        foreignTable: two.foreignTable,
+        isSelf: one.foreignTable === two.foreignTable,
+        cardinality: 'many-to-many',
+        constraint: '',
+        columns: [],
+        junction: {
+          table: one.table,
+          constraint1: one.constraint,
+          constraint2: two.constraint,
+          sourceColumns: swap(one.columns),
+          targetColumns: swap(two.columns),
+        },
+      });
+    }
+  }
+  for (const rel of forward) {
+    all.push({
+      ...rel,
+      table: rel.foreignTable,
+      foreignTable: rel.table,
+      cardinality: rel.cardinality === 'one-to-one' ? 'one-to-one' : 'one-to-many',
+      columns: swap(rel.columns),
+    });
+  }
+  const byTable = new Map<string, Relationship[]>();
+  for (const rel of all) {
+    const list = byTable.get(rel.table) ?? [];
+    list.push(rel);
+    byTable.set(rel.table, list);
+  }
+  for (const list of byTable.values()) list.sort(compareRelationships);
+  return byTable;
 }

@@ -1,6 +1,6 @@
 // Typed request + schema cache -> one parameterized SQL statement that builds the JSON body.
 // Identifiers come only from the schema cache; every request value is a bound parameter.
-import { columnNotInTable, restError } from './errors.ts';
+import { columnNotInTable } from './errors.ts';
 import { FTS_OPERATORS, SIMPLE_OPERATORS, type Filter, type JsonPath, type OrderTerm, type SelectItem } from './parse.ts';
 import type { Relation, Routine } from './schema.ts';
 
@@ -35,7 +35,11 @@ function checkColumn(source: Source, column: string): string {
 
 /** A column with its JSON path: "data"->'a'->>'b' (keys are string literals, indexes numbers). */
 function columnExpr(source: Source, column: string, path: JsonPath | undefined, prefix: string): string {
-  let expr = prefix + checkColumn(source, column);
+  return pathExpr(prefix + checkColumn(source, column), path);
+}
+
+function pathExpr(column: string, path: JsonPath | undefined): string {
+  let expr = column;
   for (const step of path ?? []) {
     expr += `${step.arrow}${typeof step.key === 'number' ? step.key : `'${step.key.replace(/'/g, "''")}'`}`;
   }
@@ -49,10 +53,11 @@ export function outputName(item: { name: string; alias: string | undefined; path
   return named ? (named.key as string) : item.name;
 }
 
-/** SELECT list (aliases allowed); '*' expands to the cached columns. */
+/** SELECT list (aliases allowed); '*' expands to the cached columns. Embeds are the planner's (query.ts). */
 export function selectList(source: Source, items: SelectItem[], prefix = ''): string {
   const parts: string[] = [];
   for (const item of items) {
+    if (item.kind === 'embed') continue;
     if (item.kind === 'star') {
       for (const c of source.columns) parts.push(prefix + ident(c));
     } else {
@@ -66,10 +71,20 @@ export function selectList(source: Source, items: SelectItem[], prefix = ''): st
   return parts.length > 0 ? parts.join(', ') : 'null as "?column?"';
 }
 
-function condition(sql: Sql, source: Source, filter: Filter, prefix: string): string {
+/**
+ * `rel=is.null` / `rel=not.is.null` where rel is an embed of this level: its SQL, given the
+ * embed's name and whether it asks for a related row (not.is.null); undefined for any other field.
+ */
+export type EmbedNullFilter = (field: string, related: boolean) => string | undefined;
+
+function condition(sql: Sql, source: Source, filter: Filter, prefix: string, embedNull: EmbedNullFilter | undefined): string {
   if (filter.type === 'logic') {
-    const inner = filter.children.map((child) => condition(sql, source, child, prefix)).join(filter.op === 'and' ? ' and ' : ' or ');
+    const inner = filter.children.map((child) => condition(sql, source, child, prefix, embedNull)).join(filter.op === 'and' ? ' and ' : ' or ');
     return filter.negate ? `not (${inner})` : `(${inner})`;
+  }
+  if (embedNull && !filter.path && filter.operation.kind === 'is' && filter.operation.value === 'null') {
+    const text = embedNull(filter.field, filter.negate);
+    if (text !== undefined) return text;
   }
   const col = columnExpr(source, filter.field, filter.path, prefix);
   const operation = filter.operation;
@@ -103,18 +118,27 @@ function condition(sql: Sql, source: Source, filter: Filter, prefix: string): st
   return filter.negate ? `not (${text})` : text;
 }
 
-export function whereClause(sql: Sql, source: Source, filters: Filter[], prefix = ''): string {
-  if (filters.length === 0) return '';
-  return ' where ' + filters.map((f) => condition(sql, source, f, prefix)).join(' and ');
+/** The filters, ANDed (without 'where'). */
+export function conditions(sql: Sql, source: Source, filters: Filter[], prefix = '', embedNull?: EmbedNullFilter): string[] {
+  return filters.map((f) => condition(sql, source, f, prefix, embedNull));
 }
 
-export function orderClause(source: Source, order: OrderTerm[], prefix = ''): string {
+export function whereClause(sql: Sql, source: Source, filters: Filter[], prefix = ''): string {
+  if (filters.length === 0) return '';
+  return ' where ' + conditions(sql, source, filters, prefix).join(' and ');
+}
+
+/** ORDER BY; a term on an embedded to-one resource (order=rel(col)) is read from its lateral alias, given by `related`. */
+export function orderClause(source: Source, order: OrderTerm[], prefix = '', related?: (relation: string) => string): string {
   if (order.length === 0) return '';
   return (
     ' order by ' +
     order
       .map((t) => {
-        let s = columnExpr(source, t.field, t.path, prefix);
+        let s =
+          t.relation !== undefined && related
+            ? pathExpr(`${related(t.relation)}.${ident(t.field)}`, t.path)
+            : columnExpr(source, t.field, t.path, prefix);
         if (t.direction) s += ' ' + t.direction;
         if (t.nulls) s += ' nulls ' + t.nulls;
         return s;
@@ -131,10 +155,6 @@ export function pageClause(sql: Sql, limit: number | undefined, offset: number):
 }
 
 /**
- * Outer query of reads: columns body (JSON text), page (rows returned), total (count=exact, else
- * null), inserted (always null here; upserts fill it).
- */
-/**
  * The one statement of a read: the rows as a JSON array (or, `csv`, as PostgREST writes CSV: a
  * header of the first row's keys, then each row's record text without its parentheses), the
  * page's row count, and the total when asked.
@@ -150,6 +170,3 @@ export function envelope(inner: string, withBody: boolean, total: string | undef
 export function qualified(rel: Relation | Routine): string {
   return 'public.' + ident(rel.name);
 }
-
-export const noSuchColumn = (rel: string, column: string) =>
-  restError(400, 'PGRST204', `Could not find the '${column}' column of '${rel}' in the schema cache`);

@@ -1,0 +1,422 @@
+// ApiRequest + schema cache -> ActionPlan (PostgREST's Plan.hs): a read plan tree with the
+// relationship of every embedded resource, a mutation with the read of its representation, or a
+// function call. Pure: no SQL text, no database; query.ts turns a plan into one statement.
+import { restError, type RestError } from './errors.ts';
+import { suggest } from './fuzzy.ts';
+import type { EmbedItem, Filter, OrderTerm, QueryParams, SelectItem } from './parse.ts';
+import type { ApiRequest, Payload } from './request.ts';
+import { isToOne, type Relation, type Relationship, type Routine, type SchemaCache } from './schema.ts';
+
+export type FieldItem = Exclude<SelectItem, EmbedItem>;
+
+/** A column reference: the SQL name of its table (public."T", "T_1") and the column. */
+export interface ColumnRef {
+  qualifier: string;
+  column: string;
+}
+
+/** One level of a read: a table, what it selects, filters, orders and pages, and its embeds. */
+export interface ReadNode {
+  relation: Relation;
+  /** SQL name its columns are qualified with: public."T" at the root of a read, else its alias. */
+  qualifier: string;
+  /** The name PostgreSQL gives it in errors: its alias, or its table's name. */
+  errorName: string;
+  select: FieldItem[];
+  filters: Filter[];
+  order: OrderTerm[];
+  limit: number | undefined;
+  offset: number;
+  embeds: Embed[];
+}
+
+/** An embedded resource: a lateral join of its node to the parent through one relationship. */
+export interface Embed {
+  /** Key in the parent's answer (the alias, else the name as written). */
+  name: string;
+  /** The name as written (a table, a foreign key or a column). */
+  target: string;
+  alias: string | undefined;
+  relationship: Relationship;
+  /** Alias of the lateral subquery (PostgREST's: parent_name_depth). */
+  lateral: string;
+  joinType: 'inner' | 'left';
+  spread: boolean;
+  /** Tables of the embedded query's FROM: the table (as its alias) and, many-to-many, the junction. */
+  from: { table: string; alias: string | undefined; junction: string | undefined };
+  /** Pairs of columns equal between the embedded query and its parent. */
+  conditions: Array<[ColumnRef, ColumnRef]>;
+  node: ReadNode;
+}
+
+export interface ReadPlan {
+  kind: 'read';
+  relation: Relation;
+  tree: ReadNode;
+}
+
+export interface MutatePlan {
+  kind: 'mutate';
+  mutation: 'insert' | 'update' | 'delete';
+  relation: Relation;
+  /** Filters of the rows to change (update, delete). */
+  filters: Filter[];
+  /** Insert rows and columns; update values. */
+  payload: Payload | undefined;
+  /** Upsert: the conflict target and what to do on a conflict. */
+  upsert: { conflict: string[]; resolution: 'merge-duplicates' | 'ignore-duplicates' } | undefined;
+  /** return=representation: the read of the changed rows (root qualifier "T", the changed rows' alias). */
+  returning: ReadNode | undefined;
+}
+
+export interface CallPlan {
+  kind: 'call';
+  routine: Routine;
+  /** The arguments by name, or the whole JSON body for a function of one unnamed json/jsonb parameter. */
+  args: Record<string, unknown>;
+  wholeBody: boolean;
+  fromJson: boolean;
+  /** Filters, order and page on the function's result rows (those of a table: its relation). */
+  relation: Relation | undefined;
+}
+
+export type ActionPlan = ReadPlan | MutatePlan | CallPlan;
+
+const SCHEMA = 'public';
+
+export function tableNotFound(name: string): RestError {
+  return restError(404, 'PGRST205', `Could not find the table '${SCHEMA}.${name}' in the schema cache`);
+}
+
+export const noSuchColumn = (rel: string, column: string) =>
+  restError(400, 'PGRST204', `Could not find the '${column}' column of '${rel}' in the schema cache`);
+
+const notEmbedded = (name: string) =>
+  restError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
+
+/** PGRST200 with PostgREST's suggestion of a near name: the parent's if unknown, else the child's. */
+function noRelationship(schema: SchemaCache, origin: string, target: string, hint: string | undefined): RestError {
+  const parentRels = schema.relationships.get(origin);
+  let suggestion: string | undefined;
+  if (parentRels) {
+    const near = suggest([...new Set(parentRels.map((r) => r.foreignTable))], target, true);
+    if (near !== undefined) suggestion = `Perhaps you meant '${near}' instead of '${target}'.`;
+  } else {
+    const near = suggest([...schema.relationships.keys()], origin, false);
+    if (near !== undefined) suggestion = `Perhaps you meant '${near}' instead of '${origin}'.`;
+  }
+  return restError(
+    400,
+    'PGRST200',
+    `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
+    `Searched for a foreign key relationship between '${origin}' and '${target}${hint === undefined ? '' : `' using the hint '${hint}`}' in the schema '${SCHEMA}', but no matches were found.`,
+    suggestion ?? null,
+  );
+}
+
+const columnList = (columns: string[]) => `(${columns.join(', ')})`;
+
+/** One candidate of PGRST201's details, as PostgREST's compressedRel. */
+function describeRelationship(rel: Relationship): Record<string, string> {
+  const embedding = `${rel.table} with ${rel.foreignTable}`;
+  if (rel.junction) {
+    const j = rel.junction;
+    return {
+      embedding,
+      cardinality: 'many-to-many',
+      relationship: `${j.table} using ${j.constraint1}${columnList(j.sourceColumns.map(([, c]) => c))} and ${j.constraint2}${columnList(j.targetColumns.map(([, c]) => c))}`,
+    };
+  }
+  return {
+    embedding,
+    cardinality: rel.cardinality,
+    relationship: `${rel.constraint} using ${rel.table}${columnList(rel.columns.map(([c]) => c))} and ${rel.foreignTable}${columnList(rel.columns.map(([, c]) => c))}`,
+  };
+}
+
+function ambiguousRelationship(origin: string, target: string, candidates: Relationship[]): RestError {
+  const hints = candidates.map((r) => `'${r.foreignTable}!${r.junction ? r.junction.table : r.constraint}'`).join(', ');
+  const error = restError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
+    null,
+    `Try changing '${target}' to one of the following: ${hints}. Find the desired relationship in the 'details' key.`,
+  );
+  // details is a list here, not a string.
+  (error.body as { details: unknown }).details = candidates.map(describeRelationship);
+  return error;
+}
+
+const singleColumn = (rel: Relationship, side: 0 | 1): string | undefined =>
+  !rel.junction && rel.columns.length === 1 ? rel.columns[0]![side] : undefined;
+
+/**
+ * The relationship `origin?select=target!hint(...)` names (Plan.hs findRel): the target is a
+ * table, or (no hint) a foreign key's name or its one column; a hint is a foreign key's name,
+ * one of its columns on either side, or a many-to-many's junction table.
+ */
+export function findRelationship(schema: SchemaCache, origin: string, target: string, hint: string | undefined): Relationship {
+  const candidates = (schema.relationships.get(origin) ?? []).filter((rel) => {
+    if (rel.isSelf) {
+      if (hint === undefined) {
+        return (target === rel.foreignTable && rel.cardinality === 'one-to-many') || (singleColumn(rel, 0) === target && rel.cardinality === 'many-to-one');
+      }
+      return target === rel.foreignTable && rel.cardinality === 'one-to-many' && singleColumn(rel, 1) === hint;
+    }
+    if (hint === undefined) {
+      return target === rel.foreignTable || (!rel.junction && (rel.constraint === target || singleColumn(rel, 0) === target));
+    }
+    return (
+      target === rel.foreignTable &&
+      (rel.junction
+        ? rel.junction.table === hint
+        : rel.constraint === hint || singleColumn(rel, 0) === hint || singleColumn(rel, 1) === hint)
+    );
+  });
+  if (candidates.length === 0) throw noRelationship(schema, origin, target, hint);
+  if (candidates.length > 1) throw ambiguousRelationship(origin, target, candidates);
+  return candidates[0]!;
+}
+
+const quote = (name: string) => '"' + name.replace(/"/g, '""') + '"';
+export const qualifiedName = (name: string) => `${SCHEMA}.${quote(name)}`;
+
+interface Pending {
+  item: EmbedItem;
+  node: PendingNode;
+}
+
+interface PendingNode {
+  select: FieldItem[];
+  filters: Filter[];
+  order: OrderTerm[];
+  limit: number | undefined;
+  offset: number | undefined;
+  embeds: Pending[];
+}
+
+function pendingTree(select: SelectItem[]): PendingNode {
+  const node: PendingNode = { select: [], filters: [], order: [], limit: undefined, offset: undefined, embeds: [] };
+  for (const item of select) {
+    if (item.kind === 'embed') node.embeds.push({ item, node: pendingTree(item.select) });
+    else node.select.push(item);
+  }
+  return node;
+}
+
+/** The embed a parameter path names, by its name as written or its alias (PGRST108 if none). */
+function nodeAt(root: PendingNode, path: string[]): PendingNode {
+  let node = root;
+  for (const name of path) {
+    const next = node.embeds.find((e) => e.item.target === name || e.item.alias === name);
+    if (!next) throw notEmbedded(name);
+    node = next.node;
+  }
+  return node;
+}
+
+function resolve(
+  schema: SchemaCache,
+  relation: Relation,
+  pending: PendingNode,
+  qualifier: string,
+  errorName: string,
+  depth: number,
+): ReadNode {
+  const embeds = pending.embeds.map(({ item, node }): Embed => {
+    const relationship = findRelationship(schema, relation.name, item.target, item.hint);
+    const foreign = schema.relations.get(relationship.foreignTable)!;
+    const childDepth = depth + 1;
+    const name = item.alias ?? item.target;
+    const junction = relationship.junction;
+    // Many-to-many joins the junction in the embedded query's FROM and needs no alias.
+    const alias = junction ? undefined : `${relationship.foreignTable}_${childDepth}`;
+    const childQualifier = alias ? quote(alias) : qualifiedName(relationship.foreignTable);
+    const conditions: Array<[ColumnRef, ColumnRef]> = junction
+      ? [
+          ...junction.targetColumns.map(([column, jcol]): [ColumnRef, ColumnRef] => [
+            { qualifier: qualifiedName(junction.table), column: jcol },
+            { qualifier: childQualifier, column },
+          ]),
+          ...junction.sourceColumns.map(([column, jcol]): [ColumnRef, ColumnRef] => [
+            { qualifier: qualifiedName(junction.table), column: jcol },
+            { qualifier, column },
+          ]),
+        ]
+      : relationship.columns.map(([column, fcolumn]): [ColumnRef, ColumnRef] => [
+          { qualifier: childQualifier, column: fcolumn },
+          { qualifier, column },
+        ]);
+    if (item.spread && !isToOne(relationship)) {
+      throw restError(
+        400,
+        'PGRST119',
+        `A spread operation on '${item.target}' is not possible`,
+        `'${relationship.table}' and '${item.target}' do not form a many-to-one or one-to-one relationship`,
+      );
+    }
+    return {
+      name,
+      target: item.target,
+      alias: item.alias,
+      relationship,
+      lateral: `${relationship.table}_${name}_${childDepth}`,
+      joinType: item.joinType === 'inner' ? 'inner' : 'left',
+      spread: item.spread,
+      from: { table: relationship.foreignTable, alias, junction: junction?.table },
+      conditions,
+      node: resolve(schema, foreign, node, childQualifier, alias ?? relationship.foreignTable, childDepth),
+    };
+  });
+  for (const term of pending.order) {
+    if (term.relation === undefined) continue;
+    const embed = embeds.find((e) => e.name === term.relation);
+    if (!embed) throw notEmbedded(term.relation);
+    if (!isToOne(embed.relationship)) {
+      throw restError(
+        400,
+        'PGRST118',
+        `A related order on '${embed.name}' is not possible`,
+        `'${relation.name}' and '${embed.name}' do not form a many-to-one or one-to-one relationship`,
+      );
+    }
+  }
+  return {
+    relation,
+    qualifier,
+    errorName,
+    select: pending.select,
+    filters: pending.filters,
+    order: pending.order,
+    limit: pending.limit,
+    offset: pending.offset ?? 0,
+    embeds,
+  };
+}
+
+/**
+ * The read tree of a select: embedded parameters attached to their embeds (a path naming no
+ * embed is PGRST108), then each embed's relationship. Mutations read their representation
+ * without the embeds' order and page, as PostgREST.
+ */
+export function readTree(
+  schema: SchemaCache,
+  relation: Relation,
+  query: QueryParams,
+  root: { qualifier: string; filters: Filter[]; order: OrderTerm[]; limit: number | undefined; offset: number },
+  forMutation = false,
+): ReadNode {
+  const pending = pendingTree(query.select);
+  Object.assign(pending, { filters: root.filters, order: root.order, limit: root.limit, offset: root.offset });
+  for (const params of query.embedded) {
+    const node = nodeAt(pending, params.path);
+    node.filters.push(...params.filters);
+    if (forMutation) continue;
+    node.order.push(...params.order);
+    node.limit = params.limit;
+    node.offset = params.offset;
+  }
+  return resolve(schema, relation, pending, root.qualifier, relation.name, 0);
+}
+
+/** The root's page: limit/offset intersected with the Range header. */
+export function rootPage(request: ApiRequest): { offset: number; limit: number | undefined } {
+  let offset = request.query.offset ?? 0;
+  let limit = request.query.limit;
+  const range = request.range;
+  if (range) {
+    const upperQ = limit === undefined ? Infinity : offset + limit - 1;
+    const upperR = range.limit === undefined ? Infinity : range.offset + range.limit - 1;
+    offset = Math.max(offset, range.offset);
+    const upper = Math.min(upperQ, upperR);
+    limit = upper === Infinity ? undefined : Math.max(0, upper - offset + 1);
+  }
+  return { offset, limit };
+}
+
+function routineNotFound(name: string, keys: string[], isPost: boolean): RestError {
+  const sorted = [...keys].sort();
+  const func = `${SCHEMA}.${name}`;
+  const message = `Could not find the function ${func}${sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`;
+  const params = sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}` : ' without parameters';
+  const details = `Searched for the function ${func}${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`;
+  return restError(404, 'PGRST202', message, details, null);
+}
+
+const JSON_TYPES: ReadonlySet<string> = new Set(['json', 'jsonb']);
+
+/** Overloads the arguments cannot tell apart (PostgREST's 300 PGRST203). */
+function ambiguousRoutine(candidates: Routine[]): RestError {
+  const signature = (r: Routine) => `${SCHEMA}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+  return restError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${candidates.map(signature).join(', ')}`,
+    null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+  );
+}
+
+function callPlan(schema: SchemaCache, request: ApiRequest): CallPlan {
+  const payload = request.payload as Extract<Payload, { kind: 'arguments' }>;
+  const isPost = request.method === 'POST';
+  const keys = Object.keys(payload.args);
+  const overloads = schema.routines.get(request.target) ?? [];
+  const matches = overloads.filter(
+    (r) => keys.every((k) => r.params.some((p) => p.name === k)) && r.params.every((p) => p.optional || keys.includes(p.name)),
+  );
+  // A POSTed body goes whole to a function whose one parameter is an unnamed json or jsonb.
+  const wholeBody =
+    isPost && matches.length === 0
+      ? overloads.filter((r) => r.params.length === 1 && r.params[0]!.name === '' && JSON_TYPES.has(r.params[0]!.type))
+      : [];
+  const candidates = matches.length > 0 ? matches : wholeBody;
+  if (candidates.length === 0) throw routineNotFound(request.target, keys, isPost);
+  if (candidates.length > 1) throw ambiguousRoutine(candidates);
+  const routine = candidates[0]!;
+  if (request.query.select.some((item) => item.kind === 'embed')) {
+    throw restError(400, 'PGRST100', 'embedded resources on function results are not supported by this server');
+  }
+  return {
+    kind: 'call',
+    routine,
+    args: payload.args,
+    wholeBody: wholeBody.length > 0,
+    fromJson: payload.fromJson,
+    relation: routine.returnsRelation ? schema.relations.get(routine.returnsRelation) : undefined,
+  };
+}
+
+function mutatePlan(schema: SchemaCache, request: ApiRequest, relation: Relation): MutatePlan {
+  const { query, prefs, payload } = request;
+  const mutation = request.action as MutatePlan['mutation'];
+  let upsert: MutatePlan['upsert'];
+  if (payload?.kind === 'rows') {
+    for (const c of payload.columns) if (!relation.columns.has(c)) throw noSuchColumn(relation.name, c);
+    if (prefs.resolution !== undefined && payload.columns.length > 0) {
+      const conflict = query.onConflict ?? relation.primaryKey;
+      for (const c of conflict) if (!relation.columns.has(c)) throw restError(400, '42703', `column ${relation.name}.${c} does not exist`);
+      upsert = { conflict, resolution: prefs.resolution };
+    }
+  } else if (payload?.kind === 'values') {
+    for (const c of Object.keys(payload.values)) if (!relation.columns.has(c)) throw noSuchColumn(relation.name, c);
+  }
+  const returning =
+    prefs.return === 'representation'
+      ? readTree(schema, relation, query, { qualifier: quote(relation.name), filters: [], order: [], limit: undefined, offset: 0 }, true)
+      : undefined;
+  return { kind: 'mutate', mutation, relation, filters: query.filters, payload, upsert, returning };
+}
+
+/** The plan of a request (Plan.hs actionPlan): PGRST205 for an unknown table. */
+export function actionPlan(schema: SchemaCache, request: ApiRequest): ActionPlan {
+  if (request.action === 'call') return callPlan(schema, request);
+  const relation = schema.relations.get(request.target);
+  if (!relation) throw tableNotFound(request.target);
+  if (request.action !== 'read') return mutatePlan(schema, request, relation);
+  const { offset, limit } = rootPage(request);
+  const { query } = request;
+  const tree = readTree(schema, relation, query, { qualifier: qualifiedName(relation.name), filters: query.filters, order: query.order, limit, offset });
+  return { kind: 'read', relation, tree };
+}

@@ -1,0 +1,286 @@
+// ActionPlan -> one parameterized statement (PostgREST's QueryBuilder.hs). Every statement
+// answers the same four columns - body (JSON or CSV text), page (rows), total (count, else null)
+// and inserted (upserts) - so one executor serves every action. Embedded resources are lateral
+// joins: to-one as row_to_json of the related row, to-many as json_agg of the related rows.
+import { isToOne, type Relation, type Routine } from './schema.ts';
+import type { CallPlan, ColumnRef, Embed, MutatePlan, ReadNode, ReadPlan } from './plan.ts';
+import { qualifiedName, rootPage } from './plan.ts';
+import type { ApiRequest } from './request.ts';
+import {
+  conditions,
+  envelope,
+  ident,
+  orderClause,
+  outputName,
+  pageClause,
+  qualified,
+  relationSource,
+  selectList,
+  Sql,
+  whereClause,
+  type Source,
+} from './sql.ts';
+
+export interface Statement {
+  sql: Sql;
+  text: string;
+}
+
+const columnRef = (ref: ColumnRef) => `${ref.qualifier}.${ident(ref.column)}`;
+
+function nodeSource(node: ReadNode): Source {
+  return { ...relationSource(node.relation), name: node.errorName };
+}
+
+function embedFrom(embed: Embed): string {
+  const { table, alias, junction } = embed.from;
+  return `${qualifiedName(table)}${alias ? ` as ${ident(alias)}` : ''}${junction ? `, ${qualifiedName(junction)}` : ''}`;
+}
+
+/** Columns a spread embed adds to its parent: its own, then its embeds' (PostgREST's Spread). */
+function spreadColumns(node: ReadNode): string[] | '*' {
+  if (node.select.some((item) => item.kind === 'star')) return '*';
+  const names: string[] = [];
+  for (const item of node.select) if (item.kind === 'field') names.push(outputName(item));
+  for (const embed of node.embeds) {
+    if (!embed.spread) {
+      if (!isEmptyEmbed(embed)) names.push(embed.name);
+      continue;
+    }
+    const nested = spreadColumns(embed.node);
+    if (nested === '*') return '*';
+    names.push(...nested);
+  }
+  return names;
+}
+
+/** `rel()`: joined (to filter, with !inner) but not in the answer. */
+const isEmptyEmbed = (embed: Embed) => embed.node.select.length === 0 && embed.node.embeds.length === 0;
+
+/** What an embed adds to its parent's select list. */
+function embedSelect(embed: Embed): string | undefined {
+  const lateral = ident(embed.lateral);
+  if (embed.spread) {
+    const columns = spreadColumns(embed.node);
+    if (columns === '*') return `${lateral}.*`;
+    return columns.length > 0 ? columns.map((c) => `${lateral}.${ident(c)}`).join(', ') : undefined;
+  }
+  if (isEmptyEmbed(embed)) return undefined;
+  return isToOne(embed.relationship)
+    ? `row_to_json(${lateral}.*)::jsonb as ${ident(embed.name)}`
+    : `coalesce(${lateral}.${lateral}, '[]') as ${ident(embed.name)}`;
+}
+
+function embedJoin(sql: Sql, embed: Embed): string {
+  const lateral = ident(embed.lateral);
+  const join = embed.joinType === 'inner' ? 'inner' : 'left';
+  const sub = nodeQuery(sql, embed.node, embedFrom(embed), embed.conditions.map(([a, b]) => `${columnRef(a)} = ${columnRef(b)}`));
+  if (embed.spread || isToOne(embed.relationship)) return ` ${join} join lateral (${sub}) as ${lateral} on true`;
+  const aggregate = `select json_agg(${lateral})::jsonb as ${lateral} from (${sub}) as ${lateral}`;
+  return ` ${join} join lateral (${aggregate}) as ${lateral} on ${embed.joinType === 'inner' ? `${lateral} is not null` : 'true'}`;
+}
+
+function embedByName(node: ReadNode, name: string): Embed | undefined {
+  return node.embeds.find((e) => e.name === name);
+}
+
+/** One level of a read and, inside it, its embeds (PostgREST's readPlanToQuery). */
+export function nodeQuery(sql: Sql, node: ReadNode, from: string, joinConditions: string[] = []): string {
+  const source = nodeSource(node);
+  const prefix = node.qualifier + '.';
+  const items: string[] = [];
+  if (node.select.length > 0) items.push(selectList(source, node.select, prefix));
+  else if (node.embeds.length === 0) items.push(`${node.qualifier}.*`);
+  const joins: string[] = [];
+  for (const embed of node.embeds) {
+    const selected = embedSelect(embed);
+    if (selected) items.push(selected);
+    joins.push(embedJoin(sql, embed));
+  }
+  const where = [
+    ...conditions(sql, source, node.filters, prefix, (field, related) => {
+      const embed = embedByName(node, field);
+      return embed && `${ident(embed.lateral)} is ${related ? '' : 'not '}distinct from null`;
+    }),
+    ...joinConditions,
+  ];
+  const order = orderClause(source, node.order, prefix, (relation) => ident(embedByName(node, relation)!.lateral));
+  return `select ${items.length > 0 ? items.join(', ') : 'null'} from ${from}${joins.join('')}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${order}${pageClause(sql, node.limit, node.offset)}`;
+}
+
+/**
+ * The rows a count counts (PostgREST's readPlanToCountQuery): the root's filters, with an
+ * embed's null filter and each !inner embed as EXISTS of its related rows.
+ */
+function countQuery(sql: Sql, node: ReadNode, from: string, joinConditions: string[] = []): string {
+  const source = nodeSource(node);
+  const prefix = node.qualifier + '.';
+  const related = (embed: Embed) =>
+    `exists (${countQuery(sql, embed.node, embedFrom(embed), embed.conditions.map(([a, b]) => `${columnRef(a)} = ${columnRef(b)}`))})`;
+  const where = [
+    ...conditions(sql, source, node.filters, prefix, (field, wanted) => {
+      const embed = embedByName(node, field);
+      return embed && `${wanted ? '' : 'not '}${related(embed)}`;
+    }),
+    ...joinConditions,
+    ...node.embeds.filter((e) => e.joinType === 'inner').map(related),
+  ];
+  return `select 1 from ${from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}`;
+}
+
+export function readStatement(plan: ReadPlan, request: ApiRequest): Statement {
+  const sql = new Sql();
+  const { tree, relation } = plan;
+  const from = qualified(relation);
+  let inner: string;
+  let total: string | undefined;
+  if (tree.embeds.length === 0) {
+    // Without embeds the count repeats the read's WHERE text with the same parameters.
+    const source = nodeSource(tree);
+    const prefix = tree.qualifier + '.';
+    const where = whereClause(sql, source, tree.filters, prefix);
+    inner = `select ${selectList(source, tree.select, prefix)} from ${from}${where}${orderClause(source, tree.order, prefix)}${pageClause(sql, tree.limit, tree.offset)}`;
+    if (request.prefs.count) total = `select count(*) from ${from}${where}`;
+  } else {
+    inner = nodeQuery(sql, tree, from);
+    if (request.prefs.count) total = `select count(*) from (${countQuery(sql, tree, from)}) _pgrst_c`;
+  }
+  return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv') };
+}
+
+/** Columns the representation of changed rows reads: those selected and those its embeds join on. */
+function returnedColumns(node: ReadNode): string[] | '*' {
+  if (node.select.some((item) => item.kind === 'star')) return '*';
+  const names = new Set<string>();
+  for (const item of node.select) if (item.kind === 'field') names.add(item.name);
+  for (const embed of node.embeds) {
+    for (const [a, b] of embed.conditions) for (const ref of [a, b]) if (ref.qualifier === node.qualifier) names.add(ref.column);
+  }
+  return [...names];
+}
+
+/** Outer query of writes: the changed rows (_pgrst_src) read as the representation asks, or counted. */
+function writeEnvelope(sql: Sql, dml: string, plan: MutatePlan, inserted = 'null::int'): string {
+  const read = plan.returning ? nodeQuery(sql, plan.returning, `_pgrst_src as ${ident(plan.relation.name)}`) : 'select 1 from _pgrst_src';
+  const body = plan.returning ? `coalesce(json_agg(_pgrst_t), '[]')::text` : `''`;
+  return `with _pgrst_src as (${dml}) select ${body} as body, count(*)::int as page, null::int as total, ${inserted} as inserted from (${read}) _pgrst_t`;
+}
+
+function returningClause(plan: MutatePlan, extra = ''): string {
+  const target = qualified(plan.relation);
+  if (!plan.returning) return ` returning 1 as _pgrst_one${extra}`;
+  const columns = returnedColumns(plan.returning);
+  if (columns === '*') return ` returning ${target}.*${extra}`;
+  return ` returning ${columns.length > 0 ? columns.map((c) => `${target}.${ident(c)}`).join(', ') : '1 as _pgrst_one'}${extra}`;
+}
+
+function insertStatement(plan: MutatePlan, request: ApiRequest): Statement {
+  const rel = plan.relation;
+  const { rows, columns } = plan.payload as { rows: Array<Record<string, unknown>>; columns: string[] };
+  const sql = new Sql();
+  const target = qualified(rel);
+  let dml: string;
+  if (columns.length === 0) {
+    dml = rows.length === 1 ? `insert into ${target} default values` : `insert into ${target} select * from ${target} where false`;
+  } else if (request.prefs.missing === 'default' && rows.some((r) => columns.some((c) => !(c in r)))) {
+    // missing=default: a key no row has is left out of the insert (its DEFAULT applies); a key
+    // only some rows have takes the column's default expression where a row leaves it out,
+    // evaluated row by row (the schema cache has it). One statement whatever the row count.
+    const anyGiven = columns.filter((c) => rows.some((r) => c in r));
+    // Rows with none of the keys still need one column to be inserted by: its default, per row.
+    const given = anyGiven.length > 0 ? anyGiven : columns.slice(0, 1);
+    const list = given.map(ident).join(', ');
+    const cells = given.map((c) => {
+      if (rows.every((r) => c in r)) return `_pgrst_r.${ident(c)}`;
+      const fallback = rel.columns.get(c)!.defaultExpr ?? 'null';
+      return `case when _pgrst_e.j ? ${sql.bind(c)} then _pgrst_r.${ident(c)} else ${fallback} end`;
+    });
+    dml = `insert into ${target} (${list}) select ${cells.join(', ')}
+           from jsonb_array_elements(${sql.bind(JSON.stringify(rows))}::jsonb) with ordinality _pgrst_e(j, n)
+           cross join lateral jsonb_populate_record(null::${target}, _pgrst_e.j) _pgrst_r order by _pgrst_e.n`;
+  } else {
+    const list = columns.map(ident).join(', ');
+    dml = `insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, ${sql.bind(JSON.stringify(rows))}::json) _pgrst_body`;
+  }
+  const upsert = plan.upsert;
+  if (upsert && upsert.conflict.length > 0) {
+    dml += ` on conflict (${upsert.conflict.map(ident).join(', ')})`;
+    dml +=
+      upsert.resolution === 'ignore-duplicates'
+        ? ' do nothing'
+        : ` do update set ${columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
+  }
+  const merge = upsert?.resolution === 'merge-duplicates';
+  dml += returningClause(plan, merge ? ', (xmax = 0) as _pgrst_inserted' : '');
+  const inserted = merge ? '(select count(*)::int from _pgrst_src where _pgrst_inserted)' : undefined;
+  return { sql, text: writeEnvelope(sql, dml, plan, inserted) };
+}
+
+function updateStatement(plan: MutatePlan): Statement {
+  const values = (plan.payload as { values: Record<string, unknown> }).values;
+  const columns = Object.keys(values);
+  const sql = new Sql();
+  // Nothing to change: PostgREST answers as if no row matched.
+  if (columns.length === 0) return { sql, text: writeEnvelope(sql, 'select 1 as _pgrst_one where false', { ...plan, returning: undefined }) };
+  const target = qualified(plan.relation);
+  const where = whereClause(sql, relationSource(plan.relation), plan.filters, target + '.');
+  const body = sql.bind(JSON.stringify(values));
+  const dml = `update ${target} set ${columns.map((c) => `${ident(c)} = _pgrst_body.${ident(c)}`).join(', ')} from (select * from json_populate_record(null::${target}, ${body}::json)) _pgrst_body${where}${returningClause(plan)}`;
+  return { sql, text: writeEnvelope(sql, dml, plan) };
+}
+
+function deleteStatement(plan: MutatePlan): Statement {
+  const sql = new Sql();
+  const target = qualified(plan.relation);
+  const where = whereClause(sql, relationSource(plan.relation), plan.filters, target + '.');
+  return { sql, text: writeEnvelope(sql, `delete from ${target}${where}${returningClause(plan)}`, plan) };
+}
+
+export function mutateStatement(plan: MutatePlan, request: ApiRequest): Statement {
+  if (plan.mutation === 'insert') return insertStatement(plan, request);
+  if (plan.mutation === 'update') return updateStatement(plan);
+  return deleteStatement(plan);
+}
+
+/** A JSON (POST) or query-string (GET) argument as the text PostgreSQL casts to the parameter type. */
+function argumentValue(value: unknown, type: string, fromJson: boolean): unknown {
+  if (value === null || value === undefined) return null;
+  if (type === 'json' || type === 'jsonb') return fromJson ? JSON.stringify(value) : value;
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v));
+  if (typeof value === 'object') return JSON.stringify(value);
+  return `${value as string | number | boolean | bigint}`;
+}
+
+function routineSource(routine: Routine, relation: Relation | undefined): Source {
+  if (relation) return relationSource(relation);
+  const columns = routine.outColumns;
+  return { name: routine.name, columns, has: (c) => columns.includes(c) };
+}
+
+/** A function call; its result rows filtered, ordered and paged like a table's. */
+export function callStatement(plan: CallPlan, request: ApiRequest): Statement & { offset: number } {
+  const { routine, args } = plan;
+  const sql = new Sql();
+  const scalar = routine.returnsScalar;
+  const keys = Object.keys(args);
+  const tail = `${request.prefs.count && scalar ? ', count(*)::int as total' : ', null::int as total'}, null::int as inserted`;
+  const alias = scalar ? '_pgrst_r(pgrst_scalar)' : '_pgrst_r';
+  // Each argument is its own typed parameter, passed by name (the whole body: by position).
+  const call = plan.wholeBody
+    ? [`${sql.bind(argumentValue(args, routine.params[0]!.type, true))}::${routine.params[0]!.type}`]
+    : routine.params
+        .filter((p) => keys.includes(p.name))
+        .map((p) => `${ident(p.name)} := ${sql.bind(argumentValue(args[p.name], p.type, plan.fromJson))}::${p.type}`);
+  const from = `${qualified(routine)}(${call.join(', ')}) ${alias}`;
+  if (scalar) {
+    const text = `select coalesce(json_agg(_pgrst_r.pgrst_scalar), '[]')::text as body, count(*)::int as page${tail} from ${from}`;
+    return { sql, text, offset: 0 };
+  }
+  const { offset, limit } = rootPage(request);
+  const source = routineSource(routine, plan.relation);
+  const q = request.query;
+  const where = whereClause(sql, source, q.filters, '_pgrst_r.');
+  const inner = `select ${selectList(source, q.select, '_pgrst_r.')} from ${from}${where}${orderClause(source, q.order, '_pgrst_r.')}${pageClause(sql, limit, offset)}`;
+  const total = request.prefs.count ? `select count(*) from ${from}${where}` : undefined;
+  return { sql, text: envelope(inner, request.method !== 'HEAD', total), offset };
+}

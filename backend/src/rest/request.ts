@@ -1,0 +1,170 @@
+// HTTP request -> ApiRequest (PostgREST's ApiRequest.hs): what is asked, parsed and checked
+// without the schema cache - method and target, query string, preferences, media type, range and
+// the JSON body. Pure apart from reading the body (apiRequest); parseApiRequest takes it as text.
+import { restError } from './errors.ts';
+import { parsePrefer, parseQuery, parseRangeHeader, type Preferences, type QueryParams } from './parse.ts';
+
+export type Shape = 'array' | 'object' | 'csv';
+
+export type Action = 'read' | 'insert' | 'update' | 'delete' | 'call';
+
+/** The JSON body, as each action takes it. */
+export type Payload =
+  /** insert: the rows and the columns to insert (columns= or the keys all rows share). */
+  | { kind: 'rows'; rows: Array<Record<string, unknown>>; columns: string[] }
+  /** update: the new values. */
+  | { kind: 'values'; values: Record<string, unknown> }
+  /** call: named arguments (POST body or GET query string). */
+  | { kind: 'arguments'; args: Record<string, unknown>; fromJson: boolean };
+
+export interface ApiRequest {
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
+  action: Action;
+  /** The table or view (read, insert, update, delete) or the function (call). */
+  target: string;
+  /** Path below /rest/v1 (request.path), e.g. /Rooms or /rpc/search_rooms. */
+  path: string;
+  /** Path and query string below /rest/v1, for Content-Location. */
+  location: string;
+  query: QueryParams;
+  prefs: Preferences;
+  shape: Shape;
+  /** The Range header, when it parses. */
+  range: { offset: number; limit: number | undefined } | undefined;
+  /** Lower-cased request headers (request.headers). */
+  headers: Record<string, string>;
+  payload: Payload | undefined;
+}
+
+/** What parseApiRequest needs of an HTTP request. */
+export interface RawRequest {
+  method: string;
+  url: string;
+  headers: Headers;
+  /** The body's text (POST and PATCH). */
+  body: string | undefined;
+}
+
+export const PREFIX = '/rest/v1';
+const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
+
+/** Accept header -> response shape, PGRST107 when nothing we produce is acceptable. */
+export function negotiate(accept: string | null): Shape {
+  if (!accept) return 'array';
+  const types = accept.split(',').map((t) => t.split(';', 1)[0]!.trim().toLowerCase());
+  for (const t of types) {
+    if (t === 'application/vnd.pgrst.object+json' || t === 'application/vnd.pgrst.object') return 'object';
+    if (t === 'application/json' || t === '*/*' || t === 'application/*' || t === '') return 'array';
+    if (t === 'text/csv') return 'csv';
+  }
+  throw restError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
+}
+
+function checkProfile(headers: Headers, method: string): void {
+  const header = method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile';
+  const profile = headers.get(header);
+  if (profile && profile !== 'public') {
+    throw restError(406, 'PGRST106', `Invalid schema: ${profile}`, null, 'Only the following schemas are exposed: public');
+  }
+}
+
+const invalidJson = () => restError(400, 'PGRST102', 'Empty or invalid json');
+
+function jsonBody(text: string | undefined): unknown {
+  try {
+    if (text === undefined || text.trim() === '') throw new Error('empty');
+    return JSON.parse(text);
+  } catch {
+    throw invalidJson();
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** An insert's rows and columns: columns= names them, else every row must have the same keys. */
+function insertPayload(text: string | undefined, columns: string[] | undefined): Payload {
+  const payload = jsonBody(text);
+  const rows = Array.isArray(payload) ? payload : [payload];
+  const keysDiffer = () => restError(400, 'PGRST102', 'All object keys must match');
+  if (!rows.every(isObject)) throw keysDiffer();
+  if (columns) return { kind: 'rows', rows, columns };
+  const first = Object.keys(rows[0] ?? {});
+  const key = [...first].sort().join('\u0000');
+  for (const r of rows) if (Object.keys(r).sort().join('\u0000') !== key) throw keysDiffer();
+  return { kind: 'rows', rows, columns: first };
+}
+
+function callPayload(method: string, text: string | undefined, query: QueryParams): Payload {
+  if (method !== 'POST') return { kind: 'arguments', args: Object.fromEntries(query.params), fromJson: false };
+  if (text === undefined || text.trim() === '') return { kind: 'arguments', args: {}, fromJson: true };
+  const args = jsonBody(text);
+  if (!isObject(args)) throw invalidJson();
+  return { kind: 'arguments', args, fromJson: true };
+}
+
+/** Parses and checks a request to /rest/v1, in PostgREST's order of errors. */
+export function parseApiRequest(raw: RawRequest): ApiRequest {
+  const url = new URL(raw.url);
+  const method = raw.method as ApiRequest['method'];
+  const path = url.pathname.slice(PREFIX.length);
+  // A malformed escape (%ff) is kept as it is: it names no relation, so it is a 404, not a crash.
+  const segments = path.split('/').filter(Boolean).map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  if (!METHODS.includes(method)) throw restError(405, 'PGRST117', `Unsupported HTTP method: ${raw.method}`);
+  checkProfile(raw.headers, method);
+  const shape = negotiate(raw.headers.get('accept'));
+  const isCall = segments.length === 2 && segments[0] === 'rpc';
+  const prefs = parsePrefer(raw.headers.get('prefer'));
+  if (prefs.strict && prefs.invalid.length > 0) {
+    throw restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.invalid.join(', ')}`);
+  }
+  const query = parseQuery(url.search.slice(1), isCall);
+  // CSV is a table's read only (GET/HEAD); anything else answers JSON or nothing.
+  if (shape === 'csv' && (isCall || (method !== 'GET' && method !== 'HEAD'))) {
+    throw restError(406, 'PGRST107', 'None of these media types are available: text/csv');
+  }
+  let action: Action;
+  if (isCall) {
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw restError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
+    action = 'call';
+  } else if (segments.length === 1) {
+    action = method === 'POST' ? 'insert' : method === 'PATCH' ? 'update' : method === 'DELETE' ? 'delete' : 'read';
+  } else {
+    throw restError(404, 'PGRST125', 'Invalid path specified in request URL');
+  }
+  let payload: Payload | undefined;
+  if (action === 'insert') payload = insertPayload(raw.body, query.columns);
+  else if (action === 'update') {
+    const values = jsonBody(raw.body);
+    if (!isObject(values)) throw invalidJson();
+    payload = { kind: 'values', values };
+  } else if (action === 'call') payload = callPayload(method, raw.body, query);
+
+  const headers: Record<string, string> = {};
+  raw.headers.forEach((value, name) => (headers[name] = value));
+  return {
+    method,
+    action,
+    target: isCall ? segments[1]! : segments[0]!,
+    path: isCall ? `/${segments.join('/')}` : path,
+    location: path + url.search,
+    query,
+    prefs,
+    shape,
+    range: parseRangeHeader(raw.headers.get('range')),
+    headers,
+    payload,
+  };
+}
+
+/** Reads the body of a Request (POST, PATCH) and parses it with the rest. */
+export async function apiRequest(req: Request): Promise<ApiRequest> {
+  const body = req.method === 'POST' || req.method === 'PATCH' ? await req.text() : undefined;
+  return parseApiRequest({ method: req.method, url: req.url, headers: req.headers, body });
+}

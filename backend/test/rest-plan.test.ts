@@ -1,0 +1,168 @@
+// The REST stages on their own, without HTTP or a database: ApiRequest (request.ts), the plan
+// against a schema cache made here (plan.ts) and the statement it becomes (query.ts).
+import { describe, expect, it } from 'vitest';
+import { RestError } from '../src/rest/errors.ts';
+import { suggest } from '../src/rest/fuzzy.ts';
+import { actionPlan, findRelationship, type ReadPlan } from '../src/rest/plan.ts';
+import { mutateStatement, readStatement } from '../src/rest/query.ts';
+import { parseApiRequest, type ApiRequest } from '../src/rest/request.ts';
+import { deriveRelationships, type Relation, type SchemaCache } from '../src/rest/schema.ts';
+
+function table(name: string, columns: string[], primaryKey: string[]): Relation {
+  return {
+    name,
+    kind: 'r',
+    primaryKey,
+    columns: new Map(columns.map((c) => [c, { name: c, type: 'integer', nullable: true, hasDefault: false, defaultExpr: undefined }])),
+  };
+}
+
+/** authors <- books (author_id, editor_id); books <-> tags through book_tags; profiles one-to-one. */
+function schemaCache(): SchemaCache {
+  const relations = new Map(
+    [
+      table('authors', ['id', 'name'], ['id']),
+      table('profiles', ['author_id', 'bio'], ['author_id']),
+      table('books', ['id', 'title', 'author_id', 'editor_id'], ['id']),
+      table('tags', ['id', 'name'], ['id']),
+      table('book_tags', ['book_id', 'tag_id'], ['book_id', 'tag_id']),
+    ].map((r) => [r.name, r]),
+  );
+  const fk = (name: string, rel: string, foreign: string, col: string, oneToOne = false) => ({
+    name,
+    rel,
+    foreign_rel: foreign,
+    cols: [col],
+    fcols: ['id'],
+    one_to_one: oneToOne,
+  });
+  const keys = [
+    fk('books_author_id_fkey', 'books', 'authors', 'author_id'),
+    fk('books_editor_id_fkey', 'books', 'authors', 'editor_id'),
+    fk('book_tags_book_id_fkey', 'book_tags', 'books', 'book_id'),
+    fk('book_tags_tag_id_fkey', 'book_tags', 'tags', 'tag_id'),
+    fk('profiles_author_id_fkey', 'profiles', 'authors', 'author_id', true),
+  ];
+  return { relations, routines: new Map(), relationships: deriveRelationships(relations, keys) };
+}
+
+function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): ApiRequest {
+  return parseApiRequest({
+    method: init.method ?? 'GET',
+    url: `http://localhost/rest/v1${path}`,
+    headers: new Headers(init.headers),
+    body: init.body,
+  });
+}
+
+function fails(fn: () => unknown): RestError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RestError);
+    return error as RestError;
+  }
+  throw new Error('expected a RestError');
+}
+
+describe('ApiRequest', () => {
+  it('reads the action, target, preferences, range and the JSON body', () => {
+    const r = request('/books?columns=id,title&select=id', {
+      method: 'POST',
+      headers: { prefer: 'return=representation, count=exact', range: '0-9', accept: 'application/vnd.pgrst.object+json' },
+      body: '[{"id":1,"title":"A","x":2}]',
+    });
+    expect(r).toMatchObject({ action: 'insert', target: 'books', path: '/books', shape: 'object', range: { offset: 0, limit: 10 } });
+    expect(r.prefs).toMatchObject({ return: 'representation', count: 'exact' });
+    expect(r.payload).toEqual({ kind: 'rows', rows: [{ id: 1, title: 'A', x: 2 }], columns: ['id', 'title'] });
+  });
+
+  it('takes a call’s arguments from the body (POST) or the query string (GET)', () => {
+    expect(request('/rpc/add', { method: 'POST', body: '{"a":1}' })).toMatchObject({ action: 'call', target: 'add', path: '/rpc/add', payload: { kind: 'arguments', args: { a: 1 }, fromJson: true } });
+    expect(request('/rpc/add?a=1&b=2').payload).toEqual({ kind: 'arguments', args: { a: '1', b: '2' }, fromJson: false });
+  });
+
+  it('refuses rows with different keys and a body that is not JSON (PGRST102)', () => {
+    expect(fails(() => request('/books', { method: 'POST', body: '[{"a":1},{"b":2}]' })).body.message).toBe('All object keys must match');
+    expect(fails(() => request('/books', { method: 'PATCH', body: 'nope' })).body.code).toBe('PGRST102');
+  });
+
+  it('checks the method before the query string, and the query string before the body', () => {
+    expect(fails(() => request('/books?select=(', { method: 'PUT' })).status).toBe(405);
+    expect(fails(() => request('/books?select=(', { method: 'POST', body: 'nope' })).body.code).toBe('PGRST100');
+  });
+});
+
+describe('relationships from foreign keys', () => {
+  const schema = schemaCache();
+  const relations = (t: string) => schema.relationships.get(t)!.map((r) => `${r.cardinality} ${r.foreignTable} ${r.junction?.table ?? r.constraint}`);
+
+  it('are many-to-one from the key (ordered by foreign table, then cardinality), one-to-many back, one-to-one on a unique key, many-to-many through a junction', () => {
+    expect(relations('books')).toEqual([
+      'many-to-one authors books_author_id_fkey',
+      'many-to-one authors books_editor_id_fkey',
+      'one-to-many book_tags book_tags_book_id_fkey',
+      'many-to-many tags book_tags',
+    ]);
+    expect(relations('authors')).toEqual(['one-to-many books books_author_id_fkey', 'one-to-many books books_editor_id_fkey', 'one-to-one profiles profiles_author_id_fkey']);
+  });
+
+  it('are found by table, foreign key, column, or a hint naming either', () => {
+    expect(findRelationship(schema, 'books', 'authors', 'books_editor_id_fkey').constraint).toBe('books_editor_id_fkey');
+    expect(findRelationship(schema, 'books', 'authors', 'author_id').constraint).toBe('books_author_id_fkey');
+    expect(findRelationship(schema, 'books', 'editor_id', undefined).foreignTable).toBe('authors');
+    expect(findRelationship(schema, 'books', 'tags', 'book_tags').cardinality).toBe('many-to-many');
+  });
+
+  it('two candidates are 300 PGRST201 listing both, none is 400 PGRST200 suggesting a near name', () => {
+    const ambiguous = fails(() => findRelationship(schema, 'books', 'authors', undefined));
+    expect(ambiguous.status).toBe(300);
+    expect(ambiguous.body.details).toEqual([
+      { embedding: 'books with authors', cardinality: 'many-to-one', relationship: 'books_author_id_fkey using books(author_id) and authors(id)' },
+      { embedding: 'books with authors', cardinality: 'many-to-one', relationship: 'books_editor_id_fkey using books(editor_id) and authors(id)' },
+    ]);
+    const none = fails(() => findRelationship(schema, 'books', 'tag', undefined));
+    expect(none.body).toMatchObject({ code: 'PGRST200', hint: "Perhaps you meant 'tags' instead of 'tag'." });
+  });
+
+  it('suggests as PostgREST’s fuzzy set: near names only, not the name itself', () => {
+    expect(suggest(['books', 'tags', 'authors'], 'author', true)).toBe('authors');
+    expect(suggest(['books', 'tags'], 'tags', true)).toBeUndefined();
+    expect(suggest(['books', 'tags'], 'zzzzzz', false)).toBeUndefined();
+  });
+});
+
+describe('read plans and their statement', () => {
+  const schema = schemaCache();
+
+  it('resolve each embed to its relationship, alias and join columns, with its own filters and page', () => {
+    const plan = actionPlan(schema, request('/authors?select=name,books!author_id(title,tags(name))&books.title=eq.A&books.limit=2')) as ReadPlan;
+    const [books] = plan.tree.embeds;
+    expect(books).toMatchObject({ name: 'books', lateral: 'authors_books_1', joinType: 'left', from: { table: 'books', alias: 'books_1', junction: undefined } });
+    expect(books!.conditions).toEqual([[{ qualifier: '"books_1"', column: 'author_id' }, { qualifier: 'public."authors"', column: 'id' }]]);
+    expect(books!.node).toMatchObject({ limit: 2, filters: [{ field: 'title' }] });
+    const [tags] = books!.node.embeds;
+    expect(tags).toMatchObject({ relationship: { cardinality: 'many-to-many' }, from: { table: 'tags', alias: undefined, junction: 'book_tags' }, lateral: 'books_tags_2' });
+  });
+
+  it('refuses params on a resource not embedded (PGRST108), spreading a to-many (PGRST119), ordering by one (PGRST118)', () => {
+    expect(fails(() => actionPlan(schema, request('/books?select=id&tags.name=eq.x'))).body.code).toBe('PGRST108');
+    expect(fails(() => actionPlan(schema, request('/authors?select=...books!author_id(title)'))).body.code).toBe('PGRST119');
+    expect(fails(() => actionPlan(schema, request('/authors?select=books!author_id(id)&order=books(id)'))).body.code).toBe('PGRST118');
+  });
+
+  it('is one statement: lateral joins, values bound, the count through EXISTS of !inner embeds', () => {
+    const r = request('/authors?select=name,books!author_id!inner(title)&books.title=eq.A', { headers: { prefer: 'count=exact' } });
+    const { sql, text } = readStatement(actionPlan(schema, r) as ReadPlan, r);
+    expect(text).toContain('inner join lateral (select json_agg("authors_books_1")::jsonb as "authors_books_1" from (select "books_1"."title" from public."books" as "books_1" where "books_1"."title" = $1 and "books_1"."author_id" = public."authors"."id")');
+    expect(text).toContain('select count(*) from (select 1 from public."authors" where exists (select 1 from public."books" as "books_1" where "books_1"."title" = $2');
+    expect(sql.values).toEqual(['A', 'A']);
+  });
+
+  it('reads the representation of written rows with their embeds, returning only the columns it needs', () => {
+    const r = request('/books?select=title,author:authors!author_id(name)', { method: 'POST', headers: { prefer: 'return=representation' }, body: '{"id":9,"title":"T","author_id":1}' });
+    const { text } = mutateStatement(actionPlan(schema, r) as never, r);
+    expect(text).toContain('returning public."books"."title", public."books"."author_id"');
+    expect(text).toContain('from _pgrst_src as "books" left join lateral (select "authors_1"."name" from public."authors" as "authors_1" where "authors_1"."id" = "books"."author_id")');
+  });
+});
