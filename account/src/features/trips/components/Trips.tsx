@@ -1,6 +1,6 @@
 /**
  * /trips (accounts spec section 2): 'Trips', scrolled to the top on open; signed out, to
- * /login after 1 s. Payments are read by the user's email, then their rooms by id; each trip
+ * /login after 1 s. Payments are read by the user's email with their rooms, in one request; each trip
  * card shows the photo (a link to the listing), title, city and country, the status badge,
  * the dates, the guest's name, the reservation code and 'View itinerary'.
  */
@@ -9,11 +9,10 @@ import { Link } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
 import { selectUserData } from 'shared/state';
-import { useGetRoomsByIdsQuery } from 'shared/api';
 import { REDIRECT_DELAY_MS, toIsoDay, formatShownRange } from 'shared/rules';
 import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
 import { Skeleton } from 'shared/ui';
-import { useGetUserPaymentsQuery } from '../api/tripsApi';
+import { useGetUserTripsQuery } from '../api/tripsApi';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import { buildTrips, type Trip } from './tripList';
 import styles from './Trips.module.css';
@@ -77,29 +76,24 @@ export function Trips() {
     // Braces matter: Chromium's scrollTo now answers a promise, which is no effect cleanup.
     window.scrollTo(0, 0);
   }, []);
-  const payments = useGetUserPaymentsQuery(user?.email ?? skipToken);
-  const roomIds = useMemo(() => [...new Set((payments.data ?? []).map((payment) => payment.room_id))], [payments.data]);
-  const rooms = useGetRoomsByIdsQuery(roomIds.length > 0 ? roomIds : skipToken);
-  const trips = useMemo(
-    () => buildTrips(payments.data ?? [], rooms.data ?? [], toIsoDay(new Date())),
-    [payments.data, rooms.data],
-  );
+  const payments = useGetUserTripsQuery(user?.email ?? skipToken);
+  const trips = useMemo(() => buildTrips(payments.data ?? [], toIsoDay(new Date())), [payments.data]);
 
   let content;
-  if (!user || payments.isLoading || (roomIds.length > 0 && rooms.isLoading)) {
+  if (!user || payments.isLoading) {
     content = (
       <div className={styles.list} aria-hidden="true">
         <Skeleton className={styles.cardSkeleton} />
       </div>
     );
-  } else if (payments.isError || rooms.isError) {
+  } else if (payments.isError) {
     content = (
       <div className={styles.empty} role="alert">
         <p>Your trips could not be loaded.</p>
         <button
           type="button"
           className={styles.search}
-          onClick={() => void (payments.isError ? payments.refetch() : rooms.refetch())}
+          onClick={() => void payments.refetch()}
         >
           Try again
         </button>

@@ -1,5 +1,5 @@
 /**
- * Trip cards from payments and their rooms: the reservation code, the status badge (stays that
+ * Trip cards from payments with their rooms: the reservation code, the status badge (stays that
  * are over are PAST, beyond the spec's every-trip-UPCOMING), upcoming first by start date,
  * then past ones, latest first.
  */
@@ -17,10 +17,9 @@ export interface Trip {
   room: Room;
 }
 
-export function buildTrips(payments: readonly TripPayment[], rooms: readonly Room[], today: string): Trip[] {
-  const byId = new Map(rooms.map((room) => [room.id, room]));
+export function buildTrips(payments: readonly TripPayment[], today: string): Trip[] {
   const trips = payments.flatMap((payment): Trip[] => {
-    const room = byId.get(payment.room_id);
+    const room = payment.room;
     if (!room) return [];
     return [
       {
