@@ -144,6 +144,14 @@ describe('parseQuery', () => {
     expect(q.filters).toEqual([{ type: 'cond', field: 'books', negate: true, operation: { kind: 'is', value: 'null' } }]);
   });
 
+  it('reads count() and col.sum() (with casts) as aggregates, as PostgREST 12 does', () => {
+    expect(parseQuery('select=n:count(),price.sum()::int,id::text.max()').select).toEqual([
+      { kind: 'field', name: '*', alias: 'n', aggregate: 'count' },
+      { kind: 'field', name: 'price', alias: undefined, aggregate: 'sum' },
+      { kind: 'field', name: 'id', alias: undefined, cast: 'text', aggregate: 'max' },
+    ]);
+  });
+
   it('bounds how many resources a select embeds and how deep (PGRST100)', () => {
     const many = Array.from({ length: 17 }, (_, i) => `t${i}(id)`).join(',');
     expect(parseFails(`select=${many}`).body.details).toBe('a select may embed at most 16 resources');

@@ -13,6 +13,7 @@ function table(name: string, columns: string[], primaryKey: string[]): Relation 
     name,
     kind: 'r',
     primaryKey,
+    computed: new Set(),
     columns: new Map(columns.map((c) => [c, { name: c, type: 'integer', nullable: true, hasDefault: false, defaultExpr: undefined }])),
   };
 }
@@ -162,7 +163,7 @@ describe('read plans and their statement', () => {
   it('reads the representation of written rows with their embeds, returning only the columns it needs', () => {
     const r = request('/books?select=title,author:authors!author_id(name)', { method: 'POST', headers: { prefer: 'return=representation' }, body: '{"id":9,"title":"T","author_id":1}' });
     const { text } = mutateStatement(actionPlan(schema, r) as never, r);
-    expect(text).toContain('returning public."books"."title", public."books"."author_id"');
+    expect(text).toContain('returning public."books"."title" as "title", public."books"."author_id" as "author_id"');
     expect(text).toContain('from _pgrst_src as "books" left join lateral (select "authors_1"."name" from public."authors" as "authors_1" where "authors_1"."id" = "books"."author_id")');
   });
 });

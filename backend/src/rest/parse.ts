@@ -86,8 +86,11 @@ export type Filter = Condition | LogicTree;
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; name: string; alias: string | undefined; cast?: string; path?: JsonPath }
+  | { kind: 'field'; name: string; alias: string | undefined; cast?: string; path?: JsonPath; aggregate?: Aggregate }
   | EmbedItem;
+
+/** `count()`, `col.sum()`...: parsed as PostgREST 12 does, refused as it does with aggregates disabled. */
+export type Aggregate = 'count' | 'sum' | 'avg' | 'max' | 'min';
 
 /**
  * An embedded resource: `alias:target!hint!inner(items)`, or spread into its parent,
@@ -248,6 +251,16 @@ function embedParams(c: Cursor): { hint: string | undefined; joinType: 'inner' |
   return { hint, joinType };
 }
 
+/** `::type` after a field: letters, digits and underscores only, so it is written into SQL as is. */
+function castName(c: Cursor): string | undefined {
+  if (c.peek(2) !== '::') return undefined;
+  c.pos += 2;
+  const start = c.pos;
+  while (!c.done && /[A-Za-z0-9_]/.test(c.peek())) c.pos++;
+  if (c.pos === start) c.unexpected('letter or digit');
+  return c.text.slice(start, c.pos);
+}
+
 interface SelectBudget {
   items: number;
   embeds: number;
@@ -273,7 +286,10 @@ function selectItems(c: Cursor, depth: number, budget: SelectBudget): SelectItem
         alias = target.name;
         target = fieldWithPath(c);
       }
-      if (spread || (!target.path && (c.peek() === '(' || c.peek() === '!'))) {
+      if (!spread && !target.path && target.name === 'count' && c.eat('()')) {
+        const cast = castName(c);
+        item = { kind: 'field', name: '*', alias, aggregate: 'count', ...(cast ? { cast } : {}) };
+      } else if (spread || (!target.path && (c.peek() === '(' || c.peek() === '!'))) {
         const { hint, joinType } = embedParams(c);
         if (!c.eat('(')) c.unexpected('"("');
         budget.embeds += 1;
@@ -283,15 +299,20 @@ function selectItems(c: Cursor, depth: number, budget: SelectBudget): SelectItem
         if (!c.eat(')')) c.unexpected('"," or ")"');
         item = { kind: 'embed', target: target.name, alias, hint, joinType, spread, select };
       } else {
-        let cast: string | undefined;
-        if (c.peek(2) === '::') {
-          c.pos += 2;
-          const start = c.pos;
-          while (!c.done && /[A-Za-z0-9_]/.test(c.peek())) c.pos++;
-          if (c.pos === start) c.unexpected('letter or digit');
-          cast = c.text.slice(start, c.pos);
+        const cast = castName(c);
+        const aggregate = /^\.(sum|avg|count|max|min)\(\)/.exec(c.text.slice(c.pos));
+        if (aggregate) {
+          c.pos += aggregate[0].length;
+          castName(c);
         }
-        item = { kind: 'field', name: target.name, alias, ...(cast ? { cast } : {}), ...(target.path ? { path: target.path } : {}) };
+        item = {
+          kind: 'field',
+          name: target.name,
+          alias,
+          ...(cast ? { cast } : {}),
+          ...(target.path ? { path: target.path } : {}),
+          ...(aggregate ? { aggregate: aggregate[1] as Aggregate } : {}),
+        };
       }
     }
     items.push(item);

@@ -1,11 +1,13 @@
 // ApiRequest + schema cache -> ActionPlan (PostgREST's Plan.hs): a read plan tree with the
 // relationship of every embedded resource, a mutation with the read of its representation, or a
-// function call. Pure: no SQL text, no database; query.ts turns a plan into one statement.
+// function call. Pure: no database, and no SQL but the quoted names tables are known by in the
+// statement; query.ts turns a plan into that one statement.
 import { restError, type RestError } from './errors.ts';
 import { suggest } from './fuzzy.ts';
 import type { EmbedItem, Filter, OrderTerm, QueryParams, SelectItem } from './parse.ts';
 import type { ApiRequest, Payload } from './request.ts';
 import { isToOne, type Relation, type Relationship, type Routine, type SchemaCache } from './schema.ts';
+import { ident, qualifiedName } from './sql.ts';
 
 export type FieldItem = Exclude<SelectItem, EmbedItem>;
 
@@ -76,19 +78,22 @@ export interface CallPlan {
   args: Record<string, unknown>;
   wholeBody: boolean;
   fromJson: boolean;
-  /** Filters, order and page on the function's result rows (those of a table: its relation). */
-  relation: Relation | undefined;
+  /**
+   * The read of a function's result rows when they are a table's (setof "Rooms"): filtered,
+   * ordered, paged and embedding like a read of the table, its root the call named as the table.
+   */
+  tree: ReadNode | undefined;
 }
 
 export type ActionPlan = ReadPlan | MutatePlan | CallPlan;
 
 const SCHEMA = 'public';
 
-export function tableNotFound(name: string): RestError {
+function tableNotFound(name: string): RestError {
   return restError(404, 'PGRST205', `Could not find the table '${SCHEMA}.${name}' in the schema cache`);
 }
 
-export const noSuchColumn = (rel: string, column: string) =>
+const noSuchColumn = (rel: string, column: string) =>
   restError(400, 'PGRST204', `Could not find the '${column}' column of '${rel}' in the schema cache`);
 
 const notEmbedded = (name: string) =>
@@ -179,8 +184,6 @@ export function findRelationship(schema: SchemaCache, origin: string, target: st
   return candidates[0]!;
 }
 
-const quote = (name: string) => '"' + name.replace(/"/g, '""') + '"';
-export const qualifiedName = (name: string) => `${SCHEMA}.${quote(name)}`;
 
 interface Pending {
   item: EmbedItem;
@@ -199,6 +202,8 @@ interface PendingNode {
 function pendingTree(select: SelectItem[]): PendingNode {
   const node: PendingNode = { select: [], filters: [], order: [], limit: undefined, offset: undefined, embeds: [] };
   for (const item of select) {
+    // PostgREST 12's db-aggregates-enabled is off by default (the setting this server has).
+    if (item.kind === 'field' && item.aggregate) throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
     if (item.kind === 'embed') node.embeds.push({ item, node: pendingTree(item.select) });
     else node.select.push(item);
   }
@@ -232,7 +237,7 @@ function resolve(
     const junction = relationship.junction;
     // Many-to-many joins the junction in the embedded query's FROM and needs no alias.
     const alias = junction ? undefined : `${relationship.foreignTable}_${childDepth}`;
-    const childQualifier = alias ? quote(alias) : qualifiedName(relationship.foreignTable);
+    const childQualifier = alias ? ident(alias) : qualifiedName(relationship.foreignTable);
     const conditions: Array<[ColumnRef, ColumnRef]> = junction
       ? [
           ...junction.targetColumns.map(([column, jcol]): [ColumnRef, ColumnRef] => [
@@ -375,17 +380,19 @@ function callPlan(schema: SchemaCache, request: ApiRequest): CallPlan {
   if (candidates.length === 0) throw routineNotFound(request.target, keys, isPost);
   if (candidates.length > 1) throw ambiguousRoutine(candidates);
   const routine = candidates[0]!;
-  if (request.query.select.some((item) => item.kind === 'embed')) {
-    throw restError(400, 'PGRST100', 'embedded resources on function results are not supported by this server');
+  const relation = routine.returnsRelation ? schema.relations.get(routine.returnsRelation) : undefined;
+  const { query } = request;
+  let tree: ReadNode | undefined;
+  if (relation && !routine.returnsScalar) {
+    const { offset, limit } = rootPage(request);
+    tree = readTree(schema, relation, query, { qualifier: ident(relation.name), filters: query.filters, order: query.order, limit, offset });
+  } else {
+    // Rows of no table have no relationships.
+    const embed = query.select.find((item): item is EmbedItem => item.kind === 'embed');
+    if (embed) throw noRelationship(schema, routine.name, embed.target, embed.hint);
+    pendingTree(query.select);
   }
-  return {
-    kind: 'call',
-    routine,
-    args: payload.args,
-    wholeBody: wholeBody.length > 0,
-    fromJson: payload.fromJson,
-    relation: routine.returnsRelation ? schema.relations.get(routine.returnsRelation) : undefined,
-  };
+  return { kind: 'call', routine, args: payload.args, wholeBody: wholeBody.length > 0, fromJson: payload.fromJson, tree };
 }
 
 function mutatePlan(schema: SchemaCache, request: ApiRequest, relation: Relation): MutatePlan {
@@ -404,7 +411,7 @@ function mutatePlan(schema: SchemaCache, request: ApiRequest, relation: Relation
   }
   const returning =
     prefs.return === 'representation'
-      ? readTree(schema, relation, query, { qualifier: quote(relation.name), filters: [], order: [], limit: undefined, offset: 0 }, true)
+      ? readTree(schema, relation, query, { qualifier: ident(relation.name), filters: [], order: [], limit: undefined, offset: 0 }, true)
       : undefined;
   return { kind: 'mutate', mutation, relation, filters: query.filters, payload, upsert, returning };
 }

@@ -2,9 +2,9 @@
 // answers the same four columns - body (JSON or CSV text), page (rows), total (count, else null)
 // and inserted (upserts) - so one executor serves every action. Embedded resources are lateral
 // joins: to-one as row_to_json of the related row, to-many as json_agg of the related rows.
-import { isToOne, type Relation, type Routine } from './schema.ts';
+import { isToOne } from './schema.ts';
 import type { CallPlan, ColumnRef, Embed, MutatePlan, ReadNode, ReadPlan } from './plan.ts';
-import { qualifiedName, rootPage } from './plan.ts';
+import { rootPage } from './plan.ts';
 import type { ApiRequest } from './request.ts';
 import {
   conditions,
@@ -14,6 +14,7 @@ import {
   outputName,
   pageClause,
   qualified,
+  qualifiedName,
   relationSource,
   selectList,
   Sql,
@@ -85,7 +86,7 @@ function embedByName(node: ReadNode, name: string): Embed | undefined {
 }
 
 /** One level of a read and, inside it, its embeds (PostgREST's readPlanToQuery). */
-export function nodeQuery(sql: Sql, node: ReadNode, from: string, joinConditions: string[] = []): string {
+function nodeQuery(sql: Sql, node: ReadNode, from: string, joinConditions: string[] = []): string {
   const source = nodeSource(node);
   const prefix = node.qualifier + '.';
   const items: string[] = [];
@@ -148,15 +149,20 @@ export function readStatement(plan: ReadPlan, request: ApiRequest): Statement {
   return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv') };
 }
 
-/** Columns the representation of changed rows reads: those selected and those its embeds join on. */
-function returnedColumns(node: ReadNode): string[] | '*' {
-  if (node.select.some((item) => item.kind === 'star')) return '*';
+/**
+ * Columns the representation of changed rows reads: those selected ('*': all) and those its
+ * embeds join on. Computed fields are computed here, on the table's rows, where fn(row) applies.
+ */
+function returnedColumns(node: ReadNode): { star: boolean; names: string[] } {
+  const star = node.select.some((item) => item.kind === 'star');
   const names = new Set<string>();
-  for (const item of node.select) if (item.kind === 'field') names.add(item.name);
-  for (const embed of node.embeds) {
-    for (const [a, b] of embed.conditions) for (const ref of [a, b]) if (ref.qualifier === node.qualifier) names.add(ref.column);
+  for (const item of node.select) if (item.kind === 'field' && (!star || node.relation.computed.has(item.name))) names.add(item.name);
+  if (!star) {
+    for (const embed of node.embeds) {
+      for (const [a, b] of embed.conditions) for (const ref of [a, b]) if (ref.qualifier === node.qualifier) names.add(ref.column);
+    }
   }
-  return [...names];
+  return { star, names: [...names] };
 }
 
 /** Outer query of writes: the changed rows (_pgrst_src) read as the representation asks, or counted. */
@@ -169,9 +175,9 @@ function writeEnvelope(sql: Sql, dml: string, plan: MutatePlan, inserted = 'null
 function returningClause(plan: MutatePlan, extra = ''): string {
   const target = qualified(plan.relation);
   if (!plan.returning) return ` returning 1 as _pgrst_one${extra}`;
-  const columns = returnedColumns(plan.returning);
-  if (columns === '*') return ` returning ${target}.*${extra}`;
-  return ` returning ${columns.length > 0 ? columns.map((c) => `${target}.${ident(c)}`).join(', ') : '1 as _pgrst_one'}${extra}`;
+  const { star, names } = returnedColumns(plan.returning);
+  const list = [...(star ? [`${target}.*`] : []), ...names.map((c) => `${target}.${ident(c)} as ${ident(c)}`)];
+  return ` returning ${list.length > 0 ? list.join(', ') : '1 as _pgrst_one'}${extra}`;
 }
 
 function insertStatement(plan: MutatePlan, request: ApiRequest): Statement {
@@ -251,11 +257,6 @@ function argumentValue(value: unknown, type: string, fromJson: boolean): unknown
   return `${value as string | number | boolean | bigint}`;
 }
 
-function routineSource(routine: Routine, relation: Relation | undefined): Source {
-  if (relation) return relationSource(relation);
-  const columns = routine.outColumns;
-  return { name: routine.name, columns, has: (c) => columns.includes(c) };
-}
 
 /** A function call; its result rows filtered, ordered and paged like a table's. */
 export function callStatement(plan: CallPlan, request: ApiRequest): Statement & { offset: number } {
@@ -276,8 +277,17 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
     const text = `select coalesce(json_agg(_pgrst_r.pgrst_scalar), '[]')::text as body, count(*)::int as page${tail} from ${from}`;
     return { sql, text, offset: 0 };
   }
+  if (plan.tree) {
+    // The call is named as its table, so the embeds' join conditions find their parent.
+    const named = `${qualified(routine)}(${call.join(', ')}) as ${plan.tree.qualifier}`;
+    const inner = nodeQuery(sql, plan.tree, named);
+    const total = request.prefs.count ? `select count(*) from (${countQuery(sql, plan.tree, named)}) _pgrst_c` : undefined;
+    return { sql, text: envelope(inner, request.method !== 'HEAD', total), offset: plan.tree.offset };
+  }
+  // A function with OUT or TABLE columns: its rows filtered, ordered and paged.
   const { offset, limit } = rootPage(request);
-  const source = routineSource(routine, plan.relation);
+  const columns = routine.outColumns;
+  const source: Source = { name: routine.name, columns, has: (c) => columns.includes(c) };
   const q = request.query;
   const where = whereClause(sql, source, q.filters, '_pgrst_r.');
   const inner = `select ${selectList(source, q.select, '_pgrst_r.')} from ${from}${where}${orderClause(source, q.order, '_pgrst_r.')}${pageClause(sql, limit, offset)}`;

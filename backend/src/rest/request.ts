@@ -49,7 +49,7 @@ export const PREFIX = '/rest/v1';
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
 
 /** Accept header -> response shape, PGRST107 when nothing we produce is acceptable. */
-export function negotiate(accept: string | null): Shape {
+function negotiate(accept: string | null): Shape {
   if (!accept) return 'array';
   const types = accept.split(',').map((t) => t.split(';', 1)[0]!.trim().toLowerCase());
   for (const t of types) {

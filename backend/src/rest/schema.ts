@@ -21,6 +21,12 @@ export interface Relation {
   kind: string;
   columns: Map<string, Column>;
   primaryKey: string[];
+  /**
+   * Computed fields: functions of one row of this table (other parameters optional) returning
+   * one value. Selected, filtered and ordered by like columns (PostgreSQL calls fn(row) for
+   * row.fn); not part of '*'.
+   */
+  computed: Set<string>;
 }
 
 export interface RoutineParam {
@@ -153,7 +159,9 @@ select p.proname as name, p.proretset as returns_set, p.provolatile::text as vol
        array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(t, o) order by o) as arg_types,
        rt.typname as return_type, rt.typtype::text as return_typtype,
        (select rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
-          where rc.oid = rt.typrelid and rn.nspname = 'public') as return_relation
+          where rc.oid = rt.typrelid and rn.nspname = 'public') as return_relation,
+       (select ac.relname from pg_class ac join pg_namespace an on an.oid = ac.relnamespace
+          where p.pronargs > 0 and ac.reltype = p.proargtypes[0] and an.nspname = 'public' and ac.relkind in ('r', 'v', 'm', 'f', 'p')) as row_relation
 from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
@@ -171,6 +179,8 @@ interface RoutineRow {
   return_type: string;
   return_typtype: string;
   return_relation: string | null;
+  /** The table whose row type the first parameter is. */
+  row_relation: string | null;
 }
 
 export async function loadSchema(q: Queryable): Promise<SchemaCache> {
@@ -189,7 +199,7 @@ export async function loadSchema(q: Queryable): Promise<SchemaCache> {
   for (const row of cols.rows) {
     let rel = relations.get(row.rel);
     if (!rel) {
-      rel = { name: row.rel, kind: row.kind, columns: new Map(), primaryKey: [] };
+      rel = { name: row.rel, kind: row.kind, columns: new Map(), primaryKey: [], computed: new Set() };
       relations.set(row.rel, rel);
     }
     rel.columns.set(row.col, {
@@ -229,6 +239,10 @@ export async function loadSchema(q: Queryable): Promise<SchemaCache> {
       outColumns,
       volatile: row.volatility === 'v',
     };
+    const rowOf = row.row_relation === null ? undefined : relations.get(row.row_relation);
+    if (rowOf && !row.returns_set && params.slice(1).every((p) => p.optional) && !rowOf.columns.has(row.name)) {
+      rowOf.computed.add(row.name);
+    }
     const list = routines.get(row.name) ?? [];
     list.push(routine);
     routines.set(row.name, list);

@@ -1,5 +1,6 @@
-// Typed request + schema cache -> one parameterized SQL statement that builds the JSON body.
-// Identifiers come only from the schema cache; every request value is a bound parameter.
+// SQL fragments of a statement (query.ts puts them together): quoted identifiers, select lists,
+// conditions, order, page and the envelope. Identifiers come only from the schema cache (an
+// alias, quoted); every request value is a bound parameter.
 import { columnNotInTable } from './errors.ts';
 import { FTS_OPERATORS, SIMPLE_OPERATORS, type Filter, type JsonPath, type OrderTerm, type SelectItem } from './parse.ts';
 import type { Relation, Routine } from './schema.ts';
@@ -25,7 +26,7 @@ export interface Source {
 
 export function relationSource(rel: Relation): Source {
   const columns = [...rel.columns.keys()];
-  return { name: rel.name, columns, has: (c) => rel.columns.has(c) };
+  return { name: rel.name, columns, has: (c) => rel.columns.has(c) || rel.computed.has(c) };
 }
 
 function checkColumn(source: Source, column: string): string {
@@ -167,6 +168,8 @@ export function envelope(inner: string, withBody: boolean, total: string | undef
   return `select ${body} as body, count(*)::int as page, ${total ? `(${total})::int` : 'null::int'} as total, null::int as inserted from (${inner}) _pgrst_t`;
 }
 
+export const qualifiedName = (name: string) => 'public.' + ident(name);
+
 export function qualified(rel: Relation | Routine): string {
-  return 'public.' + ident(rel.name);
+  return qualifiedName(rel.name);
 }
