@@ -3,7 +3,12 @@
 // Grid read - 16 rooms of one category with an exact count, as the discovery page asks:
 //   GET /rest/v1/Rooms?select=*&filter=eq.<category>&offset=0&limit=16   Prefer: count=exact
 // against our REST on PGlite, our REST on PostgreSQL, the official PostgREST 12 on the same
-// PostgreSQL, and a bare node:http server answering the same bytes. Then search_rooms latency over
+// PostgreSQL, and a bare node:http server answering the same bytes.
+//
+// Embedded read - a traveller's 16 payments with their rooms, as the trips page asks (one request,
+// rooms embedded through Payments.room_id), signed in, so RLS applies to both tables:
+//   GET /rest/v1/Payments?select=id,startDate,endDate,Guest,room:Rooms(*)&user_email=eq.<email>
+// against our REST and PostgREST 12 on the same PostgreSQL. Then search_rooms latency over
 // BENCH_ROOMS listings (default 100,000) on each database.
 //
 // Each server runs in its own process; the load generator (autocannon) runs here, against
@@ -18,8 +23,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createScratchDb, postgresUnavailable, type ScratchDb } from '../test/support/postgres.ts';
 import { freePort, startPostgrest, type PostgrestProcess } from '../test/support/postgrest.ts';
+import { userToken } from '../test/support/tokens.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -30,6 +37,8 @@ const SEARCH_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 60);
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const CATEGORY = 'Beach'; // one of the seeded categories
 const GRID = `/rest/v1/Rooms?select=*&filter=eq.${encodeURIComponent(CATEGORY)}&offset=0&limit=16`;
+const TRAVELLER = { id: '33333333-3333-4333-8333-333333333333', email: 'bench-traveller@example.com' };
+const TRIPS = `/rest/v1/Payments?select=id,startDate,endDate,Guest,room:Rooms(*)&user_email=eq.${TRAVELLER.email}`;
 
 const children: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -103,15 +112,20 @@ interface Row {
 interface GridTarget {
   target: string;
   url: string;
-  anonKey: string;
+  headers: Record<string, string>;
   rows: Row[];
+}
+
+/** The grid's headers: the anon key (none for the bare server) and an exact count. */
+function gridHeaders(anonKey: string): Record<string, string> {
+  const headers: Record<string, string> = { prefer: 'count=exact', 'accept-profile': 'public' };
+  if (anonKey) Object.assign(headers, { apikey: anonKey, authorization: `Bearer ${anonKey}` });
+  return headers;
 }
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ', 1)[0]!;
 
-async function load(target: string, url: string, anonKey: string): Promise<Row> {
-  const headers: Record<string, string> = { prefer: 'count=exact', 'accept-profile': 'public' };
-  if (anonKey) Object.assign(headers, { apikey: anonKey, authorization: `Bearer ${anonKey}` });
+async function load({ target, url, headers }: GridTarget): Promise<Row> {
   // Warm up (plans, JIT, connections) before measuring.
   await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
   const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, timeout: 10 });
@@ -182,8 +196,9 @@ async function main() {
   const sampleBody = await sample.text();
   const sampleRange = sample.headers.get('content-range') ?? '0-15/*';
   const bare = await startBare(sampleBody, sampleRange);
-  grid.push({ target: 'bare node:http (same bytes)', url: bare.url + '/', anonKey: '', rows: [] });
-  grid.push({ target: 'our REST on PGlite', url: pglite.url + GRID, anonKey: pglite.anonKey, rows: [] });
+  grid.push({ target: 'bare node:http (same bytes)', url: bare.url + '/', headers: gridHeaders(''), rows: [] });
+  grid.push({ target: 'our REST on PGlite', url: pglite.url + GRID, headers: gridHeaders(pglite.anonKey), rows: [] });
+  const embedded: GridTarget[] = [];
 
   const unavailable = await postgresUnavailable();
   let db: ScratchDb | undefined;
@@ -204,13 +219,27 @@ async function main() {
     if ((await ours.text()) !== (await theirs.text()) || ours.headers.get('content-range') !== theirs.headers.get('content-range')) {
       notes.push('Our REST and PostgREST answered the grid read with different bodies or Content-Range.');
     }
-    grid.push({ target: 'our REST on PostgreSQL', url: onPg.url + GRID, anonKey: onPg.anonKey, rows: [] });
-    grid.push({ target: 'PostgREST 12 on PostgreSQL', url: postgrest.url + GRID.replace('/rest/v1', ''), anonKey: onPg.anonKey, rows: [] });
+    grid.push({ target: 'our REST on PostgreSQL', url: onPg.url + GRID, headers: gridHeaders(onPg.anonKey), rows: [] });
+    grid.push({ target: 'PostgREST 12 on PostgreSQL', url: postgrest.url + GRID.replace('/rest/v1', ''), headers: gridHeaders(onPg.anonKey), rows: [] });
+
+    await seedTraveller(db.url);
+    const token = await userToken(onPg.jwtSecret, TRAVELLER.id, 24 * 3600, TRAVELLER.email);
+    const tripHeaders = { apikey: onPg.anonKey, authorization: `Bearer ${token}`, 'accept-profile': 'public' };
+    const ourTrips = await fetch(onPg.url + TRIPS, { headers: tripHeaders });
+    const theirTrips = await fetch(postgrest.url + TRIPS.replace('/rest/v1', ''), { headers: tripHeaders });
+    const [ourBody, theirBody] = [await ourTrips.text(), await theirTrips.text()];
+    if (ourTrips.status !== 200 || (JSON.parse(ourBody) as unknown[]).length !== 16) {
+      throw new Error(`the embedded read answered ${ourTrips.status}: ${ourBody.slice(0, 200)}`);
+    }
+    if (ourBody !== theirBody) notes.push('Our REST and PostgREST answered the embedded read with different bodies.');
+    embedded.push({ target: 'our REST on PostgreSQL', url: onPg.url + TRIPS, headers: tripHeaders, rows: [] });
+    embedded.push({ target: 'PostgREST 12 on PostgreSQL', url: postgrest.url + TRIPS.replace('/rest/v1', ''), headers: tripHeaders, rows: [] });
   }
 
   const loads: string[] = [loadAverage()];
+  const targets = [...grid, ...embedded];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const t of round % 2 === 0 ? grid : [...grid].reverse()) t.rows.push(await load(t.target, t.url, t.anonKey));
+    for (const t of round % 2 === 0 ? targets : [...targets].reverse()) t.rows.push(await load(t));
     loads.push(loadAverage());
   }
 
@@ -236,11 +265,40 @@ async function main() {
     const errors = rows.reduce((sum, r) => sum + r.errors, 0);
     console.log(`| ${t.target} | ${range(rows.map((r) => r.rps))} | ${range(rows.map((r) => r.p50))} | ${range(rows.map((r) => r.p99))} | ${errors} | ${range(vsBare, 1)}% |`);
   }
+  if (embedded.length > 0) {
+    console.log(`\nEmbedded read: ${TRIPS}  (signed in; ${CONNECTIONS} connections, ${SECONDS} s, ${ROUNDS} rounds)\n`);
+    console.log('| target | req/s | p50 ms | p99 ms | errors |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const t of embedded) {
+      const errors = t.rows.reduce((sum, r) => sum + r.errors, 0);
+      console.log(`| ${t.target} | ${range(t.rows.map((r) => r.rps))} | ${range(t.rows.map((r) => r.p50))} | ${range(t.rows.map((r) => r.p99))} | ${errors} |`);
+    }
+  }
   console.log(`\nsearch_rooms (POST /rest/v1/rpc/search_rooms, first 16 with count, up to ${SEARCHES} sequential searches in ${SEARCH_SECONDS} s, over ${ROOMS} rooms)\n`);
   console.log('| target | searches | p50 ms | p95 ms | max ms |');
   console.log('|---|---:|---:|---:|---:|');
   for (const s of searches) console.log(`| ${s.target} | ${s.n} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.max.toFixed(1)} |`);
   for (const n of notes) console.log(`\n${n}`);
+}
+
+/** A traveller with 16 payments for rooms spread over the listings (the embedded read's rows). */
+async function seedTraveller(databaseUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(
+      `insert into auth.users (id, email, aud, role, created_at, updated_at) values ($1, $2, 'authenticated', 'authenticated', now(), now())`,
+      [TRAVELLER.id, TRAVELLER.email],
+    );
+    await admin.query(
+      `insert into public."Payments" (id, amount, user_email, user_id, room_id, "startDate", "endDate", "numOfDays", stripe_payment_intent_id, "Guest")
+       select 'BENCH' || i || '-trip', 100 * i, $2, $1, (select min(id) from public."Rooms") + i * 997 % $3, current_date + i, current_date + i + 2, 2, 'pi_bench_' || i, 'Guest ' || i
+       from generate_series(1, 16) as i`,
+      [TRAVELLER.id, TRAVELLER.email, ROOMS],
+    );
+  } finally {
+    await admin.end();
+  }
 }
 
 async function shutdown() {
