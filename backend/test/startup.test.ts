@@ -108,7 +108,7 @@ describe('migrations', () => {
 });
 
 describe('process', () => {
-  it('serves from `tsx src/main.ts` with env configuration and exits 0 on SIGTERM', async () => {
+  it('serves from `tsx src/main.ts` with env configuration, functions included, and exits 0 on SIGTERM', async () => {
     const dataDir = newDataDir();
     dirs.push(dataDir);
     const port = await freePort();
@@ -134,6 +134,14 @@ describe('process', () => {
       }
       const config = JSON.parse(readFileSync(join(dataDir, 'public-config.json'), 'utf8'));
       expect(config.supabaseUrl).toBe(`http://localhost:${port}`);
+      // The function loads under tsx, its `npm:stripe@...` import included, and answers itself.
+      const refused = await fetch(`http://localhost:${port}/functions/v1/create-payment-intent`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${config.supabaseAnonKey}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({ code: 'not_signed_in' });
     } finally {
       child.kill('SIGTERM');
     }
