@@ -146,6 +146,25 @@ export default tseslint.config(
     },
   },
   {
+    // `supabase functions deploy` bundles supabase/functions alone, and Deno takes packages by pinned
+    // npm: specifiers: a function imports from its own folder and _shared, node: modules, and
+    // npm:name@x.y.z (which the local runner maps to the backend's copy of that version).
+    files: ['supabase/functions/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(?!\./|\.\./(?!\.\./)|node:|npm:(@[^/@]+/)?[^/@]+@\d+\.\d+\.\d+)`,
+              message: 'An edge function imports only from supabase/functions, node:, and npm:name@x.y.z (exact version).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/src/**'],
     rules: {
       'homestory/stateful-shared-imports': ['error', { sourceRoot: join(root, 'shared/src'), stateful: SHARED_STATEFUL }],

@@ -103,6 +103,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
     databaseUrl: 'databaseUrl' in options ? options.databaseUrl : env.DATABASE_URL || undefined,
     repoRoot: REPO_ROOT,
     migrationsDir: resolve(options.migrationsDir ?? env.MIGRATIONS_DIR ?? join(REPO_ROOT, 'supabase/migrations')),
+    localMigrationsDir: join(REPO_ROOT, 'backend/migrations'),
     functionsDir: resolve(options.functionsDir ?? env.FUNCTIONS_DIR ?? join(REPO_ROOT, 'supabase/functions')),
     storageDir: join(dataDir, 'storage'),
     allowedOrigins: allowedOrigins(env.ALLOWED_ORIGINS),

@@ -21,6 +21,8 @@ export interface BackendConfig {
   /** Absolute repository root (supabase/migrations and supabase/functions live under it). */
   repoRoot: string;
   migrationsDir: string;
+  /** The local backend's own schema (the test payment processor's), applied after migrationsDir; never deployed. */
+  localMigrationsDir: string;
   functionsDir: string;
   /** Public objects: <storageDir>/<bucket>/<path>. */
   storageDir: string;

@@ -35,6 +35,8 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   try {
     const applied = await migrate(db, config.migrationsDir);
     if (applied.length) log(`applied migrations ${applied.join(', ')}`);
+    const appliedLocal = await migrate(db, config.localMigrationsDir, 'local_schema_migrations');
+    if (appliedLocal.length) log(`applied local backend migrations ${appliedLocal.join(', ')}`);
   } catch (error) {
     await db.close();
     throw error;

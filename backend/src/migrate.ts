@@ -6,23 +6,30 @@ import type { Db } from './db/index.ts';
 // taken under one transaction-scoped advisory lock, and the ledger is re-read under it.
 const LOCK = "select pg_advisory_xact_lock(hashtext('supabase_migrations'))";
 
-const LEDGER = `
+/**
+ * The ledgers, in schema supabase_migrations: the project's migrations in Supabase's own
+ * (schema_migrations, what the Supabase CLI reads), the local backend's in one of their own.
+ */
+export type Ledger = 'schema_migrations' | 'local_schema_migrations';
+
+const ledgerSql = (ledger: Ledger) => `
 create schema if not exists supabase_migrations;
-create table if not exists supabase_migrations.schema_migrations (
+create table if not exists supabase_migrations.${ledger} (
   version text primary key,
   name text not null,
   applied_at timestamptz not null default now()
 );`;
 
 /**
- * Applies supabase/migrations/*.sql in file-name order, each once and in its own transaction,
- * recorded in supabase_migrations.schema_migrations (version = the name's leading digits).
- * Returns the versions applied now.
+ * Applies <dir>/*.sql in file-name order, each once and in its own transaction, recorded in
+ * supabase_migrations.<ledger> (version = the name's leading digits): supabase/migrations in
+ * schema_migrations, as Supabase records them, and the local backend's own (backend/migrations)
+ * in local_schema_migrations. Returns the versions applied now.
  */
-export async function migrate(db: Db, dir: string): Promise<string[]> {
+export async function migrate(db: Db, dir: string, ledger: Ledger = 'schema_migrations'): Promise<string[]> {
   await db.tx(async (q) => {
     await q.query(LOCK);
-    await q.exec(LEDGER);
+    await q.exec(ledgerSql(ledger));
   });
   let files: string[];
   try {
@@ -32,7 +39,7 @@ export async function migrate(db: Db, dir: string): Promise<string[]> {
     throw error;
   }
   const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+    (await db.query<{ version: string }>(`select version from supabase_migrations.${ledger}`)).rows.map((r) => r.version),
   );
   const applied: string[] = [];
   for (const file of files) {
@@ -41,7 +48,7 @@ export async function migrate(db: Db, dir: string): Promise<string[]> {
     const sql = await readFile(join(dir, file), 'utf8');
     const ran = await db.tx(async (q) => {
       await q.query(LOCK);
-      const again = await q.query('select 1 from supabase_migrations.schema_migrations where version = $1', [version]);
+      const again = await q.query(`select 1 from supabase_migrations.${ledger} where version = $1`, [version]);
       if (again.rowCount > 0) return false;
       try {
         await q.exec(sql);
@@ -49,7 +56,7 @@ export async function migrate(db: Db, dir: string): Promise<string[]> {
         (error as Error).message = `migration ${file} failed: ${(error as Error).message}`;
         throw error;
       }
-      await q.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+      await q.query(`insert into supabase_migrations.${ledger} (version, name) values ($1, $2)`, [
         version,
         file.replace(/\.sql$/, ''),
       ]);

@@ -5,9 +5,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALENDAR_MONTHS_RENDERED } from '../../shared/src/rules/constants.ts';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
-import { CALENDAR_MONTHS, latestCheckOut, MAX_NIGHTS } from '../../supabase/functions/_shared/stay.ts';
+import { latestCheckOut, MAX_NIGHTS } from '../../supabase/functions/_shared/stay.ts';
 import { guestAccount } from '../src/seed/guest.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
@@ -18,10 +17,6 @@ const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.
 /** 8300 local = 100 USD a night; 83000 local = 1000 USD a night. */
 const PRICE = 8300;
 const DEARER_PRICE = 83_000;
-
-it('the functions and the calendar agree on how far ahead the calendar goes', () => {
-  expect(CALENDAR_MONTHS).toBe(CALENDAR_MONTHS_RENDERED);
-});
 
 describe.each(DB_KINDS)('booking integrity on %s', (kind) => {
   let backend: TestBackend;

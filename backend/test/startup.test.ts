@@ -8,12 +8,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadKeys, resolveConfig } from '../src/config.ts';
+import { openPglite } from '../src/db/pglite.ts';
 import { createBackend } from '../src/main.ts';
-import { newDataDir, postgresSkipReason } from './support/backend.ts';
+import { migrate } from '../src/migrate.ts';
+import { newDataDir, postgresSkipReason, PROJECT_MIGRATIONS } from './support/backend.ts';
 import { createScratchDb } from './support/postgres.ts';
 import { freePort } from './support/postgrest.ts';
 
 const SMALL_MIGRATIONS = fileURLToPath(new URL('./fixtures/migrations-small', import.meta.url));
+const LOCAL_MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -89,6 +92,31 @@ describe('migrations', () => {
     await second.stop();
   });
 
+  it('supabase/migrations apply alone, as on a hosted project, without the test processor; the local backend adds it in its own ledger', { timeout: 90_000 }, async () => {
+    const dataDir = newDataDir();
+    dirs.push(dataDir);
+    const db = await openPglite(join(dataDir, 'pglite'));
+    try {
+      const project = await migrate(db, PROJECT_MIGRATIONS);
+      expect(project).toContain('20261121000900');
+      const testProcessor = "select to_regclass('payments_test.payment_intents') as t";
+      expect((await db.query(testProcessor)).rows[0]).toEqual({ t: null });
+
+      expect(await migrate(db, LOCAL_MIGRATIONS, 'local_schema_migrations')).toEqual(['20261121000900']);
+      expect((await db.query(testProcessor)).rows[0]).toEqual({ t: 'payments_test.payment_intents' });
+      const projectLedger = await db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.schema_migrations');
+      expect(projectLedger.rows[0]!.n).toBe(project.length);
+
+      // A database made before the test processor's schema moved out of supabase/migrations has
+      // the schema but no local record: it applies again as a no-op.
+      await db.query('delete from supabase_migrations.local_schema_migrations');
+      expect(await migrate(db, LOCAL_MIGRATIONS, 'local_schema_migrations')).toEqual(['20261121000900']);
+      expect(await migrate(db, LOCAL_MIGRATIONS, 'local_schema_migrations')).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it.skipIf(postgresSkipReason)('two processes starting on one PostgreSQL apply each migration once', async () => {
     const db = await createScratchDb();
     try {
@@ -108,7 +136,7 @@ describe('migrations', () => {
 });
 
 describe('process', () => {
-  it('serves from `tsx src/main.ts` with env configuration and exits 0 on SIGTERM', async () => {
+  it('serves from `tsx src/main.ts` with env configuration, functions included, and exits 0 on SIGTERM', async () => {
     const dataDir = newDataDir();
     dirs.push(dataDir);
     const port = await freePort();
@@ -134,6 +162,14 @@ describe('process', () => {
       }
       const config = JSON.parse(readFileSync(join(dataDir, 'public-config.json'), 'utf8'));
       expect(config.supabaseUrl).toBe(`http://localhost:${port}`);
+      // The function loads under tsx, its `npm:stripe@...` import included, and answers itself.
+      const refused = await fetch(`http://localhost:${port}/functions/v1/create-payment-intent`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${config.supabaseAnonKey}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({ code: 'not_signed_in' });
     } finally {
       child.kill('SIGTERM');
     }

@@ -1,10 +1,14 @@
 // /functions/v1/<name>: runs supabase/functions/<name>/index.ts (default export: Request -> Response)
-// behind the Supabase gateway's checks (verify_jwt).
+// behind the Supabase gateway's checks (verify_jwt). The functions' pinned `npm:` imports resolve
+// to the backend's installed packages (npm-specifiers.mjs).
 import { access } from 'node:fs/promises';
+import { register } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BackendContext } from '../context.ts';
 import { callerFrom } from '../jwt.ts';
+
+register('./npm-specifiers.mjs', import.meta.url);
 
 type EdgeHandler = (req: Request) => Promise<Response> | Response;
 
@@ -91,7 +95,10 @@ export function provideFunctionEnv(ctx: Pick<BackendContext, 'keys' | 'publicUrl
   Object.assign(process.env, functionEnv(ctx));
 }
 
-/** The environment hosted Supabase gives functions. */
+/**
+ * The environment hosted Supabase gives functions, and the payment secrets a project sets for
+ * them: its Stripe key, or here without one the address of the built-in test processor.
+ */
 export function functionEnv(ctx: Pick<BackendContext, 'keys' | 'publicUrl' | 'config'>): Record<string, string> {
   const env: Record<string, string> = {
     SUPABASE_URL: ctx.publicUrl,
@@ -99,5 +106,8 @@ export function functionEnv(ctx: Pick<BackendContext, 'keys' | 'publicUrl' | 'co
     SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
   };
   if (ctx.config.databaseUrl) env.SUPABASE_DB_URL = ctx.config.databaseUrl;
+  const stripeSecretKey = ctx.config.payments.stripeSecretKey;
+  if (stripeSecretKey) env.STRIPE_SECRET_KEY = stripeSecretKey;
+  else env.PAYMENTS_API_URL = `${ctx.publicUrl}/payments/v1`;
   return env;
 }

@@ -1,8 +1,8 @@
 /**
  * Every business constant, limit, breakpoint and timing of the two specs (section 9 of each,
  * plus the fixed texts they name), defined once. Screens import from here; never repeat a
- * number. The pricing numbers live in ./pricing (which the payment server also imports and so
- * may import nothing) and are re-exported here.
+ * number. The pricing numbers live in ./pricing (which the edge functions get a copy of, and
+ * so may import nothing) and are re-exported here.
  */
 
 export {

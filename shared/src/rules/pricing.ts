@@ -4,9 +4,10 @@
  * payment server all use, so the price shown is the price paid (a departure from the spec,
  * whose price card and mobile bar added a 10% fee the booking page then replaced).
  *
- * This file is imported by the browser apps AND by the server's `create-payment-intent`
- * function (by relative path), so both compute the same amount. Keep it self-contained: no
- * imports at all, plain TypeScript that Node, bundlers and Deno all load.
+ * The browser apps import this file, and the server's `create-payment-intent` function imports
+ * a copy of it (supabase/functions/_shared/rules.ts, written by
+ * backend/scripts/gen-function-rules.ts), so both compute the same amount. Keep it
+ * self-contained: no imports at all, plain TypeScript that Node, bundlers and Deno all load.
  *
  * Percentages are applied as integer arithmetic (`amount * percent / 100`) rather than
  * `amount * 0.7`: binary floating point makes `0.7 * 90` 62.999..., which would floor to the

@@ -12,6 +12,3 @@ export function requiredEnv(name: string): string {
   if (!value) throw new Error(`${name} is not set`);
   return value;
 }
-
-/** True when running on Deno (hosted Supabase), false in the local Node backend. */
-export const onDeno = typeof Deno !== 'undefined';

@@ -1,7 +1,9 @@
 // The card processor behind the checkout: Stripe when STRIPE_SECRET_KEY is set, otherwise the
-// local backend's built-in test processor (/payments/v1), which follows the same PaymentIntent
-// lifecycle. Both are reached through this one small interface.
-import { env, onDeno, requiredEnv } from './env.ts';
+// local backend's built-in test processor (its /payments/v1, at PAYMENTS_API_URL, which only the
+// local backend sets), which follows the same PaymentIntent lifecycle. Both are reached through
+// this one small interface.
+import Stripe from 'npm:stripe@23.1.0';
+import { env, requiredEnv } from './env.ts';
 
 export interface Intent {
   id: string;
@@ -38,8 +40,7 @@ export class ProcessorRefusal extends Error {
   }
 }
 
-function testProcessor(): Processor {
-  const base = env('PAYMENTS_API_URL') ?? `${requiredEnv('SUPABASE_URL')}/payments/v1`;
+function testProcessor(base: string): Processor {
   const key = requiredEnv('SUPABASE_SERVICE_ROLE_KEY');
 
   async function call<T>(path: string, init: { method?: string; body?: unknown; idempotencyKey?: string } = {}) {
@@ -82,35 +83,8 @@ function testProcessor(): Processor {
   };
 }
 
-interface StripeClient {
-  paymentIntents: {
-    create(params: Record<string, unknown>, options?: { idempotencyKey?: string }): Promise<Intent>;
-    retrieve(id: string): Promise<Intent>;
-    cancel(id: string, params?: Record<string, unknown>): Promise<Intent>;
-  };
-  refunds: { create(params: Record<string, unknown>): Promise<unknown> };
-}
-
-/** The stripe SDK, loaded only when Stripe is configured: npm: on Deno, the backend's copy on Node. */
-async function loadStripe(secretKey: string): Promise<StripeClient> {
-  type StripeCtor = new (key: string) => StripeClient;
-  let Stripe: StripeCtor;
-  if (onDeno) {
-    const specifier = 'npm:stripe@23.1.0';
-    Stripe = ((await import(specifier)) as { default: StripeCtor }).default;
-  } else {
-    const nodeModule = 'node:module';
-    const { createRequire } = (await import(nodeModule)) as {
-      createRequire: (from: string | URL) => (id: string) => StripeCtor | { default: StripeCtor };
-    };
-    const loaded = createRequire(new URL('../../../backend/package.json', import.meta.url))('stripe');
-    Stripe = 'default' in loaded ? loaded.default : loaded;
-  }
-  return new Stripe(secretKey);
-}
-
 function stripeProcessor(secretKey: string): Processor {
-  const client = loadStripe(secretKey);
+  const stripe = new Stripe(secretKey);
   const asRefusal = (error: unknown): never => {
     const e = error as { type?: string; code?: string; message?: string };
     if (e.type === 'StripeIdempotencyError' || e.type === 'StripeInvalidRequestError') {
@@ -120,7 +94,6 @@ function stripeProcessor(secretKey: string): Processor {
   };
   return {
     async create(input) {
-      const stripe = await client;
       return stripe.paymentIntents
         .create(
           {
@@ -128,14 +101,13 @@ function stripeProcessor(secretKey: string): Processor {
             currency: input.currency,
             description: input.description,
             metadata: input.metadata,
-            payment_method_types: ['card'],
+            allowed_payment_method_types: ['card'],
           },
           input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
         )
         .catch(asRefusal);
     },
     async retrieve(id) {
-      const stripe = await client;
       try {
         return await stripe.paymentIntents.retrieve(id);
       } catch (error) {
@@ -144,7 +116,6 @@ function stripeProcessor(secretKey: string): Processor {
       }
     },
     async release(intent) {
-      const stripe = await client;
       try {
         if (intent.status === 'succeeded') await stripe.refunds.create({ payment_intent: intent.id });
         else await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
@@ -158,5 +129,9 @@ function stripeProcessor(secretKey: string): Processor {
 
 export function processor(): Processor {
   const secretKey = env('STRIPE_SECRET_KEY');
-  return secretKey ? stripeProcessor(secretKey) : testProcessor();
+  if (secretKey) return stripeProcessor(secretKey);
+  const testProcessorUrl = env('PAYMENTS_API_URL');
+  if (testProcessorUrl) return testProcessor(testProcessorUrl);
+  // A hosted project has no test processor: without a Stripe key there is no way to take payments.
+  throw new Error('STRIPE_SECRET_KEY is not set');
 }

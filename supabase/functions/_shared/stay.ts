@@ -1,15 +1,11 @@
 // Dates of a stay as the checkout functions check them: ISO days (yyyy-mm-dd), nights between.
+import { CALENDAR_MONTHS_RENDERED } from './rules.ts';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The longest stay that can be booked, in nights (also a constraint of the Bookings table). */
 export const MAX_NIGHTS = 90;
-/**
- * Months the booking calendar renders from the current month (CALENDAR_MONTHS_RENDERED of
- * shared/src/rules/constants.ts, which this Deno-deployed file cannot import).
- */
-export const CALENDAR_MONTHS = 23;
 
 /** Milliseconds at UTC midnight of an ISO day, or null when it is not a real calendar day. */
 export function isoDayTime(value: unknown): number | null {
@@ -34,12 +30,12 @@ export function earliestCheckIn(now: Date): number {
 }
 
 /**
- * The last day the booking calendar shows anywhere on earth: the end of its 23rd month, counted
+ * The last day the booking calendar shows anywhere on earth: the end of its last month, counted
  * from the current month in the first time zone (UTC+14). A checkout may not be later.
  */
 export function latestCheckOut(now: Date): number {
   const shifted = new Date(now.getTime() + 14 * 60 * 60 * 1000);
-  return Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() + CALENDAR_MONTHS, 0);
+  return Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth() + CALENDAR_MONTHS_RENDERED, 0);
 }
 
 /** Half-open [start, end) ranges overlap when each starts before the other ends. */

@@ -1,8 +1,9 @@
 // create-payment-intent: prices a stay on the server and opens a payment intent for it.
 //
 // Needs a signed-in caller. The amount comes from the room's stored price, the nights and the
-// checkout fee rules (shared/src/rules/pricing.ts, the same functions the page shows); any
-// amount the client sends is ignored. Refuses past, reversed or already booked dates (409),
+// checkout fee rules (shared/src/rules/pricing.ts, the same functions the page shows, through
+// their generated copy _shared/rules.ts); any amount the client sends is ignored. Refuses past,
+// reversed or already booked dates (409),
 // stays beyond the booking calendar or over 90 nights (400) and guests above the room's capacity
 // (400). The user's pending booking of this room (the page's draft) is brought to the requested
 // stay, or created, as the user (RLS and the column grants apply, so only the traveller's own
@@ -13,14 +14,12 @@
 // Body: { roomId, startDate, endDate, adults, children, infants, pets, customerName,
 //         customerAddress: { line1, city, state, postal_code, country }, guest, idempotencyKey }
 // Answer: { clientSecret, paymentIntentId, amount (cents), currency, bookingId }
-import { checkoutChargeCents } from '../../../shared/src/rules/pricing.ts';
 import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
 import { processor, ProcessorRefusal } from '../_shared/processor.ts';
+import { checkoutChargeCents, MAX_INFANTS, MAX_PETS } from '../_shared/rules.ts';
 import { earliestCheckIn, isoDayTime, latestCheckOut, MAX_NIGHTS, nightsBetween, overlaps } from '../_shared/stay.ts';
 import { callerRest, requireUser, RestCallError, serviceRest, type BookingRow, type RoomRow } from '../_shared/supabase.ts';
 
-const MAX_INFANTS = 5;
-const MAX_PETS = 5;
 const UNIQUE_VIOLATION = '23505';
 
 function count(body: Record<string, unknown>, name: string, min: number): number {

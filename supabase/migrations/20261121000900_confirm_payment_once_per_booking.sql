@@ -1,45 +1,14 @@
--- Checkout: the state of the built-in TEST payment processor, and the payment recording rule
--- the checkout needs.
+-- Checkout: the payment recording rule the checkout needs. This version also made the local
+-- test payment processor's schema, now the local backend's own (backend/migrations); it keeps
+-- its number, by which databases that applied it have it recorded.
 --
--- 1. payments_test.payment_intents holds the intents of the local test processor
---    (backend/src/payments), which follows Stripe's PaymentIntent lifecycle. It lives in its own
---    schema that the REST API never exposes; only the backend process (the database owner) reads
---    and writes it, exactly as a remote processor keeps its own books. A hosted project that
---    uses real Stripe keys simply never writes to it.
---
--- 2. confirm_booking_payment: the same signature and behaviour as in 20261121000004, plus one
---    refusal. The checkout keeps ONE pending booking per user and room (the draft) and two tabs of
---    the same user may each hold an intent for it; the second payment must then not attach a
---    second Payments row to a booking another payment already confirmed. That case now fails
---    with 23P01 (exclusion_violation), like an overlap with somebody else's stay, so the caller
---    handles both the same way: refund or cancel the intent and tell the user. The payment's
---    "Guest" is the name the guest paid under (the booking's guest label when none was given).
-
-create schema if not exists payments_test;
-revoke all on schema payments_test from public;
-
-create table if not exists payments_test.payment_intents (
-  id text primary key,
-  client_secret text not null unique,
-  amount bigint not null check (amount > 0),
-  currency text not null default 'usd',
-  status text not null default 'requires_payment_method'
-    check (status in ('requires_payment_method', 'requires_confirmation', 'requires_action',
-                      'processing', 'succeeded', 'canceled')),
-  metadata jsonb not null default '{}',
-  description text,
-  -- The caller's Idempotency-Key (create only); replays with it return the same intent.
-  idempotency_key text unique,
-  -- Card used by the last confirmation: brand, last4, exp_month, exp_year (never the number).
-  payment_method jsonb,
-  last_payment_error jsonb,
-  amount_received bigint not null default 0,
-  amount_refunded bigint not null default 0,
-  cancellation_reason text,
-  canceled_at timestamptz,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
-);
+-- confirm_booking_payment: the same signature and behaviour as in 20261121000004, plus one
+-- refusal. The checkout keeps ONE pending booking per user and room (the draft) and two tabs of
+-- the same user may each hold an intent for it; the second payment must then not attach a
+-- second Payments row to a booking another payment already confirmed. That case now fails
+-- with 23P01 (exclusion_violation), like an overlap with somebody else's stay, so the caller
+-- handles both the same way: refund or cancel the intent and tell the user. The payment's
+-- "Guest" is the name the guest paid under (the booking's guest label when none was given).
 
 create or replace function public.confirm_booking_payment(
   p_booking_id bigint,
