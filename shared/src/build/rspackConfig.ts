@@ -46,12 +46,14 @@ const STANDALONE_RUNTIME = 'federation-runtime';
  * runtime provider for its standalone page (which cleans dist/), then the app itself.
  */
 export function createAppBuild(options: AppBuildOptions, argv: { mode?: Mode }): Configuration[] {
-  if (!options.exposes) return [createAppConfig(options, argv)];
+  const server = { ...createServerConfig(options, argv), dependencies: [options.name] };
+  if (!options.exposes) return [{ ...createAppConfig(options, argv), name: options.name }, server];
   const runtimeName = `${options.name}_standalone_runtime`;
   const app = createAppConfig(options, argv);
   return [
     createStandaloneRuntimeConfig(runtimeName, options, argv),
     { ...app, name: options.name, dependencies: [runtimeName], output: { ...app.output, clean: false } },
+    server,
   ];
 }
 
@@ -86,6 +88,77 @@ function standaloneRuntimeScript(dir: string): string {
   const file = fs.readdirSync(path.join(dir, 'dist')).find((name) => name.startsWith(`${STANDALONE_RUNTIME}.`) && name.endsWith('.js'));
   if (!file) throw new Error(`${dir}/dist has no ${STANDALONE_RUNTIME} script: it is built before the app`);
   return `/${file}`;
+}
+
+/** Where an app's Node build goes, beside its browser build. */
+export const SERVER_DIR = 'server';
+
+/**
+ * The same app built for Node (server rendering): the remotes' exposes as a federated container
+ * the shell's server loads over HTTP at runtime (@module-federation/node's runtime plugin), the
+ * shell's server entry (src/server/index.ts) as the host. CSS modules give only their class
+ * names (the same as the browser build's) and assets only their URLs: the browser loads both.
+ * The host provides the libraries (React, the router, Redux, supabase-js: one copy per server
+ * process), so a remote's Node build carries none of its own (`import: false`); it keeps its copy
+ * of this package's entry points, which the host's server may not use: the first one loaded is
+ * the one every remote shares.
+ */
+export function createServerConfig(options: AppBuildOptions, argv: { mode?: Mode }): Configuration {
+  const browser = createAppConfig(options, argv);
+  const isShell = !options.exposes;
+  const mode = argv.mode ?? 'production';
+  const shared = Object.fromEntries(
+    Object.entries(sharedDependencies).map(([key, value]) => [
+      key,
+      isShell || key.startsWith('shared/') ? value : { ...value, import: false as const },
+    ]),
+  );
+  return {
+    ...browser,
+    name: `${options.name}-server`,
+    target: 'async-node',
+    entry: isShell ? { server: './src/server/index.ts' } : {},
+    devtool: 'source-map',
+    output: {
+      path: path.join(options.dir, 'dist', SERVER_DIR),
+      uniqueName: options.name,
+      // Chunks are found beside the entry that loaded them (the runtime plugin's fallback).
+      publicPath: isShell ? '/' : '',
+      // CommonJS in packages of "type": "module": the shell's server requires its entry.
+      filename: '[name].cjs',
+      chunkFilename: mode === 'production' ? '[name].[contenthash:8].cjs' : '[name].cjs',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
+    module: {
+      ...browser.module,
+      generator: {
+        'css/module': { exportsOnly: true },
+        css: { exportsOnly: true },
+        asset: { emit: false },
+        'asset/resource': { emit: false },
+      },
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: options.name,
+        filename: 'remoteEntry.js',
+        exposes: options.exposes ?? {},
+        shared,
+        shareStrategy: 'loaded-first',
+        remoteType: 'script',
+        library: { type: 'commonjs-module', name: options.name },
+        runtimePlugins: [createRequire(import.meta.url).resolve('@module-federation/node/runtimePlugin')],
+        manifest: false,
+        dts: false,
+      }),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+    ],
+    // Node packages with native parts stay outside the bundle, required from node_modules.
+    externals: { ws: 'commonjs ws' },
+    optimization: { minimize: false },
+  };
 }
 
 export function createAppConfig(
