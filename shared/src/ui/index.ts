@@ -6,3 +6,4 @@ export * from './listing-card';
 export * from './PriceBreakdown';
 export * from './Skeleton';
 export * from './Toasts';
+export * from './viewport';

@@ -6,8 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { BREAKPOINTS, NO_DATES, type DateRange, GUEST_KINDS, type GuestCounts } from 'shared/rules';
-import { Calendar, type BookedRange, Dialog, GuestCounter } from 'shared/ui';
-import { useMediaQuery } from '../hooks/useMediaQuery';
+import { Calendar, type BookedRange, Dialog, GuestCounter, useMediaQuery } from 'shared/ui';
 import styles from './BookingPage.module.css';
 
 interface DatesDialogProps {

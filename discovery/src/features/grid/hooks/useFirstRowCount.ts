@@ -1,4 +1,4 @@
-import { useMediaQuery } from '../../../hooks/useMediaQuery';
+import { useMediaQuery } from 'shared/ui';
 import { GRID_COLUMN_QUERIES } from '../gridColumns';
 
 /** How many cards the grid's first row holds at the current width (their photos load eagerly). */

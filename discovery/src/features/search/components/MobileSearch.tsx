@@ -27,7 +27,7 @@ import {
   setStayDuration,
   toggleMonth,
 } from 'shared/state';
-import { useMediaQuery } from '../../../hooks/useMediaQuery';
+import { useMediaQuery } from 'shared/ui';
 import {
   selectCurDot,
   selectDateRange,

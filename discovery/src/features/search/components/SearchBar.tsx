@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BREAKPOINTS } from 'shared/rules';
-import { useMediaQuery } from '../../../hooks/useMediaQuery';
+import { useMediaQuery } from 'shared/ui';
 import { MobileSearch } from './MobileSearch';
 import { WideSearchBar } from './WideSearchBar';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { type Room, useGetRoomByIdQuery } from 'shared/api';
 import { BREAKPOINTS } from 'shared/rules';
 import { injectHouseDetailSlice } from 'shared/store';
-import { useMediaQuery, useViewportWidth } from '../../../hooks/useMediaQuery';
+import { useMediaQuery, useViewportWidth } from 'shared/ui';
 import { PhotoCarousel, PhotoGallery, PhotoGrid } from '../../photos';
 import { Reviews } from '../../reviews';
 import { Location } from '../../location';

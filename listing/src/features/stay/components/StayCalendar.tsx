@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Calendar } from 'shared/ui';
+import { Calendar, useMediaQuery } from 'shared/ui';
 import { calendarHeading, toIsoDay, formatShownRange } from 'shared/rules';
-import { useMediaQuery } from '../../../hooks/useMediaQuery';
 import { useStayDates } from '../hooks/useStay';
 import { useUnavailableDays } from '../hooks/useUnavailableDays';
 import styles from './StayCalendar.module.css';
