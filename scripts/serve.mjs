@@ -1,8 +1,15 @@
 /**
  * Serves the built site: the shell on :3000 and each remote on its own port, as separately
  * deployed apps would be. SKIP=listing,checkout leaves remotes out (a remote that is down).
+ * Pages are rendered on the server by the shell's Node build; SSR=0 serves the same build
+ * client-only (the static frame the browser fills in), to compare the two. The servers keep no
+ * state, so WEB_CONCURRENCY=N runs N processes behind the same ports (Node's cluster).
  */
+import cluster from 'node:cluster';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { APPS, appPort, remotesManifest, repoRoot, runtimeConfig } from './site.mjs';
 import { serveApp } from './static-server.mjs';
 
@@ -12,23 +19,69 @@ export async function serveSite(env = process.env) {
   const backendOrigin = new URL(runtimeConfig(env).supabaseUrl).origin;
   const servers = [];
   for (const name of APPS.filter((app) => !skip.has(app))) {
+    const dir = path.join(repoRoot, name, 'dist');
     servers.push(
       await serveApp({
         name,
-        dir: path.join(repoRoot, name, 'dist'),
+        dir,
         port: appPort(name, env),
         runtimeConfig: () => runtimeConfig(env),
         remotes: name === 'shell' ? remotes : undefined,
         backendOrigin,
+        renderer: name === 'shell' && env.SSR !== '0' ? shellRenderer(dir, remotes, env) : undefined,
       }),
     );
   }
   return { servers, close: () => Promise.all(servers.map((server) => server.close())) };
 }
 
+/**
+ * The shell's server renderer (its Node build), made on the first page request: the runtime
+ * configuration it reads exists once the backend has started. The federation runtime is one per
+ * process, so a process serves one shell that renders (the last one made).
+ */
+export function shellRenderer(dir, remotes, env = process.env) {
+  let made;
+  return {
+    get() {
+      made ??= createRequire(import.meta.url)(path.join(dir, 'server', 'server.cjs')).createRenderer({
+        config: runtimeConfig(env),
+        remotes,
+        template: () => fs.readFileSync(path.join(dir, 'index.html'), 'utf8'),
+        styles: fs.readdirSync(dir).filter((file) => file.endsWith('.css')).map((file) => `/${file}`),
+      });
+      return made;
+    },
+    close: async () => (await made)?.close(),
+  };
+}
+
+/**
+ * The site in WEB_CONCURRENCY processes (1 by default: this one). Several: worker processes run
+ * this file, each serving every port (the cluster shares them); one that dies is replaced.
+ */
+export async function serveSiteProcesses(env = process.env) {
+  const count = Math.max(1, Number(env.WEB_CONCURRENCY ?? 1) || 1);
+  if (count === 1) return serveSite(env);
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) });
+  let closing = false;
+  const fork = () => cluster.fork(env).on('exit', () => closing || fork());
+  const workers = Array.from({ length: count }, fork);
+  await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('listening', resolve))));
+  return {
+    servers: APPS.map((name) => ({ name, port: appPort(name, env) })),
+    close: () => {
+      closing = true;
+      return Promise.all(
+        Object.values(cluster.workers ?? {}).map((worker) => new Promise((resolve) => worker.once('exit', resolve).kill())),
+      );
+    },
+  };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const site = await serveSite();
-  for (const server of site.servers) console.log(`${server.name}: http://localhost:${server.port}`);
+  const site = cluster.isWorker ? await serveSite() : await serveSiteProcesses();
+  if (cluster.isPrimary) for (const server of site.servers) console.log(`${server.name}: http://localhost:${server.port}`);
   const stop = () => site.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -43,8 +43,8 @@ for (let tries = 0; ; tries += 1) {
 }
 
 // The static server's packages (sirv, compression) exist only once the install above has run.
-const { serveSite } = await import('./serve.mjs');
-const site = await serveSite();
+const { serveSiteProcesses } = await import('./serve.mjs');
+const site = await serveSiteProcesses();
 console.log(`Homestory is running: http://localhost:${site.servers[0]?.port ?? 3000}`);
 const stop = () => {
   backend.kill('SIGTERM');

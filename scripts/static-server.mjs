@@ -33,13 +33,16 @@ function configuredOrigins(config) {
   };
 }
 
-export function contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config }) {
+export function contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config, nonce }) {
   const others = [...new Set(remoteOrigins)].join(' ');
   const extra = configuredOrigins(config);
   return [
     "default-src 'self'",
-    `script-src 'self' ${others} ${extra.script.join(' ')}`,
+    `script-src 'self' ${nonce ? `'nonce-${nonce}'` : ''} ${others} ${extra.script.join(' ')}`,
     `style-src 'self' ${others} ${inlineStyleHashes(html).join(' ')}`,
+    // A server-rendered page carries React's style attributes (sizes, CSS variables) in its
+    // markup: attributes only, never <style> elements or script.
+    ...(nonce ? ["style-src-attr 'unsafe-inline'"] : []),
     `img-src 'self' data: blob: ${backendOrigin} ${others} ${extra.img.join(' ')}`,
     `font-src 'self' ${others}`,
     `connect-src 'self' ${backendOrigin} ${others} ${extra.connect.join(' ')}`,
@@ -54,11 +57,31 @@ export function contentSecurityPolicy({ html, remoteOrigins, backendOrigin, conf
     .replace(/\s+;/g, ';');
 }
 
+/** A phone or not, as the request says: Chromium's client hint, else the user agent. */
+function viewportHint(req) {
+  const mobile = req.headers['sec-ch-ua-mobile'];
+  if (mobile === '?1') return 'small';
+  if (mobile === '?0') return 'wide';
+  return /Mobi|Android|iPhone|iPod/i.test(req.headers['user-agent'] ?? '') ? 'small' : 'wide';
+}
+
+const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-cache',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+};
+
 /**
  * @param {{ name: string, dir: string, port: number, runtimeConfig: () => object,
- *   remotes?: Record<string, string>, backendOrigin: string }} options
+ *   remotes?: Record<string, string>, backendOrigin: string,
+ *   renderer?: { get(): Promise<{ render(request: { url: string, nonce: string, viewport: 'small' | 'wide' }): Promise<{ status: number, etag: string | null, pipe(res: import('node:http').ServerResponse): Promise<void> }> }>, close(): Promise<void> } }} options
+ *   `renderer`: the shell's server renderer (pages are rendered on the server; without it they
+ *   are the static frame the browser fills in).
  */
-export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigin }) {
+export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigin, renderer }) {
   const indexPath = path.join(dir, 'index.html');
   const remoteOrigins = remotes ? Object.values(remotes).map((url) => new URL(url).origin) : [];
   const files = sirv(dir, {
@@ -79,18 +102,45 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     res.end(JSON.stringify(value));
   };
 
-  const sendPage = (res) => {
+  const sendStaticPage = (res) => {
     const html = fs.readFileSync(indexPath, 'utf8');
-    res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      'Content-Security-Policy': contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config: runtimeConfig() }),
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'X-Frame-Options': 'DENY',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-    });
+    const csp = contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config: runtimeConfig() });
+    res.writeHead(200, { ...PAGE_HEADERS, 'Content-Security-Policy': csp });
     res.end(html);
+  };
+
+  // A page rendered whole is the same for every reader (the session lives in the browser), so
+  // shared caches may keep it a few seconds and a reader who has it gets a 304. Browsers ask
+  // each time (max-age=0): the page's headers (its CSP names the remotes' origins) stay current.
+  const renderPage = async (req, res) => {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const page = await (await renderer.get()).render({ url: req.url ?? '/', nonce, viewport: viewportHint(req) });
+    const etag = page.status === 200 ? page.etag : null;
+    const html = fs.readFileSync(indexPath, 'utf8');
+    const headers = {
+      ...PAGE_HEADERS,
+      'Content-Security-Policy': contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config: runtimeConfig(), nonce }),
+      // The page is rendered for a phone or not (viewportHint).
+      Vary: 'Sec-CH-UA-Mobile, User-Agent',
+      ...(etag ? { ETag: etag, 'Cache-Control': 'public, max-age=0, s-maxage=10' } : {}),
+    };
+    const known = (req.headers['if-none-match'] ?? '').split(/\s*,\s*/);
+    if (etag && known.includes(etag)) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    res.writeHead(page.status, headers);
+    await page.pipe(res);
+  };
+
+  const sendPage = (req, res) => {
+    if (!renderer) return sendStaticPage(res);
+    renderPage(req, res).catch((error) => {
+      console.error('[ssr] could not render', req.url, error);
+      if (res.headersSent) res.end();
+      else sendStaticPage(res);
+    });
   };
 
   const server = http.createServer((req, res) => {
@@ -99,7 +149,7 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/config.json') return sendJson(res, runtimeConfig());
       if (url.pathname === '/remotes.json' && remotes) return sendJson(res, remotes);
-      if (url.pathname === '/' || url.pathname === '/index.html') return sendPage(res);
+      if (url.pathname === '/' || url.pathname === '/index.html') return sendPage(req, res);
       files(req, res, () => {
         // A path with a file extension that is not there is a real 404; others are routes.
         if (path.extname(url.pathname)) {
@@ -107,7 +157,7 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
           res.end('Not found');
           return;
         }
-        sendPage(res);
+        sendPage(req, res);
       });
     });
   });
@@ -123,10 +173,13 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
         port,
         // Like a stopped host: open keep-alive connections end too.
         close: () =>
-          new Promise((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
+          Promise.all([
+            new Promise((done) => {
+              server.close(() => done());
+              server.closeAllConnections();
+            }),
+            renderer?.close(),
+          ]),
       });
     });
   });

@@ -1,13 +1,17 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
 import '@fontsource-variable/inter';
 import 'shared/ui/tokens.css';
 import { loadRuntimeConfig, ConfigProvider } from 'shared/config';
 import { createSupabaseClient } from 'shared/supabase';
 import { createAppStore } from 'shared/store';
+import { ViewportHintProvider } from 'shared/ui';
+import { serverCacheReceived } from 'shared/api';
 import { startSession } from 'shared/session';
 import { App } from './app/App';
+import { readServerState, readViewportHint } from './app/serverState';
 import { prefetchHomeFor } from './app/prefetchHome';
 import { prefetchRoomFor } from './app/prefetchRoom';
 import { loadRemotesManifest, registerAppRemotes } from './federation/remotes';
@@ -20,18 +24,30 @@ async function start(root: HTMLElement) {
   preloadRemotesFor(window.location.pathname);
   const supabase = createSupabaseClient(config);
   const store = createAppStore({ extra: { supabase, config } });
+  // A server-rendered page: the browser starts with the server's reads and, until hydrated,
+  // renders from the server's state (the session and later reads change it only after).
+  const serverState = readServerState(document);
+  if (serverState) store.dispatch(serverCacheReceived(serverState.api));
   startSession(store);
-  prefetchHomeFor(store, config, window.location.pathname);
-  prefetchRoomFor(store, window.location.pathname);
-  createRoot(root).render(
+  if (!serverState) {
+    prefetchHomeFor(store, config, window.location.pathname);
+    prefetchRoomFor(store, window.location.pathname);
+  }
+  const page = (
     <StrictMode>
       <ConfigProvider config={config}>
-        <Provider store={store}>
-          <App />
-        </Provider>
+        <ViewportHintProvider value={readViewportHint(document)}>
+          <Provider store={store} serverState={serverState ?? undefined}>
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+          </Provider>
+        </ViewportHintProvider>
       </ConfigProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (serverState) hydrateRoot(root, page);
+  else createRoot(root).render(page);
 }
 
 const root = document.getElementById('root');

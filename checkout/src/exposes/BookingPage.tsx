@@ -1,3 +1,15 @@
+import { roomsApi } from 'shared/api';
+import type { PagePrefetch } from 'shared/federation';
+import { parseRoomId } from 'shared/rules';
+import { checkoutApi } from '../features/checkout/api';
 import { BookingPage } from '../features/checkout/components/BookingPage';
 
 export default BookingPage;
+
+/** The first view's reads: the place being booked and its booked nights. */
+export const prefetch: PagePrefetch = (store, { pathname }) => {
+  const roomId = parseRoomId(/^\/([^/]+)\/book$/.exec(pathname)?.[1]);
+  if (roomId === null) return;
+  void store.dispatch(roomsApi.endpoints.getRoomById.initiate(roomId));
+  void store.dispatch(checkoutApi.endpoints.getCheckoutBookedRanges.initiate(roomId));
+};

@@ -1,5 +1,8 @@
+import { roomsApi } from 'shared/api';
+import type { PagePrefetch } from 'shared/federation';
+import { categoriesApi } from '../features/categories';
 import { ListingGrid } from '../features/grid/components/ListingGrid';
-import { useSearchFromUrl } from '../features/search';
+import { homeSearchOf, useSearchFromUrl } from '../features/search';
 import styles from './Home.module.css';
 
 /**
@@ -15,3 +18,11 @@ export default function Home() {
     </section>
   );
 }
+
+/** The first view's reads: the grid's first page, its count during a search, the category strip. */
+export const prefetch: PagePrefetch = (store, { pathname, search: query }) => {
+  const { search, category } = homeSearchOf(pathname, query);
+  void store.dispatch(roomsApi.endpoints.getGridPage.initiate({ category, search }));
+  if (search) void store.dispatch(roomsApi.endpoints.getGridCount.initiate({ category, search }));
+  void store.dispatch(categoriesApi.endpoints.getCategoryFilter.initiate(search));
+};

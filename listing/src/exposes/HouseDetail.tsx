@@ -1,6 +1,18 @@
+import { roomsApi } from 'shared/api';
+import type { PagePrefetch } from 'shared/federation';
+import { parseRoomId } from 'shared/rules';
 import { ListingPage } from '../features/houseDetail/components/ListingPage';
+import { stayApi } from '../features/stay';
 
 /** listing/HouseDetail: the /house/:id page. */
 export default function HouseDetail() {
   return <ListingPage />;
 }
+
+/** The first view's reads: the room and its booked nights. */
+export const prefetch: PagePrefetch = (store, { pathname }) => {
+  const roomId = parseRoomId(/^\/house\/([^/]+)$/.exec(pathname)?.[1]);
+  if (roomId === null) return;
+  void store.dispatch(roomsApi.endpoints.getRoomById.initiate(roomId));
+  void store.dispatch(stayApi.endpoints.getBookedRanges.initiate(roomId));
+};

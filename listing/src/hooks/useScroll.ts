@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 
 /** Whether the page is scrolled further down than `threshold` pixels. */
 export function useScrolledPast(threshold: number): boolean {
-  const [past, setPast] = useState(() => window.scrollY > threshold);
+  // Not scrolled at first (what a server renders); the effect reads the real offset.
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const update = () => setPast(window.scrollY > threshold);
     update();

@@ -3,6 +3,7 @@
  * added with `api.injectEndpoints`; every query function calls supabase-js through the
  * store's extra argument, so no component talks to supabase directly.
  */
+import { createAction } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from 'shared/config';
@@ -19,11 +20,18 @@ export interface ApiError {
   message: string;
 }
 
+/**
+ * The cache a server rendered the page with (the `api` part of its state), given to a new store:
+ * RTK Query takes its finished queries, so the page's reads are not made a second time.
+ */
+export const serverCacheReceived = createAction<unknown>('api/serverCacheReceived');
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: fakeBaseQuery<ApiError>(),
   tagTypes: ['Favorites', 'Rooms', 'Trips', 'Booking', 'BookedRanges', 'User'],
   endpoints: () => ({}),
+  extractRehydrationInfo: (action) => (serverCacheReceived.match(action) ? (action.payload as never) : undefined),
 });
 
 /** Reads the store's extra argument inside a query function. */

@@ -4,6 +4,7 @@
  * these ids, so a remote that changes an export's shape breaks the type check, not the page.
  */
 import type { ComponentType } from 'react';
+import type { AppStore } from 'shared/store';
 import site from '../../site.json';
 
 /** Every app but the shell, as shared/site.json lists them. */
@@ -36,3 +37,16 @@ export function remoteOf(id: ExposedId): RemoteName {
 
 /** remotes.json: the manifest URL of each remote, read by the shell at start. */
 export type RemotesManifest = Record<RemoteName, string>;
+
+/** Where a page is: all its first view depends on (the URL owns the search and the stay). */
+export interface PageLocation {
+  pathname: string;
+  search: string;
+}
+
+/**
+ * A page module may also export `prefetch`: it starts the reads its first view needs, through
+ * the same RTK Query endpoints its components use, so the shell's server can run them before
+ * rendering and the page renders (and hydrates) with its data.
+ */
+export type PagePrefetch = (store: AppStore, location: PageLocation) => void;

@@ -1,4 +1,5 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import { Layout } from '../layout/Layout';
 import { Landing } from '../pages/Landing';
@@ -7,9 +8,14 @@ import { NotFound } from '../pages/NotFound';
 import { remoteRoutes } from './routes';
 import { ScrollToTop } from './ScrollToTop';
 
+/** Every page of the site, inside whichever router the caller gives: the browser's or the server's. */
 export function App() {
+  // The page answers from here on (its server-rendered HTML did not): tests wait for this mark.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
-    <BrowserRouter>
+    <>
       <ScrollToTop />
       <Routes>
         <Route path="/" element={<Landing />} />
@@ -21,6 +27,6 @@ export function App() {
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>
-    </BrowserRouter>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { headerShowsCategories, headerShowsSearch, remoteRoutes } from './routes';
+import { headerShowsCategories, headerShowsSearch, isKnownPage, remotePageOf, remoteRoutes } from './routes';
 
 describe('routes', () => {
   it.each([
@@ -14,6 +14,17 @@ describe('routes', () => {
   ])('%s is rendered by %s', (pathname, id) => {
     const matches = remoteRoutes.filter((route) => matchPath(route.path, pathname));
     expect(matches.map((route) => route.id)).toEqual([id]);
+    expect(remotePageOf(pathname)).toBe(id);
+    expect(isKnownPage(pathname)).toBe(true);
+  });
+
+  it.each(['/', '/comingsoon'])('%s is a page of the shell', (pathname) => {
+    expect(isKnownPage(pathname)).toBe(true);
+  });
+
+  it.each(['/no/such/page', '/house', '/house/1/2', '/book', '/index.html'])('%s is no page (the server answers 404)', (pathname) => {
+    expect(isKnownPage(pathname)).toBe(false);
+    expect(remotePageOf(pathname)).toBeNull();
   });
 
   it.each(['/', '/comingsoon', '/no/such/page'])('%s is not a remote page', (pathname) => {

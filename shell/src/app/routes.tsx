@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { matchPath } from 'react-router-dom';
 import type { ExposedId } from 'shared/federation';
 
 /** Which remote page renders each route of the spec; shell-owned pages are elsewhere. */
@@ -23,4 +24,17 @@ export function headerShowsSearch(pathname: string): boolean {
 
 export function headerShowsCategories(pathname: string): boolean {
   return pathname === '/home';
+}
+
+/** Paths the shell itself renders; every other path without a remote route is the 404 page. */
+const SHELL_PAGES = ['/', '/comingsoon'];
+
+/** Whether a path is a page of the site (the server answers 404 for the others). */
+export function isKnownPage(pathname: string): boolean {
+  return SHELL_PAGES.includes(pathname) || remoteRoutes.some((route) => matchPath(route.path, pathname) !== null);
+}
+
+/** The remote page a path renders, if any. */
+export function remotePageOf(pathname: string): ExposedId | null {
+  return remoteRoutes.find((route) => matchPath(route.path, pathname) !== null)?.id ?? null;
 }

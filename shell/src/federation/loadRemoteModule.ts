@@ -3,8 +3,14 @@ import { remoteOf, type ExposedId, type ExposedModules } from 'shared/federation
 import { reRegisterRemote } from './remotes';
 import { RemoteUnavailableError } from './RemoteUnavailableError';
 
-const ATTEMPTS = 3;
 const BACKOFF_MS = 400;
+
+/**
+ * How remote modules are loaded: the browser retries a failed load (3 attempts) and keeps the
+ * failure for its slot's Retry; the server makes one attempt and forgets a failure, so the next
+ * request tries again (configured by the server entry).
+ */
+export const remoteLoading = { attempts: 3, forgetFailures: false };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -14,7 +20,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function loadRemoteModule<K extends ExposedId>(id: K): Promise<ExposedModules[K]> {
   let lastError: unknown;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+  for (let attempt = 0; attempt < remoteLoading.attempts; attempt += 1) {
     if (attempt > 0) {
       reRegisterRemote(remoteOf(id));
       await wait(BACKOFF_MS * attempt);

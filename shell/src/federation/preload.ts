@@ -1,7 +1,6 @@
 import { preloadRemote } from '@module-federation/enhanced/runtime';
-import { matchPath } from 'react-router-dom';
 import { remoteOf, type ExposedId } from 'shared/federation';
-import { remoteRoutes } from '../app/routes';
+import { remotePageOf } from '../app/routes';
 
 /** Modules every page of the frame needs, fetched with the route's page in parallel. */
 const FRAME_MODULES: ExposedId[] = ['account/UserMenu', 'discovery/SearchBar'];
@@ -11,8 +10,8 @@ const FRAME_MODULES: ExposedId[] = ['account/UserMenu', 'discovery/SearchBar'];
  * after another as React discovers them.
  */
 export function preloadRemotesFor(pathname: string): void {
-  const page = remoteRoutes.find((route) => matchPath(route.path, pathname));
-  const ids = page ? [page.id, ...FRAME_MODULES] : FRAME_MODULES;
+  const page = remotePageOf(pathname);
+  const ids = page ? [page, ...FRAME_MODULES] : FRAME_MODULES;
   const byRemote = new Map<string, string[]>();
   for (const id of ids) {
     const name = remoteOf(id);

@@ -1,5 +1,5 @@
 // The search feature's public surface for the other features of discovery.
 export { selectSearching, setSearching } from './searchSlice';
-export { useHomeSearch } from './hooks/useHomeSearch';
+export { homeSearchOf, useHomeSearch } from './hooks/useHomeSearch';
 export { useRunSearch } from './hooks/useRunSearch';
 export { homePath, homeSearchWith, useSearchFromUrl } from './hooks/useSearchFromUrl';

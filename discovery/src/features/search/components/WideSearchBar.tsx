@@ -85,7 +85,8 @@ export function WideSearchBar() {
     () => !onHouse && (!scrollCollapses || window.scrollY <= START_SCROLL_MAX_PX),
     [onHouse, scrollCollapses],
   );
-  const [expanded, setExpanded] = useState(fullAtTop);
+  // First as at the top of the page (what a server renders), then as the page really is (effect below).
+  const [expanded, setExpanded] = useState(!onHouse);
   const [forced, setForced] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const destinationRef = useRef<HTMLInputElement>(null);

@@ -15,14 +15,17 @@ export interface HomeSearch {
   category: string;
 }
 
+/** What a page at this path and query string shows of /home's search. */
+export function homeSearchOf(pathname: string, search: string): HomeSearch {
+  const today = toIsoDay(new Date());
+  const criteria = parseSearchParams(pathname === '/home' ? search : '', today);
+  const searched = searchQueryOf(criteria, today);
+  const category = criteria.category !== '' || searched !== null ? criteria.category : CATEGORIES[0]!;
+  return { criteria, search: searched, category };
+}
+
 export function useHomeSearch(): HomeSearch {
   const { pathname, search } = useLocation();
   const query = pathname === '/home' ? search : '';
-  return useMemo(() => {
-    const today = toIsoDay(new Date());
-    const criteria = parseSearchParams(query, today);
-    const searched = searchQueryOf(criteria, today);
-    const category = criteria.category !== '' || searched !== null ? criteria.category : CATEGORIES[0]!;
-    return { criteria, search: searched, category };
-  }, [query]);
+  return useMemo(() => homeSearchOf('/home', query), [query]);
 }

@@ -1,0 +1,218 @@
+/**
+ * Server rendering: each page's first view is HTML, composed at request time from the remotes'
+ * Node builds, which the federation runtime loads over HTTP from the locations /remotes.json
+ * gives (as the browser loads their browser builds), and reloads when one is redeployed.
+ *
+ * A request: the page's reads (its module's `prefetch`) run in a store of their own for at most
+ * the data budget; a second store takes the reads that finished and renders the page with
+ * React's streaming renderer, the frame first and each remote slot in its own Suspense
+ * boundary. A read that did not finish renders its skeleton and is made in the browser; a remote
+ * that cannot be loaded renders its slot's loading state and loads in the browser. The state the
+ * page was rendered with ends the document, so the browser hydrates with exactly it.
+ */
+import { createHash } from 'node:crypto';
+import { PassThrough, type Writable } from 'node:stream';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { StaticRouter } from 'react-router-dom';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { api, serverCacheReceived } from 'shared/api';
+import { ConfigProvider, type RuntimeConfig } from 'shared/config';
+import type { PageLocation, PagePrefetch, RemotesManifest } from 'shared/federation';
+import { createAppStore, type AppStore, type RootState } from 'shared/store';
+import { ViewportHintProvider, type ViewportHint } from 'shared/ui';
+import { App } from '../app/App';
+import { isKnownPage } from '../app/routes';
+import { stateScript } from '../app/serverState';
+import { remoteLoading } from '../federation/loadRemoteModule';
+import { createServerRemotes, type ServerRemotes } from './remotes';
+
+export interface SsrOptions {
+  config: RuntimeConfig;
+  /** Where each remote's browser manifest is (/remotes.json); its Node build is beside it. */
+  remotes: RemotesManifest;
+  /** The shell's built index.html, read when a page is rendered (the frame's head and scripts). */
+  template: () => string;
+  /** The shell's stylesheets, linked from the page so it paints styled before any script. */
+  styles: string[];
+  /** How long the page's reads may take before the page renders without them (ms). */
+  dataBudgetMs?: number;
+  /** How long a page may take in all before its unfinished slots are left to the browser (ms). */
+  renderBudgetMs?: number;
+  /** How often the remotes are checked for a new deployment (ms). */
+  watchIntervalMs?: number;
+}
+
+export interface SsrPage {
+  status: 200 | 404;
+  /**
+   * A weak validator of a page rendered whole (its markup and the data it shows; the reads'
+   * timestamps in its state may differ), or null for one that streams.
+   */
+  etag: string | null;
+  /** Writes the document; resolves when it has been written. */
+  pipe(destination: Writable): Promise<void>;
+}
+
+export interface SsrRequest {
+  url: string;
+  /** The nonce the page's CSP allows for React's inline scripts (a page that streams has some). */
+  nonce: string;
+  /** The screen the request suggests (a phone or not), for media queries. */
+  viewport: ViewportHint;
+}
+
+export interface SsrRenderer {
+  render(request: SsrRequest): Promise<SsrPage>;
+  close(): void;
+}
+
+const DATA_BUDGET_MS = 300;
+const RENDER_BUDGET_MS = 5_000;
+/** How long a page waits for its slowest slot before it starts streaming without it. */
+const STREAM_AFTER_MS = 100;
+
+/** Waits for a promise, at most `ms`. */
+async function withinBudget(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const budget = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([work.then(() => undefined, () => undefined), budget]);
+  clearTimeout(timer);
+}
+
+/** A weak ETag of a page: its HTML but the state, and the data of the reads it shows. */
+function pageEtag(html: string, state: RootState): string {
+  const data = Object.entries(state.api.queries).map(([key, entry]) => [key, entry?.data]);
+  const digest = createHash('sha256').update(html).update(JSON.stringify(data)).digest('base64url');
+  return `W/"${digest.slice(0, 27)}"`;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+function splitTemplate(html: string): { head: string; tail: string } {
+  const start = html.indexOf('<div id="root">');
+  const end = html.lastIndexOf('</body>');
+  if (start < 0 || end < 0) throw new Error('the shell index.html has no <div id="root"> in its body');
+  return { head: html.slice(0, start), tail: html.slice(end) };
+}
+
+export function createRenderer(options: SsrOptions): SsrRenderer {
+  const { config } = options;
+  remoteLoading.attempts = 1;
+  remoteLoading.forgetFailures = true;
+  const remotes: ServerRemotes = createServerRemotes(options.remotes, options.watchIntervalMs);
+  // One client for every request: the server reads only what anyone may, with the anon key.
+  const supabase: SupabaseClient = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Never opened (the server subscribes to nothing), but supabase-js needs one on Node 20.
+    realtime: { transport: WebSocket as never },
+  }) as SupabaseClient;
+  const newStore = () => createAppStore({ extra: { supabase, config }, tabSync: false });
+
+  async function pageStore(location: PageLocation): Promise<AppStore> {
+    const reads = newStore();
+    const prefetch: PagePrefetch | null = await remotes.prefetchOf(location.pathname);
+    if (prefetch) {
+      prefetch(reads, location);
+      await withinBudget(Promise.allSettled(reads.dispatch(api.util.getRunningQueriesThunk())), options.dataBudgetMs ?? DATA_BUDGET_MS);
+    }
+    const store = newStore();
+    store.dispatch(serverCacheReceived(reads.getState().api));
+    return store;
+  }
+
+  return {
+    async render({ url, nonce, viewport }) {
+      const { pathname, search } = new URL(url, 'http://localhost');
+      const status = isKnownPage(pathname) ? 200 : 404;
+      const [store, remoteStyles] = await Promise.all([
+        pageStore({ pathname, search }),
+        remotes.stylesFor(pathname),
+        withinBudget(remotes.preload(pathname), options.renderBudgetMs ?? RENDER_BUDGET_MS),
+      ]);
+      const { head, tail } = splitTemplate(options.template());
+      const styles = [...options.styles, ...remoteStyles];
+      const links = styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
+      const start = head.replace('</head>', `${links}</head>`) + '<div id="root">';
+      const end = () => `</div>${stateScript(store.getState(), viewport)}${tail}`;
+      return new Promise<SsrPage>((resolve, reject) => {
+        // Streamed from the frame on, a slow slot coming in when it is ready.
+        const streaming: SsrPage = {
+          status,
+          etag: null,
+          pipe(destination) {
+            const body = new PassThrough();
+            destination.write(start);
+            body.on('data', (chunk: Buffer) => destination.write(chunk));
+            return new Promise<void>((done) => {
+              body.on('end', () => {
+                destination.end(end());
+                done();
+              });
+              stream.pipe(body);
+            });
+          },
+        };
+        // Rendered whole (it then needs no script to show) and sent with its validator.
+        const whole = async (): Promise<SsrPage> => {
+          const chunks: Buffer[] = [];
+          const body = new PassThrough();
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          await new Promise((done) => {
+            body.on('end', done);
+            stream.pipe(body);
+          });
+          const markup = Buffer.concat(chunks).toString('utf8');
+          const html = start + markup + end();
+          return {
+            status,
+            etag: pageEtag(start + markup + tail, store.getState()),
+            pipe: async (destination) => {
+              destination.end(html);
+            },
+          };
+        };
+        let sent = false;
+        const send = (page: SsrPage | Promise<SsrPage>) => {
+          if (sent) return;
+          sent = true;
+          resolve(page);
+        };
+        const stream = renderToPipeableStream(
+          <StrictMode>
+            <ConfigProvider config={config}>
+              <ViewportHintProvider value={viewport}>
+                <Provider store={store}>
+                  <StaticRouter location={url}>
+                    <App />
+                  </StaticRouter>
+                </Provider>
+              </ViewportHintProvider>
+            </ConfigProvider>
+          </StrictMode>,
+          {
+            nonce,
+            // A finished slot is written in place however large (React otherwise moves large
+            // ones to the end of the document, to be put in place by a script).
+            progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+            onShellReady() {
+              setTimeout(() => send(streaming), STREAM_AFTER_MS);
+            },
+            onAllReady: () => send(whole()),
+            onShellError: reject,
+            onError(error) {
+              // A slot that failed renders its loading state; the browser loads it.
+              console.warn('[ssr]', url, error instanceof Error ? error.message.split('\n')[0] : error);
+            },
+          },
+        );
+        setTimeout(() => stream.abort(new Error('render budget spent')), options.renderBudgetMs ?? RENDER_BUDGET_MS).unref();
+      });
+    },
+    close: () => remotes.close(),
+  };
+}
