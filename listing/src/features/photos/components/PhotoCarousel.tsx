@@ -25,9 +25,14 @@ function prefersReducedMotion(): boolean {
 export function PhotoCarousel({ title, images, onOpenGallery }: PhotoCarouselProps) {
   const shown = images.slice(0, LISTING_CAROUSEL_IMAGE_COUNT);
   const [current, setCurrent] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  // Playing at first (what a server renders), stopped at once for those who ask for reduced motion.
+  const [playing, setPlaying] = useState(true);
   const [held, setHeld] = useState(false);
   const trackRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (prefersReducedMotion()) setPlaying(false);
+  }, []);
 
   const goTo = (index: number) => {
     const track = trackRef.current;
