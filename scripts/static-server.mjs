@@ -57,12 +57,10 @@ export function contentSecurityPolicy({ html, remoteOrigins, backendOrigin, conf
     .replace(/\s+;/g, ';');
 }
 
-/** A phone or not, as the request says: Chromium's client hint, else the user agent. */
+/** A phone or not, as the request says: Chromium's client hint or the user agent. */
 function viewportHint(req) {
-  const mobile = req.headers['sec-ch-ua-mobile'];
-  if (mobile === '?1') return 'small';
-  if (mobile === '?0') return 'wide';
-  return /Mobi|Android|iPhone|iPod/i.test(req.headers['user-agent'] ?? '') ? 'small' : 'wide';
+  const mobile = req.headers['sec-ch-ua-mobile'] === '?1' || /Mobi|Android|iPhone|iPod/i.test(req.headers['user-agent'] ?? '');
+  return mobile ? 'small' : 'wide';
 }
 
 const PAGE_HEADERS = {
