@@ -41,6 +41,8 @@ export default defineConfig({
       use: {
         viewport: { width: 375, height: 812 },
         deviceScaleFactor: 2,
+        // A phone's user agent: the server renders a phone's layout for it, as for a real phone.
+        userAgent: devices['Pixel 7'].userAgent,
         isMobile: true,
         hasTouch: true,
         launchOptions: chromiumLaunch,

@@ -18,6 +18,7 @@ interface ServeAppOptions {
   runtimeConfig: () => object;
   remotes?: Record<string, string>;
   backendOrigin: string;
+  renderer?: unknown;
 }
 
 type SiteModule = {
@@ -30,7 +31,10 @@ async function modules() {
     serveApp: (options: ServeAppOptions) => Promise<Served>;
   };
   const site = (await import(path.join(repoRoot, 'scripts/site.mjs'))) as SiteModule;
-  return { ...server, ...site };
+  const serve = (await import(path.join(repoRoot, 'scripts/serve.mjs'))) as {
+    shellRenderer: (dir: string, remotes: Record<string, string>, env?: NodeJS.ProcessEnv) => unknown;
+  };
+  return { ...server, ...site, ...serve };
 }
 
 /** Serves one app's build (by default its dist/) on a port of the test's own. */
@@ -45,17 +49,23 @@ export async function serveAppCopy(name: string, port: number, dir = path.join(r
   });
 }
 
-/** A second shell whose remotes.json the test chooses (a dead port is a remote that is down). */
-export async function serveShellWith(port: number, overrides: Record<string, string>) {
-  const { serveApp, runtimeConfig, remotesManifest } = await modules();
+/**
+ * A second shell whose remotes.json the test chooses (a dead port is a remote that is down),
+ * rendering on the server as the site's does; `serverBackendUrl` gives its server another way to
+ * the backend than the browser's (a slow one).
+ */
+export async function serveShellWith(port: number, overrides: Record<string, string>, { serverBackendUrl }: { serverBackendUrl?: string } = {}) {
+  const { serveApp, runtimeConfig, remotesManifest, shellRenderer } = await modules();
   const remotes = { ...remotesManifest(), ...overrides };
+  const dir = path.join(repoRoot, 'shell', 'dist');
   return serveApp({
     name: 'shell',
-    dir: path.join(repoRoot, 'shell', 'dist'),
+    dir,
     port,
     runtimeConfig: () => runtimeConfig(),
     remotes,
     backendOrigin: new URL(runtimeConfig().supabaseUrl).origin,
+    renderer: shellRenderer(dir, remotes, serverBackendUrl ? { ...process.env, PUBLIC_BACKEND_URL: serverBackendUrl } : process.env),
   });
 }
 

@@ -3,7 +3,7 @@
  * Enter and typing (no clicks), at the desktop size where the full search bar is.
  * Locators only observe where the focus is; every action is a key press.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { signInAsGuest, siteConfig } from '../support/guest';
 import { roomBlock } from '../support/rooms';
 

@@ -3,7 +3,7 @@
  * signed in: no serious or critical violation of WCAG 2.1 A/AA.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { firstRoomId, signInAsGuest } from '../support/guest';
 
 interface Screen {

@@ -4,7 +4,7 @@
  * provider, sign-out, favourites across a reload and tabs, the wishlist, trips, account
  * settings and personal info in each state, with their redirects and timings.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { appPort } from '../../scripts/site.mjs';
 import { newUser, PASSWORD, signInContext, siteConfig, type TestUser } from './accountSupport';
 import { freeStay, payThroughApi, newUser as newCheckoutUser } from './checkoutSupport';

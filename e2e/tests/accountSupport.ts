@@ -4,7 +4,7 @@
  * client looks for it. SITE_URL points the suites at another copy of the site.
  */
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '../support/test';
 
 export const SITE = process.env.SITE_URL ?? 'http://localhost:3000';
 export const PASSWORD = 'account-e2e-password';

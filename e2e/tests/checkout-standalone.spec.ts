@@ -2,7 +2,7 @@
  * The checkout remote on its own (its standalone host on its own port, as QA runs it): the booking
  * page alone, with stand-ins for the login and trips pages it leads to.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { appPort } from '../../scripts/site.mjs';
 
 const STANDALONE = process.env.CHECKOUT_STANDALONE_URL ?? `http://localhost:${appPort('checkout')}`;

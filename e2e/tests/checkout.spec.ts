@@ -4,7 +4,7 @@
  * the redirects, and two tabs racing for the same nights.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import {
   bookingPath,
   CARDS,

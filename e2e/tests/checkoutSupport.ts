@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '../support/test';
 import { repoRoot } from '../support/paths';
 import { roomBlock } from '../support/rooms';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { appPort } from '../../scripts/site.mjs';
 import { navigateInApp, serveAppCopy, serveShellWith } from '../support/site';
 

@@ -3,7 +3,7 @@
  * timing, the value points, the FAQ accordion, the reviews fading in, the map, the calls to
  * action and the footer; then the coming-soon and 404 pages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test.describe('landing page', () => {
   test('shows the hero, value points, map and footer, with no splash delay', async ({ page }) => {

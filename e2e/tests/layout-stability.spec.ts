@@ -6,7 +6,7 @@
  * a PerformanceObserver; the backend's answers are held back a little, so the loading states
  * are painted before the data replaces them, as on a slow connection.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { anonClient, newUser, signInContext, siteConfig } from './checkoutSupport';
 
 const CLS_TARGET = 0.02;

@@ -4,10 +4,11 @@
  * the gallery, the sticky section bar and the mobile bar, nights already booked, the not-found
  * and failed-read pages, and the listing remote on its own.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { appPort } from '../../scripts/site.mjs';
 import { checkoutTotals, nightlyUsdPrice } from '../../shared/src/rules/pricing';
 import { roomBlock } from '../support/rooms';
+import { navigateInApp } from '../support/site';
 import { anonClient, newUser, payThroughApi, signInContext } from './checkoutSupport';
 
 const LISTING_STANDALONE = `http://localhost:${appPort('listing')}`;
@@ -342,13 +343,15 @@ test.describe('listing detail', () => {
 
   test('a failed read offers Retry, which loads the listing', async ({ page }) => {
     const room = await someRoom();
-    // The network fails for this listing's read until the visitor retries.
+    // The network fails for this listing's read until the visitor retries. The listing is opened
+    // from inside the app, so the browser reads it (a page load would come with the server's read).
+    await page.goto('/comingsoon');
     let failing = true;
     await page.route(
       (url) => url.pathname.endsWith('/rest/v1/Rooms') && url.searchParams.get('id') === `eq.${room.id}`,
       (route) => (failing ? route.abort('connectionfailed') : route.continue()),
     );
-    await page.goto(`/house/${room.id}`);
+    await page.evaluate(navigateInApp, `/house/${room.id}`);
     // supabase-js retries a failed read three times (1 s, 2 s, 4 s) before reporting it.
     await expect(page.getByRole('heading', { name: "We couldn't load this listing" })).toBeVisible({ timeout: 30_000 });
     failing = false;

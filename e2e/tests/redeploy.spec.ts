@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { repoRoot } from '../support/paths';
 import { serveAppCopy, serveShellWith } from '../support/site';
 
@@ -45,6 +45,11 @@ function buildChangedDiscovery(): string {
   return copy;
 }
 
+/** The /home page as the shell's server sends it (no script run). */
+async function serverHtml(port: number): Promise<string> {
+  return (await fetch(`http://localhost:${port}/home`)).text();
+}
+
 test('redeploying discovery changes the composed site without rebuilding the shell', async ({ page }, info) => {
   test.skip(info.project.name === 'mobile', 'one redeploy is enough; it does not depend on the viewport');
   test.setTimeout(180_000);
@@ -57,10 +62,14 @@ test('redeploying discovery changes the composed site without rebuilding the she
   try {
     await page.goto(`http://localhost:${port}/home`);
     await expect(page.getByRole('button', { name: ORIGINAL, exact: true })).toBeVisible({ timeout: 30_000 });
+    expect(await serverHtml(port)).toContain(`>${ORIGINAL}</button>`);
 
     copy = buildChangedDiscovery();
     await discovery.close();
     discovery = await serveAppCopy('discovery', discoveryPort, path.join(copy, 'dist'));
+
+    // The shell's server notices the new build within seconds, with no restart.
+    await expect.poll(() => serverHtml(port), { timeout: 15_000 }).toContain(`>${CHANGED}</button>`);
 
     await page.reload();
     await expect(page.getByRole('button', { name: CHANGED, exact: true })).toBeVisible({ timeout: 30_000 });

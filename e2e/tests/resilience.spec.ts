@@ -5,10 +5,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { BackendProcess, makeKeys } from '../support/backendProcess';
 import { repoRoot } from '../support/paths';
+import { siteConfig } from '../support/guest';
 import { navigateInApp, serveShellWith } from '../support/site';
 
 test.beforeEach(() => {
@@ -32,7 +34,9 @@ test('each remote down in turn: its page shows a fallback, the other three keep 
     try {
       for (const remote of REMOTES) {
         const { route, id } = PAGES[remote];
-        await page.goto(`http://localhost:${port}${route}`);
+        // The server renders the page with whatever remotes it can load.
+        const response = await page.goto(`http://localhost:${port}${route}`);
+        expect(response?.status(), `${route} with ${down} down`).toBe(200);
         await expect(page.getByRole('banner')).toBeVisible();
         const main = page.locator('main');
         if (remote === down) {
@@ -46,6 +50,41 @@ test('each remote down in turn: its page shows a fallback, the other three keep 
     } finally {
       await shell.close();
     }
+  }
+});
+
+test("a slow backend: the server's reads are cut off, the page comes at once with skeletons and fills in", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  // Between the shell's server and the backend: every request waits 10 s.
+  const backend = new URL((await siteConfig(request)).supabaseUrl);
+  const slow = http.createServer((req, res) => {
+    setTimeout(() => {
+      const upstream = http.request(
+        { host: backend.hostname, port: backend.port, path: req.url, method: req.method, headers: { ...req.headers, host: backend.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    }, 10_000);
+  });
+  await new Promise<void>((resolve) => slow.listen(3230, resolve));
+  const shell = await serveShellWith(3231, {}, { serverBackendUrl: 'http://localhost:3230' });
+  try {
+    const started = Date.now();
+    const html = await (await fetch('http://localhost:3231/home')).text();
+    expect(Date.now() - started, 'the page does not wait for the slow reads').toBeLessThan(5_000);
+    expect(html).toContain('data-testid="card-skeleton"');
+    expect(html).not.toMatch(/href="\/house\/\d+/);
+
+    await page.goto('http://localhost:3231/home');
+    await expect(page.locator('main a[href^="/house/"]').first()).toBeVisible();
+  } finally {
+    await shell.close();
+    slow.closeAllConnections();
+    await new Promise((resolve) => slow.close(resolve));
   }
 });
 

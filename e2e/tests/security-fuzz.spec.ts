@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { BackendProcess } from '../support/backendProcess';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { APPS, appPort } from '../../scripts/site.mjs';
 import { repoRoot } from '../support/paths';
 

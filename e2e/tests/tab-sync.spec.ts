@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test('a favourite saved in one tab shows in the other open tab without a reload', async ({ context }, info) => {
   test.skip(info.project.name === 'mobile', 'tab mirroring does not depend on the viewport');

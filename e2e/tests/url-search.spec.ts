@@ -3,7 +3,7 @@
  * the page is in the address bar, survives a reload and Back / Forward, opens the same in a new
  * browser context, and a URL nobody cleaned renders the page and is put back in its clean form.
  */
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '../support/test';
 import { cardIds as allCardIds, cards, inDays, isoDay, openHome, search, shownDay } from '../support/discoveryPage';
 
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -5,7 +5,7 @@
  * whose pending booking is resumed by a link without one; a stay the rules refuse is dropped
  * with the URL rewritten to its clean form.
  */
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from '../support/test';
 import { siteConfig } from '../support/guest';
 import { inDays, isoDay } from '../support/discoveryPage';
 import { newUser, signInContext } from './checkoutSupport';
