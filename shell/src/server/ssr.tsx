@@ -73,6 +73,9 @@ const DATA_BUDGET_MS = 300;
 const RENDER_BUDGET_MS = 5_000;
 /** How long a page waits for its slowest slot before it starts streaming without it. */
 const STREAM_AFTER_MS = 100;
+/** How long a page rendered whole answers the same requests, and how many pages are kept. */
+const REUSE_MS = 2_000;
+const REUSE_MAX_PAGES = 500;
 
 /** Waits for a promise, at most `ms`. */
 async function withinBudget(work: Promise<unknown>, ms: number): Promise<void> {
@@ -125,94 +128,119 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
     return store;
   }
 
+  // Pages rendered whole are the same for every reader for a moment: one render serves all the
+  // requests for a page (and viewport) for REUSE_MS, those that come while it renders included.
+  const recent = new Map<string, { page: Promise<SsrPage>; at: number }>();
+  function reused(request: SsrRequest): Promise<SsrPage> {
+    const key = `${request.viewport} ${request.url}`;
+    const now = Date.now();
+    const hit = recent.get(key);
+    // A page that turns out to stream is sent once: the others render their own.
+    if (hit && now - hit.at < REUSE_MS) return hit.page.then((page) => (page.etag === null ? renderPage(request) : page));
+    if (recent.size >= REUSE_MAX_PAGES) {
+      for (const [old, entry] of recent) if (now - entry.at >= REUSE_MS) recent.delete(old);
+      if (recent.size >= REUSE_MAX_PAGES) recent.delete(recent.keys().next().value!);
+    }
+    const page = renderPage(request);
+    recent.set(key, { page, at: now });
+    // A page that streams can be sent once only; a failed one is tried again.
+    page.then(
+      (done) => done.etag === null && recent.delete(key),
+      () => recent.delete(key),
+    );
+    return page;
+  }
+
   return {
-    async render({ url, nonce, viewport }) {
-      const { pathname, search } = new URL(url, 'http://localhost');
-      const status = isKnownPage(pathname) ? 200 : 404;
-      const [store, remoteStyles] = await Promise.all([
-        pageStore({ pathname, search }),
-        remotes.stylesFor(pathname),
-        withinBudget(remotes.preload(pathname), options.renderBudgetMs ?? RENDER_BUDGET_MS),
-      ]);
-      const { head, tail } = splitTemplate(options.template());
-      const styles = [...options.styles, ...remoteStyles];
-      const links = styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
-      const start = head.replace('</head>', `${links}</head>`) + '<div id="root">';
-      const end = () => `</div>${stateScript(store.getState(), viewport)}${tail}`;
-      return new Promise<SsrPage>((resolve, reject) => {
-        // Streamed from the frame on, a slow slot coming in when it is ready.
-        const streaming: SsrPage = {
-          status,
-          etag: null,
-          pipe(destination) {
-            const body = new PassThrough();
-            destination.write(start);
-            body.on('data', (chunk: Buffer) => destination.write(chunk));
-            return new Promise<void>((done) => {
-              body.on('end', () => {
-                destination.end(end());
-                done();
-              });
-              stream.pipe(body);
-            });
-          },
-        };
-        // Rendered whole (it then needs no script to show) and sent with its validator.
-        const whole = async (): Promise<SsrPage> => {
-          const chunks: Buffer[] = [];
-          const body = new PassThrough();
-          body.on('data', (chunk: Buffer) => chunks.push(chunk));
-          await new Promise((done) => {
-            body.on('end', done);
-            stream.pipe(body);
-          });
-          const markup = Buffer.concat(chunks).toString('utf8');
-          const html = start + markup + end();
-          return {
-            status,
-            etag: pageEtag(start + markup + tail, store.getState()),
-            pipe: async (destination) => {
-              destination.end(html);
-            },
-          };
-        };
-        let sent = false;
-        const send = (page: SsrPage | Promise<SsrPage>) => {
-          if (sent) return;
-          sent = true;
-          resolve(page);
-        };
-        const stream = renderToPipeableStream(
-          <StrictMode>
-            <ConfigProvider config={config}>
-              <ViewportHintProvider value={viewport}>
-                <Provider store={store}>
-                  <StaticRouter location={url}>
-                    <App />
-                  </StaticRouter>
-                </Provider>
-              </ViewportHintProvider>
-            </ConfigProvider>
-          </StrictMode>,
-          {
-            nonce,
-            // A finished slot is written in place however large (React otherwise moves large
-            // ones to the end of the document, to be put in place by a script).
-            progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-            onShellReady() {
-              setTimeout(() => send(streaming), STREAM_AFTER_MS);
-            },
-            onAllReady: () => send(whole()),
-            onShellError: reject,
-            onError(error) {
-              // A slot that failed renders its loading state; the browser loads it.
-              console.warn('[ssr]', url, error instanceof Error ? error.message.split('\n')[0] : error);
-            },
-          },
-        );
-        setTimeout(() => stream.abort(new Error('render budget spent')), options.renderBudgetMs ?? RENDER_BUDGET_MS).unref();
-      });
-    },
+    render: reused,
     close: () => remotes.close(),
   };
+
+  async function renderPage({ url, nonce, viewport }: SsrRequest): Promise<SsrPage> {
+    const { pathname, search } = new URL(url, 'http://localhost');
+    const status = isKnownPage(pathname) ? 200 : 404;
+    const [store, remoteStyles] = await Promise.all([
+      pageStore({ pathname, search }),
+      remotes.stylesFor(pathname),
+      withinBudget(remotes.preload(pathname), options.renderBudgetMs ?? RENDER_BUDGET_MS),
+    ]);
+    const { head, tail } = splitTemplate(options.template());
+    const styles = [...options.styles, ...remoteStyles];
+    const links = styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
+    const start = head.replace('</head>', `${links}</head>`) + '<div id="root">';
+    const end = () => `</div>${stateScript(store.getState(), viewport)}${tail}`;
+    return new Promise<SsrPage>((resolve, reject) => {
+      // Streamed from the frame on, a slow slot coming in when it is ready.
+      const streaming: SsrPage = {
+        status,
+        etag: null,
+        pipe(destination) {
+          const body = new PassThrough();
+          destination.write(start);
+          body.on('data', (chunk: Buffer) => destination.write(chunk));
+          return new Promise<void>((done) => {
+            body.on('end', () => {
+              destination.end(end());
+              done();
+            });
+            stream.pipe(body);
+          });
+        },
+      };
+      // Rendered whole (it then needs no script to show) and sent with its validator.
+      const whole = async (): Promise<SsrPage> => {
+        const chunks: Buffer[] = [];
+        const body = new PassThrough();
+        body.on('data', (chunk: Buffer) => chunks.push(chunk));
+        await new Promise((done) => {
+          body.on('end', done);
+          stream.pipe(body);
+        });
+        const markup = Buffer.concat(chunks).toString('utf8');
+        const html = start + markup + end();
+        return {
+          status,
+          etag: pageEtag(start + markup + tail, store.getState()),
+          pipe: async (destination) => {
+            destination.end(html);
+          },
+        };
+      };
+      let sent = false;
+      const send = (page: SsrPage | Promise<SsrPage>) => {
+        if (sent) return;
+        sent = true;
+        resolve(page);
+      };
+      const stream = renderToPipeableStream(
+        <StrictMode>
+          <ConfigProvider config={config}>
+            <ViewportHintProvider value={viewport}>
+              <Provider store={store}>
+                <StaticRouter location={url}>
+                  <App />
+                </StaticRouter>
+              </Provider>
+            </ViewportHintProvider>
+          </ConfigProvider>
+        </StrictMode>,
+        {
+          nonce,
+          // A finished slot is written in place however large (React otherwise moves large
+          // ones to the end of the document, to be put in place by a script).
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+          onShellReady() {
+            setTimeout(() => send(streaming), STREAM_AFTER_MS);
+          },
+          onAllReady: () => send(whole()),
+          onShellError: reject,
+          onError(error) {
+            // A slot that failed renders its loading state; the browser loads it.
+            console.warn('[ssr]', url, error instanceof Error ? error.message.split('\n')[0] : error);
+          },
+        },
+      );
+      setTimeout(() => stream.abort(new Error('render budget spent')), options.renderBudgetMs ?? RENDER_BUDGET_MS).unref();
+    });
+  }
 }
