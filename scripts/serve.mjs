@@ -13,8 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { APPS, appPort, remotesManifest, repoRoot, runtimeConfig } from './site.mjs';
 import { serveApp } from './static-server.mjs';
 
+const skipped = (env) => new Set((env.SKIP ?? '').split(',').filter(Boolean));
+
 export async function serveSite(env = process.env) {
-  const skip = new Set((env.SKIP ?? '').split(',').filter(Boolean));
+  const skip = skipped(env);
   const remotes = remotesManifest(env);
   const backendOrigin = new URL(runtimeConfig(env).supabaseUrl).origin;
   const servers = [];
@@ -66,10 +68,20 @@ export async function serveSiteProcesses(env = process.env) {
   cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) });
   let closing = false;
   const fork = () => cluster.fork(env).on('exit', () => closing || fork());
+  const served = APPS.filter((name) => !skipped(env).has(name));
   const workers = Array.from({ length: count }, fork);
-  await Promise.all(workers.map((worker) => new Promise((resolve) => worker.once('listening', resolve))));
+  // Ready once every worker listens on every port it serves.
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise((resolve) => {
+          let listening = 0;
+          worker.on('listening', () => (listening += 1) === served.length && resolve());
+        }),
+    ),
+  );
   return {
-    servers: APPS.map((name) => ({ name, port: appPort(name, env) })),
+    servers: served.map((name) => ({ name, port: appPort(name, env) })),
     close: () => {
       closing = true;
       return Promise.all(
