@@ -112,7 +112,9 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
   // each time (max-age=0): the page's headers (its CSP names the remotes' origins) stay current.
   const renderPage = async (req, res) => {
     const nonce = crypto.randomBytes(16).toString('base64');
-    const page = await (await renderer.get()).render({ url: req.url ?? '/', nonce, viewport: viewportHint(req) });
+    // /index.html is the site's root page, as a static host has it.
+    const url = req.url?.startsWith('/index.html') ? req.url.replace('/index.html', '/') : (req.url ?? '/');
+    const page = await (await renderer.get()).render({ url, nonce, viewport: viewportHint(req) });
     const etag = page.status === 200 ? page.etag : null;
     const html = fs.readFileSync(indexPath, 'utf8');
     const headers = {

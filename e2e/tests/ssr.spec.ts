@@ -34,6 +34,7 @@ test('the server sends each page with its content, and a real 404 for an unknown
     // The remote's page itself, not its loading state.
     if (REMOTE_PAGES.includes(route)) expect(html, route).toMatch(/<main[^>]*>(<!--\$-->)?<div[^>]*data-remote=/);
   }
+  expect((await request.get('/index.html')).status(), 'the root page by its file name').toBe(200);
   const missing = await request.get('/no/such/page');
   expect(missing.status()).toBe(404);
   expect(await missing.text()).toContain('id="hs-ssr-state"');
