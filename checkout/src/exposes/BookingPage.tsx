@@ -7,8 +7,8 @@ import { BookingPage } from '../features/checkout/components/BookingPage';
 export default BookingPage;
 
 /** The first view's reads: the place being booked and its booked nights. */
-export const prefetch: PagePrefetch = (store, { pathname }) => {
-  const roomId = parseRoomId(/^\/([^/]+)\/book$/.exec(pathname)?.[1]);
+export const prefetch: PagePrefetch = (store, { params }) => {
+  const roomId = parseRoomId(params.id);
   if (roomId === null) return;
   void store.dispatch(roomsApi.endpoints.getRoomById.initiate(roomId));
   void store.dispatch(checkoutApi.endpoints.getCheckoutBookedRanges.initiate(roomId));

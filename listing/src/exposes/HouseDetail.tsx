@@ -10,8 +10,8 @@ export default function HouseDetail() {
 }
 
 /** The first view's reads: the room and its booked nights. */
-export const prefetch: PagePrefetch = (store, { pathname }) => {
-  const roomId = parseRoomId(/^\/house\/([^/]+)$/.exec(pathname)?.[1]);
+export const prefetch: PagePrefetch = (store, { params }) => {
+  const roomId = parseRoomId(params.id);
   if (roomId === null) return;
   void store.dispatch(roomsApi.endpoints.getRoomById.initiate(roomId));
   void store.dispatch(stayApi.endpoints.getBookedRanges.initiate(roomId));

@@ -42,6 +42,8 @@ export type RemotesManifest = Record<RemoteName, string>;
 export interface PageLocation {
   pathname: string;
   search: string;
+  /** The parameters of the page's route (the shell's route table), e.g. `id` of /house/:id. */
+  params: Readonly<Record<string, string | undefined>>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { headerShowsCategories, headerShowsSearch, isKnownPage, remotePageOf, remoteRoutes } from './routes';
+import { headerShowsCategories, headerShowsSearch, isKnownPage, remoteModulesOf, remotePageOf, remoteRouteOf, remoteRoutes } from './routes';
 
 describe('routes', () => {
   it.each([
@@ -38,6 +38,21 @@ describe('routes', () => {
 
   it.each(['/home', '/house/7', '/7/book'])('the header shows search on %s', (pathname) => {
     expect(headerShowsSearch(pathname)).toBe(true);
+  });
+
+  it("gives a page's route parameters", () => {
+    expect(remoteRouteOf('/house/42')).toEqual({ id: 'listing/HouseDetail', params: { id: '42' } });
+    expect(remoteRouteOf('/42/book')).toEqual({ id: 'checkout/BookingPage', params: { id: '42' } });
+    expect(remoteRouteOf('/comingsoon')).toBeNull();
+  });
+
+  it.each([
+    ['/home', ['account/UserMenu', 'discovery/SearchBar', 'discovery/CategoryStrip', 'discovery/Home']],
+    ['/house/7', ['account/UserMenu', 'discovery/SearchBar', 'listing/HouseDetail']],
+    ['/trips', ['account/UserMenu', 'account/Trips']],
+    ['/comingsoon', ['account/UserMenu']],
+  ])('%s renders the remote modules %j', (pathname, ids) => {
+    expect(remoteModulesOf(pathname)).toEqual(ids);
   });
 
   it('shows the category strip only on home', () => {

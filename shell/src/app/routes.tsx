@@ -34,7 +34,26 @@ export function isKnownPage(pathname: string): boolean {
   return SHELL_PAGES.includes(pathname) || remoteRoutes.some((route) => matchPath(route.path, pathname) !== null);
 }
 
+/** The remote page a path renders, with the path's parameters, if any. */
+export function remoteRouteOf(pathname: string): { id: ExposedId; params: Record<string, string | undefined> } | null {
+  for (const route of remoteRoutes) {
+    const match = matchPath(route.path, pathname);
+    if (match) return { id: route.id, params: match.params };
+  }
+  return null;
+}
+
 /** The remote page a path renders, if any. */
 export function remotePageOf(pathname: string): ExposedId | null {
-  return remoteRoutes.find((route) => matchPath(route.path, pathname) !== null)?.id ?? null;
+  return remoteRouteOf(pathname)?.id ?? null;
+}
+
+/** Every remote module a path renders: the header's slots, then the page. */
+export function remoteModulesOf(pathname: string): ExposedId[] {
+  const ids: ExposedId[] = ['account/UserMenu'];
+  if (headerShowsSearch(pathname)) ids.push('discovery/SearchBar');
+  if (headerShowsCategories(pathname)) ids.push('discovery/CategoryStrip');
+  const page = remotePageOf(pathname);
+  if (page) ids.push(page);
+  return ids;
 }

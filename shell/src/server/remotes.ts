@@ -8,7 +8,7 @@
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, remoteOf, type ExposedId, type PagePrefetch, type RemoteName, type RemotesManifest } from 'shared/federation';
-import { headerShowsCategories, headerShowsSearch, remotePageOf } from '../app/routes';
+import { remoteModulesOf } from '../app/routes';
 import { forgetRemoteModules, preloadRemoteModule } from '../federation/RemoteSlot';
 
 export const SERVER_ENTRY = 'server/remoteEntry.js';
@@ -20,22 +20,12 @@ interface BrowserManifest {
 
 export interface ServerRemotes {
   /** The page module's reads for a path, or null (no remote page, or it cannot be loaded). */
-  prefetchOf(pathname: string): Promise<PagePrefetch | null>;
+  prefetchOf(page: ExposedId): Promise<PagePrefetch | null>;
   /** Loads the remote modules a path renders (those that cannot be loaded are left to the browser). */
   preload(pathname: string): Promise<void>;
   /** The stylesheets of the remote modules a path renders. */
   stylesFor(pathname: string): Promise<string[]>;
   close(): void;
-}
-
-/** The remote modules a page renders: the header's slots and the page itself. */
-function modulesOf(pathname: string): ExposedId[] {
-  const ids: ExposedId[] = ['account/UserMenu'];
-  if (headerShowsSearch(pathname)) ids.push('discovery/SearchBar');
-  if (headerShowsCategories(pathname)) ids.push('discovery/CategoryStrip');
-  const page = remotePageOf(pathname);
-  if (page) ids.push(page);
-  return ids;
 }
 
 export function createServerRemotes(manifest: RemotesManifest, watchIntervalMs = WATCH_INTERVAL_MS): ServerRemotes {
@@ -88,9 +78,7 @@ export function createServerRemotes(manifest: RemotesManifest, watchIntervalMs =
   watch();
 
   return {
-    async prefetchOf(pathname) {
-      const page = remotePageOf(pathname);
-      if (!page) return null;
+    async prefetchOf(page) {
       try {
         const module = await loadRemote<{ prefetch?: PagePrefetch }>(page);
         return module?.prefetch ?? null;
@@ -100,11 +88,11 @@ export function createServerRemotes(manifest: RemotesManifest, watchIntervalMs =
     },
 
     async preload(pathname) {
-      await Promise.allSettled(modulesOf(pathname).map((id) => preloadRemoteModule(id)));
+      await Promise.allSettled(remoteModulesOf(pathname).map((id) => preloadRemoteModule(id)));
     },
 
     async stylesFor(pathname) {
-      const ids = modulesOf(pathname);
+      const ids = remoteModulesOf(pathname);
       const styles = await Promise.all(
         ids.map(async (id) => {
           const name = remoteOf(id);

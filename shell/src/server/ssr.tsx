@@ -20,11 +20,11 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { api, serverCacheReceived } from 'shared/api';
 import { ConfigProvider, type RuntimeConfig } from 'shared/config';
-import type { PageLocation, PagePrefetch, RemotesManifest } from 'shared/federation';
+import type { PagePrefetch, RemotesManifest } from 'shared/federation';
 import { createAppStore, type AppStore, type RootState } from 'shared/store';
 import { ViewportHintProvider, type ViewportHint } from 'shared/ui';
 import { App } from '../app/App';
-import { isKnownPage } from '../app/routes';
+import { isKnownPage, remoteRouteOf } from '../app/routes';
 import { stateScript } from '../app/serverState';
 import { remoteLoading } from '../federation/loadRemoteModule';
 import { createServerRemotes, type ServerRemotes } from './remotes';
@@ -116,11 +116,12 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
   }) as SupabaseClient;
   const newStore = () => createAppStore({ extra: { supabase, config }, tabSync: false });
 
-  async function pageStore(location: PageLocation): Promise<AppStore> {
+  async function pageStore(pathname: string, search: string): Promise<AppStore> {
     const reads = newStore();
-    const prefetch: PagePrefetch | null = await remotes.prefetchOf(location.pathname);
-    if (prefetch) {
-      prefetch(reads, location);
+    const route = remoteRouteOf(pathname);
+    const prefetch: PagePrefetch | null = route ? await remotes.prefetchOf(route.id) : null;
+    if (route && prefetch) {
+      prefetch(reads, { pathname, search, params: route.params });
       await withinBudget(Promise.allSettled(reads.dispatch(api.util.getRunningQueriesThunk())), options.dataBudgetMs ?? DATA_BUDGET_MS);
     }
     const store = newStore();
@@ -160,7 +161,7 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
     const { pathname, search } = new URL(url, 'http://localhost');
     const status = isKnownPage(pathname) ? 200 : 404;
     const [store, remoteStyles] = await Promise.all([
-      pageStore({ pathname, search }),
+      pageStore(pathname, search),
       remotes.stylesFor(pathname),
       withinBudget(remotes.preload(pathname), options.renderBudgetMs ?? RENDER_BUDGET_MS),
     ]);
