@@ -207,11 +207,12 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
           },
         };
       };
+      // The first of the two to come decides (the other must not pipe the stream again).
       let sent = false;
-      const send = (page: SsrPage | Promise<SsrPage>) => {
+      const send = (page: () => SsrPage | Promise<SsrPage>) => {
         if (sent) return;
         sent = true;
-        resolve(page);
+        resolve(page());
       };
       const stream = renderToPipeableStream(
         <StrictMode>
@@ -231,9 +232,9 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
           // ones to the end of the document, to be put in place by a script).
           progressiveChunkSize: Number.MAX_SAFE_INTEGER,
           onShellReady() {
-            setTimeout(() => send(streaming), STREAM_AFTER_MS);
+            setTimeout(() => send(() => streaming), STREAM_AFTER_MS);
           },
-          onAllReady: () => send(whole()),
+          onAllReady: () => send(whole),
           onShellError: reject,
           onError(error) {
             // A slot that failed renders its loading state; the browser loads it.
