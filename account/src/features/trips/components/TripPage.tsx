@@ -212,7 +212,7 @@ function CancellationSection({ trip, roomId, today }: { trip: TripDetailPayment;
   );
 }
 
-function TripDetail({ trip, holderName }: { trip: TripDetailPayment; holderName: string | null }) {
+function TripDetail({ trip, holder }: { trip: TripDetailPayment; holder: string }) {
   const config = useRuntimeConfig();
   const room = trip.room!;
   const today = toIsoDay(new Date());
@@ -255,14 +255,12 @@ function TripDetail({ trip, holderName }: { trip: TripDetailPayment; holderName:
               </div>
               <div>
                 <dt>Booked by</dt>
-                <dd>{trip.Guest || holderName || '—'}</dd>
+                <dd>{trip.Guest || holder}</dd>
               </div>
-              <div>
+              <div className={styles.wide}>
                 <dt>House rules</dt>
                 <dd>
-                  {checkIn}
-                  <br />
-                  {checkOut}
+                  {checkIn} · {checkOut}
                 </dd>
               </div>
             </dl>
@@ -321,7 +319,7 @@ export function TripPage() {
       </div>
     );
   } else {
-    content = <TripDetail trip={trip.data} holderName={user.name} />;
+    content = <TripDetail trip={trip.data} holder={user.name || user.email || '—'} />;
   }
 
   return (
