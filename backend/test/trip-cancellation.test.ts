@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutChargeCents, nightlyUsdPrice } from '../../shared/src/rules/pricing.ts';
+import { guestAccount } from '../src/seed/guest.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 
@@ -35,10 +36,10 @@ describe.each(DB_KINDS)('trip cancellation on %s', (kind) => {
     return roomId;
   }
 
-  /** A traveller who booked and paid two nights of a new room (policy as given), from day 30. */
-  async function trip(policy?: string) {
+  /** A traveller (a new account unless given) who booked and paid two nights of a new room (policy as given), from day 30. */
+  async function trip(policy?: string, traveller?: { client: SupabaseClient; id: string }) {
     const roomId = await newRoom(policy);
-    const user = await driver.signedInUser();
+    const user = traveller ?? (await driver.signedInUser());
     const created = await driver.invoke(user.client, 'create-payment-intent', stayRequest(roomId, 2));
     expect(created.status).toBe(200);
     expect((await driver.payWith(created.body.clientSecret)).body.status).toBe('succeeded');
@@ -143,6 +144,22 @@ describe.each(DB_KINDS)('trip cancellation on %s', (kind) => {
   });
 
   describe('cancel-booking', () => {
+    it("one session of the shared guest account cannot cancel another's trip", async () => {
+      async function guestSession() {
+        const client = backend.client();
+        const { data, error } = await client.auth.signInWithPassword(guestAccount(backend.ctx));
+        if (error || !data.session) throw error ?? new Error('guest sign-in gave no session');
+        return { client, id: data.session.user.id };
+      }
+      const first = await guestSession();
+      const second = await guestSession();
+      const t = await trip(undefined, first);
+      const refused = await cancel(second.client, t.paymentId);
+      expect([refused.status, refused.body.code]).toEqual([404, 'trip_not_found']);
+      expect(await bookingStatus(t.bookingId)).toBe('confirmed');
+      expect((await cancel(first.client, t.paymentId)).status).toBe(200);
+    });
+
     it('refuses a caller who is not signed in (401) and a body that names no trip (400)', async () => {
       const anon = await driver.invoke(backend.client(), 'cancel-booking', { paymentId: 'HMX-1' });
       expect(anon.status).toBe(401);
