@@ -90,6 +90,13 @@ describe('TripPage', () => {
     expect(screen.queryByRole('button', { name: 'Cancel trip' })).not.toBeInTheDocument();
   });
 
+  it('a cancelled trip whose refund is still owed says so and offers to send it again', async () => {
+    renderTrip([payment({ cancelled_at: new Date().toISOString(), refund_amount: 403, refund_id: null })]);
+    expect(await screen.findByText('Refund on its way')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send my refund again' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Cancel trip' })).not.toBeInTheDocument();
+  });
+
   it('a stay under way is CURRENT and can no longer be cancelled', async () => {
     renderTrip([payment({ startDate: today, endDate: addDaysToIsoDay(today, 3) })]);
     expect(await screen.findByText('CURRENT')).toBeInTheDocument();
@@ -108,6 +115,27 @@ describe('TripPage', () => {
     renderTrip([]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Trip not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See your trips' })).toHaveAttribute('href', '/trips');
+  });
+
+  it('a failed read says so and reads again on Try again', async () => {
+    let attempts = 0;
+    const rendered = renderWithStore(<TripPage />, {
+      path: '/trips/HMABC123',
+      route: '/trips/:code',
+      answer: () => {
+        attempts += 1;
+        return attempts === 1 ? { error: { message: 'boom', code: 'XX000' } } : { data: [payment()] };
+      },
+    });
+    act(() => {
+      rendered.store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada' }));
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your trip could not be loaded.');
+    act(() => {
+      within(alert).getByRole('button', { name: 'Try again' }).click();
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cliff house' })).toBeInTheDocument();
   });
 
   it('a malformed code reads nothing', async () => {
