@@ -193,7 +193,10 @@ function CancellationSection({ trip, roomId, today }: { trip: TripDetailPayment;
           Send my refund again
         </button>
       )}
-      {!cancelled && !terms && <p className={styles.muted}>This stay has begun, so it can no longer be cancelled.</p>}
+      {/* Also when the reader's today is still before check-in but the server's (UTC) is not. */}
+      {!cancelled && !terms?.cancellable && (
+        <p className={styles.muted}>This stay has begun, so it can no longer be cancelled.</p>
+      )}
       <Dialog open={asking} onClose={() => setAsking(false)} title="Cancel this trip?" className={styles.dialog} initialFocus={keepRef}>
         <div className={styles.dialogBody}>
           <p>{terms?.cancellable ? refundSentence(terms, charged) : null}</p>
