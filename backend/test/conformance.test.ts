@@ -9,12 +9,17 @@ import { postgresUnavailable } from './support/postgres.ts';
 import { startPostgrest, type PostgrestProcess } from './support/postgrest.ts';
 import { signToken, userToken } from './support/tokens.ts';
 
+/** Exposed by both servers: public (the default) and the fixture's archive. */
+const SCHEMAS = 'public,archive';
+
 const unavailable = await postgresUnavailable();
 if (unavailable) console.warn(`[conformance] skipped: ${unavailable}`);
 
 interface Answer {
   status: number;
   range: string | null;
+  /** Content-Profile: the schema, when negotiated (both servers expose SCHEMAS). */
+  profile: string | null;
   code: unknown;
   body: unknown;
 }
@@ -35,9 +40,9 @@ describe.skipIf(unavailable)('conformance with PostgREST 12 on PostgreSQL', () =
   const tokens = {} as Record<Token, string | undefined>;
 
   beforeAll(async () => {
-    backend = await startRestBackend('postgres');
+    backend = await startRestBackend('postgres', { env: { REST_SCHEMAS: SCHEMAS } });
     const url = backend.ctx.config.databaseUrl!;
-    postgrest = await startPostgrest(url, backend.keys.jwtSecret);
+    postgrest = await startPostgrest(url, backend.keys.jwtSecret, { schemas: SCHEMAS });
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
     const secret = backend.keys.jwtSecret;
@@ -77,19 +82,25 @@ describe.skipIf(unavailable)('conformance with PostgREST 12 on PostgreSQL', () =
       // kept as text
     }
     const code = parsed && typeof parsed === 'object' && 'code' in parsed ? parsed.code : undefined;
-    return { status: response.status, range: response.headers.get('content-range'), code, body: canonical(parsed) };
+    return {
+      status: response.status,
+      range: response.headers.get('content-range'),
+      profile: response.headers.get('content-profile'),
+      code,
+      body: canonical(parsed),
+    };
   }
 
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const theirs = await send(postgrest.url, c);
     const ours = await send(`${backend.url}/rest/v1`, c);
-    const parts = c.accepted?.compare ?? ['status', 'range', 'body'];
+    const parts = c.accepted?.compare ?? ['status', 'range', 'profile', 'body'];
     for (const part of parts) {
       expect(ours[part], `${part} (ours vs PostgREST)`).toEqual(theirs[part]);
     }
     if (c.accepted) {
       // A listed difference must still exist, or the reason is stale.
-      const others = (['status', 'range', 'code', 'body'] as const).filter((p) => !parts.includes(p));
+      const others = (['status', 'range', 'profile', 'code', 'body'] as const).filter((p) => !parts.includes(p));
       expect(
         others.some((p) => JSON.stringify(ours[p]) !== JSON.stringify(theirs[p])),
         `accepted difference no longer present: ${c.accepted.reason}`,

@@ -8,8 +8,9 @@ import { mutateStatement, readStatement } from '../src/rest/query.ts';
 import { parseApiRequest, type ApiRequest } from '../src/rest/request.ts';
 import { deriveRelationships, type Relation, type SchemaCache } from '../src/rest/schema.ts';
 
-function table(name: string, columns: string[], primaryKey: string[]): Relation {
+function table(name: string, columns: string[], primaryKey: string[], schema = 'public'): Relation {
   return {
+    schema,
     name,
     kind: 'r',
     primaryKey,
@@ -44,16 +45,19 @@ function schemaCache(): SchemaCache {
     fk('book_tags_tag_id_fkey', 'book_tags', 'tags', 'tag_id'),
     fk('profiles_author_id_fkey', 'profiles', 'authors', 'author_id', true),
   ];
-  return { relations, routines: new Map(), relationships: deriveRelationships(relations, keys) };
+  return { schema: 'public', relations, routines: new Map(), relationships: deriveRelationships(relations, keys) };
 }
 
-function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): ApiRequest {
-  return parseApiRequest({
-    method: init.method ?? 'GET',
-    url: `http://localhost/rest/v1${path}`,
-    headers: new Headers(init.headers),
-    body: init.body,
-  });
+function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}, schemas = ['public']): ApiRequest {
+  return parseApiRequest(
+    {
+      method: init.method ?? 'GET',
+      url: `http://localhost/rest/v1${path}`,
+      headers: new Headers(init.headers),
+      body: init.body,
+    },
+    schemas,
+  );
 }
 
 function fails(fn: () => unknown): RestError {
@@ -91,6 +95,28 @@ describe('ApiRequest', () => {
   it('checks the method before the query string, and the query string before the body', () => {
     expect(fails(() => request('/books?select=(', { method: 'PUT' })).status).toBe(405);
     expect(fails(() => request('/books?select=(', { method: 'POST', body: 'nope' })).body.code).toBe('PGRST100');
+  });
+  it('chooses the schema by Accept-Profile (reads) or Content-Profile (writes, POST calls), the first exposed one by default', () => {
+    const schemas = ['public', 'extra'];
+    expect(request('/books', {}, schemas)).toMatchObject({ schema: 'public', negotiated: true });
+    expect(request('/books', {}, ['public'])).toMatchObject({ schema: 'public', negotiated: false });
+    expect(request('/books', { headers: { 'accept-profile': 'extra' } }, schemas)).toMatchObject({ schema: 'extra', negotiated: true });
+    // A write reads Content-Profile only; an Accept-Profile on it is not a choice.
+    expect(request('/books', { method: 'POST', body: '{}', headers: { 'accept-profile': 'extra' } }, schemas).schema).toBe('public');
+    expect(request('/rpc/f', { method: 'POST', body: '{}', headers: { 'content-profile': 'extra' } }, schemas).schema).toBe('extra');
+    expect(request('/rpc/f', { headers: { 'accept-profile': 'extra' } }, schemas).schema).toBe('extra');
+  });
+
+  it('refuses a schema that is not exposed with 406 PGRST106, whatever it is named', () => {
+    for (const profile of ['private', 'pg_catalog', 'PUBLIC', '"public"', '']) {
+      const error = fails(() => request('/books', { method: 'DELETE', headers: { 'content-profile': profile } }, ['public', 'extra']));
+      expect([error.status, error.body.code, error.body.message, error.body.hint]).toEqual([
+        406,
+        'PGRST106',
+        `Invalid schema: ${profile}`,
+        'Only the following schemas are exposed: public, extra',
+      ]);
+    }
   });
 });
 
@@ -133,17 +159,37 @@ describe('relationships from foreign keys', () => {
   });
 });
 
+describe('plans in another exposed schema', () => {
+  // The same names in schema "extra": a request there sees its tables, its relationships only.
+  const extra: SchemaCache = {
+    schema: 'extra',
+    relations: new Map([['books', table('books', ['id', 'title'], ['id'], 'extra')]]),
+    routines: new Map(),
+    relationships: new Map(),
+  };
+
+  it('qualifies every name with the schema and reports it in errors', () => {
+    const r = request('/books?select=id,title&id=eq.1', { headers: { 'accept-profile': 'extra' } }, ['public', 'extra']);
+    expect(readStatement(actionPlan(extra, r) as ReadPlan, r).text).toContain('from "extra"."books" where "extra"."books"."id" = $1');
+    expect(fails(() => actionPlan(extra, request('/authors', {}, ['extra']))).body.message).toBe("Could not find the table 'extra.authors' in the schema cache");
+    expect(fails(() => actionPlan(extra, request('/books?select=id,authors(id)', {}, ['extra']))).body.details).toBe(
+      "Searched for a foreign key relationship between 'books' and 'authors' in the schema 'extra', but no matches were found.",
+    );
+    expect(fails(() => actionPlan(extra, request('/rpc/add?a=1', {}, ['extra']))).body.message).toBe('Could not find the function extra.add(a) in the schema cache');
+  });
+});
+
 describe('read plans and their statement', () => {
   const schema = schemaCache();
 
   it('resolve each embed to its relationship, alias and join columns, with its own filters and page', () => {
     const plan = actionPlan(schema, request('/authors?select=name,books!author_id(title,tags(name))&books.title=eq.A&books.limit=2')) as ReadPlan;
     const [books] = plan.tree.embeds;
-    expect(books).toMatchObject({ name: 'books', lateral: 'authors_books_1', joinType: 'left', from: { table: 'books', alias: 'books_1', junction: undefined } });
-    expect(books!.conditions).toEqual([[{ qualifier: '"books_1"', column: 'author_id' }, { qualifier: 'public."authors"', column: 'id' }]]);
+    expect(books).toMatchObject({ name: 'books', lateral: 'authors_books_1', joinType: 'left', from: { table: '"public"."books"', alias: 'books_1', junction: undefined } });
+    expect(books!.conditions).toEqual([[{ qualifier: '"books_1"', column: 'author_id' }, { qualifier: '"public"."authors"', column: 'id' }]]);
     expect(books!.node).toMatchObject({ limit: 2, filters: [{ field: 'title' }] });
     const [tags] = books!.node.embeds;
-    expect(tags).toMatchObject({ relationship: { cardinality: 'many-to-many' }, from: { table: 'tags', alias: undefined, junction: 'book_tags' }, lateral: 'books_tags_2' });
+    expect(tags).toMatchObject({ relationship: { cardinality: 'many-to-many' }, from: { table: '"public"."tags"', alias: undefined, junction: '"public"."book_tags"' }, lateral: 'books_tags_2' });
   });
 
   it('refuses params on a resource not embedded (PGRST108), spreading a to-many (PGRST119), ordering by one (PGRST118)', () => {
@@ -155,15 +201,15 @@ describe('read plans and their statement', () => {
   it('is one statement: lateral joins, values bound, the count through EXISTS of !inner embeds', () => {
     const r = request('/authors?select=name,books!author_id!inner(title)&books.title=eq.A', { headers: { prefer: 'count=exact' } });
     const { sql, text } = readStatement(actionPlan(schema, r) as ReadPlan, r);
-    expect(text).toContain('inner join lateral (select json_agg("authors_books_1")::jsonb as "authors_books_1" from (select "books_1"."title" from public."books" as "books_1" where "books_1"."title" = $1 and "books_1"."author_id" = public."authors"."id")');
-    expect(text).toContain('select count(*) from (select 1 from public."authors" where exists (select 1 from public."books" as "books_1" where "books_1"."title" = $2');
+    expect(text).toContain('inner join lateral (select json_agg("authors_books_1")::jsonb as "authors_books_1" from (select "books_1"."title" from "public"."books" as "books_1" where "books_1"."title" = $1 and "books_1"."author_id" = "public"."authors"."id")');
+    expect(text).toContain('select count(*) from (select 1 from "public"."authors" where exists (select 1 from "public"."books" as "books_1" where "books_1"."title" = $2');
     expect(sql.values).toEqual(['A', 'A']);
   });
 
   it('reads the representation of written rows with their embeds, returning only the columns it needs', () => {
     const r = request('/books?select=title,author:authors!author_id(name)', { method: 'POST', headers: { prefer: 'return=representation' }, body: '{"id":9,"title":"T","author_id":1}' });
     const { text } = mutateStatement(actionPlan(schema, r) as never, r);
-    expect(text).toContain('returning public."books"."title" as "title", public."books"."author_id" as "author_id"');
-    expect(text).toContain('from _pgrst_src as "books" left join lateral (select "authors_1"."name" from public."authors" as "authors_1" where "authors_1"."id" = "books"."author_id")');
+    expect(text).toContain('returning "public"."books"."title" as "title", "public"."books"."author_id" as "author_id"');
+    expect(text).toContain('from _pgrst_src as "books" left join lateral (select "authors_1"."name" from "public"."authors" as "authors_1" where "authors_1"."id" = "books"."author_id")');
   });
 });

@@ -89,6 +89,7 @@ async function execute(db: Db, caller: Caller, request: ApiRequest, statement: S
     path: request.path,
     headers: request.headers,
     readOnly: how.readOnly,
+    schema: request.schema,
   });
   const singular = (rows: unknown[][]) => {
     const page = Number(rows[0]?.[1] ?? 0);
@@ -117,6 +118,11 @@ async function execute(db: Db, caller: Caller, request: ApiRequest, statement: S
   return result;
 }
 
+/** Content-Profile: the schema, beside a Content-Type, when it was negotiated (PostgREST's profileHeader). */
+function profileHeader(request: ApiRequest): Record<string, string> {
+  return request.negotiated ? { 'content-profile': request.schema } : {};
+}
+
 /** The rows of a read or a call: 200, or 206 for a part of a counted whole, 416 past its end. */
 function rowsResponse(request: ApiRequest, result: Result, offset: number, call: { unwrap: boolean; noContent: boolean } | undefined, applied: string[]): Response {
   const headers: Record<string, string> = {};
@@ -127,6 +133,7 @@ function rowsResponse(request: ApiRequest, result: Result, offset: number, call:
     if (offset > total) {
       throw restError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, {
         'content-range': `*/${total}`,
+        ...profileHeader(request),
       });
     }
     if (result.page < total) status = 206;
@@ -134,6 +141,7 @@ function rowsResponse(request: ApiRequest, result: Result, offset: number, call:
   headers['content-range'] = contentRange(offset, result.page, total);
   headers['content-location'] = request.location;
   if (call?.noContent) return new Response(null, { status: 204, headers });
+  Object.assign(headers, profileHeader(request));
   if (request.shape === 'csv') {
     headers['content-type'] = 'text/csv; charset=utf-8';
     return new Response(request.method === 'HEAD' ? null : result.body, { status, headers });
@@ -159,6 +167,7 @@ function writeResponse(request: ApiRequest, plan: MutatePlan, result: Result, ap
     headers['content-range'] = plan.mutation === 'update' && result.page > 0 ? `0-${result.page - 1}/${total ?? '*'}` : `*/${total ?? '*'}`;
   }
   if (!representation) return new Response(null, { status, headers });
+  Object.assign(headers, profileHeader(request));
   headers['content-type'] = request.shape === 'object' ? OBJECT_TYPE : JSON_TYPE;
   return textResponse(request.shape === 'object' ? unwrapArray(result.body) : result.body, { status, headers });
 }
@@ -183,8 +192,9 @@ function readKey(req: Request): string | undefined {
   return `${req.method} ${req.url} ${h.get('accept')} ${h.get('prefer')} ${h.get('range')} ${h.get('accept-profile')}`;
 }
 
-export function createRest(): RestService {
-  let schema: SchemaCache = { relations: new Map(), routines: new Map(), relationships: new Map() };
+/** The REST service of the exposed schemas (REST_SCHEMAS), the first the default. */
+export function createRest(schemas: readonly string[]): RestService {
+  let caches = new Map<string, SchemaCache>();
   const readPlans = new Map<string, PreparedRead>();
 
   async function handle(req: Request, ctx: BackendContext): Promise<Response> {
@@ -217,8 +227,8 @@ export function createRest(): RestService {
       req.headers.forEach((value, name) => (headers[name] = value));
       return read(ctx, caller, { ...cached, request: { ...cached.request, headers } });
     }
-    const request = await apiRequest(req);
-    const plan = actionPlan(schema, request);
+    const request = await apiRequest(req, schemas);
+    const plan = actionPlan(caches.get(request.schema)!, request);
     switch (plan.kind) {
       case 'read': {
         const prepared = { request, plan, statement: readStatement(plan, request) };
@@ -279,7 +289,7 @@ export function createRest(): RestService {
   return {
     handle,
     reload: async (q) => {
-      schema = await loadSchema(q);
+      caches = await loadSchema(q, schemas);
       readPlans.clear();
     },
   };

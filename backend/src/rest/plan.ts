@@ -7,7 +7,7 @@ import { suggest } from './fuzzy.ts';
 import type { EmbedItem, Filter, OrderTerm, QueryParams, SelectItem } from './parse.ts';
 import type { ApiRequest, Payload } from './request.ts';
 import { isToOne, type Relation, type Relationship, type Routine, type SchemaCache } from './schema.ts';
-import { ident, qualifiedName } from './sql.ts';
+import { ident, qualified, qualifiedName } from './sql.ts';
 
 export type FieldItem = Exclude<SelectItem, EmbedItem>;
 
@@ -44,7 +44,7 @@ export interface Embed {
   lateral: string;
   joinType: 'inner' | 'left';
   spread: boolean;
-  /** Tables of the embedded query's FROM: the table (as its alias) and, many-to-many, the junction. */
+  /** Tables of the embedded query's FROM, schema-qualified: the table (as its alias) and, many-to-many, the junction. */
   from: { table: string; alias: string | undefined; junction: string | undefined };
   /** Pairs of columns equal between the embedded query and its parent. */
   conditions: Array<[ColumnRef, ColumnRef]>;
@@ -87,10 +87,8 @@ export interface CallPlan {
 
 export type ActionPlan = ReadPlan | MutatePlan | CallPlan;
 
-const SCHEMA = 'public';
-
-function tableNotFound(name: string): RestError {
-  return restError(404, 'PGRST205', `Could not find the table '${SCHEMA}.${name}' in the schema cache`);
+function tableNotFound(schema: string, name: string): RestError {
+  return restError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
 }
 
 const noSuchColumn = (rel: string, column: string) =>
@@ -114,7 +112,7 @@ function noRelationship(schema: SchemaCache, origin: string, target: string, hin
     400,
     'PGRST200',
     `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
-    `Searched for a foreign key relationship between '${origin}' and '${target}${hint === undefined ? '' : `' using the hint '${hint}`}' in the schema '${SCHEMA}', but no matches were found.`,
+    `Searched for a foreign key relationship between '${origin}' and '${target}${hint === undefined ? '' : `' using the hint '${hint}`}' in the schema '${schema.schema}', but no matches were found.`,
     suggestion ?? null,
   );
 }
@@ -237,15 +235,17 @@ function resolve(
     const junction = relationship.junction;
     // Many-to-many joins the junction in the embedded query's FROM and needs no alias.
     const alias = junction ? undefined : `${relationship.foreignTable}_${childDepth}`;
-    const childQualifier = alias ? ident(alias) : qualifiedName(relationship.foreignTable);
+    const foreignName = qualifiedName(schema.schema, relationship.foreignTable);
+    const junctionName = junction && qualifiedName(schema.schema, junction.table);
+    const childQualifier = alias ? ident(alias) : foreignName;
     const conditions: Array<[ColumnRef, ColumnRef]> = junction
       ? [
           ...junction.targetColumns.map(([column, jcol]): [ColumnRef, ColumnRef] => [
-            { qualifier: qualifiedName(junction.table), column: jcol },
+            { qualifier: junctionName!, column: jcol },
             { qualifier: childQualifier, column },
           ]),
           ...junction.sourceColumns.map(([column, jcol]): [ColumnRef, ColumnRef] => [
-            { qualifier: qualifiedName(junction.table), column: jcol },
+            { qualifier: junctionName!, column: jcol },
             { qualifier, column },
           ]),
         ]
@@ -269,7 +269,7 @@ function resolve(
       lateral: `${relationship.table}_${name}_${childDepth}`,
       joinType: item.joinType === 'inner' ? 'inner' : 'left',
       spread: item.spread,
-      from: { table: relationship.foreignTable, alias, junction: junction?.table },
+      from: { table: foreignName, alias, junction: junctionName },
       conditions,
       node: resolve(schema, foreign, node, childQualifier, alias ?? relationship.foreignTable, childDepth),
     };
@@ -340,9 +340,9 @@ export function rootPage(request: ApiRequest): { offset: number; limit: number |
   return { offset, limit };
 }
 
-function routineNotFound(name: string, keys: string[], isPost: boolean): RestError {
+function routineNotFound(schema: string, name: string, keys: string[], isPost: boolean): RestError {
   const sorted = [...keys].sort();
-  const func = `${SCHEMA}.${name}`;
+  const func = `${schema}.${name}`;
   const message = `Could not find the function ${func}${sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`;
   const params = sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}` : ' without parameters';
   const details = `Searched for the function ${func}${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`;
@@ -353,7 +353,7 @@ const JSON_TYPES: ReadonlySet<string> = new Set(['json', 'jsonb']);
 
 /** Overloads the arguments cannot tell apart (PostgREST's 300 PGRST203). */
 function ambiguousRoutine(candidates: Routine[]): RestError {
-  const signature = (r: Routine) => `${SCHEMA}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+  const signature = (r: Routine) => `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
   return restError(
     300,
     'PGRST203',
@@ -377,7 +377,7 @@ function callPlan(schema: SchemaCache, request: ApiRequest): CallPlan {
       ? overloads.filter((r) => r.params.length === 1 && r.params[0]!.name === '' && JSON_TYPES.has(r.params[0]!.type))
       : [];
   const candidates = matches.length > 0 ? matches : wholeBody;
-  if (candidates.length === 0) throw routineNotFound(request.target, keys, isPost);
+  if (candidates.length === 0) throw routineNotFound(schema.schema, request.target, keys, isPost);
   if (candidates.length > 1) throw ambiguousRoutine(candidates);
   const routine = candidates[0]!;
   const relation = routine.returnsRelation ? schema.relations.get(routine.returnsRelation) : undefined;
@@ -420,10 +420,10 @@ function mutatePlan(schema: SchemaCache, request: ApiRequest, relation: Relation
 export function actionPlan(schema: SchemaCache, request: ApiRequest): ActionPlan {
   if (request.action === 'call') return callPlan(schema, request);
   const relation = schema.relations.get(request.target);
-  if (!relation) throw tableNotFound(request.target);
+  if (!relation) throw tableNotFound(schema.schema, request.target);
   if (request.action !== 'read') return mutatePlan(schema, request, relation);
   const { offset, limit } = rootPage(request);
   const { query } = request;
-  const tree = readTree(schema, relation, query, { qualifier: qualifiedName(relation.name), filters: query.filters, order: query.order, limit, offset });
+  const tree = readTree(schema, relation, query, { qualifier: qualified(relation), filters: query.filters, order: query.order, limit, offset });
   return { kind: 'read', relation, tree };
 }

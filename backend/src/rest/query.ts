@@ -14,7 +14,6 @@ import {
   outputName,
   pageClause,
   qualified,
-  qualifiedName,
   relationSource,
   selectList,
   Sql,
@@ -35,7 +34,7 @@ function nodeSource(node: ReadNode): Source {
 
 function embedFrom(embed: Embed): string {
   const { table, alias, junction } = embed.from;
-  return `${qualifiedName(table)}${alias ? ` as ${ident(alias)}` : ''}${junction ? `, ${qualifiedName(junction)}` : ''}`;
+  return `${table}${alias ? ` as ${ident(alias)}` : ''}${junction ? `, ${junction}` : ''}`;
 }
 
 /** Columns a spread embed adds to its parent: its own, then its embeds' (PostgREST's Spread). */

@@ -20,6 +20,10 @@ export type Payload =
 export interface ApiRequest {
   method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
   action: Action;
+  /** The exposed schema asked for (Accept-Profile / Content-Profile), where target is. */
+  schema: string;
+  /** Whether the answer names its schema in Content-Profile. */
+  negotiated: boolean;
   /** The table or view (read, insert, update, delete) or the function (call). */
   target: string;
   /** Path below /rest/v1 (request.path), e.g. /Rooms or /rpc/search_rooms. */
@@ -60,12 +64,20 @@ function negotiate(accept: string | null): Shape {
   throw restError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
 }
 
-function checkProfile(headers: Headers, method: string): void {
+/**
+ * The schema a request asks for (ApiRequest.hs getSchema): Content-Profile for writes and POST
+ * calls, Accept-Profile otherwise, the first exposed schema when none is named; only an exposed
+ * schema, else 406 PGRST106. `negotiated`: answered with Content-Profile (a profile was named, or
+ * there is more than one schema to choose from).
+ */
+function negotiateSchema(headers: Headers, method: string, schemas: readonly string[]): { schema: string; negotiated: boolean } {
   const header = method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile';
   const profile = headers.get(header);
-  if (profile && profile !== 'public') {
-    throw restError(406, 'PGRST106', `Invalid schema: ${profile}`, null, 'Only the following schemas are exposed: public');
+  if (profile === null) return { schema: schemas[0]!, negotiated: schemas.length > 1 };
+  if (!schemas.includes(profile)) {
+    throw restError(406, 'PGRST106', `Invalid schema: ${profile}`, null, `Only the following schemas are exposed: ${schemas.join(', ')}`);
   }
+  return { schema: profile, negotiated: true };
 }
 
 const invalidJson = () => restError(400, 'PGRST102', 'Empty or invalid json');
@@ -103,8 +115,8 @@ function callPayload(method: string, text: string | undefined, query: QueryParam
   return { kind: 'arguments', args, fromJson: true };
 }
 
-/** Parses and checks a request to /rest/v1, in PostgREST's order of errors. */
-export function parseApiRequest(raw: RawRequest): ApiRequest {
+/** Parses and checks a request to /rest/v1 against the exposed schemas, in PostgREST's order of errors. */
+export function parseApiRequest(raw: RawRequest, schemas: readonly string[]): ApiRequest {
   const url = new URL(raw.url);
   const method = raw.method as ApiRequest['method'];
   const path = url.pathname.slice(PREFIX.length);
@@ -117,7 +129,7 @@ export function parseApiRequest(raw: RawRequest): ApiRequest {
     }
   });
   if (!METHODS.includes(method)) throw restError(405, 'PGRST117', `Unsupported HTTP method: ${raw.method}`);
-  checkProfile(raw.headers, method);
+  const { schema, negotiated } = negotiateSchema(raw.headers, method, schemas);
   const shape = negotiate(raw.headers.get('accept'));
   const isCall = segments.length === 2 && segments[0] === 'rpc';
   const prefs = parsePrefer(raw.headers.get('prefer'));
@@ -151,6 +163,8 @@ export function parseApiRequest(raw: RawRequest): ApiRequest {
   return {
     method,
     action,
+    schema,
+    negotiated,
     target: isCall ? segments[1]! : segments[0]!,
     path: isCall ? `/${segments.join('/')}` : path,
     location: path + url.search,
@@ -164,7 +178,7 @@ export function parseApiRequest(raw: RawRequest): ApiRequest {
 }
 
 /** Reads the body of a Request (POST, PATCH) and parses it with the rest. */
-export async function apiRequest(req: Request): Promise<ApiRequest> {
+export async function apiRequest(req: Request, schemas: readonly string[]): Promise<ApiRequest> {
   const body = req.method === 'POST' || req.method === 'PATCH' ? await req.text() : undefined;
-  return parseApiRequest({ method: req.method, url: req.url, headers: req.headers, body });
+  return parseApiRequest({ method: req.method, url: req.url, headers: req.headers, body }, schemas);
 }

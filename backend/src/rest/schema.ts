@@ -1,5 +1,5 @@
-// What /rest/v1 knows about schema public: relations, columns, keys, functions. Read from
-// pg_catalog once at start and after migrations; never per request.
+// What /rest/v1 knows about each exposed schema (REST_SCHEMAS): relations, columns, keys,
+// functions. Read from pg_catalog at start, after migrations and on NOTIFY pgrst; never per request.
 import type { Queryable } from '../db/index.ts';
 
 export interface Column {
@@ -16,6 +16,7 @@ export interface Column {
 }
 
 export interface Relation {
+  schema: string;
   name: string;
   /** r table, v view, m materialized view, f foreign table, p partitioned table. */
   kind: string;
@@ -37,6 +38,7 @@ export interface RoutineParam {
 }
 
 export interface Routine {
+  schema: string;
   name: string;
   params: RoutineParam[];
   returnsSet: boolean;
@@ -67,7 +69,7 @@ export interface Junction {
 }
 
 /**
- * A relationship between two tables of schema public, from one table's point of view, as
+ * A relationship between two tables of one schema, from one table's point of view, as
  * PostgREST 12 derives them from foreign keys: each key is a many-to-one from its table and a
  * one-to-many back (one-to-one both ways when its columns are its table's primary key or a
  * unique constraint), and a table whose primary key holds two foreign keys' columns joins
@@ -87,7 +89,9 @@ export interface Relationship {
 
 export const isToOne = (rel: Relationship) => rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
 
+/** One exposed schema's objects; a request sees those of the schema it asks for (plan.ts). */
 export interface SchemaCache {
+  schema: string;
   relations: Map<string, Relation>;
   routines: Map<string, Routine[]>;
   /** By table name: its relationships, in PostgREST's order (the order PGRST201 lists them in). */
@@ -95,7 +99,7 @@ export interface SchemaCache {
 }
 
 const RELATIONS_SQL = `
-select c.relname as rel, c.relkind::text as kind, a.attname as col,
+select n.nspname as schema, c.relname as rel, c.relkind::text as kind, a.attname as col,
        format_type(a.atttypid, a.atttypmod) as type, not a.attnotnull as nullable,
        (a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') as has_default,
        case when a.attidentity <> '' then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
@@ -104,21 +108,22 @@ from pg_class c
 join pg_namespace n on n.oid = c.relnamespace
 join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
 left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
-where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'f', 'p')
-order by c.relname, a.attnum`;
+where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p')
+order by n.nspname, c.relname, a.attnum`;
 
 const PRIMARY_KEYS_SQL = `
-select c.relname as rel, a.attname as col
+select n.nspname as schema, c.relname as rel, a.attname as col
 from pg_index i
 join pg_class c on c.oid = i.indrelid
 join pg_namespace n on n.oid = c.relnamespace
 join lateral unnest(i.indkey) with ordinality as k(attnum, ord) on true
 join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
-where n.nspname = 'public' and i.indisprimary
-order by c.relname, k.ord`;
+where n.nspname = any($1::text[]) and i.indisprimary
+order by n.nspname, c.relname, k.ord`;
 
 /**
- * Foreign keys between tables of schema public (as PostgREST's allM2OandO2ORels), with whether
+ * Foreign keys between tables of one exposed schema (PostgREST embeds within the schema a request
+ * asks for: its allM2OandO2ORels keyed by schema), with whether
  * their columns, in the key's order, are their table's primary key or a unique constraint.
  */
 const FOREIGN_KEYS_SQL = `
@@ -133,7 +138,7 @@ with keys as (
   where k.contype in ('p', 'u')
   group by k.conrelid
 )
-select fk.conname as name, t.relname as rel, f.relname as foreign_rel,
+select tn.nspname as schema, fk.conname as name, t.relname as rel, f.relname as foreign_rel,
        cols.cols as cols, cols.fcols as fcols,
        coalesce(exists (select from jsonb_array_elements(keys.cols) k(cols) where k.cols = cols.cols), false) as one_to_one
 from pg_constraint fk
@@ -148,26 +153,27 @@ cross join lateral (
   join pg_attribute b on b.attrelid = fk.confrelid and b.attnum = u.ref
 ) cols
 left join keys on keys.conrelid = fk.conrelid
-where fk.contype = 'f' and fk.conparentid = 0 and tn.nspname = 'public' and fn.nspname = 'public'
+where fk.contype = 'f' and fk.conparentid = 0 and tn.nspname = any($1::text[]) and fn.nspname = tn.nspname
 order by fk.conrelid, fk.conname`;
 
 const ROUTINES_SQL = `
-select p.proname as name, p.proretset as returns_set, p.provolatile::text as volatility,
+select n.nspname as schema, p.proname as name, p.proretset as returns_set, p.provolatile::text as volatility,
        p.pronargs as nargs, p.pronargdefaults as ndefaults,
        coalesce(p.proargnames, '{}'::text[]) as arg_names,
        coalesce(p.proargmodes::text[], '{}'::text[]) as arg_modes,
        array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(t, o) order by o) as arg_types,
        rt.typname as return_type, rt.typtype::text as return_typtype,
        (select rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
-          where rc.oid = rt.typrelid and rn.nspname = 'public') as return_relation,
+          where rc.oid = rt.typrelid and rn.nspname = n.nspname) as return_relation,
        (select ac.relname from pg_class ac join pg_namespace an on an.oid = ac.relnamespace
-          where p.pronargs > 0 and ac.reltype = p.proargtypes[0] and an.nspname = 'public' and ac.relkind in ('r', 'v', 'm', 'f', 'p')) as row_relation
+          where p.pronargs > 0 and ac.reltype = p.proargtypes[0] and an.nspname = n.nspname and ac.relkind in ('r', 'v', 'm', 'f', 'p')) as row_relation
 from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
-where n.nspname = 'public' and p.prokind = 'f'`;
+where n.nspname = any($1::text[]) and p.prokind = 'f'`;
 
 interface RoutineRow {
+  schema: string;
   name: string;
   returns_set: boolean;
   volatility: string;
@@ -183,9 +189,15 @@ interface RoutineRow {
   row_relation: string | null;
 }
 
-export async function loadSchema(q: Queryable): Promise<SchemaCache> {
-  const relations = new Map<string, Relation>();
+/** The schema caches of the exposed schemas; one that does not exist has nothing in it. */
+export async function loadSchema(q: Queryable, schemas: readonly string[]): Promise<Map<string, SchemaCache>> {
+  const caches = new Map<string, SchemaCache>(
+    schemas.map((schema) => [schema, { schema, relations: new Map(), routines: new Map(), relationships: new Map() }]),
+  );
+  const cacheOf = (schema: string) => caches.get(schema)!;
+  const exposed = [schemas];
   const cols = await q.query<{
+    schema: string;
     rel: string;
     kind: string;
     col: string;
@@ -193,13 +205,12 @@ export async function loadSchema(q: Queryable): Promise<SchemaCache> {
     nullable: boolean;
     has_default: boolean;
     default_expr: string | null;
-  }>(
-    RELATIONS_SQL,
-  );
+  }>(RELATIONS_SQL, exposed);
   for (const row of cols.rows) {
+    const { relations } = cacheOf(row.schema);
     let rel = relations.get(row.rel);
     if (!rel) {
-      rel = { name: row.rel, kind: row.kind, columns: new Map(), primaryKey: [], computed: new Set() };
+      rel = { schema: row.schema, name: row.rel, kind: row.kind, columns: new Map(), primaryKey: [], computed: new Set() };
       relations.set(row.rel, rel);
     }
     rel.columns.set(row.col, {
@@ -210,12 +221,12 @@ export async function loadSchema(q: Queryable): Promise<SchemaCache> {
       defaultExpr: row.default_expr ?? undefined,
     });
   }
-  const pks = await q.query<{ rel: string; col: string }>(PRIMARY_KEYS_SQL);
-  for (const row of pks.rows) relations.get(row.rel)?.primaryKey.push(row.col);
+  const pks = await q.query<{ schema: string; rel: string; col: string }>(PRIMARY_KEYS_SQL, exposed);
+  for (const row of pks.rows) cacheOf(row.schema).relations.get(row.rel)?.primaryKey.push(row.col);
 
-  const routines = new Map<string, Routine[]>();
-  const procs = await q.query<RoutineRow>(ROUTINES_SQL);
+  const procs = await q.query<RoutineRow>(ROUTINES_SQL, exposed);
   for (const row of procs.rows) {
+    const { relations, routines } = cacheOf(row.schema);
     const params: RoutineParam[] = [];
     const outColumns: string[] = [];
     const inputs: Array<{ name: string; type: string }> = [];
@@ -229,6 +240,7 @@ export async function loadSchema(q: Queryable): Promise<SchemaCache> {
     const returnsRelation = row.return_relation ?? undefined;
     const returnsTable = !returnsRelation && outColumns.length > 0 && row.return_type === 'record';
     const routine: Routine = {
+      schema: row.schema,
       name: row.name,
       params,
       returnsSet: row.returns_set,
@@ -247,10 +259,11 @@ export async function loadSchema(q: Queryable): Promise<SchemaCache> {
     list.push(routine);
     routines.set(row.name, list);
   }
-  const keys = await q.query<{ name: string; rel: string; foreign_rel: string; cols: string[]; fcols: string[]; one_to_one: boolean }>(
-    FOREIGN_KEYS_SQL,
-  );
-  return { relations, routines, relationships: deriveRelationships(relations, keys.rows) };
+  const keys = await q.query<ForeignKey & { schema: string }>(FOREIGN_KEYS_SQL, exposed);
+  for (const cache of caches.values()) {
+    cache.relationships = deriveRelationships(cache.relations, keys.rows.filter((k) => k.schema === cache.schema));
+  }
+  return caches;
 }
 
 interface ForeignKey {

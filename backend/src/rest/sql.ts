@@ -168,8 +168,8 @@ export function envelope(inner: string, withBody: boolean, total: string | undef
   return `select ${body} as body, count(*)::int as page, ${total ? `(${total})::int` : 'null::int'} as total, null::int as inserted from (${inner}) _pgrst_t`;
 }
 
-export const qualifiedName = (name: string) => 'public.' + ident(name);
+export const qualifiedName = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
 
 export function qualified(rel: Relation | Routine): string {
-  return qualifiedName(rel.name);
+  return qualifiedName(rel.schema, rel.name);
 }

@@ -7,7 +7,7 @@ export type Token = 'anon' | 'service' | 'user' | 'other' | 'expired' | 'badsig'
 export interface Accepted {
   reason: string;
   /** Parts still compared (default: nothing but the status). */
-  compare: Array<'status' | 'range' | 'code' | 'body'>;
+  compare: Array<'status' | 'range' | 'profile' | 'code' | 'body'>;
 }
 
 export interface Case {
@@ -32,7 +32,7 @@ export const OTHER = '22222222-2222-4222-8222-222222222222';
 
 /** Run before every write case against each server, so both start from the same rows. */
 export const RESET_SQL = `
-truncate public."Favorites", public."Payments", public."Bookings" restart identity cascade;
+truncate public."Favorites", public."Payments", public."Bookings", archive.notes restart identity cascade;
 update public."Rooms" set price = 1000 + id * 10.5, filter = (array['Beach', 'Cabins', 'Castles'])[1 + id % 3];`;
 
 const favourites = (...items: number[]) =>
@@ -40,11 +40,11 @@ const favourites = (...items: number[]) =>
 
 const v14Text = (what: string): Accepted => ({
   reason: `PostgREST 12 words ${what} differently; we follow v13/v14 (hosted Supabase), contract 2.7`,
-  compare: ['status', 'range', 'code'],
+  compare: ['status', 'range', 'profile', 'code'],
 });
 const PARSEC: Accepted = {
   reason: "Parsec's error position and 'expecting' list are reproduced only approximately",
-  compare: ['status', 'range', 'code'],
+  compare: ['status', 'range', 'profile', 'code'],
 };
 const SINGULAR = v14Text('PGRST116 ("JSON object requested, multiple (or no) rows returned")');
 const PGRST204 = v14Text("PGRST204 (\"Column 'x' of relation 'T' does not exist\")");
@@ -114,6 +114,39 @@ export const CASES: Case[] = [
   { name: 'badly signed JWT', accepted: v14Text('JWT errors ("JWSError JWSInvalidSignature")'), method: 'GET', path: '/Rooms?select=id&id=eq.1', token: 'badsig' },
   { name: 'garbage JWT', accepted: v14Text('JWT errors ("JWSError (CompactDecodeError ...)")'), method: 'GET', path: '/Rooms?select=id&id=eq.1', token: 'garbage' },
   { name: 'no Authorization is anon', method: 'GET', path: '/Rooms?select=id&id=eq.1', token: 'none' },
+  // exposed schemas: both servers expose public (the default) and archive (fixture), and name the
+  // schema of an answer in Content-Profile
+  { name: 'a read in the default schema names it', method: 'GET', path: '/authors?select=id,name&order=id' },
+  { name: 'Accept-Profile: a table of that name in another schema, embedding within it', method: 'GET', path: '/authors?select=name,books(title)&order=id', headers: { 'accept-profile': 'archive' } },
+  { name: 'Accept-Profile with count and a range', method: 'GET', path: '/books?select=id&order=id', headers: { 'accept-profile': 'archive', prefer: 'count=exact', range: '0-1' } },
+  { name: 'Accept-Profile: single object, HEAD', method: 'HEAD', path: '/books?id=eq.1', headers: { 'accept-profile': 'archive', accept: 'application/vnd.pgrst.object+json' } },
+  { name: 'a relationship of public is not one of archive', method: 'GET', path: '/books?select=id,tags(name)', headers: { 'accept-profile': 'archive' } },
+  {
+    name: 'a table of public only, asked in archive, is not found',
+    accepted: { reason: 'v13+ answers PGRST205 from the schema cache; v12 let PostgreSQL fail with 42P01 (both 404)', compare: ['status', 'range', 'profile'] },
+    method: 'GET',
+    path: '/Rooms?select=id',
+    headers: { 'accept-profile': 'archive' },
+  },
+  { name: 'a schema that exists but is not exposed', accepted: v14Text('PGRST106 ("The schema must be one of the following")'), method: 'GET', path: '/secrets', headers: { 'accept-profile': 'hidden' } },
+  { name: 'an unexposed Content-Profile on a write', accepted: v14Text('PGRST106 ("The schema must be one of the following")'), method: 'POST', path: '/secrets', headers: { ...JSON_BODY, 'content-profile': 'hidden' }, body: { id: 1 } },
+  { name: 'Content-Profile: insert, representation', method: 'POST', path: '/notes?select=id,body', headers: { ...JSON_BODY, 'content-profile': 'archive', prefer: 'return=representation' }, body: [{ body: 'a' }, { body: 'b' }] },
+  { name: 'Content-Profile: insert, minimal, counted', method: 'POST', path: '/notes', headers: { ...JSON_BODY, 'content-profile': 'archive', prefer: 'count=exact' }, body: { body: 'a' } },
+  { name: 'Content-Profile: a check violation', method: 'POST', path: '/notes', headers: { ...JSON_BODY, 'content-profile': 'archive' }, body: { body: 'x'.repeat(120) } },
+  {
+    name: 'a write reads Content-Profile, not Accept-Profile',
+    accepted: { reason: 'v13+ answers PGRST205 from the schema cache; v12 let PostgreSQL fail with 42P01 (both 404)', compare: ['status', 'range', 'profile'] },
+    method: 'POST',
+    path: '/notes',
+    headers: { ...JSON_BODY, 'accept-profile': 'archive' },
+    body: { body: 'a' },
+  },
+  { name: 'Content-Profile: update and delete, representation', setup: `insert into archive.notes (body) values ('a'), ('b');`, method: 'PATCH', path: '/notes?id=eq.2&select=id,body', headers: { ...JSON_BODY, 'content-profile': 'archive', prefer: 'return=representation' }, body: { body: 'c' } },
+  { name: 'Content-Profile: delete, minimal', setup: `insert into archive.notes (body) values ('a'), ('b');`, method: 'DELETE', path: '/notes?id=lt.3', headers: { 'content-profile': 'archive' } },
+  { name: 'Content-Profile: rpc POST, rows of its schema with an embed', method: 'POST', path: '/rpc/shelf?select=title,authors(name)&order=title', headers: { ...JSON_BODY, 'content-profile': 'archive' }, body: { n: 2 } },
+  { name: 'Accept-Profile: rpc GET, scalar', method: 'GET', path: '/rpc/add?a=1&b=2', headers: { 'accept-profile': 'archive' } },
+  { name: 'the same call in the default schema', method: 'GET', path: '/rpc/add?a=1&b=2' },
+  { name: 'a function of another schema is not found', method: 'POST', path: '/rpc/shelf', headers: JSON_BODY, body: { n: 2 } },
   // embedding (fixtures: authors, books, tags, book_tags, author_profiles, employees)
   { name: 'embed many-to-one by a foreign key hint, with an alias', method: 'GET', path: '/books?select=id,title,author:authors!books_author_id_fkey(name)&order=id' },
   { name: 'embed many-to-one by its column, a null key gives null', method: 'GET', path: '/books?select=id,author_id(name),editor_id(id,name)&order=id' },
