@@ -56,7 +56,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     await db.close();
   };
 
-  const rest = createRest(config.restSchemas);
+  const rest = createRest(config.restSchemas, { maxRows: config.restMaxRows });
   const jwt = jwtHelpers(keys.jwtSecret);
   const ctx: BackendContext = {
     db,

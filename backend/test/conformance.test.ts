@@ -2,11 +2,12 @@
 // database with the project's migrations: status, Content-Range and body must agree, except the
 // differences each case lists with its reason.
 import pg from 'pg';
+import type { Env } from '../src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRestBackend, type TestBackend } from './support/backend.ts';
-import { CASES, OTHER, RESET_SQL, USER, type Case, type Token } from './support/conformance-cases.ts';
+import { CASES, OTHER, RESET_SQL, SETTINGS_CASES, USER, type Case, type Token } from './support/conformance-cases.ts';
 import { postgresUnavailable } from './support/postgres.ts';
-import { startPostgrest, type PostgrestProcess } from './support/postgrest.ts';
+import { startPostgrest, type PostgrestProcess, type PostgrestSettings } from './support/postgrest.ts';
 import { signToken, userToken } from './support/tokens.ts';
 
 /** Exposed by both servers: public (the default) and the fixture's archive. */
@@ -33,78 +34,94 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-describe.skipIf(unavailable)('conformance with PostgREST 12 on PostgreSQL', () => {
-  let backend: TestBackend;
-  let postgrest: PostgrestProcess;
-  let admin: pg.Client;
-  const tokens = {} as Record<Token, string | undefined>;
+/** Both servers' settings: ours by environment name, PostgREST's as startPostgrest takes them. */
+interface Settings {
+  env: Env;
+  postgrest: PostgrestSettings;
+}
 
-  beforeAll(async () => {
-    backend = await startRestBackend('postgres', { env: { REST_SCHEMAS: SCHEMAS } });
-    const url = backend.ctx.config.databaseUrl!;
-    postgrest = await startPostgrest(url, backend.keys.jwtSecret, { schemas: SCHEMAS });
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    const secret = backend.keys.jwtSecret;
-    Object.assign(tokens, {
-      anon: backend.keys.anonKey,
-      service: backend.keys.serviceRoleKey,
-      user: await userToken(secret, USER, 3600, 'user@example.com'),
-      other: await userToken(secret, OTHER, 3600, 'other@example.com'),
-      expired: await userToken(secret, USER, -3600),
-      badsig: await signToken('another-secret-that-is-long-enough-to-sign', { role: 'anon' }),
-      garbage: 'abc.def',
-      none: undefined,
+const describeConformance = (title: string, settings: Settings, cases: Case[]) =>
+  describe.skipIf(unavailable)(title, () => {
+    let backend: TestBackend;
+    let postgrest: PostgrestProcess;
+    let admin: pg.Client;
+    const tokens = {} as Record<Token, string | undefined>;
+
+    beforeAll(async () => {
+      backend = await startRestBackend('postgres', { env: { REST_SCHEMAS: SCHEMAS, ...settings.env } });
+      const url = backend.ctx.config.databaseUrl!;
+      postgrest = await startPostgrest(url, backend.keys.jwtSecret, { schemas: SCHEMAS, ...settings.postgrest });
+      admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      // Statistics, so that both servers' count=planned read the same estimates.
+      await admin.query('analyze');
+      const secret = backend.keys.jwtSecret;
+      Object.assign(tokens, {
+        anon: backend.keys.anonKey,
+        service: backend.keys.serviceRoleKey,
+        user: await userToken(secret, USER, 3600, 'user@example.com'),
+        other: await userToken(secret, OTHER, 3600, 'other@example.com'),
+        expired: await userToken(secret, USER, -3600),
+        badsig: await signToken('another-secret-that-is-long-enough-to-sign', { role: 'anon' }),
+        garbage: 'abc.def',
+        none: undefined,
+      });
+    });
+
+    afterAll(async () => {
+      await admin?.end();
+      await postgrest?.stop();
+      await backend?.close();
+    });
+
+    async function send(base: string, c: Case): Promise<Answer> {
+      if (c.setup || (c.method !== 'GET' && c.method !== 'HEAD')) {
+        await admin.query(RESET_SQL);
+        if (c.setup) await admin.query(c.setup);
+      }
+      const headers: Record<string, string> = { ...c.headers };
+      const token = tokens[c.token ?? 'anon'];
+      if (token) headers.authorization = `Bearer ${token}`;
+      const body = c.body === undefined ? undefined : typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
+      const response = await fetch(base + c.path, { method: c.method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text === '' ? '' : JSON.parse(text);
+      } catch {
+        // kept as text
+      }
+      const code = parsed && typeof parsed === 'object' && 'code' in parsed ? parsed.code : undefined;
+      return {
+        status: response.status,
+        range: response.headers.get('content-range'),
+        profile: response.headers.get('content-profile'),
+        code,
+        body: canonical(parsed),
+      };
+    }
+
+    it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+      const theirs = await send(postgrest.url, c);
+      const ours = await send(`${backend.url}/rest/v1`, c);
+      const parts = c.accepted?.compare ?? ['status', 'range', 'profile', 'body'];
+      for (const part of parts) {
+        expect(ours[part], `${part} (ours vs PostgREST)`).toEqual(theirs[part]);
+      }
+      if (c.accepted) {
+        // A listed difference must still exist, or the reason is stale.
+        const others = (['status', 'range', 'profile', 'code', 'body'] as const).filter((p) => !parts.includes(p));
+        expect(
+          others.some((p) => JSON.stringify(ours[p]) !== JSON.stringify(theirs[p])),
+          `accepted difference no longer present: ${c.accepted.reason}`,
+        ).toBe(true);
+      }
     });
   });
 
-  afterAll(async () => {
-    await admin?.end();
-    await postgrest?.stop();
-    await backend?.close();
-  });
-
-  async function send(base: string, c: Case): Promise<Answer> {
-    if (c.setup || (c.method !== 'GET' && c.method !== 'HEAD')) {
-      await admin.query(RESET_SQL);
-      if (c.setup) await admin.query(c.setup);
-    }
-    const headers: Record<string, string> = { ...c.headers };
-    const token = tokens[c.token ?? 'anon'];
-    if (token) headers.authorization = `Bearer ${token}`;
-    const body = c.body === undefined ? undefined : typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
-    const response = await fetch(base + c.path, { method: c.method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text === '' ? '' : JSON.parse(text);
-    } catch {
-      // kept as text
-    }
-    const code = parsed && typeof parsed === 'object' && 'code' in parsed ? parsed.code : undefined;
-    return {
-      status: response.status,
-      range: response.headers.get('content-range'),
-      profile: response.headers.get('content-profile'),
-      code,
-      body: canonical(parsed),
-    };
-  }
-
-  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const theirs = await send(postgrest.url, c);
-    const ours = await send(`${backend.url}/rest/v1`, c);
-    const parts = c.accepted?.compare ?? ['status', 'range', 'profile', 'body'];
-    for (const part of parts) {
-      expect(ours[part], `${part} (ours vs PostgREST)`).toEqual(theirs[part]);
-    }
-    if (c.accepted) {
-      // A listed difference must still exist, or the reason is stale.
-      const others = (['status', 'range', 'profile', 'code', 'body'] as const).filter((p) => !parts.includes(p));
-      expect(
-        others.some((p) => JSON.stringify(ours[p]) !== JSON.stringify(theirs[p])),
-        `accepted difference no longer present: ${c.accepted.reason}`,
-      ).toBe(true);
-    }
-  });
-});
+describeConformance('conformance with PostgREST 12 on PostgreSQL', { env: {}, postgrest: {} }, CASES);
+describeConformance(
+  'conformance with PostgREST 12 on PostgreSQL, with db-max-rows 5',
+  { env: { REST_MAX_ROWS: '5' }, postgrest: { maxRows: 5 } },
+  SETTINGS_CASES,
+);

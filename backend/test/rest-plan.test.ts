@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { RestError } from '../src/rest/errors.ts';
 import { suggest } from '../src/rest/fuzzy.ts';
-import { actionPlan, findRelationship, type ReadPlan } from '../src/rest/plan.ts';
-import { mutateStatement, readStatement } from '../src/rest/query.ts';
+import { actionPlan, findRelationship, type CallPlan, type ReadPlan } from '../src/rest/plan.ts';
+import { callStatement, mutateStatement, plannedCountStatement, planRows, readStatement } from '../src/rest/query.ts';
 import { parseApiRequest, type ApiRequest } from '../src/rest/request.ts';
 import { deriveRelationships, type Relation, type SchemaCache } from '../src/rest/schema.ts';
 
@@ -211,5 +211,55 @@ describe('read plans and their statement', () => {
     const { text } = mutateStatement(actionPlan(schema, r) as never, r);
     expect(text).toContain('returning "public"."books"."title" as "title", "public"."books"."author_id" as "author_id"');
     expect(text).toContain('from _pgrst_src as "books" left join lateral (select "authors_1"."name" from "public"."authors" as "authors_1" where "authors_1"."id" = "books"."author_id")');
+  });
+});
+
+describe('db-max-rows and counts', () => {
+  const schema = schemaCache();
+  const maxRows = { maxRows: 5 };
+
+  it('limit every level of a read to db-max-rows from its offset, but not a write representation', () => {
+    const r = request('/authors?select=id,books!author_id(id)&books.limit=9&limit=20&offset=3');
+    const plan = actionPlan(schema, r, maxRows) as ReadPlan;
+    expect([plan.tree.limit, plan.tree.offset, plan.tree.embeds[0]!.node.limit]).toEqual([5, 3, 5]);
+    expect((actionPlan(schema, request('/authors?limit=2'), maxRows) as ReadPlan).tree.limit).toBe(2);
+    const write = request('/authors?select=id', { method: 'POST', headers: { prefer: 'return=representation' }, body: '{"id":1}' });
+    expect((actionPlan(schema, write, maxRows) as never as { returning: { limit: unknown } }).returning.limit).toBeUndefined();
+  });
+
+  it('count=exact counts every row, estimated up to db-max-rows + 1, planned not at all (the planner is asked apart)', () => {
+    const text = (prefer: string, settings: { maxRows: number | undefined } = maxRows) => {
+      const r = request('/authors?select=id&name=eq.A', { headers: { prefer } });
+      return readStatement(actionPlan(schema, r, settings) as ReadPlan, r).text;
+    };
+    expect(text('count=exact')).toContain('(select count(*) from "public"."authors" where "public"."authors"."name" = $1)::int as total');
+    expect(text('count=estimated')).toContain('(select count(*) from (select 1 from "public"."authors" where "public"."authors"."name" = $1 limit 6) _pgrst_c)::int as total');
+    expect(text('count=estimated', { maxRows: undefined })).toContain('(select count(*) from "public"."authors" where');
+    expect(text('count=planned')).toContain('null::int as total');
+  });
+
+  it('asks the planner for the rows the count would count, and reads "Plan Rows" of its answer', () => {
+    const r = request('/authors?select=id,books!author_id!inner(id)&books.title=eq.A', { headers: { prefer: 'count=planned' } });
+    const { sql, text } = plannedCountStatement(actionPlan(schema, r) as ReadPlan);
+    expect(text).toBe(
+      'explain (format json) select 1 from "public"."authors" where exists (select 1 from "public"."books" as "books_1" where "books_1"."title" = $1 and "books_1"."author_id" = "public"."authors"."id")',
+    );
+    expect(sql.values).toEqual(['A']);
+    expect(planRows('[{"Plan": {"Node Type": "Seq Scan", "Plan Rows": 42}}]')).toBe(42);
+    expect(planRows([{ Plan: { 'Plan Rows': 7 } }])).toBe(7);
+    expect(planRows([])).toBeUndefined();
+  });
+
+  it('a call counts for exact and estimated only, its rows limited to db-max-rows', () => {
+    const routine = { schema: 'public', name: 'pairs', params: [], returnsSet: true, returnsRelation: undefined, returnsTable: true, returnsScalar: false, returnsVoid: false, outColumns: ['a'], volatile: false };
+    const withRoutine = { ...schema, routines: new Map([['pairs', [routine]]]) };
+    const text = (prefer: string) => {
+      const r = request('/rpc/pairs?limit=50', { headers: { prefer } });
+      const plan = actionPlan(withRoutine, r, maxRows) as CallPlan;
+      expect(plan.page).toEqual({ offset: 0, limit: 5 });
+      return callStatement(plan, r).text;
+    };
+    expect(text('count=estimated')).toContain('(select count(*) from "public"."pairs"() _pgrst_r)::int as total');
+    expect(text('count=planned')).toContain('null::int as total');
   });
 });

@@ -60,6 +60,14 @@ describe.each(DB_KINDS)('REST on %s', (kind) => {
       expect(r.error?.details).toBe('An offset of 100 was requested, but there are only 40 rows.');
     });
 
+    it("count 'planned' is the planner's estimate, 'estimated' the larger of it and the count", async () => {
+      await backend.ctx.db.exec('analyze public."Rooms"');
+      const planned = await anon.from('Rooms').select('id', { count: 'planned' }).order('id').range(0, 3);
+      expect([planned.status, planned.count, planned.data?.length]).toEqual([206, 40, 4]);
+      const estimated = await anon.from('Rooms').select('id', { count: 'estimated', head: true }).eq('city', 'Rome');
+      expect([estimated.status, estimated.count]).toEqual([200, 8]);
+    });
+
     it('head with count returns the count and no rows', async () => {
       const r = await anon.from('Rooms').select('id', { count: 'exact', head: true }).eq('filter', 'Beach');
       expect(r.status).toBe(200);

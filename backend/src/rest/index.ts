@@ -8,8 +8,8 @@ import { roleStatement } from '../db/role.ts';
 import { callerFrom, type Caller } from '../jwt.ts';
 import { textResponse } from '../http/json.ts';
 import { fromDbError, restError, RestError } from './errors.ts';
-import { actionPlan, type CallPlan, type MutatePlan, type ReadPlan } from './plan.ts';
-import { callStatement, mutateStatement, readStatement, type Statement } from './query.ts';
+import { actionPlan, type CallPlan, type MutatePlan, type PlanSettings, type ReadPlan } from './plan.ts';
+import { callStatement, mutateStatement, plannedCountStatement, planRows, readStatement, type Statement } from './query.ts';
 import { apiRequest, PREFIX, type ApiRequest } from './request.ts';
 import { loadSchema, type SchemaCache } from './schema.ts';
 
@@ -80,17 +80,22 @@ interface Execution {
   rollback: boolean;
 }
 
-/** Runs a statement as the caller; a singular write with another row count rolls back (406). */
-async function execute(db: Db, caller: Caller, request: ApiRequest, statement: Statement, how: Execution): Promise<Result> {
-  const settings = roleStatement({
+/** The request's settings (role, claims, schema...), the first statement of its transaction. */
+function settingsOf(caller: Caller, request: ApiRequest, readOnly: boolean) {
+  return roleStatement({
     role: caller.role,
     claims: caller.claims,
     method: request.method,
     path: request.path,
     headers: request.headers,
-    readOnly: how.readOnly,
+    readOnly,
     schema: request.schema,
   });
+}
+
+/** Runs a statement as the caller; a singular write with another row count rolls back (406). */
+async function execute(db: Db, caller: Caller, request: ApiRequest, statement: Statement, how: Execution): Promise<Result> {
+  const settings = settingsOf(caller, request, how.readOnly);
   const singular = (rows: unknown[][]) => {
     const page = Number(rows[0]?.[1] ?? 0);
     if (page !== 1) throw singularity(page);
@@ -157,7 +162,8 @@ function writeResponse(request: ApiRequest, plan: MutatePlan, result: Result, ap
   const headers: Record<string, string> = {};
   if (applied.length) headers['preference-applied'] = applied.join(', ');
   const representation = request.prefs.return === 'representation';
-  const total = request.prefs.count ? result.page : undefined;
+  // A write counts its rows for count=exact or estimated; planned is not counted (shouldCount).
+  const total = request.prefs.count === 'exact' || request.prefs.count === 'estimated' ? result.page : undefined;
   let status: number;
   if (plan.mutation === 'insert') {
     status = plan.upsert && result.inserted === 0 && result.page > 0 ? 200 : 201;
@@ -193,7 +199,7 @@ function readKey(req: Request): string | undefined {
 }
 
 /** The REST service of the exposed schemas (REST_SCHEMAS), the first the default. */
-export function createRest(schemas: readonly string[]): RestService {
+export function createRest(schemas: readonly string[], settings: PlanSettings): RestService {
   let caches = new Map<string, SchemaCache>();
   const readPlans = new Map<string, PreparedRead>();
 
@@ -228,7 +234,7 @@ export function createRest(schemas: readonly string[]): RestService {
       return read(ctx, caller, { ...cached, request: { ...cached.request, headers } });
     }
     const request = await apiRequest(req, schemas);
-    const plan = actionPlan(caches.get(request.schema)!, request);
+    const plan = actionPlan(caches.get(request.schema)!, request, settings);
     switch (plan.kind) {
       case 'read': {
         const prepared = { request, plan, statement: readStatement(plan, request) };
@@ -243,6 +249,22 @@ export function createRest(schemas: readonly string[]): RestService {
       case 'call':
         return call(ctx, caller, request, plan);
     }
+  }
+
+  /**
+   * The total of a read (Query.hs resultSetWTotal): count=planned is the planner's estimate;
+   * count=estimated is the exact count unless it passes db-max-rows (always, without one), then
+   * the larger of it and the estimate.
+   */
+  async function readTotal(ctx: BackendContext, caller: Caller, request: ApiRequest, plan: ReadPlan, counted: number | undefined): Promise<number | undefined> {
+    const count = request.prefs.count;
+    const estimate = count === 'planned' || (count === 'estimated' && (plan.maxRows === undefined || (counted ?? 0) > plan.maxRows));
+    if (!estimate) return counted;
+    const statement = plannedCountStatement(plan);
+    const [row] = await ctx.apiDb.pipeline([settingsOf(caller, request, true), { text: statement.text, values: statement.sql.values }]);
+    const planned = planRows(row?.[0]);
+    if (count === 'planned') return planned;
+    return planned === undefined ? counted : Math.max(counted ?? 0, planned);
   }
 
   /** PostgREST's db-tx-end: the configured end, or Prefer: tx where an override is allowed. */
@@ -260,7 +282,7 @@ export function createRest(schemas: readonly string[]): RestService {
     const end = transactionEnd(ctx, request);
     const result = await execute(ctx.apiDb, caller, request, statement, { readOnly: true, singular: request.shape === 'object', rollback: end.rollback });
     const applied = [...(request.prefs.count ? [`count=${request.prefs.count}`] : []), ...end.applied];
-    return rowsResponse(request, result, plan.tree.offset, undefined, applied);
+    return rowsResponse(request, { ...result, total: await readTotal(ctx, caller, request, plan, result.total) }, plan.tree.offset, undefined, applied);
   }
 
   async function mutate(ctx: BackendContext, caller: Caller, request: ApiRequest, plan: MutatePlan): Promise<Response> {

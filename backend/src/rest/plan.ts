@@ -55,6 +55,8 @@ export interface ReadPlan {
   kind: 'read';
   relation: Relation;
   tree: ReadNode;
+  /** db-max-rows: what Prefer: count=estimated counts exactly up to (query.ts, index.ts). */
+  maxRows: number | undefined;
 }
 
 export interface MutatePlan {
@@ -83,9 +85,19 @@ export interface CallPlan {
    * ordered, paged and embedding like a read of the table, its root the call named as the table.
    */
   tree: ReadNode | undefined;
+  /** The page of the rows of a function of no table (OUT or TABLE columns), within db-max-rows. */
+  page: { offset: number; limit: number | undefined };
 }
 
 export type ActionPlan = ReadPlan | MutatePlan | CallPlan;
+
+/** Settings plans depend on (PostgREST's AppConfig). */
+export interface PlanSettings {
+  /** db-max-rows: the most rows each level of a read or a call answers. */
+  maxRows: number | undefined;
+}
+
+const DEFAULTS: PlanSettings = { maxRows: undefined };
 
 function tableNotFound(schema: string, name: string): RestError {
   return restError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
@@ -325,6 +337,20 @@ export function readTree(
   return resolve(schema, relation, pending, root.qualifier, relation.name, 0);
 }
 
+/** A limit within db-max-rows (Plan.hs restrictRange: the range intersected with the first maxRows rows from its offset). */
+const withinMaxRows = (limit: number | undefined, maxRows: number | undefined) =>
+  maxRows === undefined ? limit : Math.min(limit ?? maxRows, maxRows);
+
+/** db-max-rows on every level of a read tree (treeRestrictRange); writes' representations are not limited. */
+function restrictRange(node: ReadNode, maxRows: number | undefined): ReadNode {
+  if (maxRows === undefined) return node;
+  return {
+    ...node,
+    limit: withinMaxRows(node.limit, maxRows),
+    embeds: node.embeds.map((embed) => ({ ...embed, node: restrictRange(embed.node, maxRows) })),
+  };
+}
+
 /** The root's page: limit/offset intersected with the Range header. */
 export function rootPage(request: ApiRequest): { offset: number; limit: number | undefined } {
   let offset = request.query.offset ?? 0;
@@ -363,7 +389,7 @@ function ambiguousRoutine(candidates: Routine[]): RestError {
   );
 }
 
-function callPlan(schema: SchemaCache, request: ApiRequest): CallPlan {
+function callPlan(schema: SchemaCache, request: ApiRequest, settings: PlanSettings): CallPlan {
   const payload = request.payload as Extract<Payload, { kind: 'arguments' }>;
   const isPost = request.method === 'POST';
   const keys = Object.keys(payload.args);
@@ -385,14 +411,26 @@ function callPlan(schema: SchemaCache, request: ApiRequest): CallPlan {
   let tree: ReadNode | undefined;
   if (relation && !routine.returnsScalar) {
     const { offset, limit } = rootPage(request);
-    tree = readTree(schema, relation, query, { qualifier: ident(relation.name), filters: query.filters, order: query.order, limit, offset });
+    tree = restrictRange(
+      readTree(schema, relation, query, { qualifier: ident(relation.name), filters: query.filters, order: query.order, limit, offset }),
+      settings.maxRows,
+    );
   } else {
     // Rows of no table have no relationships.
     const embed = query.select.find((item): item is EmbedItem => item.kind === 'embed');
     if (embed) throw noRelationship(schema, routine.name, embed.target, embed.hint);
     pendingTree(query.select);
   }
-  return { kind: 'call', routine, args: payload.args, wholeBody: wholeBody.length > 0, fromJson: payload.fromJson, tree };
+  const page = rootPage(request);
+  return {
+    kind: 'call',
+    routine,
+    args: payload.args,
+    wholeBody: wholeBody.length > 0,
+    fromJson: payload.fromJson,
+    tree,
+    page: { offset: page.offset, limit: withinMaxRows(page.limit, settings.maxRows) },
+  };
 }
 
 function mutatePlan(schema: SchemaCache, request: ApiRequest, relation: Relation): MutatePlan {
@@ -417,13 +455,13 @@ function mutatePlan(schema: SchemaCache, request: ApiRequest, relation: Relation
 }
 
 /** The plan of a request (Plan.hs actionPlan): PGRST205 for an unknown table. */
-export function actionPlan(schema: SchemaCache, request: ApiRequest): ActionPlan {
-  if (request.action === 'call') return callPlan(schema, request);
+export function actionPlan(schema: SchemaCache, request: ApiRequest, settings: PlanSettings = DEFAULTS): ActionPlan {
+  if (request.action === 'call') return callPlan(schema, request, settings);
   const relation = schema.relations.get(request.target);
   if (!relation) throw tableNotFound(schema.schema, request.target);
   if (request.action !== 'read') return mutatePlan(schema, request, relation);
   const { offset, limit } = rootPage(request);
   const { query } = request;
   const tree = readTree(schema, relation, query, { qualifier: qualified(relation), filters: query.filters, order: query.order, limit, offset });
-  return { kind: 'read', relation, tree };
+  return { kind: 'read', relation, tree: restrictRange(tree, settings.maxRows), maxRows: settings.maxRows };
 }

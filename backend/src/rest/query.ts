@@ -4,7 +4,6 @@
 // joins: to-one as row_to_json of the related row, to-many as json_agg of the related rows.
 import { isToOne } from './schema.ts';
 import type { CallPlan, ColumnRef, Embed, MutatePlan, ReadNode, ReadPlan } from './plan.ts';
-import { rootPage } from './plan.ts';
 import type { ApiRequest } from './request.ts';
 import {
   conditions,
@@ -128,10 +127,18 @@ function countQuery(sql: Sql, node: ReadNode, from: string, joinConditions: stri
   return `select 1 from ${from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}`;
 }
 
+/**
+ * Whether the statement counts the rows (Preferences.hs shouldCount): exact, and estimated (which
+ * index.ts may raise to the planner's estimate); planned only asks the planner (plannedCount).
+ */
+const counts = (request: ApiRequest) => request.prefs.count === 'exact' || request.prefs.count === 'estimated';
+
 export function readStatement(plan: ReadPlan, request: ApiRequest): Statement {
   const sql = new Sql();
   const { tree, relation } = plan;
   const from = qualified(relation);
+  // count=estimated counts exactly only up to db-max-rows + 1 (Query.hs limitedQuery).
+  const limited = request.prefs.count === 'estimated' && plan.maxRows !== undefined ? ` limit ${plan.maxRows + 1}` : undefined;
   let inner: string;
   let total: string | undefined;
   if (tree.embeds.length === 0) {
@@ -140,12 +147,29 @@ export function readStatement(plan: ReadPlan, request: ApiRequest): Statement {
     const prefix = tree.qualifier + '.';
     const where = whereClause(sql, source, tree.filters, prefix);
     inner = `select ${selectList(source, tree.select, prefix)} from ${from}${where}${orderClause(source, tree.order, prefix)}${pageClause(sql, tree.limit, tree.offset)}`;
-    if (request.prefs.count) total = `select count(*) from ${from}${where}`;
+    if (counts(request)) total = limited ? `select count(*) from (select 1 from ${from}${where}${limited}) _pgrst_c` : `select count(*) from ${from}${where}`;
   } else {
     inner = nodeQuery(sql, tree, from);
-    if (request.prefs.count) total = `select count(*) from (${countQuery(sql, tree, from)}) _pgrst_c`;
+    if (counts(request)) total = `select count(*) from (${countQuery(sql, tree, from)}${limited ?? ''}) _pgrst_c`;
   }
   return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv') };
+}
+
+/**
+ * The planner's estimate of a read's row count (Statements.hs preparePlanRows): EXPLAIN of the
+ * rows the count counts, as its own statement; its one row is the JSON plan (planRows reads it).
+ */
+export function plannedCountStatement(plan: ReadPlan): Statement {
+  const sql = new Sql();
+  const from = qualified(plan.relation);
+  return { sql, text: `explain (format json) ${countQuery(sql, plan.tree, from)}` };
+}
+
+/** "Plan Rows" of the top node of EXPLAIN (FORMAT JSON) output (json text, or parsed by the driver). */
+export function planRows(explained: unknown): number | undefined {
+  const plan = (typeof explained === 'string' ? JSON.parse(explained) : explained) as Array<{ Plan?: { 'Plan Rows'?: unknown } }>;
+  const rows = plan?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? rows : undefined;
 }
 
 /**
@@ -263,7 +287,7 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
   const sql = new Sql();
   const scalar = routine.returnsScalar;
   const keys = Object.keys(args);
-  const tail = `${request.prefs.count && scalar ? ', count(*)::int as total' : ', null::int as total'}, null::int as inserted`;
+  const tail = `${counts(request) && scalar ? ', count(*)::int as total' : ', null::int as total'}, null::int as inserted`;
   const alias = scalar ? '_pgrst_r(pgrst_scalar)' : '_pgrst_r';
   // Each argument is its own typed parameter, passed by name (the whole body: by position).
   const call = plan.wholeBody
@@ -280,16 +304,16 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
     // The call is named as its table, so the embeds' join conditions find their parent.
     const named = `${qualified(routine)}(${call.join(', ')}) as ${plan.tree.qualifier}`;
     const inner = nodeQuery(sql, plan.tree, named);
-    const total = request.prefs.count ? `select count(*) from (${countQuery(sql, plan.tree, named)}) _pgrst_c` : undefined;
+    const total = counts(request) ? `select count(*) from (${countQuery(sql, plan.tree, named)}) _pgrst_c` : undefined;
     return { sql, text: envelope(inner, request.method !== 'HEAD', total), offset: plan.tree.offset };
   }
   // A function with OUT or TABLE columns: its rows filtered, ordered and paged.
-  const { offset, limit } = rootPage(request);
+  const { offset, limit } = plan.page;
   const columns = routine.outColumns;
   const source: Source = { name: routine.name, columns, has: (c) => columns.includes(c) };
   const q = request.query;
   const where = whereClause(sql, source, q.filters, '_pgrst_r.');
   const inner = `select ${selectList(source, q.select, '_pgrst_r.')} from ${from}${where}${orderClause(source, q.order, '_pgrst_r.')}${pageClause(sql, limit, offset)}`;
-  const total = request.prefs.count ? `select count(*) from ${from}${where}` : undefined;
+  const total = counts(request) ? `select count(*) from ${from}${where}` : undefined;
   return { sql, text: envelope(inner, request.method !== 'HEAD', total), offset };
 }

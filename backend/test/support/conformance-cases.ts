@@ -94,6 +94,18 @@ export const CASES: Case[] = [
   { name: 'offset past end without count', method: 'GET', path: '/Rooms?select=id&order=id&offset=100' },
   { name: 'count exact, empty', method: 'GET', path: '/Rooms?select=id&id=eq.0', headers: { prefer: 'count=exact' } },
   { name: 'HEAD with count', method: 'HEAD', path: '/Rooms?select=id', headers: { prefer: 'count=exact' } },
+  // planned and estimated counts (the tables are analysed once, so the planner's estimates are the same for both)
+  { name: 'count planned, a page: 206 with the estimate', method: 'GET', path: '/Rooms?select=id&order=id&limit=4', headers: { prefer: 'count=planned' } },
+  { name: 'count planned, filtered', method: 'GET', path: '/Rooms?select=id&filter=eq.Beach&order=id&offset=2&limit=3', headers: { prefer: 'count=planned' } },
+  { name: 'count planned is the estimate, not the count (two correlated columns)', method: 'GET', path: '/Rooms?select=id&city=eq.Paris&country=eq.France&order=id', headers: { prefer: 'count=planned' } },
+  { name: 'count planned, a range past the estimate: 416', method: 'GET', path: '/Rooms?select=id&order=id&offset=400', headers: { prefer: 'count=planned' } },
+  { name: 'count planned with an !inner embed and its filter', method: 'GET', path: '/authors?select=id,books!books_author_id_fkey!inner(id)&books.published=gt.2000&order=id', headers: { prefer: 'count=planned' } },
+  { name: 'count planned, HEAD', method: 'HEAD', path: '/books?select=id', headers: { prefer: 'count=planned' } },
+  { name: 'count planned in another schema', method: 'GET', path: '/books?select=id&order=id&limit=1', headers: { prefer: 'count=planned', 'accept-profile': 'archive' } },
+  { name: 'count estimated without db-max-rows: the larger of the count and the estimate', method: 'GET', path: '/Rooms?select=id&order=id&limit=5', headers: { prefer: 'count=estimated' } },
+  { name: 'count estimated, filtered, with a range', method: 'GET', path: '/Rooms?select=id&city=eq.Rome&order=id', headers: { prefer: 'count=estimated', range: '0-0' } },
+  { name: 'count planned on a call is not counted', method: 'POST', path: '/rpc/rooms_in?select=id&limit=2&order=id', headers: { ...JSON_BODY, prefer: 'count=planned' }, body: { q: 'o' } },
+  { name: 'count estimated on a call counts', method: 'POST', path: '/rpc/rooms_in?select=id&limit=2&order=id', headers: { ...JSON_BODY, prefer: 'count=estimated' }, body: { q: 'o' } },
   { name: 'single object', method: 'GET', path: '/Rooms?select=id,price,images,lat,%22house-title%22&id=eq.5', headers: { accept: 'application/vnd.pgrst.object+json' } },
   { name: 'single object, no row', accepted: SINGULAR, method: 'GET', path: '/Rooms?select=id&id=eq.999', headers: { accept: 'application/vnd.pgrst.object+json' } },
   { name: 'single object, many rows', accepted: SINGULAR, method: 'GET', path: '/Rooms?select=id&id=lt.4', headers: { accept: 'application/vnd.pgrst.object+json' } },
@@ -265,6 +277,8 @@ export const CASES: Case[] = [
   { name: 'update unknown column', accepted: PGRST204, method: 'PATCH', path: '/Rooms?id=eq.2', token: 'service', headers: JSON_BODY, body: { nope: 1 } },
   { name: 'update with check violation', method: 'PATCH', path: '/Rooms?id=eq.2', token: 'service', headers: JSON_BODY, body: { price: null } },
   { name: 'update invisible rows (anon)', method: 'PATCH', path: '/Rooms?id=eq.2', token: 'anon', headers: JSON_BODY, body: { price: 5 } },
+  { name: 'update with count=planned: not counted', method: 'PATCH', path: '/Rooms?id=in.(3,4)', token: 'service', headers: { ...JSON_BODY, prefer: 'count=planned' }, body: { filter: 'Cabins' } },
+  { name: 'delete with count=estimated: counted', setup: favourites(7, 8), method: 'DELETE', path: `/Favorites?user_id=eq.${USER}`, token: 'user', headers: { prefer: 'count=estimated' } },
   { name: 'update with count', method: 'PATCH', path: '/Rooms?id=in.(3,4)', token: 'service', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { filter: 'Cabins' } },
   { name: 'delete, minimal', setup: favourites(7), method: 'DELETE', path: `/Favorites?user_id=eq.${USER}&item_id=eq.7`, token: 'user' },
   { name: 'delete, representation', setup: favourites(7, 8), method: 'DELETE', path: `/Favorites?user_id=eq.${USER}&item_id=eq.8&select=item_id`, token: 'user', headers: { prefer: 'return=representation' } },
@@ -302,4 +316,18 @@ export const CASES: Case[] = [
   { name: 'rpc overloaded, ambiguous by GET: 300 PGRST203', method: 'GET', path: '/rpc/twice?a=4' },
   { name: 'rpc with one unnamed jsonb parameter gets the whole body', method: 'POST', path: '/rpc/echo', headers: JSON_BODY, body: { x: [1, 2], y: 'z' } },
   { name: 'rpc scalar with count=exact', method: 'POST', path: '/rpc/add', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { a: 1, b: 2 } },
+];
+
+/** Sent to both servers started with db-max-rows 5 (REST_MAX_ROWS=5). */
+export const SETTINGS_CASES: Case[] = [
+  { name: 'db-max-rows: a read answers at most 5 rows, 206 when counted', method: 'GET', path: '/Rooms?select=id&order=id', headers: { prefer: 'count=exact' } },
+  { name: 'db-max-rows: from the offset, a smaller limit kept', method: 'GET', path: '/Rooms?select=id&order=id&offset=10&limit=3' },
+  { name: 'db-max-rows: a Range header past it', method: 'GET', path: '/Rooms?select=id&order=id', headers: { range: '2-20' } },
+  { name: 'db-max-rows: embedded rows too', method: 'GET', path: '/Rooms?select=id,Favorites(item_id)&id=lt.3&order=id', token: 'user', setup: `insert into public."Favorites" (user_id, item_id) select '${USER}', g from generate_series(1, 2) g;` },
+  { name: 'db-max-rows: a call', method: 'POST', path: '/rpc/rooms_in?select=id&order=id', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { q: 'o' } },
+  { name: 'db-max-rows: a write representation is not limited', method: 'PATCH', path: '/Rooms?id=lt.9&select=id', token: 'service', headers: { ...JSON_BODY, prefer: 'return=representation' }, body: { filter: 'Cabins' } },
+  { name: 'count estimated over db-max-rows: the estimate', method: 'GET', path: '/Rooms?select=id&order=id', headers: { prefer: 'count=estimated' } },
+  { name: 'count estimated within db-max-rows: exact', method: 'GET', path: '/Rooms?select=id&id=lt.4&order=id', headers: { prefer: 'count=estimated' } },
+  { name: 'count estimated just over db-max-rows', method: 'GET', path: '/Rooms?select=id&id=lt.7&order=id', headers: { prefer: 'count=estimated' } },
+  { name: 'count planned under db-max-rows', method: 'GET', path: '/Rooms?select=id&order=id&limit=2', headers: { prefer: 'count=planned' } },
 ];
