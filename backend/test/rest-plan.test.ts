@@ -96,6 +96,30 @@ describe('ApiRequest', () => {
     expect(fails(() => request('/books?select=(', { method: 'PUT' })).status).toBe(405);
     expect(fails(() => request('/books?select=(', { method: 'POST', body: 'nope' })).body.code).toBe('PGRST100');
   });
+  it('reads a CSV body to insert as cassava does: quotes, line ends, blank lines, NULL; columns= does not apply', () => {
+    const csv = (body: string, path = '/books') => request(path, { method: 'POST', headers: { 'content-type': 'Text/CSV; charset=utf-8' }, body }).payload;
+    expect(csv('id,title\r\n1,"a, ""b"""\n\n2,"two\nlines"\r3,NULL\n4,"NULL"\n5,\n')).toEqual({
+      kind: 'rows',
+      columns: ['id', 'title'],
+      rows: [
+        { id: '1', title: 'a, "b"' },
+        { id: '2', title: 'two\nlines' },
+        { id: '3', title: null },
+        { id: '4', title: null },
+        { id: '5', title: '' },
+      ],
+    });
+    expect(csv('id,title\n1,a,extra', '/books?columns=id')).toEqual({ kind: 'rows', columns: ['id', 'title'], rows: [{ id: '1', title: 'a' }] });
+    expect(csv('id,title\n')).toEqual({ kind: 'rows', columns: [], rows: [] });
+    expect(fails(() => csv('id,title\n1,a\n2\n')).body.message).toBe('All lines must have same number of fields');
+    for (const bad of ['', 'id\n"open', 'id\na"b', 'id\n"a"b']) expect(fails(() => csv(bad)).body.code).toBe('PGRST102');
+  });
+
+  it('answers CSV for reads, calls and writes alike', () => {
+    expect(request('/rpc/f', { headers: { accept: 'text/csv' } }).shape).toBe('csv');
+    expect(request('/books', { method: 'DELETE', headers: { accept: 'text/csv' } }).shape).toBe('csv');
+  });
+
   it('chooses the schema by Accept-Profile (reads) or Content-Profile (writes, POST calls), the first exposed one by default', () => {
     const schemas = ['public', 'extra'];
     expect(request('/books', {}, schemas)).toMatchObject({ schema: 'public', negotiated: true });

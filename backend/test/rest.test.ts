@@ -360,6 +360,41 @@ describe.each(DB_KINDS)('REST on %s', (kind) => {
     });
   });
 
+  describe('CSV', () => {
+    const post = (path: string, body: string, headers: Record<string, string>, token = backend.keys.anonKey) =>
+      fetch(`${backend.url}/rest/v1${path}`, { method: 'POST', headers: { apikey: backend.keys.anonKey, authorization: `Bearer ${token}`, ...headers }, body });
+
+    it('answers calls as CSV: rows, and a scalar under the header pgrst_scalar', async () => {
+      const rows = await anon.rpc('rooms_in', { q: 'o' }).select('id,city').lt('id', 4).order('id').csv();
+      expect(rows.data).toBe('id,city\n1,Lyon\n2,Rome\n3,Oslo');
+      const scalar = await anon.rpc('add', { a: 1, b: 2 }).csv();
+      expect(scalar.data).toBe('pgrst_scalar\n3');
+    });
+
+    it('calls a volatile function once for a CSV answer', async () => {
+      const r = await anon.rpc('jot', { note: 'once' }).select('note').csv();
+      expect(r.data).toBe('note\nonce');
+      const { data } = await anon.from('jottings').select('note').eq('note', 'once');
+      expect(data).toEqual([{ note: 'once' }]);
+    });
+
+    it('inserts the rows of a CSV body and answers their representation as CSV', async () => {
+      const token = await userToken(backend.keys.jwtSecret, USER, 3600, 'user@example.com');
+      const r = await post('/Favorites?select=item_id', `user_id,item_id\r\n${USER},31\r\n"${USER}",32\r\n`, { 'content-type': 'text/csv; charset=utf-8', accept: 'text/csv', prefer: 'return=representation' }, token);
+      expect([r.status, r.headers.get('content-type'), await r.text()]).toEqual([201, 'text/csv; charset=utf-8', 'item_id\n31\n32']);
+      await user.from('Favorites').delete().in('item_id', [31, 32]);
+    });
+
+    it('refuses a CSV body past the body limit (413) and malformed CSV (400 PGRST102) before any SQL', async () => {
+      const huge = await post('/jottings', 'note\n' + 'x,'.repeat(600_000), { 'content-type': 'text/csv' });
+      expect(huge.status).toBe(413);
+      for (const body of ['note\n"open', 'note\na"b', '']) {
+        const r = await post('/jottings', body, { 'content-type': 'text/csv' });
+        expect([r.status, ((await r.json()) as { code: string }).code]).toEqual([400, 'PGRST102']);
+      }
+    });
+  });
+
   describe('missing=default', () => {
     it('a key a row leaves out takes the column default, row by row; an explicit null stays null', async () => {
       const key = backend.keys.serviceRoleKey;

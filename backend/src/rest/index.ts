@@ -15,6 +15,7 @@ import { loadSchema, type SchemaCache } from './schema.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
 
 interface Result {
   body: string;
@@ -148,7 +149,7 @@ function rowsResponse(request: ApiRequest, result: Result, offset: number, call:
   if (call?.noContent) return new Response(null, { status: 204, headers });
   Object.assign(headers, profileHeader(request));
   if (request.shape === 'csv') {
-    headers['content-type'] = 'text/csv; charset=utf-8';
+    headers['content-type'] = CSV_TYPE;
     return new Response(request.method === 'HEAD' ? null : result.body, { status, headers });
   }
   const single = request.shape === 'object' || call?.unwrap;
@@ -174,7 +175,7 @@ function writeResponse(request: ApiRequest, plan: MutatePlan, result: Result, ap
   }
   if (!representation) return new Response(null, { status, headers });
   Object.assign(headers, profileHeader(request));
-  headers['content-type'] = request.shape === 'object' ? OBJECT_TYPE : JSON_TYPE;
+  headers['content-type'] = request.shape === 'object' ? OBJECT_TYPE : request.shape === 'csv' ? CSV_TYPE : JSON_TYPE;
   return textResponse(request.shape === 'object' ? unwrapArray(result.body) : result.body, { status, headers });
 }
 

@@ -17,6 +17,7 @@ import {
   selectList,
   Sql,
   whereClause,
+  csvBody,
   type Source,
 } from './sql.ts';
 
@@ -188,10 +189,10 @@ function returnedColumns(node: ReadNode): { star: boolean; names: string[] } {
   return { star, names: [...names] };
 }
 
-/** Outer query of writes: the changed rows (_pgrst_src) read as the representation asks, or counted. */
-function writeEnvelope(sql: Sql, dml: string, plan: MutatePlan, inserted = 'null::int'): string {
+/** Outer query of writes: the changed rows (_pgrst_src) read as the representation asks (JSON or CSV), or counted. */
+function writeEnvelope(sql: Sql, dml: string, plan: MutatePlan, csv: boolean, inserted = 'null::int'): string {
   const read = plan.returning ? nodeQuery(sql, plan.returning, `_pgrst_src as ${ident(plan.relation.name)}`) : 'select 1 from _pgrst_src';
-  const body = plan.returning ? `coalesce(json_agg(_pgrst_t), '[]')::text` : `''`;
+  const body = !plan.returning ? `''` : csv ? csvBody(read) : `coalesce(json_agg(_pgrst_t), '[]')::text`;
   return `with _pgrst_src as (${dml}) select ${body} as body, count(*)::int as page, null::int as total, ${inserted} as inserted from (${read}) _pgrst_t`;
 }
 
@@ -242,33 +243,34 @@ function insertStatement(plan: MutatePlan, request: ApiRequest): Statement {
   const merge = upsert?.resolution === 'merge-duplicates';
   dml += returningClause(plan, merge ? ', (xmax = 0) as _pgrst_inserted' : '');
   const inserted = merge ? '(select count(*)::int from _pgrst_src where _pgrst_inserted)' : undefined;
-  return { sql, text: writeEnvelope(sql, dml, plan, inserted) };
+  return { sql, text: writeEnvelope(sql, dml, plan, request.shape === 'csv', inserted) };
 }
 
-function updateStatement(plan: MutatePlan): Statement {
+function updateStatement(plan: MutatePlan, csv: boolean): Statement {
   const values = (plan.payload as { values: Record<string, unknown> }).values;
   const columns = Object.keys(values);
   const sql = new Sql();
   // Nothing to change: PostgREST answers as if no row matched.
-  if (columns.length === 0) return { sql, text: writeEnvelope(sql, 'select 1 as _pgrst_one where false', { ...plan, returning: undefined }) };
+  if (columns.length === 0) return { sql, text: writeEnvelope(sql, 'select 1 as _pgrst_one where false', { ...plan, returning: undefined }, csv) };
   const target = qualified(plan.relation);
   const where = whereClause(sql, relationSource(plan.relation), plan.filters, target + '.');
   const body = sql.bind(JSON.stringify(values));
   const dml = `update ${target} set ${columns.map((c) => `${ident(c)} = _pgrst_body.${ident(c)}`).join(', ')} from (select * from json_populate_record(null::${target}, ${body}::json)) _pgrst_body${where}${returningClause(plan)}`;
-  return { sql, text: writeEnvelope(sql, dml, plan) };
+  return { sql, text: writeEnvelope(sql, dml, plan, csv) };
 }
 
-function deleteStatement(plan: MutatePlan): Statement {
+function deleteStatement(plan: MutatePlan, csv: boolean): Statement {
   const sql = new Sql();
   const target = qualified(plan.relation);
   const where = whereClause(sql, relationSource(plan.relation), plan.filters, target + '.');
-  return { sql, text: writeEnvelope(sql, `delete from ${target}${where}${returningClause(plan)}`, plan) };
+  return { sql, text: writeEnvelope(sql, `delete from ${target}${where}${returningClause(plan)}`, plan, csv) };
 }
 
 export function mutateStatement(plan: MutatePlan, request: ApiRequest): Statement {
   if (plan.mutation === 'insert') return insertStatement(plan, request);
-  if (plan.mutation === 'update') return updateStatement(plan);
-  return deleteStatement(plan);
+  const csv = request.shape === 'csv';
+  if (plan.mutation === 'update') return updateStatement(plan, csv);
+  return deleteStatement(plan, csv);
 }
 
 /** A JSON (POST) or query-string (GET) argument as the text PostgreSQL casts to the parameter type. */
@@ -296,6 +298,11 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
         .filter((p) => keys.includes(p.name))
         .map((p) => `${ident(p.name)} := ${sql.bind(argumentValue(args[p.name], p.type, plan.fromJson))}::${p.type}`);
   const from = `${qualified(routine)}(${call.join(', ')}) ${alias}`;
+  if (scalar && request.shape === 'csv' && request.method !== 'HEAD') {
+    // A header of the one column, pgrst_scalar, then the values (as PostgREST).
+    const total = counts(request) ? 'select count(*) from _pgrst_rows' : undefined;
+    return { sql, text: envelope(`select _pgrst_r.pgrst_scalar from ${from}`, true, total, true), offset: 0 };
+  }
   if (scalar) {
     const text = `select coalesce(json_agg(_pgrst_r.pgrst_scalar), '[]')::text as body, count(*)::int as page${tail} from ${from}`;
     return { sql, text, offset: 0 };
@@ -305,7 +312,7 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
     const named = `${qualified(routine)}(${call.join(', ')}) as ${plan.tree.qualifier}`;
     const inner = nodeQuery(sql, plan.tree, named);
     const total = counts(request) ? `select count(*) from (${countQuery(sql, plan.tree, named)}) _pgrst_c` : undefined;
-    return { sql, text: envelope(inner, request.method !== 'HEAD', total), offset: plan.tree.offset };
+    return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv'), offset: plan.tree.offset };
   }
   // A function with OUT or TABLE columns: its rows filtered, ordered and paged.
   const { offset, limit } = plan.page;
@@ -315,5 +322,5 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
   const where = whereClause(sql, source, q.filters, '_pgrst_r.');
   const inner = `select ${selectList(source, q.select, '_pgrst_r.')} from ${from}${where}${orderClause(source, q.order, '_pgrst_r.')}${pageClause(sql, limit, offset)}`;
   const total = counts(request) ? `select count(*) from ${from}${where}` : undefined;
-  return { sql, text: envelope(inner, request.method !== 'HEAD', total), offset };
+  return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv'), offset };
 }

@@ -1,6 +1,7 @@
 // HTTP request -> ApiRequest (PostgREST's ApiRequest.hs): what is asked, parsed and checked
 // without the schema cache - method and target, query string, preferences, media type, range and
-// the JSON body. Pure apart from reading the body (apiRequest); parseApiRequest takes it as text.
+// the body (JSON, or CSV rows to insert). Pure apart from reading the body (apiRequest); parseApiRequest takes it as text.
+import { csvRows } from './csv.ts';
 import { restError } from './errors.ts';
 import { parsePrefer, parseQuery, parseRangeHeader, type Preferences, type QueryParams } from './parse.ts';
 
@@ -94,13 +95,19 @@ function jsonBody(text: string | undefined): unknown {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** Whether a body is CSV (Content-Type: text/csv, with any parameters), else JSON. */
+function isCsv(contentType: string | null): boolean {
+  return contentType?.split(';', 1)[0]!.trim().toLowerCase() === 'text/csv';
+}
+
 /** An insert's rows and columns: columns= names them, else every row must have the same keys. */
-function insertPayload(text: string | undefined, columns: string[] | undefined): Payload {
-  const payload = jsonBody(text);
+function insertPayload(text: string | undefined, columns: string[] | undefined, csv: boolean): Payload {
+  const payload = csv ? csvRows(text ?? '') : jsonBody(text);
   const rows = Array.isArray(payload) ? payload : [payload];
-  const keysDiffer = () => restError(400, 'PGRST102', 'All object keys must match');
+  const keysDiffer = () => restError(400, 'PGRST102', csv ? 'All lines must have same number of fields' : 'All object keys must match');
   if (!rows.every(isObject)) throw keysDiffer();
-  if (columns) return { kind: 'rows', rows, columns };
+  // columns= applies to JSON; CSV names its columns in its header (PostgREST ignores columns= there).
+  if (columns && !csv) return { kind: 'rows', rows, columns };
   const first = Object.keys(rows[0] ?? {});
   const key = [...first].sort().join('\u0000');
   for (const r of rows) if (Object.keys(r).sort().join('\u0000') !== key) throw keysDiffer();
@@ -137,10 +144,6 @@ export function parseApiRequest(raw: RawRequest, schemas: readonly string[]): Ap
     throw restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.invalid.join(', ')}`);
   }
   const query = parseQuery(url.search.slice(1), isCall);
-  // CSV is a table's read only (GET/HEAD); anything else answers JSON or nothing.
-  if (shape === 'csv' && (isCall || (method !== 'GET' && method !== 'HEAD'))) {
-    throw restError(406, 'PGRST107', 'None of these media types are available: text/csv');
-  }
   let action: Action;
   if (isCall) {
     if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw restError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
@@ -151,7 +154,7 @@ export function parseApiRequest(raw: RawRequest, schemas: readonly string[]): Ap
     throw restError(404, 'PGRST125', 'Invalid path specified in request URL');
   }
   let payload: Payload | undefined;
-  if (action === 'insert') payload = insertPayload(raw.body, query.columns);
+  if (action === 'insert') payload = insertPayload(raw.body, query.columns, isCsv(raw.headers.get('content-type')));
   else if (action === 'update') {
     const values = jsonBody(raw.body);
     if (!isObject(values)) throw invalidJson();
