@@ -34,6 +34,19 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+/**
+ * What two EXPLAINs of the same request share whatever the statements' costs: the top node, the
+ * keys of a JSON plan, whether it was executed (analyze) and with which other options.
+ */
+function planShape(plan: unknown): unknown {
+  if (typeof plan === 'string') {
+    const lines = plan.split('\n');
+    return { top: lines[0]!.split('  (')[0], timing: lines.filter((l) => /^(Planning|Execution) Time/.test(l)).map((l) => l.split(':')[0]), end: plan.endsWith('\n') };
+  }
+  const [first] = plan as Array<{ Plan: Record<string, unknown> } & Record<string, unknown>>;
+  return { keys: Object.keys(first!).sort(), top: first!.Plan['Node Type'], actual: 'Actual Rows' in first!.Plan, output: 'Output' in first!.Plan };
+}
+
 /** Both servers' settings: ours by environment name, PostgREST's as startPostgrest takes them. */
 interface Settings {
   env: Env;
@@ -92,6 +105,8 @@ const describeConformance = (title: string, settings: Settings, cases: Case[]) =
         // kept as text
       }
       const code = parsed && typeof parsed === 'object' && 'code' in parsed ? parsed.code : undefined;
+    const type = response.headers.get('content-type') ?? '';
+    if (type.startsWith('application/vnd.pgrst.plan')) parsed = { type, plan: planShape(parsed) };
       return {
         status: response.status,
         range: response.headers.get('content-range'),
@@ -121,7 +136,7 @@ const describeConformance = (title: string, settings: Settings, cases: Case[]) =
 
 describeConformance('conformance with PostgREST 12 on PostgreSQL', { env: {}, postgrest: {} }, CASES);
 describeConformance(
-  'conformance with PostgREST 12 on PostgreSQL, with db-max-rows 5',
-  { env: { REST_MAX_ROWS: '5' }, postgrest: { maxRows: 5 } },
+  'conformance with PostgREST 12 on PostgreSQL, with db-max-rows 5 and db-plan-enabled',
+  { env: { REST_MAX_ROWS: '5', REST_PLAN_ENABLED: 'true' }, postgrest: { maxRows: 5, planEnabled: true } },
   SETTINGS_CASES,
 );

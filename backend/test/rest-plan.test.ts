@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RestError } from '../src/rest/errors.ts';
 import { suggest } from '../src/rest/fuzzy.ts';
 import { actionPlan, findRelationship, type CallPlan, type ReadPlan } from '../src/rest/plan.ts';
-import { callStatement, mutateStatement, plannedCountStatement, planRows, readStatement } from '../src/rest/query.ts';
+import { callStatement, explainStatement, mutateStatement, plannedCountStatement, planRows, readStatement } from '../src/rest/query.ts';
 import { parseApiRequest, type ApiRequest } from '../src/rest/request.ts';
 import { deriveRelationships, type Relation, type SchemaCache } from '../src/rest/schema.ts';
 
@@ -48,7 +48,12 @@ function schemaCache(): SchemaCache {
   return { schema: 'public', relations, routines: new Map(), relationships: deriveRelationships(relations, keys) };
 }
 
-function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}, schemas = ['public']): ApiRequest {
+function request(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  schemas = ['public'],
+  planEnabled = false,
+): ApiRequest {
   return parseApiRequest(
     {
       method: init.method ?? 'GET',
@@ -56,7 +61,7 @@ function request(path: string, init: { method?: string; headers?: Record<string,
       headers: new Headers(init.headers),
       body: init.body,
     },
-    schemas,
+    { schemas, planEnabled },
   );
 }
 
@@ -113,6 +118,20 @@ describe('ApiRequest', () => {
     expect(csv('id,title\n')).toEqual({ kind: 'rows', columns: [], rows: [] });
     expect(fails(() => csv('id,title\n1,a\n2\n')).body.message).toBe('All lines must have same number of fields');
     for (const bad of ['', 'id\n"open', 'id\na"b', 'id\n"a"b']) expect(fails(() => csv(bad)).body.code).toBe('PGRST102');
+  });
+
+  it('takes the plan media type only with db-plan-enabled, its format, for= and the options it knows', () => {
+    const plan = (accept: string, method = 'GET') => {
+      const r = request('/books', { method, headers: { accept }, body: method === 'GET' ? undefined : '{}' }, ['public'], true);
+      return [r.shape, r.plan];
+    };
+    expect(plan('application/vnd.pgrst.plan')).toEqual(['array', { format: 'text', for: 'array', options: [] }]);
+    expect(plan('application/vnd.pgrst.plan+json; for="text/csv"; options=wal|drop table|analyze;')).toEqual(['csv', { format: 'json', for: 'csv', options: ['analyze', 'wal'] }]);
+    expect(plan('application/vnd.pgrst.plan+text;for="application/vnd.pgrst.object+json"', 'PATCH')).toEqual(['object', { format: 'text', for: 'object', options: [] }]);
+    const off = fails(() => request('/books', { headers: { accept: 'application/vnd.pgrst.plan+json; options=analyze' } }));
+    expect([off.status, off.body.message]).toEqual([406, 'None of these media types are available: application/vnd.pgrst.plan+json; for="application/json"; options=analyze']);
+    expect(fails(() => plan('application/vnd.pgrst.plan+json; for="text/html"')).body.code).toBe('PGRST107');
+    expect(plan('application/vnd.pgrst.plan+json; for="text/html", application/json')).toEqual(['array', undefined]);
   });
 
   it('answers CSV for reads, calls and writes alike', () => {
@@ -272,6 +291,14 @@ describe('db-max-rows and counts', () => {
     expect(planRows('[{"Plan": {"Node Type": "Seq Scan", "Plan Rows": 42}}]')).toBe(42);
     expect(planRows([{ Plan: { 'Plan Rows': 7 } }])).toBe(7);
     expect(planRows([])).toBeUndefined();
+  });
+
+  it('explains the statement of the request with the plan options, nothing else', () => {
+    const r = request('/books?select=id&id=eq.1', { headers: { accept: 'application/vnd.pgrst.plan+json; options=verbose|analyze|x); drop table books; --' } }, ['public'], true);
+    const read = readStatement(actionPlan(schema, r) as ReadPlan, r);
+    const { text, sql } = explainStatement(read, r.plan!);
+    expect(text).toBe(`explain (format json, analyze, verbose) ${read.text}`);
+    expect(sql.values).toEqual(['1']);
   });
 
   it('a call counts for exact and estimated only, its rows limited to db-max-rows', () => {

@@ -8,9 +8,9 @@ import { roleStatement } from '../db/role.ts';
 import { callerFrom, type Caller } from '../jwt.ts';
 import { textResponse } from '../http/json.ts';
 import { fromDbError, restError, RestError } from './errors.ts';
-import { actionPlan, type CallPlan, type MutatePlan, type PlanSettings, type ReadPlan } from './plan.ts';
-import { callStatement, mutateStatement, plannedCountStatement, planRows, readStatement, type Statement } from './query.ts';
-import { apiRequest, PREFIX, type ApiRequest } from './request.ts';
+import { actionPlan, type ActionPlan, type CallPlan, type MutatePlan, type PlanSettings, type ReadPlan } from './plan.ts';
+import { callStatement, explainStatement, mutateStatement, plannedCountStatement, planRows, readStatement, type Statement } from './query.ts';
+import { apiRequest, planType, PREFIX, type ApiRequest, type PlanMedia, type RequestSettings } from './request.ts';
 import { loadSchema, type SchemaCache } from './schema.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -199,8 +199,9 @@ function readKey(req: Request): string | undefined {
   return `${req.method} ${req.url} ${h.get('accept')} ${h.get('prefer')} ${h.get('range')} ${h.get('accept-profile')}`;
 }
 
-/** The REST service of the exposed schemas (REST_SCHEMAS), the first the default. */
-export function createRest(schemas: readonly string[], settings: PlanSettings): RestService {
+/** The REST service with PostgREST's settings: db-schemas, db-max-rows, db-plan-enabled. */
+export function createRest(settings: RequestSettings & PlanSettings): RestService {
+  const { schemas } = settings;
   let caches = new Map<string, SchemaCache>();
   const readPlans = new Map<string, PreparedRead>();
 
@@ -234,8 +235,9 @@ export function createRest(schemas: readonly string[], settings: PlanSettings): 
       req.headers.forEach((value, name) => (headers[name] = value));
       return read(ctx, caller, { ...cached, request: { ...cached.request, headers } });
     }
-    const request = await apiRequest(req, schemas);
+    const request = await apiRequest(req, settings);
     const plan = actionPlan(caches.get(request.schema)!, request, settings);
+    if (request.plan) return explain(ctx, caller, request, request.plan, plan);
     switch (plan.kind) {
       case 'read': {
         const prepared = { request, plan, statement: readStatement(plan, request) };
@@ -266,6 +268,35 @@ export function createRest(schemas: readonly string[], settings: PlanSettings): 
     const planned = planRows(row?.[0]);
     if (count === 'planned') return planned;
     return planned === undefined ? counted : Math.max(counted ?? 0, planned);
+  }
+
+  /**
+   * The EXPLAIN of the statement that would answer the request (Accept: application/vnd.pgrst.plan,
+   * db-plan-enabled), in its transaction as the caller: with analyze it runs, as a write commits
+   * unless the transaction ends in a rollback (db-tx-end, Prefer: tx).
+   */
+  async function explain(ctx: BackendContext, caller: Caller, request: ApiRequest, media: PlanMedia, plan: ActionPlan): Promise<Response> {
+    const statement =
+      plan.kind === 'read' ? readStatement(plan, request) : plan.kind === 'mutate' ? mutateStatement(plan, request) : callStatement(plan, request);
+    const explained = explainStatement(statement, media);
+    const end = transactionEnd(ctx, request);
+    const readOnly = request.method === 'GET' || request.method === 'HEAD';
+    const statements = [settingsOf(caller, request, readOnly), { text: explained.text, values: explained.sql.values }];
+    const rollback = (explained: unknown[][]) => {
+      throw new RollbackRequested(explained);
+    };
+    let rows: unknown[][];
+    try {
+      rows = await ctx.apiDb.pipeline(statements, end.rollback ? rollback : undefined);
+    } catch (error) {
+      if (!(error instanceof RollbackRequested)) throw error;
+      rows = error.rows;
+    }
+    // One row of JSON (the driver may have parsed it), or one row per line of text.
+    const lines = rows.map(([cell]) => (typeof cell === 'string' ? cell : JSON.stringify(cell, null, 2)));
+    const forType = request.shape === 'object' ? 'application/vnd.pgrst.object+json' : request.shape === 'csv' ? 'text/csv' : 'application/json';
+    const headers = { 'content-type': `${planType(media.format, forType, media.options)}; charset=utf-8`, ...profileHeader(request) };
+    return textResponse(request.method === 'HEAD' ? null : lines.map((line) => `${line}\n`).join(''), { status: 200, headers });
   }
 
   /** PostgREST's db-tx-end: the configured end, or Prefer: tx where an override is allowed. */

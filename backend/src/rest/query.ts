@@ -4,7 +4,7 @@
 // joins: to-one as row_to_json of the related row, to-many as json_agg of the related rows.
 import { isToOne } from './schema.ts';
 import type { CallPlan, ColumnRef, Embed, MutatePlan, ReadNode, ReadPlan } from './plan.ts';
-import type { ApiRequest } from './request.ts';
+import type { ApiRequest, PlanMedia } from './request.ts';
 import {
   conditions,
   envelope,
@@ -164,6 +164,11 @@ export function plannedCountStatement(plan: ReadPlan): Statement {
   const sql = new Sql();
   const from = qualified(plan.relation);
   return { sql, text: `explain (format json) ${countQuery(sql, plan.tree, from)}` };
+}
+
+/** EXPLAIN of a statement in a plan's format with its options (SqlFragment.hs explainF): only those known, never text of the request. */
+export function explainStatement(statement: Statement, media: PlanMedia): Statement {
+  return { sql: statement.sql, text: `explain (${[`format ${media.format}`, ...media.options].join(', ')}) ${statement.text}` };
 }
 
 /** "Plan Rows" of the top node of EXPLAIN (FORMAT JSON) output (json text, or parsed by the driver). */

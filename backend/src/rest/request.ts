@@ -34,6 +34,8 @@ export interface ApiRequest {
   query: QueryParams;
   prefs: Preferences;
   shape: Shape;
+  /** Accept asked for the plan of the statement answering `shape` (db-plan-enabled). */
+  plan: PlanMedia | undefined;
   /** The Range header, when it parses. */
   range: { offset: number; limit: number | undefined } | undefined;
   /** Lower-cased request headers (request.headers). */
@@ -53,16 +55,66 @@ export interface RawRequest {
 export const PREFIX = '/rest/v1';
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
 
-/** Accept header -> response shape, PGRST107 when nothing we produce is acceptable. */
-function negotiate(accept: string | null): Shape {
-  if (!accept) return 'array';
-  const types = accept.split(',').map((t) => t.split(';', 1)[0]!.trim().toLowerCase());
-  for (const t of types) {
-    if (t === 'application/vnd.pgrst.object+json' || t === 'application/vnd.pgrst.object') return 'object';
-    if (t === 'application/json' || t === '*/*' || t === 'application/*' || t === '') return 'array';
-    if (t === 'text/csv') return 'csv';
+/** EXPLAIN's options a plan may ask for (MediaType.hs MTVndPlanOption), in PostgREST's order. */
+export const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const;
+
+/**
+ * Accept: application/vnd.pgrst.plan(+json|+text); for="<media type>"; options=a|b - the EXPLAIN
+ * of the statement that would answer `for` (db-plan-enabled). Only these formats and options:
+ * nothing from the header reaches the SQL but a choice among them.
+ */
+export interface PlanMedia {
+  format: 'json' | 'text';
+  for: Shape;
+  options: Array<(typeof PLAN_OPTIONS)[number]>;
+}
+
+/** The shape of a media type we answer, undefined for any other. */
+function shapeOf(type: string): Shape | undefined {
+  if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return 'object';
+  if (type === 'application/json' || type === '*/*' || type === 'application/*' || type === '') return 'array';
+  if (type === 'text/csv') return 'csv';
+  return undefined;
+}
+
+const PLAN_FORMATS: Record<string, PlanMedia['format']> = {
+  'application/vnd.pgrst.plan': 'text',
+  'application/vnd.pgrst.plan+text': 'text',
+  'application/vnd.pgrst.plan+json': 'json',
+};
+
+/** A plan media type's parameters (MediaType.hs getPlan): for= defaults to application/json. */
+function planParams(params: string[]): { forType: string; options: PlanMedia['options'] } {
+  const param = (name: string) => params.find((p) => p.startsWith(`${name}=`))?.slice(name.length + 1);
+  const asked = (param('options') ?? '').split('|');
+  return { forType: (param('for') ?? 'application/json').replace(/^"+|"+$/g, ''), options: PLAN_OPTIONS.filter((o) => asked.includes(o)) };
+}
+
+/** A plan media type as PostgREST writes it (toMime): its format, for= and the options it knows. */
+export function planType(format: PlanMedia['format'], forType: string, options: PlanMedia['options']): string {
+  return `application/vnd.pgrst.plan+${format}; for="${forType}"${options.length ? `; options=${options.join('|')}` : ''}`;
+}
+
+/** Accept header -> response shape (and plan), PGRST107 when nothing we produce is acceptable. */
+function negotiate(accept: string | null, planEnabled: boolean): { shape: Shape; plan: PlanMedia | undefined } {
+  if (!accept) return { shape: 'array', plan: undefined };
+  const entries = accept.split(',').map((entry) => entry.split(';').map((part) => part.trim()));
+  const types = entries.map(([type]) => type!.toLowerCase());
+  const unavailable: string[] = [];
+  for (const [i, type] of types.entries()) {
+    const shape = shapeOf(type);
+    if (shape) return { shape, plan: undefined };
+    const format = PLAN_FORMATS[type];
+    if (format === undefined) {
+      unavailable.push(type);
+      continue;
+    }
+    const { forType, options } = planParams(entries[i]!.slice(1));
+    const forShape = shapeOf(forType.split(';', 1)[0]!.trim().toLowerCase());
+    if (forShape && planEnabled) return { shape: forShape, plan: { format, for: forShape, options } };
+    unavailable.push(planType(format, forType, options));
   }
-  throw restError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
+  throw restError(406, 'PGRST107', `None of these media types are available: ${unavailable.join(', ')}`);
 }
 
 /**
@@ -122,8 +174,14 @@ function callPayload(method: string, text: string | undefined, query: QueryParam
   return { kind: 'arguments', args, fromJson: true };
 }
 
-/** Parses and checks a request to /rest/v1 against the exposed schemas, in PostgREST's order of errors. */
-export function parseApiRequest(raw: RawRequest, schemas: readonly string[]): ApiRequest {
+/** What parsing depends on of the settings: the exposed schemas (db-schemas), db-plan-enabled. */
+export interface RequestSettings {
+  schemas: readonly string[];
+  planEnabled: boolean;
+}
+
+/** Parses and checks a request to /rest/v1 against the settings, in PostgREST's order of errors. */
+export function parseApiRequest(raw: RawRequest, settings: RequestSettings): ApiRequest {
   const url = new URL(raw.url);
   const method = raw.method as ApiRequest['method'];
   const path = url.pathname.slice(PREFIX.length);
@@ -136,8 +194,8 @@ export function parseApiRequest(raw: RawRequest, schemas: readonly string[]): Ap
     }
   });
   if (!METHODS.includes(method)) throw restError(405, 'PGRST117', `Unsupported HTTP method: ${raw.method}`);
-  const { schema, negotiated } = negotiateSchema(raw.headers, method, schemas);
-  const shape = negotiate(raw.headers.get('accept'));
+  const { schema, negotiated } = negotiateSchema(raw.headers, method, settings.schemas);
+  const { shape, plan } = negotiate(raw.headers.get('accept'), settings.planEnabled);
   const isCall = segments.length === 2 && segments[0] === 'rpc';
   const prefs = parsePrefer(raw.headers.get('prefer'));
   if (prefs.strict && prefs.invalid.length > 0) {
@@ -174,6 +232,7 @@ export function parseApiRequest(raw: RawRequest, schemas: readonly string[]): Ap
     query,
     prefs,
     shape,
+    plan,
     range: parseRangeHeader(raw.headers.get('range')),
     headers,
     payload,
@@ -181,7 +240,7 @@ export function parseApiRequest(raw: RawRequest, schemas: readonly string[]): Ap
 }
 
 /** Reads the body of a Request (POST, PATCH) and parses it with the rest. */
-export async function apiRequest(req: Request, schemas: readonly string[]): Promise<ApiRequest> {
+export async function apiRequest(req: Request, settings: RequestSettings): Promise<ApiRequest> {
   const body = req.method === 'POST' || req.method === 'PATCH' ? await req.text() : undefined;
-  return parseApiRequest({ method: req.method, url: req.url, headers: req.headers, body }, schemas);
+  return parseApiRequest({ method: req.method, url: req.url, headers: req.headers, body }, settings);
 }

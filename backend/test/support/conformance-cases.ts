@@ -106,6 +106,7 @@ export const CASES: Case[] = [
   { name: 'offset past end without count', method: 'GET', path: '/Rooms?select=id&order=id&offset=100' },
   { name: 'count exact, empty', method: 'GET', path: '/Rooms?select=id&id=eq.0', headers: { prefer: 'count=exact' } },
   { name: 'HEAD with count', method: 'HEAD', path: '/Rooms?select=id', headers: { prefer: 'count=exact' } },
+  { name: 'the plan media type with db-plan-enabled off', accepted: { reason: 'v12 answers 415 for an unusable Accept; v13+ (and the contract) 406', compare: ['range', 'profile', 'code', 'body'] }, method: 'GET', path: '/Rooms?select=id', headers: { accept: 'application/vnd.pgrst.plan+json' } },
   // planned and estimated counts (the tables are analysed once, so the planner's estimates are the same for both)
   { name: 'count planned, a page: 206 with the estimate', method: 'GET', path: '/Rooms?select=id&order=id&limit=4', headers: { prefer: 'count=planned' } },
   { name: 'count planned, filtered', method: 'GET', path: '/Rooms?select=id&filter=eq.Beach&order=id&offset=2&limit=3', headers: { prefer: 'count=planned' } },
@@ -354,7 +355,7 @@ export const CASES: Case[] = [
   { name: 'rpc scalar with count=exact', method: 'POST', path: '/rpc/add', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { a: 1, b: 2 } },
 ];
 
-/** Sent to both servers started with db-max-rows 5 (REST_MAX_ROWS=5). */
+/** Sent to both servers started with db-max-rows 5 and db-plan-enabled (REST_MAX_ROWS=5, REST_PLAN_ENABLED=true). */
 export const SETTINGS_CASES: Case[] = [
   { name: 'db-max-rows: a read answers at most 5 rows, 206 when counted', method: 'GET', path: '/Rooms?select=id&order=id', headers: { prefer: 'count=exact' } },
   { name: 'db-max-rows: from the offset, a smaller limit kept', method: 'GET', path: '/Rooms?select=id&order=id&offset=10&limit=3' },
@@ -366,4 +367,15 @@ export const SETTINGS_CASES: Case[] = [
   { name: 'count estimated within db-max-rows: exact', method: 'GET', path: '/Rooms?select=id&id=lt.4&order=id', headers: { prefer: 'count=estimated' } },
   { name: 'count estimated just over db-max-rows', method: 'GET', path: '/Rooms?select=id&id=lt.7&order=id', headers: { prefer: 'count=estimated' } },
   { name: 'count planned under db-max-rows', method: 'GET', path: '/Rooms?select=id&order=id&limit=2', headers: { prefer: 'count=planned' } },
+  // db-plan-enabled: the EXPLAIN of the statement, compared by its shape (costs differ)
+  { name: 'plan: JSON of a read', method: 'GET', path: '/Rooms?select=id,city&id=lt.5&order=id', headers: { accept: 'application/vnd.pgrst.plan+json' } },
+  { name: 'plan: text, the default format, for an object', method: 'GET', path: '/Rooms?select=id&id=eq.1', headers: { accept: 'application/vnd.pgrst.plan; for="application/vnd.pgrst.object+json"' } },
+  { name: 'plan: for CSV, as supabase-js asks it (spaces, a trailing ;)', method: 'GET', path: '/Rooms?select=id&limit=2', headers: { accept: 'application/vnd.pgrst.plan+text; for="text/csv"; options=;' } },
+  { name: 'plan: analyze and verbose of a read with an embed and a count', method: 'GET', path: '/authors?select=name,books!author_id(title)&order=id', headers: { accept: 'application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose', prefer: 'count=exact' } },
+  { name: 'plan: options it does not know are ignored', method: 'GET', path: '/Rooms?select=id&limit=1', headers: { accept: 'application/vnd.pgrst.plan+json; options=drop table|costs=off|analyze' } },
+  { name: 'plan: of a call', method: 'POST', path: '/rpc/rooms_in?select=id&order=id', headers: { ...JSON_BODY, accept: 'application/vnd.pgrst.plan+json' }, body: { q: 'o' } },
+  { name: 'plan: of an insert, not run', method: 'POST', path: '/notes?select=id', headers: { ...JSON_BODY, 'content-profile': 'archive', accept: 'application/vnd.pgrst.plan+json', prefer: 'return=representation' }, body: { body: 'planned' } },
+  { name: 'plan: of an update, analysed', method: 'PATCH', path: '/Rooms?id=eq.2', token: 'service', headers: { ...JSON_BODY, accept: 'application/vnd.pgrst.plan+text; options=analyze' }, body: { price: 2000 } },
+  { name: 'plan: for a media type without one', accepted: { reason: 'v12 answers 415 for an unusable Accept; v13+ (and the contract) 406', compare: ['range', 'profile', 'code', 'body'] }, method: 'GET', path: '/Rooms?select=id', headers: { accept: 'application/vnd.pgrst.plan+json; for="text/html"' } },
+  { name: 'plan: errors of the request are answered as usual', method: 'GET', path: '/Rooms?select=nope', headers: { accept: 'application/vnd.pgrst.plan+json' } },
 ];
