@@ -6,7 +6,7 @@ import { suggest } from '../src/rest/fuzzy.ts';
 import { actionPlan, findRelationship, type CallPlan, type ReadPlan } from '../src/rest/plan.ts';
 import { callStatement, explainStatement, mutateStatement, plannedCountStatement, planRows, readStatement } from '../src/rest/query.ts';
 import { parseApiRequest, type ApiRequest } from '../src/rest/request.ts';
-import { deriveRelationships, type Relation, type SchemaCache } from '../src/rest/schema.ts';
+import { deriveRelationships, viewKeys, viewTargets, type Relation, type SchemaCache } from '../src/rest/schema.ts';
 
 function table(name: string, columns: string[], primaryKey: string[], schema = 'public'): Relation {
   return {
@@ -193,6 +193,32 @@ describe('relationships from foreign keys', () => {
     ]);
     const none = fails(() => findRelationship(schema, 'books', 'tag', undefined));
     expect(none.body).toMatchObject({ code: 'PGRST200', hint: "Perhaps you meant 'tags' instead of 'tag'." });
+  });
+
+  it("come through views: a view's stored query gives each top-level column's origin, not its subqueries'", () => {
+    const def =
+      '({QUERY :commandType 1 :rtable ({RANGETBLENTRY :subquery {QUERY :targetList ({TARGETENTRY :resno 1 :resname x :ressortgroupref 0 :resorigtbl 9 :resorigcol 9 :resjunk false})}}) ' +
+      ':targetList ({TARGETENTRY :expr {VAR :varno 1} :resno 1 :resname book\\ id :ressortgroupref 0 :resorigtbl 100 :resorigcol 1 :resjunk false} ' +
+      '{TARGETENTRY :expr {SUBLINK :subselect {QUERY :targetList ({TARGETENTRY :resno 1 :resname y :ressortgroupref 0 :resorigtbl 7 :resorigcol 7 :resjunk false})}} :resno 2 :resname sub :ressortgroupref 0 :resorigtbl 0 :resorigcol 0 :resjunk false} ' +
+      '{TARGETENTRY :expr {VAR :varno 1} :resno 3 :resname w\\) :ressortgroupref 0 :resorigtbl 100 :resorigcol 3 :resjunk false}) :havingQual <>})';
+    expect(viewTargets(def)).toEqual([
+      { resno: 1, table: '100', column: 1 },
+      { resno: 2, table: '0', column: 0 },
+      { resno: 3, table: '100', column: 3 },
+    ]);
+  });
+
+  it('hold between views that show all of a key’s columns, under its name with their column names', () => {
+    const key = { schema: 'public', foreign_schema: 'public', name: 'books_author_id_fkey', rel: 'books', foreign_rel: 'authors', cols: ['author_id'], fcols: ['id'], one_to_one: false };
+    const shows = (view: string, col: string, rel: string, originCol: string) => ({ schema: 'public', view, col, origin_schema: 'public', origin_rel: rel, origin_col: originCol });
+    const keys = viewKeys([key], [shows('book_list', 'writer', 'books', 'author_id'), shows('recent', 'w', 'book_list', 'writer'), shows('names', 'id', 'authors', 'id'), shows('titles', 'title', 'books', 'title')]);
+    expect(keys.map((k) => `${k.rel}(${k.cols.join()}) -> ${k.foreign_rel}(${k.fcols.join()}) ${k.name}`)).toEqual([
+      'books(author_id) -> names(id) books_author_id_fkey',
+      'book_list(writer) -> authors(id) books_author_id_fkey',
+      'book_list(writer) -> names(id) books_author_id_fkey',
+      'recent(w) -> authors(id) books_author_id_fkey',
+      'recent(w) -> names(id) books_author_id_fkey',
+    ]);
   });
 
   it('suggests as PostgREST’s fuzzy set: near names only, not the name itself', () => {

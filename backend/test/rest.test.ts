@@ -166,6 +166,17 @@ describe.each(DB_KINDS)('REST on %s', (kind) => {
   });
 
   describe('embedding', () => {
+    it('embeds through views, by the foreign keys of the tables their columns show', async () => {
+      const list = await anon.from('book_list').select('title, writer(name), author_names!books_author_id_fkey(name)').order('book_id').limit(2);
+      expect(list.error).toBeNull();
+      expect(list.data).toEqual([
+        { title: 'Alpha', writer: { name: 'Ada' }, author_names: { name: 'Ada' } },
+        { title: 'Beta', writer: { name: 'Ada' }, author_names: { name: 'Ada' } },
+      ]);
+      const recent = await anon.from('author_names').select('name, recent_books(title), profile_cards(shout)').eq('id', 2);
+      expect(recent.data).toEqual([{ name: 'Bo', recent_books: [{ title: 'Gamma' }], profile_cards: { shout: 'EDITS TOO' } }]);
+    });
+
     it('embeds many-to-one, one-to-many, many-to-many and one-to-one resources in one select', async () => {
       const books = await anon
         .from('books')

@@ -166,6 +166,8 @@ function ambiguousRelationship(origin: string, target: string, candidates: Relat
 const singleColumn = (rel: Relationship, side: 0 | 1): string | undefined =>
   !rel.junction && rel.columns.length === 1 ? rel.columns[0]![side] : undefined;
 
+const VIEW_KINDS: ReadonlySet<string> = new Set(['v', 'm']);
+
 /**
  * The relationship `origin?select=target!hint(...)` names (Plan.hs findRel): the target is a
  * table, or (no hint) a foreign key's name or its one column; a hint is a foreign key's name,
@@ -180,7 +182,9 @@ export function findRelationship(schema: SchemaCache, origin: string, target: st
       return target === rel.foreignTable && rel.cardinality === 'one-to-many' && singleColumn(rel, 1) === hint;
     }
     if (hint === undefined) {
-      return target === rel.foreignTable || (!rel.junction && (rel.constraint === target || singleColumn(rel, 0) === target));
+      // A foreign key's name or column names the relationship to its table, not to a view of it.
+      const toView = VIEW_KINDS.has(schema.relations.get(rel.foreignTable)?.kind ?? '');
+      return target === rel.foreignTable || (!rel.junction && !toView && (rel.constraint === target || singleColumn(rel, 0) === target));
     }
     return (
       target === rel.foreignTable &&

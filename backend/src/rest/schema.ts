@@ -122,8 +122,8 @@ where n.nspname = any($1::text[]) and i.indisprimary
 order by n.nspname, c.relname, k.ord`;
 
 /**
- * Foreign keys between tables of one exposed schema (PostgREST embeds within the schema a request
- * asks for: its allM2OandO2ORels keyed by schema), with whether
+ * Foreign keys of every schema but the system's (a view of an exposed schema may show a table of
+ * another: viewKeys), with whether
  * their columns, in the key's order, are their table's primary key or a unique constraint.
  */
 const FOREIGN_KEYS_SQL = `
@@ -138,7 +138,7 @@ with keys as (
   where k.contype in ('p', 'u')
   group by k.conrelid
 )
-select tn.nspname as schema, fk.conname as name, t.relname as rel, f.relname as foreign_rel,
+select tn.nspname as schema, fn.nspname as foreign_schema, fk.conname as name, t.relname as rel, f.relname as foreign_rel,
        cols.cols as cols, cols.fcols as fcols,
        coalesce(exists (select from jsonb_array_elements(keys.cols) k(cols) where k.cols = cols.cols), false) as one_to_one
 from pg_constraint fk
@@ -153,8 +153,83 @@ cross join lateral (
   join pg_attribute b on b.attrelid = fk.confrelid and b.attnum = u.ref
 ) cols
 left join keys on keys.conrelid = fk.conrelid
-where fk.contype = 'f' and fk.conparentid = 0 and tn.nspname = any($1::text[]) and fn.nspname = tn.nspname
+where fk.contype = 'f' and fk.conparentid = 0 and tn.nspname not in ('pg_catalog', 'information_schema') and tn.nspname !~ '^pg_'
 order by fk.conrelid, fk.conname`;
+
+/** The views of the exposed schemas: their stored query (the _RETURN rule's) and column names. */
+const VIEWS_SQL = `
+select n.nspname as schema, c.relname as view, r.ev_action::text as def,
+       array(select a.attname::text from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped order by a.attnum) as cols,
+       array(select a.attnum::int from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped order by a.attnum) as nums
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+join pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
+where c.relkind in ('v', 'm') and n.nspname = any($1::text[])`;
+
+/** Names of the columns that view columns come from, by table oid and column number. */
+const ORIGINS_SQL = `
+select c.oid::text as oid, n.nspname::text as schema, c.relname::text as rel, a.attnum::int as num, a.attname::text as col
+from pg_class c
+join pg_namespace n on n.oid = c.relnamespace
+join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+where c.oid = any($1::oid[])`;
+
+/**
+ * The origin of each column of a stored view query (pg_rewrite.ev_action, the parse tree as
+ * text): its top-level target entries' column number (resno) and the table and column a plain
+ * column reference comes from (resorigtbl, resorigcol; 0 for anything else). Entries of nested
+ * queries (subqueries, sublinks) are deeper and not read. One pass; \ escapes a character.
+ */
+export function viewTargets(def: string): Array<{ resno: number; table: string; column: number }> {
+  const out: Array<{ resno: number; table: string; column: number }> = [];
+  let depth = 0;
+  let inTargets = false;
+  let entry: Record<string, string> = {};
+  const field = (i: number, name: string) => def.startsWith(`:${name} `, i);
+  for (let i = 0; i < def.length; i++) {
+    const ch = def[i];
+    if (ch === '\\') {
+      i++;
+      continue;
+    }
+    if (ch === '(' || ch === '{') depth++;
+    else if (ch === ')' || ch === '}') {
+      depth--;
+      if (inTargets && depth === 3 && ch === '}') {
+        out.push({ resno: Number(entry.resno), table: entry.resorigtbl ?? '0', column: Number(entry.resorigcol ?? 0) });
+        entry = {};
+      }
+      // The top query's target list closed: nothing after it is read.
+      if (inTargets && depth === 2) break;
+    } else if (ch === ':') {
+      // Fields of the top query are at depth 2: ({QUERY :targetList ({TARGETENTRY :resno 1 ...} ...) ...}).
+      if (depth === 2 && field(i, 'targetList')) inTargets = true;
+      else if (inTargets && depth === 4) {
+        for (const name of ['resno', 'resorigtbl', 'resorigcol']) {
+          if (field(i, name)) entry[name] = /^\d+/.exec(def.slice(i + name.length + 2, i + name.length + 24))?.[0] ?? '0';
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Where the columns of the views of the exposed schemas come from: each plain column's table column. */
+async function loadViewColumns(q: Queryable, schemas: readonly string[]): Promise<ViewColumn[]> {
+  const views = await q.query<{ schema: string; view: string; def: string; cols: string[]; nums: number[] }>(VIEWS_SQL, [schemas]);
+  const targets = views.rows.map((v) => viewTargets(v.def).filter((t) => t.table !== '0'));
+  const oids = [...new Set(targets.flat().map((t) => t.table))];
+  if (oids.length === 0) return [];
+  const origins = await q.query<{ oid: string; schema: string; rel: string; num: number; col: string }>(ORIGINS_SQL, [oids]);
+  const originOf = new Map(origins.rows.map((o) => [`${o.oid}.${o.num}`, o]));
+  return views.rows.flatMap((v, i) =>
+    targets[i]!.flatMap((t) => {
+      const col = v.cols[v.nums.indexOf(t.resno)];
+      const origin = originOf.get(`${t.table}.${t.column}`);
+      return col === undefined || !origin ? [] : [{ schema: v.schema, view: v.view, col, origin_schema: origin.schema, origin_rel: origin.rel, origin_col: origin.col }];
+    }),
+  );
+}
 
 const ROUTINES_SQL = `
 select n.nspname as schema, p.proname as name, p.proretset as returns_set, p.provolatile::text as volatility,
@@ -259,9 +334,11 @@ export async function loadSchema(q: Queryable, schemas: readonly string[]): Prom
     list.push(routine);
     routines.set(row.name, list);
   }
-  const keys = await q.query<ForeignKey & { schema: string }>(FOREIGN_KEYS_SQL, exposed);
+  const keys = await q.query<SchemaForeignKey>(FOREIGN_KEYS_SQL);
+  const throughViews = viewKeys(keys.rows, await loadViewColumns(q, schemas));
   for (const cache of caches.values()) {
-    cache.relationships = deriveRelationships(cache.relations, keys.rows.filter((k) => k.schema === cache.schema));
+    const within = (k: SchemaForeignKey) => k.schema === cache.schema && k.foreign_schema === cache.schema;
+    cache.relationships = deriveRelationships(cache.relations, [...keys.rows.filter(within), ...throughViews.filter(within)]);
   }
   return caches;
 }
@@ -273,6 +350,66 @@ interface ForeignKey {
   cols: string[];
   fcols: string[];
   one_to_one: boolean;
+}
+
+/** A foreign key with the schemas of its two sides. */
+export interface SchemaForeignKey extends ForeignKey {
+  schema: string;
+  foreign_schema: string;
+}
+
+/** A column of a view and the column it shows (loadViewColumns). */
+export interface ViewColumn {
+  schema: string;
+  view: string;
+  col: string;
+  origin_schema: string;
+  origin_rel: string;
+  origin_col: string;
+}
+
+/** Views on views are followed at most this deep. */
+const MAX_VIEW_DEPTH = 10;
+
+/**
+ * The foreign keys views carry (SchemaCache.hs addViewM2OAndO2ORels): a key of table T to F holds
+ * between every view showing all its columns of T, or T, and every view showing all its columns
+ * of F, or F - under the key's name, with the views' column names. A view's column is traced
+ * through views on views to a table's.
+ */
+export function viewKeys(keys: SchemaForeignKey[], viewColumns: ViewColumn[]): SchemaForeignKey[] {
+  const id = (schema: string, rel: string, col: string) => JSON.stringify([schema, rel, col]);
+  const originOf = new Map(viewColumns.map((c) => [id(c.schema, c.view, c.col), id(c.origin_schema, c.origin_rel, c.origin_col)]));
+  // Each table column -> the view columns that show it, in views' order.
+  const shownBy = new Map<string, ViewColumn[]>();
+  for (const c of viewColumns) {
+    let origin = originOf.get(id(c.schema, c.view, c.col))!;
+    for (let depth = 0; originOf.has(origin) && depth < MAX_VIEW_DEPTH; depth++) origin = originOf.get(origin)!;
+    shownBy.set(origin, [...(shownBy.get(origin) ?? []), c]);
+  }
+  /** T itself, then each view that shows every one of `cols` of T (its first column for each). */
+  const sides = (schema: string, rel: string, cols: string[]) => {
+    const views = new Map<string, { schema: string; rel: string; cols: string[] }>();
+    cols.forEach((col, i) => {
+      for (const c of shownBy.get(id(schema, rel, col)) ?? []) {
+        const key = JSON.stringify([c.schema, c.view]);
+        const view = views.get(key) ?? { schema: c.schema, rel: c.view, cols: [] };
+        if (view.cols.length === i) view.cols.push(c.col);
+        views.set(key, view);
+      }
+    });
+    return [{ schema, rel, cols, view: false }, ...[...views.values()].filter((v) => v.cols.length === cols.length).map((v) => ({ ...v, view: true }))];
+  };
+  const out: SchemaForeignKey[] = [];
+  for (const k of keys) {
+    for (const from of sides(k.schema, k.rel, k.cols)) {
+      for (const to of sides(k.foreign_schema, k.foreign_rel, k.fcols)) {
+        if (!from.view && !to.view) continue;
+        out.push({ ...k, schema: from.schema, rel: from.rel, cols: from.cols, foreign_schema: to.schema, foreign_rel: to.rel, fcols: to.cols });
+      }
+    }
+  }
+  return out;
 }
 
 const zip = (a: string[], b: string[]): Array<[string, string]> => a.map((x, i) => [x, b[i]!]);
