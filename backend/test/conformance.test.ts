@@ -1,6 +1,7 @@
 // The same requests to our /rest/v1 and to the official PostgREST 12 binary on one PostgreSQL
-// database with the project's migrations: status, Content-Range and body must agree, except the
-// differences each case lists with its reason.
+// database with the project's migrations: status, Content-Range, Content-Profile and body must
+// agree, except the differences each case lists with its reason. Both servers expose the same
+// schemas; a second pair runs with db-max-rows and db-plan-enabled (plans compared by shape).
 import pg from 'pg';
 import type { Env } from '../src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
