@@ -249,6 +249,8 @@ export const CASES: Case[] = [
   { name: 'view: one-to-one through a view', method: 'GET', path: '/author_names?select=name,profile_cards(shout)&order=id' },
   { name: 'view: ambiguous from a table to a view (two keys show in it)', method: 'GET', path: '/books?select=id,author_names(name)' },
   { name: 'view: the foreign key hint resolves it', method: 'GET', path: '/books?select=id,author_names!books_editor_id_fkey(name)&order=id' },
+  { name: 'view: many-to-many from a view through a table junction', method: 'GET', path: '/book_list?select=title,tags(name)&order=book_id' },
+  { name: 'view: many-to-many to a view', method: 'GET', path: '/tags?select=name,book_list(title)&order=id' },
   { name: 'view: a computed column shows no key', method: 'GET', path: '/profile_cards?select=shout,books(id)' },
   { name: 'a single object with an embed', method: 'GET', path: '/books?select=title,tags(name)&id=eq.1', headers: { accept: 'application/vnd.pgrst.object+json' } },
   { name: 'embed in the rows of a function returning a table', method: 'POST', path: '/rpc/rooms_in?select=id,Favorites(item_id)&id=lt.4&order=id', token: 'user', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { q: 'o' }, setup: favourites(1, 3) },
