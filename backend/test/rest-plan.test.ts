@@ -6,7 +6,7 @@ import { suggest } from '../src/rest/fuzzy.ts';
 import { actionPlan, findRelationship, type CallPlan, type ReadPlan } from '../src/rest/plan.ts';
 import { callStatement, explainStatement, mutateStatement, plannedCountStatement, planRows, readStatement } from '../src/rest/query.ts';
 import { parseApiRequest, type ApiRequest } from '../src/rest/request.ts';
-import { deriveRelationships, viewKeys, viewTargets, type Relation, type SchemaCache } from '../src/rest/schema.ts';
+import { deriveRelationships, viewKeys, viewPrimaryKeys, viewTargets, type Relation, type SchemaCache } from '../src/rest/schema.ts';
 
 function table(name: string, columns: string[], primaryKey: string[], schema = 'public'): Relation {
   return {
@@ -219,6 +219,15 @@ describe('relationships from foreign keys', () => {
       'recent(w) -> authors(id) books_author_id_fkey',
       'recent(w) -> names(id) books_author_id_fkey',
     ]);
+  });
+
+  it('give a view the primary key of each table it shows whole, in any schema', () => {
+    const shows = (view: string, col: string, schema: string, rel: string, originCol: string) => ({ schema: 'api', view, col, origin_schema: schema, origin_rel: rel, origin_col: originCol });
+    const keys = viewPrimaryKeys(
+      [{ schema: 'private', table: 'links', columns: ['a', 'b'] }, { schema: 'private', table: 'other', columns: ['id'] }],
+      [shows('links', 'first', 'private', 'links', 'a'), shows('links', 'second', 'private', 'links', 'b'), shows('half', 'a', 'private', 'links', 'a')],
+    );
+    expect(keys).toEqual([[{ schema: 'api', name: 'links' }, ['first', 'second']]]);
   });
 
   it('suggests as PostgREST’s fuzzy set: near names only, not the name itself', () => {

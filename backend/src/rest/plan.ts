@@ -6,7 +6,7 @@ import { restError, type RestError } from './errors.ts';
 import { suggest } from './fuzzy.ts';
 import type { EmbedItem, Filter, OrderTerm, QueryParams, SelectItem } from './parse.ts';
 import type { ApiRequest, Payload } from './request.ts';
-import { isToOne, type Relation, type Relationship, type Routine, type SchemaCache } from './schema.ts';
+import { isToOne, VIEW_KINDS, type Relation, type Relationship, type Routine, type SchemaCache } from './schema.ts';
 import { ident, qualified, qualifiedName } from './sql.ts';
 
 export type FieldItem = Exclude<SelectItem, EmbedItem>;
@@ -165,8 +165,6 @@ function ambiguousRelationship(origin: string, target: string, candidates: Relat
 
 const singleColumn = (rel: Relationship, side: 0 | 1): string | undefined =>
   !rel.junction && rel.columns.length === 1 ? rel.columns[0]![side] : undefined;
-
-const VIEW_KINDS: ReadonlySet<string> = new Set(['v', 'm']);
 
 /**
  * The relationship `origin?select=target!hint(...)` names (Plan.hs findRel): the target is a

@@ -118,7 +118,7 @@ join pg_class c on c.oid = i.indrelid
 join pg_namespace n on n.oid = c.relnamespace
 join lateral unnest(i.indkey) with ordinality as k(attnum, ord) on true
 join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
-where n.nspname = any($1::text[]) and i.indisprimary
+where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname !~ '^pg_' and i.indisprimary
 order by n.nspname, c.relname, k.ord`;
 
 /**
@@ -296,8 +296,16 @@ export async function loadSchema(q: Queryable, schemas: readonly string[]): Prom
       defaultExpr: row.default_expr ?? undefined,
     });
   }
-  const pks = await q.query<{ schema: string; rel: string; col: string }>(PRIMARY_KEYS_SQL, exposed);
-  for (const row of pks.rows) cacheOf(row.schema).relations.get(row.rel)?.primaryKey.push(row.col);
+  // Primary keys of every schema's tables: those of the exposed schemas', and those views show.
+  const pks = await q.query<{ schema: string; rel: string; col: string }>(PRIMARY_KEYS_SQL);
+  const primaryKeys = new Map<string, PrimaryKey>();
+  for (const row of pks.rows) {
+    const key = JSON.stringify([row.schema, row.rel]);
+    const pk = primaryKeys.get(key) ?? { schema: row.schema, table: row.rel, columns: [] };
+    pk.columns.push(row.col);
+    primaryKeys.set(key, pk);
+    caches.get(row.schema)?.relations.get(row.rel)?.primaryKey.push(row.col);
+  }
 
   const procs = await q.query<RoutineRow>(ROUTINES_SQL, exposed);
   for (const row of procs.rows) {
@@ -335,7 +343,12 @@ export async function loadSchema(q: Queryable, schemas: readonly string[]): Prom
     routines.set(row.name, list);
   }
   const keys = await q.query<SchemaForeignKey>(FOREIGN_KEYS_SQL);
-  const throughViews = viewKeys(keys.rows, await loadViewColumns(q, schemas));
+  const viewColumns = await loadViewColumns(q, schemas);
+  for (const [view, primaryKey] of viewPrimaryKeys([...primaryKeys.values()], viewColumns)) {
+    const relation = caches.get(view.schema)?.relations.get(view.name);
+    if (relation && relation.primaryKey.length === 0) relation.primaryKey = primaryKey;
+  }
+  const throughViews = viewKeys(keys.rows, viewColumns);
   for (const cache of caches.values()) {
     const within = (k: SchemaForeignKey) => k.schema === cache.schema && k.foreign_schema === cache.schema;
     cache.relationships = deriveRelationships(cache.relations, [...keys.rows.filter(within), ...throughViews.filter(within)]);
@@ -358,6 +371,13 @@ export interface SchemaForeignKey extends ForeignKey {
   foreign_schema: string;
 }
 
+/** A table's primary key, in any schema. */
+export interface PrimaryKey {
+  schema: string;
+  table: string;
+  columns: string[];
+}
+
 /** A column of a view and the column it shows (loadViewColumns). */
 export interface ViewColumn {
   schema: string;
@@ -368,8 +388,57 @@ export interface ViewColumn {
   origin_col: string;
 }
 
+/** Relation kinds that are views (plain and materialized). */
+export const VIEW_KINDS: ReadonlySet<string> = new Set(['v', 'm']);
+
 /** Views on views are followed at most this deep. */
 const MAX_VIEW_DEPTH = 10;
+
+const columnId = (schema: string, rel: string, col: string) => JSON.stringify([schema, rel, col]);
+
+/** Each table column -> the view columns that show it, in views' order, through views on views. */
+function tableColumnsShown(viewColumns: ViewColumn[]): Map<string, ViewColumn[]> {
+  const originOf = new Map(viewColumns.map((c) => [columnId(c.schema, c.view, c.col), columnId(c.origin_schema, c.origin_rel, c.origin_col)]));
+  const shownBy = new Map<string, ViewColumn[]>();
+  for (const c of viewColumns) {
+    let origin = originOf.get(columnId(c.schema, c.view, c.col))!;
+    for (let depth = 0; originOf.has(origin) && depth < MAX_VIEW_DEPTH; depth++) origin = originOf.get(origin)!;
+    shownBy.set(origin, [...(shownBy.get(origin) ?? []), c]);
+  }
+  return shownBy;
+}
+
+/** The views that show every one of `cols` of a table, each with its first column showing each. */
+function viewsShowing(shownBy: Map<string, ViewColumn[]>, schema: string, rel: string, cols: string[]) {
+  const views = new Map<string, { schema: string; rel: string; cols: string[] }>();
+  cols.forEach((col, i) => {
+    for (const c of shownBy.get(columnId(schema, rel, col)) ?? []) {
+      const key = JSON.stringify([c.schema, c.view]);
+      const view = views.get(key) ?? { schema: c.schema, rel: c.view, cols: [] };
+      if (view.cols.length === i) view.cols.push(c.col);
+      views.set(key, view);
+    }
+  });
+  return [...views.values()].filter((v) => v.cols.length === cols.length);
+}
+
+/**
+ * The primary keys views carry (SchemaCache.hs addViewPrimaryKeys): the columns that show the
+ * whole primary key of a table, of each such table, the first column that shows each.
+ */
+export function viewPrimaryKeys(tables: PrimaryKey[], viewColumns: ViewColumn[]): Array<[{ schema: string; name: string }, string[]]> {
+  const shownBy = tableColumnsShown(viewColumns);
+  const keys = new Map<string, [{ schema: string; name: string }, string[]]>();
+  for (const table of tables) {
+    for (const view of viewsShowing(shownBy, table.schema, table.table, table.columns)) {
+      const key = JSON.stringify([view.schema, view.rel]);
+      const entry = keys.get(key) ?? [{ schema: view.schema, name: view.rel }, []];
+      entry[1].push(...view.cols);
+      keys.set(key, entry);
+    }
+  }
+  return [...keys.values()];
+}
 
 /**
  * The foreign keys views carry (SchemaCache.hs addViewM2OAndO2ORels): a key of table T to F holds
@@ -378,28 +447,12 @@ const MAX_VIEW_DEPTH = 10;
  * through views on views to a table's.
  */
 export function viewKeys(keys: SchemaForeignKey[], viewColumns: ViewColumn[]): SchemaForeignKey[] {
-  const id = (schema: string, rel: string, col: string) => JSON.stringify([schema, rel, col]);
-  const originOf = new Map(viewColumns.map((c) => [id(c.schema, c.view, c.col), id(c.origin_schema, c.origin_rel, c.origin_col)]));
-  // Each table column -> the view columns that show it, in views' order.
-  const shownBy = new Map<string, ViewColumn[]>();
-  for (const c of viewColumns) {
-    let origin = originOf.get(id(c.schema, c.view, c.col))!;
-    for (let depth = 0; originOf.has(origin) && depth < MAX_VIEW_DEPTH; depth++) origin = originOf.get(origin)!;
-    shownBy.set(origin, [...(shownBy.get(origin) ?? []), c]);
-  }
-  /** T itself, then each view that shows every one of `cols` of T (its first column for each). */
-  const sides = (schema: string, rel: string, cols: string[]) => {
-    const views = new Map<string, { schema: string; rel: string; cols: string[] }>();
-    cols.forEach((col, i) => {
-      for (const c of shownBy.get(id(schema, rel, col)) ?? []) {
-        const key = JSON.stringify([c.schema, c.view]);
-        const view = views.get(key) ?? { schema: c.schema, rel: c.view, cols: [] };
-        if (view.cols.length === i) view.cols.push(c.col);
-        views.set(key, view);
-      }
-    });
-    return [{ schema, rel, cols, view: false }, ...[...views.values()].filter((v) => v.cols.length === cols.length).map((v) => ({ ...v, view: true }))];
-  };
+  const shownBy = tableColumnsShown(viewColumns);
+  /** T itself, then each view that shows every one of `cols` of T. */
+  const sides = (schema: string, rel: string, cols: string[]) => [
+    { schema, rel, cols, view: false },
+    ...viewsShowing(shownBy, schema, rel, cols).map((v) => ({ ...v, view: true })),
+  ];
   const out: SchemaForeignKey[] = [];
   for (const k of keys) {
     for (const from of sides(k.schema, k.rel, k.cols)) {
