@@ -74,6 +74,21 @@ function txEnd(value: string | undefined): (typeof TX_ENDS)[number] {
 const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 /**
+ * REST_SCHEMAS (PostgREST's db-schemas): the schemas /rest/v1 exposes, the first the default.
+ * Names as PostgreSQL has them (case kept, no quoting), each once.
+ */
+function restSchemas(value: string | undefined): string[] {
+  const schemas = list(value);
+  if (schemas.length === 0) return ['public'];
+  for (const schema of schemas) {
+    if (!/^[A-Za-z_][A-Za-z0-9_$]*$/.test(schema) || schema.length > 63) throw new Error(`Invalid schema name in REST_SCHEMAS: ${schema}`);
+    if (/^pg_|^information_schema$/.test(schema)) throw new Error(`REST_SCHEMAS may not expose a system schema: ${schema}`);
+  }
+  if (new Set(schemas).size !== schemas.length) throw new Error(`REST_SCHEMAS names a schema twice: ${value}`);
+  return schemas;
+}
+
+/**
  * Every setting of the backend, read from the environment here and nowhere else:
  * - PORT, DATA_DIR, DATABASE_URL (PostgreSQL; else embedded PGlite), MIGRATIONS_DIR, FUNCTIONS_DIR;
  * - AUTHENTICATOR_PASSWORD: the password of the `authenticator` login role on PostgreSQL, when
@@ -81,6 +96,12 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((s) => 
  * - ALLOWED_ORIGINS (CORS), PUBLIC_URL (the URL clients use, default http://localhost:<port>);
  * - REST_TX_END: commit (default), commit-allow-override, rollback or rollback-allow-override, as
  *   PostgREST's db-tx-end (with -allow-override, Prefer: tx=commit|rollback decides);
+ * - REST_SCHEMAS: the schemas /rest/v1 exposes (db-schemas; default public), chosen per request
+ *   by Accept-Profile / Content-Profile, the first when none is asked;
+ * - REST_MAX_ROWS: at most this many rows per read and embed (db-max-rows; default no limit),
+ *   also the threshold of Prefer: count=estimated;
+ * - REST_PLAN_ENABLED=true: answers Accept: application/vnd.pgrst.plan with the statement's
+ *   EXPLAIN (db-plan-enabled; off by default);
  * - JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY (else made once per data folder, loadKeys);
  * - JWT_EXPIRY (seconds, default 3600), SITE_URL and ADDITIONAL_REDIRECT_URLS (OAuth redirects),
  *   GOOGLE_OIDC_ISSUER + GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET (else the local stand-in),
@@ -123,6 +144,9 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
       anonymousUsers: env.AUTH_ANONYMOUS_USERS === 'true',
     },
     restTxEnd: txEnd(env.REST_TX_END),
+    restSchemas: restSchemas(env.REST_SCHEMAS),
+    restMaxRows: env.REST_MAX_ROWS?.trim() ? wholeNumber(env, 'REST_MAX_ROWS', 0, 1) : undefined,
+    restPlanEnabled: env.REST_PLAN_ENABLED === 'true',
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,

@@ -52,6 +52,12 @@ export interface BackendConfig {
   };
   /** How a REST transaction ends (PostgREST's db-tx-end): commit or rollback, and whether Prefer: tx may override it. */
   restTxEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
+  /** The schemas /rest/v1 exposes (PostgREST's db-schemas), the first the default. */
+  restSchemas: string[];
+  /** The most rows a read answers, per level (PostgREST's db-max-rows); none when undefined. */
+  restMaxRows: number | undefined;
+  /** Whether Accept: application/vnd.pgrst.plan answers the EXPLAIN of a request (db-plan-enabled). */
+  restPlanEnabled: boolean;
   /** A real SMTP server for the auth mail; else the local outbox (auth/mail.ts). */
   smtp: { host: string; port: number; user: string | undefined; pass: string | undefined; sender: string; senderName: string } | undefined;
   seed: {

@@ -56,7 +56,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     await db.close();
   };
 
-  const rest = createRest();
+  const rest = createRest({ schemas: config.restSchemas, maxRows: config.restMaxRows, planEnabled: config.restPlanEnabled });
   const jwt = jwtHelpers(keys.jwtSecret);
   const ctx: BackendContext = {
     db,

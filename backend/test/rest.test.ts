@@ -60,6 +60,14 @@ describe.each(DB_KINDS)('REST on %s', (kind) => {
       expect(r.error?.details).toBe('An offset of 100 was requested, but there are only 40 rows.');
     });
 
+    it("count 'planned' is the planner's estimate, 'estimated' the larger of it and the count", async () => {
+      await backend.ctx.db.exec('analyze public."Rooms"');
+      const planned = await anon.from('Rooms').select('id', { count: 'planned' }).order('id').range(0, 3);
+      expect([planned.status, planned.count, planned.data?.length]).toEqual([206, 40, 4]);
+      const estimated = await anon.from('Rooms').select('id', { count: 'estimated', head: true }).eq('city', 'Rome');
+      expect([estimated.status, estimated.count]).toEqual([200, 8]);
+    });
+
     it('head with count returns the count and no rows', async () => {
       const r = await anon.from('Rooms').select('id', { count: 'exact', head: true }).eq('filter', 'Beach');
       expect(r.status).toBe(200);
@@ -158,6 +166,17 @@ describe.each(DB_KINDS)('REST on %s', (kind) => {
   });
 
   describe('embedding', () => {
+    it('embeds through views, by the foreign keys of the tables their columns show', async () => {
+      const list = await anon.from('book_list').select('title, writer(name), author_names!books_author_id_fkey(name)').order('book_id').limit(2);
+      expect(list.error).toBeNull();
+      expect(list.data).toEqual([
+        { title: 'Alpha', writer: { name: 'Ada' }, author_names: { name: 'Ada' } },
+        { title: 'Beta', writer: { name: 'Ada' }, author_names: { name: 'Ada' } },
+      ]);
+      const recent = await anon.from('author_names').select('name, recent_books(title), profile_cards(shout)').eq('id', 2);
+      expect(recent.data).toEqual([{ name: 'Bo', recent_books: [{ title: 'Gamma' }], profile_cards: { shout: 'EDITS TOO' } }]);
+    });
+
     it('embeds many-to-one, one-to-many, many-to-many and one-to-one resources in one select', async () => {
       const books = await anon
         .from('books')
@@ -349,6 +368,41 @@ describe.each(DB_KINDS)('REST on %s', (kind) => {
         .select('user_id, user_email, status, startDate');
       expect(r.error).toBeNull();
       expect(r.data).toEqual([{ user_id: USER, user_email: 'user@example.com', status: 'pending', startDate: day(30) }]);
+    });
+  });
+
+  describe('CSV', () => {
+    const post = (path: string, body: string, headers: Record<string, string>, token = backend.keys.anonKey) =>
+      fetch(`${backend.url}/rest/v1${path}`, { method: 'POST', headers: { apikey: backend.keys.anonKey, authorization: `Bearer ${token}`, ...headers }, body });
+
+    it('answers calls as CSV: rows, and a scalar under the header pgrst_scalar', async () => {
+      const rows = await anon.rpc('rooms_in', { q: 'o' }).select('id,city').lt('id', 4).order('id').csv();
+      expect(rows.data).toBe('id,city\n1,Lyon\n2,Rome\n3,Oslo');
+      const scalar = await anon.rpc('add', { a: 1, b: 2 }).csv();
+      expect(scalar.data).toBe('pgrst_scalar\n3');
+    });
+
+    it('calls a volatile function once for a CSV answer', async () => {
+      const r = await anon.rpc('jot', { note: 'once' }).select('note').csv();
+      expect(r.data).toBe('note\nonce');
+      const { data } = await anon.from('jottings').select('note').eq('note', 'once');
+      expect(data).toEqual([{ note: 'once' }]);
+    });
+
+    it('inserts the rows of a CSV body and answers their representation as CSV', async () => {
+      const token = await userToken(backend.keys.jwtSecret, USER, 3600, 'user@example.com');
+      const r = await post('/Favorites?select=item_id', `user_id,item_id\r\n${USER},31\r\n"${USER}",32\r\n`, { 'content-type': 'text/csv; charset=utf-8', accept: 'text/csv', prefer: 'return=representation' }, token);
+      expect([r.status, r.headers.get('content-type'), await r.text()]).toEqual([201, 'text/csv; charset=utf-8', 'item_id\n31\n32']);
+      await user.from('Favorites').delete().in('item_id', [31, 32]);
+    });
+
+    it('refuses a CSV body past the body limit (413) and malformed CSV (400 PGRST102) before any SQL', async () => {
+      const huge = await post('/jottings', 'note\n' + 'x,'.repeat(600_000), { 'content-type': 'text/csv' });
+      expect(huge.status).toBe(413);
+      for (const body of ['note\n"open', 'note\na"b', '']) {
+        const r = await post('/jottings', body, { 'content-type': 'text/csv' });
+        expect([r.status, ((await r.json()) as { code: string }).code]).toEqual([400, 'PGRST102']);
+      }
     });
   });
 

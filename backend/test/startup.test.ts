@@ -60,6 +60,15 @@ describe('settings', () => {
     expect(resolveConfig({}, { GOOGLE_OIDC_ISSUER: 'https://accounts.google.com', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).auth.google).toEqual({ issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 's' });
   });
 
+  it('expose schema public to REST by default, else the REST_SCHEMAS listed, the first the default', () => {
+    expect(resolveConfig({}, {})).toMatchObject({ restSchemas: ['public'], restMaxRows: undefined, restPlanEnabled: false });
+    expect(resolveConfig({}, { REST_SCHEMAS: ' api, public ', REST_MAX_ROWS: '100', REST_PLAN_ENABLED: 'true' })).toMatchObject({
+      restSchemas: ['api', 'public'],
+      restMaxRows: 100,
+      restPlanEnabled: true,
+    });
+  });
+
   it.each([
     ['JWT_EXPIRY', '0'],
     ['JWT_EXPIRY', 'an hour'],
@@ -68,6 +77,10 @@ describe('settings', () => {
     ['SEED_ROOMS', 'lots'],
     ['SITE_URL', 'javascript:alert(1)'],
     ['PUBLIC_URL', 'not a url'],
+    ['REST_SCHEMAS', 'public,public'],
+    ['REST_SCHEMAS', 'public,"x; drop"'],
+    ['REST_SCHEMAS', 'pg_catalog'],
+    ['REST_MAX_ROWS', '0'],
   ])('refuse %s=%s at start, naming the setting', (name, value) => {
     expect(() => resolveConfig({}, { [name]: value })).toThrow(name);
   });

@@ -12,6 +12,8 @@ export interface RequestIdentity {
   headers: Record<string, string>;
   /** GET/HEAD run read-only, as PostgREST does (writes then fail with 25006). */
   readOnly?: boolean;
+  /** The exposed schema the request asked for: first on the search path, as PostgREST sets it. */
+  schema?: string;
 }
 
 /** The login role API requests run as (migration 20261121000001_platform.sql, as on Supabase). */
@@ -29,7 +31,7 @@ export function apiDatabaseUrl(databaseUrl: string, password: string | undefined
 }
 
 const SETTINGS_SQL =
-  "select set_config('search_path', 'public, extensions', true)," +
+  "select set_config('search_path', $10, true)," +
   " set_config('role', $1, true)," +
   " set_config('request.jwt.claims', $2, true)," +
   " set_config('request.method', $3, true)," +
@@ -64,6 +66,12 @@ export async function asRole(q: Queryable, who: RequestIdentity): Promise<void> 
   await q.query(text, values);
 }
 
+/** The request's schema, then public and extensions (PostgREST's db-extra-search-path on Supabase). */
+function searchPath(schema: string | undefined): string {
+  const rest = 'public, extensions';
+  return schema === undefined || schema === 'public' ? rest : `"${schema.replace(/"/g, '""')}", ${rest}`;
+}
+
 /** The statement asRole runs, for Db.pipeline(). */
 export function roleStatement(who: RequestIdentity): Statement {
   const claims: Record<string, unknown> = { ...who.claims, role: who.role };
@@ -77,5 +85,6 @@ export function roleStatement(who: RequestIdentity): Statement {
     typeof claims.email === 'string' ? claims.email : '',
     who.readOnly ? 'on' : 'off',
     STATEMENT_TIMEOUTS[who.role] ?? STATEMENT_TIMEOUTS.anon,
+    searchPath(who.schema),
   ] };
 }

@@ -8,13 +8,14 @@ import { roleStatement } from '../db/role.ts';
 import { callerFrom, type Caller } from '../jwt.ts';
 import { textResponse } from '../http/json.ts';
 import { fromDbError, restError, RestError } from './errors.ts';
-import { actionPlan, type CallPlan, type MutatePlan, type ReadPlan } from './plan.ts';
-import { callStatement, mutateStatement, readStatement, type Statement } from './query.ts';
-import { apiRequest, PREFIX, type ApiRequest } from './request.ts';
+import { actionPlan, type ActionPlan, type CallPlan, type MutatePlan, type PlanSettings, type ReadPlan } from './plan.ts';
+import { callStatement, explainStatement, mutateStatement, plannedCountStatement, planRows, readStatement, type Statement } from './query.ts';
+import { apiRequest, planType, PREFIX, type ApiRequest, type PlanMedia, type RequestSettings } from './request.ts';
 import { loadSchema, type SchemaCache } from './schema.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
 
 interface Result {
   body: string;
@@ -80,16 +81,22 @@ interface Execution {
   rollback: boolean;
 }
 
-/** Runs a statement as the caller; a singular write with another row count rolls back (406). */
-async function execute(db: Db, caller: Caller, request: ApiRequest, statement: Statement, how: Execution): Promise<Result> {
-  const settings = roleStatement({
+/** The request's settings (role, claims, schema...), the first statement of its transaction. */
+function settingsOf(caller: Caller, request: ApiRequest, readOnly: boolean) {
+  return roleStatement({
     role: caller.role,
     claims: caller.claims,
     method: request.method,
     path: request.path,
     headers: request.headers,
-    readOnly: how.readOnly,
+    readOnly,
+    schema: request.schema,
   });
+}
+
+/** Runs a statement as the caller; a singular write with another row count rolls back (406). */
+async function execute(db: Db, caller: Caller, request: ApiRequest, statement: Statement, how: Execution): Promise<Result> {
+  const settings = settingsOf(caller, request, how.readOnly);
   const singular = (rows: unknown[][]) => {
     const page = Number(rows[0]?.[1] ?? 0);
     if (page !== 1) throw singularity(page);
@@ -117,6 +124,11 @@ async function execute(db: Db, caller: Caller, request: ApiRequest, statement: S
   return result;
 }
 
+/** Content-Profile: the schema, beside a Content-Type, when it was negotiated (PostgREST's profileHeader). */
+function profileHeader(request: ApiRequest): Record<string, string> {
+  return request.negotiated ? { 'content-profile': request.schema } : {};
+}
+
 /** The rows of a read or a call: 200, or 206 for a part of a counted whole, 416 past its end. */
 function rowsResponse(request: ApiRequest, result: Result, offset: number, call: { unwrap: boolean; noContent: boolean } | undefined, applied: string[]): Response {
   const headers: Record<string, string> = {};
@@ -127,6 +139,7 @@ function rowsResponse(request: ApiRequest, result: Result, offset: number, call:
     if (offset > total) {
       throw restError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, {
         'content-range': `*/${total}`,
+        ...profileHeader(request),
       });
     }
     if (result.page < total) status = 206;
@@ -134,8 +147,9 @@ function rowsResponse(request: ApiRequest, result: Result, offset: number, call:
   headers['content-range'] = contentRange(offset, result.page, total);
   headers['content-location'] = request.location;
   if (call?.noContent) return new Response(null, { status: 204, headers });
+  Object.assign(headers, profileHeader(request));
   if (request.shape === 'csv') {
-    headers['content-type'] = 'text/csv; charset=utf-8';
+    headers['content-type'] = CSV_TYPE;
     return new Response(request.method === 'HEAD' ? null : result.body, { status, headers });
   }
   const single = request.shape === 'object' || call?.unwrap;
@@ -149,7 +163,8 @@ function writeResponse(request: ApiRequest, plan: MutatePlan, result: Result, ap
   const headers: Record<string, string> = {};
   if (applied.length) headers['preference-applied'] = applied.join(', ');
   const representation = request.prefs.return === 'representation';
-  const total = request.prefs.count ? result.page : undefined;
+  // A write counts its rows for count=exact or estimated; planned is not counted (shouldCount).
+  const total = request.prefs.count === 'exact' || request.prefs.count === 'estimated' ? result.page : undefined;
   let status: number;
   if (plan.mutation === 'insert') {
     status = plan.upsert && result.inserted === 0 && result.page > 0 ? 200 : 201;
@@ -159,7 +174,8 @@ function writeResponse(request: ApiRequest, plan: MutatePlan, result: Result, ap
     headers['content-range'] = plan.mutation === 'update' && result.page > 0 ? `0-${result.page - 1}/${total ?? '*'}` : `*/${total ?? '*'}`;
   }
   if (!representation) return new Response(null, { status, headers });
-  headers['content-type'] = request.shape === 'object' ? OBJECT_TYPE : JSON_TYPE;
+  Object.assign(headers, profileHeader(request));
+  headers['content-type'] = request.shape === 'object' ? OBJECT_TYPE : request.shape === 'csv' ? CSV_TYPE : JSON_TYPE;
   return textResponse(request.shape === 'object' ? unwrapArray(result.body) : result.body, { status, headers });
 }
 
@@ -183,8 +199,10 @@ function readKey(req: Request): string | undefined {
   return `${req.method} ${req.url} ${h.get('accept')} ${h.get('prefer')} ${h.get('range')} ${h.get('accept-profile')}`;
 }
 
-export function createRest(): RestService {
-  let schema: SchemaCache = { relations: new Map(), routines: new Map(), relationships: new Map() };
+/** The REST service with PostgREST's settings: db-schemas, db-max-rows, db-plan-enabled. */
+export function createRest(settings: RequestSettings & PlanSettings): RestService {
+  const { schemas } = settings;
+  let caches = new Map<string, SchemaCache>();
   const readPlans = new Map<string, PreparedRead>();
 
   async function handle(req: Request, ctx: BackendContext): Promise<Response> {
@@ -217,8 +235,9 @@ export function createRest(): RestService {
       req.headers.forEach((value, name) => (headers[name] = value));
       return read(ctx, caller, { ...cached, request: { ...cached.request, headers } });
     }
-    const request = await apiRequest(req);
-    const plan = actionPlan(schema, request);
+    const request = await apiRequest(req, settings);
+    const plan = actionPlan(caches.get(request.schema)!, request, settings);
+    if (request.plan) return explain(ctx, caller, request, request.plan, plan);
     switch (plan.kind) {
       case 'read': {
         const prepared = { request, plan, statement: readStatement(plan, request) };
@@ -233,6 +252,51 @@ export function createRest(): RestService {
       case 'call':
         return call(ctx, caller, request, plan);
     }
+  }
+
+  /**
+   * The total of a read (Query.hs resultSetWTotal): count=planned is the planner's estimate;
+   * count=estimated is the exact count unless it passes db-max-rows (always, without one), then
+   * the larger of it and the estimate.
+   */
+  async function readTotal(ctx: BackendContext, caller: Caller, request: ApiRequest, plan: ReadPlan, counted: number | undefined): Promise<number | undefined> {
+    const count = request.prefs.count;
+    const estimate = count === 'planned' || (count === 'estimated' && (plan.maxRows === undefined || (counted ?? 0) > plan.maxRows));
+    if (!estimate) return counted;
+    const statement = plannedCountStatement(plan);
+    const [row] = await ctx.apiDb.pipeline([settingsOf(caller, request, true), { text: statement.text, values: statement.sql.values }]);
+    const planned = planRows(row?.[0]);
+    if (count === 'planned') return planned;
+    return planned === undefined ? counted : Math.max(counted ?? 0, planned);
+  }
+
+  /**
+   * The EXPLAIN of the statement that would answer the request (Accept: application/vnd.pgrst.plan,
+   * db-plan-enabled), in its transaction as the caller: with analyze it runs, as a write commits
+   * unless the transaction ends in a rollback (db-tx-end, Prefer: tx).
+   */
+  async function explain(ctx: BackendContext, caller: Caller, request: ApiRequest, media: PlanMedia, plan: ActionPlan): Promise<Response> {
+    const statement =
+      plan.kind === 'read' ? readStatement(plan, request) : plan.kind === 'mutate' ? mutateStatement(plan, request) : callStatement(plan, request);
+    const explained = explainStatement(statement, media);
+    const end = transactionEnd(ctx, request);
+    const readOnly = request.method === 'GET' || request.method === 'HEAD';
+    const statements = [settingsOf(caller, request, readOnly), { text: explained.text, values: explained.sql.values }];
+    const rollback = (explained: unknown[][]) => {
+      throw new RollbackRequested(explained);
+    };
+    let rows: unknown[][];
+    try {
+      rows = await ctx.apiDb.pipeline(statements, end.rollback ? rollback : undefined);
+    } catch (error) {
+      if (!(error instanceof RollbackRequested)) throw error;
+      rows = error.rows;
+    }
+    // One row of JSON (the driver may have parsed it), or one row per line of text.
+    const lines = rows.map(([cell]) => (typeof cell === 'string' ? cell : JSON.stringify(cell, null, 2)));
+    const forType = request.shape === 'object' ? 'application/vnd.pgrst.object+json' : request.shape === 'csv' ? 'text/csv' : 'application/json';
+    const headers = { 'content-type': `${planType(media.format, forType, media.options)}; charset=utf-8`, ...profileHeader(request) };
+    return textResponse(request.method === 'HEAD' ? null : lines.map((line) => `${line}\n`).join(''), { status: 200, headers });
   }
 
   /** PostgREST's db-tx-end: the configured end, or Prefer: tx where an override is allowed. */
@@ -250,7 +314,7 @@ export function createRest(): RestService {
     const end = transactionEnd(ctx, request);
     const result = await execute(ctx.apiDb, caller, request, statement, { readOnly: true, singular: request.shape === 'object', rollback: end.rollback });
     const applied = [...(request.prefs.count ? [`count=${request.prefs.count}`] : []), ...end.applied];
-    return rowsResponse(request, result, plan.tree.offset, undefined, applied);
+    return rowsResponse(request, { ...result, total: await readTotal(ctx, caller, request, plan, result.total) }, plan.tree.offset, undefined, applied);
   }
 
   async function mutate(ctx: BackendContext, caller: Caller, request: ApiRequest, plan: MutatePlan): Promise<Response> {
@@ -279,7 +343,7 @@ export function createRest(): RestService {
   return {
     handle,
     reload: async (q) => {
-      schema = await loadSchema(q);
+      caches = await loadSchema(q, schemas);
       readPlans.clear();
     },
   };

@@ -6,8 +6,8 @@ import { restError, type RestError } from './errors.ts';
 import { suggest } from './fuzzy.ts';
 import type { EmbedItem, Filter, OrderTerm, QueryParams, SelectItem } from './parse.ts';
 import type { ApiRequest, Payload } from './request.ts';
-import { isToOne, type Relation, type Relationship, type Routine, type SchemaCache } from './schema.ts';
-import { ident, qualifiedName } from './sql.ts';
+import { isToOne, VIEW_KINDS, type Relation, type Relationship, type Routine, type SchemaCache } from './schema.ts';
+import { ident, qualified, qualifiedName } from './sql.ts';
 
 export type FieldItem = Exclude<SelectItem, EmbedItem>;
 
@@ -44,7 +44,7 @@ export interface Embed {
   lateral: string;
   joinType: 'inner' | 'left';
   spread: boolean;
-  /** Tables of the embedded query's FROM: the table (as its alias) and, many-to-many, the junction. */
+  /** Tables of the embedded query's FROM, schema-qualified: the table (as its alias) and, many-to-many, the junction. */
   from: { table: string; alias: string | undefined; junction: string | undefined };
   /** Pairs of columns equal between the embedded query and its parent. */
   conditions: Array<[ColumnRef, ColumnRef]>;
@@ -55,6 +55,8 @@ export interface ReadPlan {
   kind: 'read';
   relation: Relation;
   tree: ReadNode;
+  /** db-max-rows: what Prefer: count=estimated counts exactly up to (query.ts, index.ts). */
+  maxRows: number | undefined;
 }
 
 export interface MutatePlan {
@@ -83,14 +85,22 @@ export interface CallPlan {
    * ordered, paged and embedding like a read of the table, its root the call named as the table.
    */
   tree: ReadNode | undefined;
+  /** The page of the rows of a function of no table (OUT or TABLE columns), within db-max-rows. */
+  page: { offset: number; limit: number | undefined };
 }
 
 export type ActionPlan = ReadPlan | MutatePlan | CallPlan;
 
-const SCHEMA = 'public';
+/** Settings plans depend on (PostgREST's AppConfig). */
+export interface PlanSettings {
+  /** db-max-rows: the most rows each level of a read or a call answers. */
+  maxRows: number | undefined;
+}
 
-function tableNotFound(name: string): RestError {
-  return restError(404, 'PGRST205', `Could not find the table '${SCHEMA}.${name}' in the schema cache`);
+const DEFAULTS: PlanSettings = { maxRows: undefined };
+
+function tableNotFound(schema: string, name: string): RestError {
+  return restError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
 }
 
 const noSuchColumn = (rel: string, column: string) =>
@@ -114,7 +124,7 @@ function noRelationship(schema: SchemaCache, origin: string, target: string, hin
     400,
     'PGRST200',
     `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
-    `Searched for a foreign key relationship between '${origin}' and '${target}${hint === undefined ? '' : `' using the hint '${hint}`}' in the schema '${SCHEMA}', but no matches were found.`,
+    `Searched for a foreign key relationship between '${origin}' and '${target}${hint === undefined ? '' : `' using the hint '${hint}`}' in the schema '${schema.schema}', but no matches were found.`,
     suggestion ?? null,
   );
 }
@@ -170,7 +180,9 @@ export function findRelationship(schema: SchemaCache, origin: string, target: st
       return target === rel.foreignTable && rel.cardinality === 'one-to-many' && singleColumn(rel, 1) === hint;
     }
     if (hint === undefined) {
-      return target === rel.foreignTable || (!rel.junction && (rel.constraint === target || singleColumn(rel, 0) === target));
+      // A foreign key's name or column names the relationship to its table, not to a view of it.
+      const toView = VIEW_KINDS.has(schema.relations.get(rel.foreignTable)?.kind ?? '');
+      return target === rel.foreignTable || (!rel.junction && !toView && (rel.constraint === target || singleColumn(rel, 0) === target));
     }
     return (
       target === rel.foreignTable &&
@@ -237,15 +249,17 @@ function resolve(
     const junction = relationship.junction;
     // Many-to-many joins the junction in the embedded query's FROM and needs no alias.
     const alias = junction ? undefined : `${relationship.foreignTable}_${childDepth}`;
-    const childQualifier = alias ? ident(alias) : qualifiedName(relationship.foreignTable);
+    const foreignName = qualifiedName(schema.schema, relationship.foreignTable);
+    const junctionName = junction && qualifiedName(schema.schema, junction.table);
+    const childQualifier = alias ? ident(alias) : foreignName;
     const conditions: Array<[ColumnRef, ColumnRef]> = junction
       ? [
           ...junction.targetColumns.map(([column, jcol]): [ColumnRef, ColumnRef] => [
-            { qualifier: qualifiedName(junction.table), column: jcol },
+            { qualifier: junctionName!, column: jcol },
             { qualifier: childQualifier, column },
           ]),
           ...junction.sourceColumns.map(([column, jcol]): [ColumnRef, ColumnRef] => [
-            { qualifier: qualifiedName(junction.table), column: jcol },
+            { qualifier: junctionName!, column: jcol },
             { qualifier, column },
           ]),
         ]
@@ -269,7 +283,7 @@ function resolve(
       lateral: `${relationship.table}_${name}_${childDepth}`,
       joinType: item.joinType === 'inner' ? 'inner' : 'left',
       spread: item.spread,
-      from: { table: relationship.foreignTable, alias, junction: junction?.table },
+      from: { table: foreignName, alias, junction: junctionName },
       conditions,
       node: resolve(schema, foreign, node, childQualifier, alias ?? relationship.foreignTable, childDepth),
     };
@@ -325,6 +339,20 @@ export function readTree(
   return resolve(schema, relation, pending, root.qualifier, relation.name, 0);
 }
 
+/** A limit within db-max-rows (Plan.hs restrictRange: the range intersected with the first maxRows rows from its offset). */
+const withinMaxRows = (limit: number | undefined, maxRows: number | undefined) =>
+  maxRows === undefined ? limit : Math.min(limit ?? maxRows, maxRows);
+
+/** db-max-rows on every level of a read tree (treeRestrictRange); writes' representations are not limited. */
+function restrictRange(node: ReadNode, maxRows: number | undefined): ReadNode {
+  if (maxRows === undefined) return node;
+  return {
+    ...node,
+    limit: withinMaxRows(node.limit, maxRows),
+    embeds: node.embeds.map((embed) => ({ ...embed, node: restrictRange(embed.node, maxRows) })),
+  };
+}
+
 /** The root's page: limit/offset intersected with the Range header. */
 export function rootPage(request: ApiRequest): { offset: number; limit: number | undefined } {
   let offset = request.query.offset ?? 0;
@@ -340,9 +368,9 @@ export function rootPage(request: ApiRequest): { offset: number; limit: number |
   return { offset, limit };
 }
 
-function routineNotFound(name: string, keys: string[], isPost: boolean): RestError {
+function routineNotFound(schema: string, name: string, keys: string[], isPost: boolean): RestError {
   const sorted = [...keys].sort();
-  const func = `${SCHEMA}.${name}`;
+  const func = `${schema}.${name}`;
   const message = `Could not find the function ${func}${sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`;
   const params = sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}` : ' without parameters';
   const details = `Searched for the function ${func}${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`;
@@ -353,7 +381,7 @@ const JSON_TYPES: ReadonlySet<string> = new Set(['json', 'jsonb']);
 
 /** Overloads the arguments cannot tell apart (PostgREST's 300 PGRST203). */
 function ambiguousRoutine(candidates: Routine[]): RestError {
-  const signature = (r: Routine) => `${SCHEMA}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+  const signature = (r: Routine) => `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
   return restError(
     300,
     'PGRST203',
@@ -363,7 +391,7 @@ function ambiguousRoutine(candidates: Routine[]): RestError {
   );
 }
 
-function callPlan(schema: SchemaCache, request: ApiRequest): CallPlan {
+function callPlan(schema: SchemaCache, request: ApiRequest, settings: PlanSettings): CallPlan {
   const payload = request.payload as Extract<Payload, { kind: 'arguments' }>;
   const isPost = request.method === 'POST';
   const keys = Object.keys(payload.args);
@@ -377,7 +405,7 @@ function callPlan(schema: SchemaCache, request: ApiRequest): CallPlan {
       ? overloads.filter((r) => r.params.length === 1 && r.params[0]!.name === '' && JSON_TYPES.has(r.params[0]!.type))
       : [];
   const candidates = matches.length > 0 ? matches : wholeBody;
-  if (candidates.length === 0) throw routineNotFound(request.target, keys, isPost);
+  if (candidates.length === 0) throw routineNotFound(schema.schema, request.target, keys, isPost);
   if (candidates.length > 1) throw ambiguousRoutine(candidates);
   const routine = candidates[0]!;
   const relation = routine.returnsRelation ? schema.relations.get(routine.returnsRelation) : undefined;
@@ -385,14 +413,26 @@ function callPlan(schema: SchemaCache, request: ApiRequest): CallPlan {
   let tree: ReadNode | undefined;
   if (relation && !routine.returnsScalar) {
     const { offset, limit } = rootPage(request);
-    tree = readTree(schema, relation, query, { qualifier: ident(relation.name), filters: query.filters, order: query.order, limit, offset });
+    tree = restrictRange(
+      readTree(schema, relation, query, { qualifier: ident(relation.name), filters: query.filters, order: query.order, limit, offset }),
+      settings.maxRows,
+    );
   } else {
     // Rows of no table have no relationships.
     const embed = query.select.find((item): item is EmbedItem => item.kind === 'embed');
     if (embed) throw noRelationship(schema, routine.name, embed.target, embed.hint);
     pendingTree(query.select);
   }
-  return { kind: 'call', routine, args: payload.args, wholeBody: wholeBody.length > 0, fromJson: payload.fromJson, tree };
+  const page = rootPage(request);
+  return {
+    kind: 'call',
+    routine,
+    args: payload.args,
+    wholeBody: wholeBody.length > 0,
+    fromJson: payload.fromJson,
+    tree,
+    page: { offset: page.offset, limit: withinMaxRows(page.limit, settings.maxRows) },
+  };
 }
 
 function mutatePlan(schema: SchemaCache, request: ApiRequest, relation: Relation): MutatePlan {
@@ -417,13 +457,13 @@ function mutatePlan(schema: SchemaCache, request: ApiRequest, relation: Relation
 }
 
 /** The plan of a request (Plan.hs actionPlan): PGRST205 for an unknown table. */
-export function actionPlan(schema: SchemaCache, request: ApiRequest): ActionPlan {
-  if (request.action === 'call') return callPlan(schema, request);
+export function actionPlan(schema: SchemaCache, request: ApiRequest, settings: PlanSettings = DEFAULTS): ActionPlan {
+  if (request.action === 'call') return callPlan(schema, request, settings);
   const relation = schema.relations.get(request.target);
-  if (!relation) throw tableNotFound(request.target);
+  if (!relation) throw tableNotFound(schema.schema, request.target);
   if (request.action !== 'read') return mutatePlan(schema, request, relation);
   const { offset, limit } = rootPage(request);
   const { query } = request;
-  const tree = readTree(schema, relation, query, { qualifier: qualifiedName(relation.name), filters: query.filters, order: query.order, limit, offset });
-  return { kind: 'read', relation, tree };
+  const tree = readTree(schema, relation, query, { qualifier: qualified(relation), filters: query.filters, order: query.order, limit, offset });
+  return { kind: 'read', relation, tree: restrictRange(tree, settings.maxRows), maxRows: settings.maxRows };
 }

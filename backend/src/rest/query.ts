@@ -4,8 +4,7 @@
 // joins: to-one as row_to_json of the related row, to-many as json_agg of the related rows.
 import { isToOne } from './schema.ts';
 import type { CallPlan, ColumnRef, Embed, MutatePlan, ReadNode, ReadPlan } from './plan.ts';
-import { rootPage } from './plan.ts';
-import type { ApiRequest } from './request.ts';
+import type { ApiRequest, PlanMedia } from './request.ts';
 import {
   conditions,
   envelope,
@@ -14,11 +13,11 @@ import {
   outputName,
   pageClause,
   qualified,
-  qualifiedName,
   relationSource,
   selectList,
   Sql,
   whereClause,
+  csvBody,
   type Source,
 } from './sql.ts';
 
@@ -35,7 +34,7 @@ function nodeSource(node: ReadNode): Source {
 
 function embedFrom(embed: Embed): string {
   const { table, alias, junction } = embed.from;
-  return `${qualifiedName(table)}${alias ? ` as ${ident(alias)}` : ''}${junction ? `, ${qualifiedName(junction)}` : ''}`;
+  return `${table}${alias ? ` as ${ident(alias)}` : ''}${junction ? `, ${junction}` : ''}`;
 }
 
 /** Columns a spread embed adds to its parent: its own, then its embeds' (PostgREST's Spread). */
@@ -129,10 +128,18 @@ function countQuery(sql: Sql, node: ReadNode, from: string, joinConditions: stri
   return `select 1 from ${from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}`;
 }
 
+/**
+ * Whether the statement counts the rows (Preferences.hs shouldCount): exact, and estimated (which
+ * index.ts may raise to the planner's estimate); planned only asks the planner (plannedCount).
+ */
+const counts = (request: ApiRequest) => request.prefs.count === 'exact' || request.prefs.count === 'estimated';
+
 export function readStatement(plan: ReadPlan, request: ApiRequest): Statement {
   const sql = new Sql();
   const { tree, relation } = plan;
   const from = qualified(relation);
+  // count=estimated counts exactly only up to db-max-rows + 1 (Query.hs limitedQuery).
+  const limited = request.prefs.count === 'estimated' && plan.maxRows !== undefined ? ` limit ${plan.maxRows + 1}` : undefined;
   let inner: string;
   let total: string | undefined;
   if (tree.embeds.length === 0) {
@@ -141,12 +148,34 @@ export function readStatement(plan: ReadPlan, request: ApiRequest): Statement {
     const prefix = tree.qualifier + '.';
     const where = whereClause(sql, source, tree.filters, prefix);
     inner = `select ${selectList(source, tree.select, prefix)} from ${from}${where}${orderClause(source, tree.order, prefix)}${pageClause(sql, tree.limit, tree.offset)}`;
-    if (request.prefs.count) total = `select count(*) from ${from}${where}`;
+    if (counts(request)) total = limited ? `select count(*) from (select 1 from ${from}${where}${limited}) _pgrst_c` : `select count(*) from ${from}${where}`;
   } else {
     inner = nodeQuery(sql, tree, from);
-    if (request.prefs.count) total = `select count(*) from (${countQuery(sql, tree, from)}) _pgrst_c`;
+    if (counts(request)) total = `select count(*) from (${countQuery(sql, tree, from)}${limited ?? ''}) _pgrst_c`;
   }
   return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv') };
+}
+
+/**
+ * The planner's estimate of a read's row count (Statements.hs preparePlanRows): EXPLAIN of the
+ * rows the count counts, as its own statement; its one row is the JSON plan (planRows reads it).
+ */
+export function plannedCountStatement(plan: ReadPlan): Statement {
+  const sql = new Sql();
+  const from = qualified(plan.relation);
+  return { sql, text: `explain (format json) ${countQuery(sql, plan.tree, from)}` };
+}
+
+/** EXPLAIN of a statement in a plan's format with its options (SqlFragment.hs explainF): only those known, never text of the request. */
+export function explainStatement(statement: Statement, media: PlanMedia): Statement {
+  return { sql: statement.sql, text: `explain (${[`format ${media.format}`, ...media.options].join(', ')}) ${statement.text}` };
+}
+
+/** "Plan Rows" of the top node of EXPLAIN (FORMAT JSON) output (json text, or parsed by the driver). */
+export function planRows(explained: unknown): number | undefined {
+  const plan = (typeof explained === 'string' ? JSON.parse(explained) : explained) as Array<{ Plan?: { 'Plan Rows'?: unknown } }>;
+  const rows = plan?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? rows : undefined;
 }
 
 /**
@@ -165,10 +194,10 @@ function returnedColumns(node: ReadNode): { star: boolean; names: string[] } {
   return { star, names: [...names] };
 }
 
-/** Outer query of writes: the changed rows (_pgrst_src) read as the representation asks, or counted. */
-function writeEnvelope(sql: Sql, dml: string, plan: MutatePlan, inserted = 'null::int'): string {
+/** Outer query of writes: the changed rows (_pgrst_src) read as the representation asks (JSON or CSV), or counted. */
+function writeEnvelope(sql: Sql, dml: string, plan: MutatePlan, csv: boolean, inserted = 'null::int'): string {
   const read = plan.returning ? nodeQuery(sql, plan.returning, `_pgrst_src as ${ident(plan.relation.name)}`) : 'select 1 from _pgrst_src';
-  const body = plan.returning ? `coalesce(json_agg(_pgrst_t), '[]')::text` : `''`;
+  const body = !plan.returning ? `''` : csv ? csvBody(read) : `coalesce(json_agg(_pgrst_t), '[]')::text`;
   return `with _pgrst_src as (${dml}) select ${body} as body, count(*)::int as page, null::int as total, ${inserted} as inserted from (${read}) _pgrst_t`;
 }
 
@@ -219,33 +248,34 @@ function insertStatement(plan: MutatePlan, request: ApiRequest): Statement {
   const merge = upsert?.resolution === 'merge-duplicates';
   dml += returningClause(plan, merge ? ', (xmax = 0) as _pgrst_inserted' : '');
   const inserted = merge ? '(select count(*)::int from _pgrst_src where _pgrst_inserted)' : undefined;
-  return { sql, text: writeEnvelope(sql, dml, plan, inserted) };
+  return { sql, text: writeEnvelope(sql, dml, plan, request.shape === 'csv', inserted) };
 }
 
-function updateStatement(plan: MutatePlan): Statement {
+function updateStatement(plan: MutatePlan, csv: boolean): Statement {
   const values = (plan.payload as { values: Record<string, unknown> }).values;
   const columns = Object.keys(values);
   const sql = new Sql();
   // Nothing to change: PostgREST answers as if no row matched.
-  if (columns.length === 0) return { sql, text: writeEnvelope(sql, 'select 1 as _pgrst_one where false', { ...plan, returning: undefined }) };
+  if (columns.length === 0) return { sql, text: writeEnvelope(sql, 'select 1 as _pgrst_one where false', { ...plan, returning: undefined }, csv) };
   const target = qualified(plan.relation);
   const where = whereClause(sql, relationSource(plan.relation), plan.filters, target + '.');
   const body = sql.bind(JSON.stringify(values));
   const dml = `update ${target} set ${columns.map((c) => `${ident(c)} = _pgrst_body.${ident(c)}`).join(', ')} from (select * from json_populate_record(null::${target}, ${body}::json)) _pgrst_body${where}${returningClause(plan)}`;
-  return { sql, text: writeEnvelope(sql, dml, plan) };
+  return { sql, text: writeEnvelope(sql, dml, plan, csv) };
 }
 
-function deleteStatement(plan: MutatePlan): Statement {
+function deleteStatement(plan: MutatePlan, csv: boolean): Statement {
   const sql = new Sql();
   const target = qualified(plan.relation);
   const where = whereClause(sql, relationSource(plan.relation), plan.filters, target + '.');
-  return { sql, text: writeEnvelope(sql, `delete from ${target}${where}${returningClause(plan)}`, plan) };
+  return { sql, text: writeEnvelope(sql, `delete from ${target}${where}${returningClause(plan)}`, plan, csv) };
 }
 
 export function mutateStatement(plan: MutatePlan, request: ApiRequest): Statement {
   if (plan.mutation === 'insert') return insertStatement(plan, request);
-  if (plan.mutation === 'update') return updateStatement(plan);
-  return deleteStatement(plan);
+  const csv = request.shape === 'csv';
+  if (plan.mutation === 'update') return updateStatement(plan, csv);
+  return deleteStatement(plan, csv);
 }
 
 /** A JSON (POST) or query-string (GET) argument as the text PostgreSQL casts to the parameter type. */
@@ -264,7 +294,7 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
   const sql = new Sql();
   const scalar = routine.returnsScalar;
   const keys = Object.keys(args);
-  const tail = `${request.prefs.count && scalar ? ', count(*)::int as total' : ', null::int as total'}, null::int as inserted`;
+  const tail = `${counts(request) && scalar ? ', count(*)::int as total' : ', null::int as total'}, null::int as inserted`;
   const alias = scalar ? '_pgrst_r(pgrst_scalar)' : '_pgrst_r';
   // Each argument is its own typed parameter, passed by name (the whole body: by position).
   const call = plan.wholeBody
@@ -273,6 +303,11 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
         .filter((p) => keys.includes(p.name))
         .map((p) => `${ident(p.name)} := ${sql.bind(argumentValue(args[p.name], p.type, plan.fromJson))}::${p.type}`);
   const from = `${qualified(routine)}(${call.join(', ')}) ${alias}`;
+  if (scalar && request.shape === 'csv' && request.method !== 'HEAD') {
+    // A header of the one column, pgrst_scalar, then the values (as PostgREST).
+    const total = counts(request) ? 'select count(*) from _pgrst_rows' : undefined;
+    return { sql, text: envelope(`select _pgrst_r.pgrst_scalar from ${from}`, true, total, true), offset: 0 };
+  }
   if (scalar) {
     const text = `select coalesce(json_agg(_pgrst_r.pgrst_scalar), '[]')::text as body, count(*)::int as page${tail} from ${from}`;
     return { sql, text, offset: 0 };
@@ -281,16 +316,16 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
     // The call is named as its table, so the embeds' join conditions find their parent.
     const named = `${qualified(routine)}(${call.join(', ')}) as ${plan.tree.qualifier}`;
     const inner = nodeQuery(sql, plan.tree, named);
-    const total = request.prefs.count ? `select count(*) from (${countQuery(sql, plan.tree, named)}) _pgrst_c` : undefined;
-    return { sql, text: envelope(inner, request.method !== 'HEAD', total), offset: plan.tree.offset };
+    const total = counts(request) ? `select count(*) from (${countQuery(sql, plan.tree, named)}) _pgrst_c` : undefined;
+    return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv'), offset: plan.tree.offset };
   }
   // A function with OUT or TABLE columns: its rows filtered, ordered and paged.
-  const { offset, limit } = rootPage(request);
+  const { offset, limit } = plan.page;
   const columns = routine.outColumns;
   const source: Source = { name: routine.name, columns, has: (c) => columns.includes(c) };
   const q = request.query;
   const where = whereClause(sql, source, q.filters, '_pgrst_r.');
   const inner = `select ${selectList(source, q.select, '_pgrst_r.')} from ${from}${where}${orderClause(source, q.order, '_pgrst_r.')}${pageClause(sql, limit, offset)}`;
-  const total = request.prefs.count ? `select count(*) from ${from}${where}` : undefined;
-  return { sql, text: envelope(inner, request.method !== 'HEAD', total), offset };
+  const total = counts(request) ? `select count(*) from ${from}${where}` : undefined;
+  return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv'), offset };
 }

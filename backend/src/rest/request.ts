@@ -1,6 +1,7 @@
 // HTTP request -> ApiRequest (PostgREST's ApiRequest.hs): what is asked, parsed and checked
 // without the schema cache - method and target, query string, preferences, media type, range and
-// the JSON body. Pure apart from reading the body (apiRequest); parseApiRequest takes it as text.
+// the body (JSON, or CSV rows to insert). Pure apart from reading the body (apiRequest); parseApiRequest takes it as text.
+import { csvRows } from './csv.ts';
 import { restError } from './errors.ts';
 import { parsePrefer, parseQuery, parseRangeHeader, type Preferences, type QueryParams } from './parse.ts';
 
@@ -20,6 +21,10 @@ export type Payload =
 export interface ApiRequest {
   method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
   action: Action;
+  /** The exposed schema asked for (Accept-Profile / Content-Profile), where target is. */
+  schema: string;
+  /** Whether the answer names its schema in Content-Profile. */
+  negotiated: boolean;
   /** The table or view (read, insert, update, delete) or the function (call). */
   target: string;
   /** Path below /rest/v1 (request.path), e.g. /Rooms or /rpc/search_rooms. */
@@ -29,6 +34,8 @@ export interface ApiRequest {
   query: QueryParams;
   prefs: Preferences;
   shape: Shape;
+  /** Accept asked for the plan of the statement answering `shape` (db-plan-enabled). */
+  plan: PlanMedia | undefined;
   /** The Range header, when it parses. */
   range: { offset: number; limit: number | undefined } | undefined;
   /** Lower-cased request headers (request.headers). */
@@ -48,24 +55,82 @@ export interface RawRequest {
 export const PREFIX = '/rest/v1';
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
 
-/** Accept header -> response shape, PGRST107 when nothing we produce is acceptable. */
-function negotiate(accept: string | null): Shape {
-  if (!accept) return 'array';
-  const types = accept.split(',').map((t) => t.split(';', 1)[0]!.trim().toLowerCase());
-  for (const t of types) {
-    if (t === 'application/vnd.pgrst.object+json' || t === 'application/vnd.pgrst.object') return 'object';
-    if (t === 'application/json' || t === '*/*' || t === 'application/*' || t === '') return 'array';
-    if (t === 'text/csv') return 'csv';
-  }
-  throw restError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
+/** EXPLAIN's options a plan may ask for (MediaType.hs MTVndPlanOption), in PostgREST's order. */
+export const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const;
+
+/**
+ * Accept: application/vnd.pgrst.plan(+json|+text); for="<media type>"; options=a|b - the EXPLAIN
+ * of the statement that would answer `for` (db-plan-enabled). Only these formats and options:
+ * nothing from the header reaches the SQL but a choice among them.
+ */
+export interface PlanMedia {
+  format: 'json' | 'text';
+  for: Shape;
+  options: Array<(typeof PLAN_OPTIONS)[number]>;
 }
 
-function checkProfile(headers: Headers, method: string): void {
+/** The shape of a media type we answer, undefined for any other. */
+function shapeOf(type: string): Shape | undefined {
+  if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return 'object';
+  if (type === 'application/json' || type === '*/*' || type === 'application/*' || type === '') return 'array';
+  if (type === 'text/csv') return 'csv';
+  return undefined;
+}
+
+const PLAN_FORMATS: Record<string, PlanMedia['format']> = {
+  'application/vnd.pgrst.plan': 'text',
+  'application/vnd.pgrst.plan+text': 'text',
+  'application/vnd.pgrst.plan+json': 'json',
+};
+
+/** A plan media type's parameters (MediaType.hs getPlan): for= defaults to application/json. */
+function planParams(params: string[]): { forType: string; options: PlanMedia['options'] } {
+  const param = (name: string) => params.find((p) => p.startsWith(`${name}=`))?.slice(name.length + 1);
+  const asked = (param('options') ?? '').split('|');
+  return { forType: (param('for') ?? 'application/json').replace(/^"+|"+$/g, ''), options: PLAN_OPTIONS.filter((o) => asked.includes(o)) };
+}
+
+/** A plan media type as PostgREST writes it (toMime): its format, for= and the options it knows. */
+export function planType(format: PlanMedia['format'], forType: string, options: PlanMedia['options']): string {
+  return `application/vnd.pgrst.plan+${format}; for="${forType}"${options.length ? `; options=${options.join('|')}` : ''}`;
+}
+
+/** Accept header -> response shape (and plan), PGRST107 when nothing we produce is acceptable. */
+function negotiate(accept: string | null, planEnabled: boolean): { shape: Shape; plan: PlanMedia | undefined } {
+  if (!accept) return { shape: 'array', plan: undefined };
+  const entries = accept.split(',').map((entry) => entry.split(';').map((part) => part.trim()));
+  const types = entries.map(([type]) => type!.toLowerCase());
+  const unavailable: string[] = [];
+  for (const [i, type] of types.entries()) {
+    const shape = shapeOf(type);
+    if (shape) return { shape, plan: undefined };
+    const format = PLAN_FORMATS[type];
+    if (format === undefined) {
+      unavailable.push(type);
+      continue;
+    }
+    const { forType, options } = planParams(entries[i]!.slice(1));
+    const forShape = shapeOf(forType.split(';', 1)[0]!.trim().toLowerCase());
+    if (forShape && planEnabled) return { shape: forShape, plan: { format, for: forShape, options } };
+    unavailable.push(planType(format, forType, options));
+  }
+  throw restError(406, 'PGRST107', `None of these media types are available: ${unavailable.join(', ')}`);
+}
+
+/**
+ * The schema a request asks for (ApiRequest.hs getSchema): Content-Profile for writes and POST
+ * calls, Accept-Profile otherwise, the first exposed schema when none is named; only an exposed
+ * schema, else 406 PGRST106. `negotiated`: answered with Content-Profile (a profile was named, or
+ * there is more than one schema to choose from).
+ */
+function negotiateSchema(headers: Headers, method: string, schemas: readonly string[]): { schema: string; negotiated: boolean } {
   const header = method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile';
   const profile = headers.get(header);
-  if (profile && profile !== 'public') {
-    throw restError(406, 'PGRST106', `Invalid schema: ${profile}`, null, 'Only the following schemas are exposed: public');
+  if (profile === null) return { schema: schemas[0]!, negotiated: schemas.length > 1 };
+  if (!schemas.includes(profile)) {
+    throw restError(406, 'PGRST106', `Invalid schema: ${profile}`, null, `Only the following schemas are exposed: ${schemas.join(', ')}`);
   }
+  return { schema: profile, negotiated: true };
 }
 
 const invalidJson = () => restError(400, 'PGRST102', 'Empty or invalid json');
@@ -82,13 +147,19 @@ function jsonBody(text: string | undefined): unknown {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** Whether a body is CSV (Content-Type: text/csv, with any parameters), else JSON. */
+function isCsv(contentType: string | null): boolean {
+  return contentType?.split(';', 1)[0]!.trim().toLowerCase() === 'text/csv';
+}
+
 /** An insert's rows and columns: columns= names them, else every row must have the same keys. */
-function insertPayload(text: string | undefined, columns: string[] | undefined): Payload {
-  const payload = jsonBody(text);
+function insertPayload(text: string | undefined, columns: string[] | undefined, csv: boolean): Payload {
+  const payload = csv ? csvRows(text ?? '') : jsonBody(text);
   const rows = Array.isArray(payload) ? payload : [payload];
-  const keysDiffer = () => restError(400, 'PGRST102', 'All object keys must match');
+  const keysDiffer = () => restError(400, 'PGRST102', csv ? 'All lines must have same number of fields' : 'All object keys must match');
   if (!rows.every(isObject)) throw keysDiffer();
-  if (columns) return { kind: 'rows', rows, columns };
+  // columns= applies to JSON; CSV names its columns in its header (PostgREST ignores columns= there).
+  if (columns && !csv) return { kind: 'rows', rows, columns };
   const first = Object.keys(rows[0] ?? {});
   const key = [...first].sort().join('\u0000');
   for (const r of rows) if (Object.keys(r).sort().join('\u0000') !== key) throw keysDiffer();
@@ -103,8 +174,14 @@ function callPayload(method: string, text: string | undefined, query: QueryParam
   return { kind: 'arguments', args, fromJson: true };
 }
 
-/** Parses and checks a request to /rest/v1, in PostgREST's order of errors. */
-export function parseApiRequest(raw: RawRequest): ApiRequest {
+/** What parsing depends on of the settings: the exposed schemas (db-schemas), db-plan-enabled. */
+export interface RequestSettings {
+  schemas: readonly string[];
+  planEnabled: boolean;
+}
+
+/** Parses and checks a request to /rest/v1 against the settings, in PostgREST's order of errors. */
+export function parseApiRequest(raw: RawRequest, settings: RequestSettings): ApiRequest {
   const url = new URL(raw.url);
   const method = raw.method as ApiRequest['method'];
   const path = url.pathname.slice(PREFIX.length);
@@ -117,18 +194,14 @@ export function parseApiRequest(raw: RawRequest): ApiRequest {
     }
   });
   if (!METHODS.includes(method)) throw restError(405, 'PGRST117', `Unsupported HTTP method: ${raw.method}`);
-  checkProfile(raw.headers, method);
-  const shape = negotiate(raw.headers.get('accept'));
+  const { schema, negotiated } = negotiateSchema(raw.headers, method, settings.schemas);
+  const { shape, plan } = negotiate(raw.headers.get('accept'), settings.planEnabled);
   const isCall = segments.length === 2 && segments[0] === 'rpc';
   const prefs = parsePrefer(raw.headers.get('prefer'));
   if (prefs.strict && prefs.invalid.length > 0) {
     throw restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.invalid.join(', ')}`);
   }
   const query = parseQuery(url.search.slice(1), isCall);
-  // CSV is a table's read only (GET/HEAD); anything else answers JSON or nothing.
-  if (shape === 'csv' && (isCall || (method !== 'GET' && method !== 'HEAD'))) {
-    throw restError(406, 'PGRST107', 'None of these media types are available: text/csv');
-  }
   let action: Action;
   if (isCall) {
     if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw restError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
@@ -139,7 +212,7 @@ export function parseApiRequest(raw: RawRequest): ApiRequest {
     throw restError(404, 'PGRST125', 'Invalid path specified in request URL');
   }
   let payload: Payload | undefined;
-  if (action === 'insert') payload = insertPayload(raw.body, query.columns);
+  if (action === 'insert') payload = insertPayload(raw.body, query.columns, isCsv(raw.headers.get('content-type')));
   else if (action === 'update') {
     const values = jsonBody(raw.body);
     if (!isObject(values)) throw invalidJson();
@@ -151,12 +224,15 @@ export function parseApiRequest(raw: RawRequest): ApiRequest {
   return {
     method,
     action,
+    schema,
+    negotiated,
     target: isCall ? segments[1]! : segments[0]!,
     path: isCall ? `/${segments.join('/')}` : path,
     location: path + url.search,
     query,
     prefs,
     shape,
+    plan,
     range: parseRangeHeader(raw.headers.get('range')),
     headers,
     payload,
@@ -164,7 +240,7 @@ export function parseApiRequest(raw: RawRequest): ApiRequest {
 }
 
 /** Reads the body of a Request (POST, PATCH) and parses it with the rest. */
-export async function apiRequest(req: Request): Promise<ApiRequest> {
+export async function apiRequest(req: Request, settings: RequestSettings): Promise<ApiRequest> {
   const body = req.method === 'POST' || req.method === 'PATCH' ? await req.text() : undefined;
-  return parseApiRequest({ method: req.method, url: req.url, headers: req.headers, body });
+  return parseApiRequest({ method: req.method, url: req.url, headers: req.headers, body }, settings);
 }

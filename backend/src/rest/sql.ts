@@ -156,20 +156,31 @@ export function pageClause(sql: Sql, limit: number | undefined, offset: number):
 }
 
 /**
- * The one statement of a read: the rows as a JSON array (or, `csv`, as PostgREST writes CSV: a
- * header of the first row's keys, then each row's record text without its parentheses), the
- * page's row count, and the total when asked.
+ * The rows of `inner`, read as _pgrst_t, as PostgREST writes CSV (SqlFragment.hs asCsvF): a header
+ * of the first row's keys, then each row's record text without its parentheses.
  */
-export function envelope(inner: string, withBody: boolean, total: string | undefined, csv = false): string {
-  const csvHeader = `(select coalesce(string_agg(_pgrst_a.k, ','), '') from (select json_object_keys(_pgrst_r)::text as k from (select row_to_json(_pgrst_h) as _pgrst_r from (${inner}) _pgrst_h limit 1) _pgrst_s) _pgrst_a)`;
-  const csvRows = `coalesce(string_agg(substring(_pgrst_t::text, 2, length(_pgrst_t::text) - 2), E'\\n'), '')`;
-  const json = `coalesce(json_agg(_pgrst_t), '[]')::text`;
-  const body = !withBody ? `''` : csv ? `${csvHeader} || E'\\n' || ${csvRows}` : json;
-  return `select ${body} as body, count(*)::int as page, ${total ? `(${total})::int` : 'null::int'} as total, null::int as inserted from (${inner}) _pgrst_t`;
+export function csvBody(inner: string): string {
+  const header = `(select coalesce(string_agg(_pgrst_a.k, ','), '') from (select json_object_keys(_pgrst_r)::text as k from (select row_to_json(_pgrst_h) as _pgrst_r from (${inner}) _pgrst_h limit 1) _pgrst_s) _pgrst_a)`;
+  const rows = `coalesce(string_agg(substring(_pgrst_t::text, 2, length(_pgrst_t::text) - 2), E'\\n'), '')`;
+  return `${header} || E'\\n' || ${rows}`;
 }
 
-export const qualifiedName = (name: string) => 'public.' + ident(name);
+/**
+ * The one statement of a read: the rows as a JSON array (or, `csv`, as CSV), the page's row
+ * count, and the total when asked.
+ */
+export function envelope(inner: string, withBody: boolean, total: string | undefined, csv = false): string {
+  const totalColumn = `${total ? `(${total})::int` : 'null::int'} as total`;
+  if (csv && withBody) {
+    // CSV reads the rows twice (header and fields): a CTE runs them once (a call, once only).
+    return `with _pgrst_rows as (${inner}) select ${csvBody('select * from _pgrst_rows')} as body, count(*)::int as page, ${totalColumn}, null::int as inserted from _pgrst_rows _pgrst_t`;
+  }
+  const body = withBody ? `coalesce(json_agg(_pgrst_t), '[]')::text` : `''`;
+  return `select ${body} as body, count(*)::int as page, ${totalColumn}, null::int as inserted from (${inner}) _pgrst_t`;
+}
+
+export const qualifiedName = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
 
 export function qualified(rel: Relation | Routine): string {
-  return qualifiedName(rel.name);
+  return qualifiedName(rel.schema, rel.name);
 }

@@ -91,8 +91,8 @@ export async function startTestBackend(
  * The project's migrations with test/fixtures/rest-data.sql instead of the generated listings:
  * 40 known rooms, two users, and objects for PostgREST features the app's schema lacks.
  */
-export async function startRestBackend(kind: DbKind, options: { functionsDir?: string } = {}): Promise<TestBackend> {
-  const backend = await startTestBackend(kind, { ...options, env: { SEED_ROOMS: '0' } });
+export async function startRestBackend(kind: DbKind, options: { functionsDir?: string; env?: Env } = {}): Promise<TestBackend> {
+  const backend = await startTestBackend(kind, { ...options, env: { SEED_ROOMS: '0', ...options.env } });
   await backend.ctx.db.exec(readFileSync(REST_DATA, 'utf8'));
   await backend.ctx.reloadSchema();
   return backend;

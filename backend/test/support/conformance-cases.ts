@@ -7,7 +7,7 @@ export type Token = 'anon' | 'service' | 'user' | 'other' | 'expired' | 'badsig'
 export interface Accepted {
   reason: string;
   /** Parts still compared (default: nothing but the status). */
-  compare: Array<'status' | 'range' | 'code' | 'body'>;
+  compare: Array<'status' | 'range' | 'profile' | 'code' | 'body'>;
 }
 
 export interface Case {
@@ -32,7 +32,7 @@ export const OTHER = '22222222-2222-4222-8222-222222222222';
 
 /** Run before every write case against each server, so both start from the same rows. */
 export const RESET_SQL = `
-truncate public."Favorites", public."Payments", public."Bookings" restart identity cascade;
+truncate public."Favorites", public."Payments", public."Bookings", archive.notes restart identity cascade;
 update public."Rooms" set price = 1000 + id * 10.5, filter = (array['Beach', 'Cabins', 'Castles'])[1 + id % 3];`;
 
 const favourites = (...items: number[]) =>
@@ -40,14 +40,26 @@ const favourites = (...items: number[]) =>
 
 const v14Text = (what: string): Accepted => ({
   reason: `PostgREST 12 words ${what} differently; we follow v13/v14 (hosted Supabase), contract 2.7`,
-  compare: ['status', 'range', 'code'],
+  compare: ['status', 'range', 'profile', 'code'],
 });
 const PARSEC: Accepted = {
   reason: "Parsec's error position and 'expecting' list are reproduced only approximately",
-  compare: ['status', 'range', 'code'],
+  compare: ['status', 'range', 'profile', 'code'],
 };
 const SINGULAR = v14Text('PGRST116 ("JSON object requested, multiple (or no) rows returned")');
 const PGRST204 = v14Text("PGRST204 (\"Column 'x' of relation 'T' does not exist\")");
+
+const CSV_HEADER: Accepted = {
+  reason:
+    "PostgREST 12.0.2 writes the header of a call's or a write's CSV from other keys than its fields' (sorted, or every column of the written rows): header and fields disagree; ours writes the selected keys in both",
+  compare: ['status', 'range', 'profile', 'code'],
+};
+const CASSAVA: Accepted = { reason: "the CSV parser's error text is not cassava's", compare: ['status', 'range', 'profile', 'code'] };
+
+/** An insert of a CSV body into archive.notes (body not null, tag). */
+function csvInsert(body: string, headers: Record<string, string> = {}, query = ''): Pick<Case, 'method' | 'path' | 'headers' | 'body'> {
+  return { method: 'POST', path: `/notes?select=body,tag${query}`, headers: { 'content-type': 'text/csv', 'content-profile': 'archive', ...headers }, body };
+}
 
 export const CASES: Case[] = [
   // reads
@@ -94,6 +106,19 @@ export const CASES: Case[] = [
   { name: 'offset past end without count', method: 'GET', path: '/Rooms?select=id&order=id&offset=100' },
   { name: 'count exact, empty', method: 'GET', path: '/Rooms?select=id&id=eq.0', headers: { prefer: 'count=exact' } },
   { name: 'HEAD with count', method: 'HEAD', path: '/Rooms?select=id', headers: { prefer: 'count=exact' } },
+  { name: 'the plan media type with db-plan-enabled off', accepted: { reason: 'v12 answers 415 for an unusable Accept; v13+ (and the contract) 406', compare: ['range', 'profile', 'code', 'body'] }, method: 'GET', path: '/Rooms?select=id', headers: { accept: 'application/vnd.pgrst.plan+json' } },
+  // planned and estimated counts (the tables are analysed once, so the planner's estimates are the same for both)
+  { name: 'count planned, a page: 206 with the estimate', method: 'GET', path: '/Rooms?select=id&order=id&limit=4', headers: { prefer: 'count=planned' } },
+  { name: 'count planned, filtered', method: 'GET', path: '/Rooms?select=id&filter=eq.Beach&order=id&offset=2&limit=3', headers: { prefer: 'count=planned' } },
+  { name: 'count planned is the estimate, not the count (two correlated columns)', method: 'GET', path: '/Rooms?select=id&city=eq.Paris&country=eq.France&order=id', headers: { prefer: 'count=planned' } },
+  { name: 'count planned, a range past the estimate: 416', method: 'GET', path: '/Rooms?select=id&order=id&offset=400', headers: { prefer: 'count=planned' } },
+  { name: 'count planned with an !inner embed and its filter', method: 'GET', path: '/authors?select=id,books!books_author_id_fkey!inner(id)&books.published=gt.2000&order=id', headers: { prefer: 'count=planned' } },
+  { name: 'count planned, HEAD', method: 'HEAD', path: '/books?select=id', headers: { prefer: 'count=planned' } },
+  { name: 'count planned in another schema', method: 'GET', path: '/books?select=id&order=id&limit=1', headers: { prefer: 'count=planned', 'accept-profile': 'archive' } },
+  { name: 'count estimated without db-max-rows: the larger of the count and the estimate', method: 'GET', path: '/Rooms?select=id&order=id&limit=5', headers: { prefer: 'count=estimated' } },
+  { name: 'count estimated, filtered, with a range', method: 'GET', path: '/Rooms?select=id&city=eq.Rome&order=id', headers: { prefer: 'count=estimated', range: '0-0' } },
+  { name: 'count planned on a call is not counted', method: 'POST', path: '/rpc/rooms_in?select=id&limit=2&order=id', headers: { ...JSON_BODY, prefer: 'count=planned' }, body: { q: 'o' } },
+  { name: 'count estimated on a call counts', method: 'POST', path: '/rpc/rooms_in?select=id&limit=2&order=id', headers: { ...JSON_BODY, prefer: 'count=estimated' }, body: { q: 'o' } },
   { name: 'single object', method: 'GET', path: '/Rooms?select=id,price,images,lat,%22house-title%22&id=eq.5', headers: { accept: 'application/vnd.pgrst.object+json' } },
   { name: 'single object, no row', accepted: SINGULAR, method: 'GET', path: '/Rooms?select=id&id=eq.999', headers: { accept: 'application/vnd.pgrst.object+json' } },
   { name: 'single object, many rows', accepted: SINGULAR, method: 'GET', path: '/Rooms?select=id&id=lt.4', headers: { accept: 'application/vnd.pgrst.object+json' } },
@@ -114,6 +139,63 @@ export const CASES: Case[] = [
   { name: 'badly signed JWT', accepted: v14Text('JWT errors ("JWSError JWSInvalidSignature")'), method: 'GET', path: '/Rooms?select=id&id=eq.1', token: 'badsig' },
   { name: 'garbage JWT', accepted: v14Text('JWT errors ("JWSError (CompactDecodeError ...)")'), method: 'GET', path: '/Rooms?select=id&id=eq.1', token: 'garbage' },
   { name: 'no Authorization is anon', method: 'GET', path: '/Rooms?select=id&id=eq.1', token: 'none' },
+  // CSV (text/csv): answers of reads, calls and write representations; bodies of inserts
+  { name: 'CSV: embedded resources are JSON in a quoted field', method: 'GET', path: '/authors?select=name,books!author_id(title,published)&order=id', headers: { accept: 'text/csv' } },
+  { name: 'CSV: HEAD', method: 'HEAD', path: '/Rooms?select=id&id=lt.3', headers: { accept: 'text/csv', prefer: 'count=exact' } },
+  { name: 'CSV: a call returning rows', accepted: CSV_HEADER, method: 'POST', path: '/rpc/rooms_in?select=id,city&id=lt.12&order=id', headers: { ...JSON_BODY, accept: 'text/csv' }, body: { q: 'o' } },
+  { name: 'CSV: a call returning a table', method: 'GET', path: '/rpc/city_counts?order=city&limit=3', headers: { accept: 'text/csv' } },
+  { name: 'CSV: a call returning a scalar', method: 'GET', path: '/rpc/add?a=1&b=2', headers: { accept: 'text/csv' } },
+  { name: 'CSV body: quotes, commas, line breaks and NULL; the representation as CSV', accepted: CSV_HEADER, ...csvInsert('body,tag\nplain,NULL\n"a, b","say ""hi"""\n"two\nlines",""\nx,"NULL"\n', { accept: 'text/csv', prefer: 'return=representation' }) },
+  { name: 'CSV body: CRLF lines and a blank line, minimal, counted', ...csvInsert('tag,body\r\nt1,one\r\n\r\nt2,two\r\n', { prefer: 'count=exact' }) },
+  { name: 'CSV body: the representation as JSON, text cast to the column types', method: 'POST', path: '/Favorites?select=user_id,item_id', token: 'user', headers: { 'content-type': 'text/csv', prefer: 'return=representation' }, body: `user_id,item_id\n${USER},3\n${USER},5` },
+  { name: 'CSV body: a header only inserts nothing', ...csvInsert('body,tag\n', { prefer: 'return=representation' }) },
+  { name: 'CSV body: a line with fewer fields', ...csvInsert('body,tag\na,b\nc\n') },
+  { name: 'CSV body: extra fields are dropped', ...csvInsert('body\na,b\n', { prefer: 'return=representation' }) },
+  { name: 'CSV body: columns= does not apply', ...csvInsert('body,tag\na,b\n', { prefer: 'return=representation' }, '&columns=body') },
+  { name: 'CSV body: an unknown column', accepted: PGRST204, ...csvInsert('body,nope\na,b\n') },
+  { name: 'CSV body: NULL into a NOT NULL column', ...csvInsert('body\nNULL\n') },
+  {
+    name: 'CSV body: an unclosed quote',
+    accepted: { reason: 'PostgREST 12 (cassava) answers 201 for a quoted field that never closes; ours refuses the body with 400 PGRST102', compare: ['profile'] },
+    ...csvInsert('body\n"open\n'),
+  },
+  { name: 'CSV body: a quote inside an unquoted field', accepted: CASSAVA, ...csvInsert('body\nab"c\n') },
+  { name: 'CSV body: empty', accepted: CASSAVA, ...csvInsert('') },
+  { name: 'CSV: the representation of an update', accepted: CSV_HEADER, setup: `insert into archive.notes (body, tag) values ('a', null), ('b', 'x,y');`, method: 'PATCH', path: '/notes?select=id,body,tag&order=id', headers: { ...JSON_BODY, 'content-profile': 'archive', accept: 'text/csv', prefer: 'return=representation' }, body: { body: 'c' } },
+  { name: 'CSV: the representation of a delete, none left', method: 'DELETE', path: '/notes?select=id', headers: { 'content-profile': 'archive', accept: 'text/csv', prefer: 'return=representation' } },
+  // exposed schemas: both servers expose public (the default) and archive (fixture), and name the
+  // schema of an answer in Content-Profile
+  { name: 'a read in the default schema names it', method: 'GET', path: '/authors?select=id,name&order=id' },
+  { name: 'Accept-Profile: a table of that name in another schema, embedding within it', method: 'GET', path: '/authors?select=name,books(title)&order=id', headers: { 'accept-profile': 'archive' } },
+  { name: 'Accept-Profile with count and a range', method: 'GET', path: '/books?select=id&order=id', headers: { 'accept-profile': 'archive', prefer: 'count=exact', range: '0-1' } },
+  { name: 'Accept-Profile: single object, HEAD', method: 'HEAD', path: '/books?id=eq.1', headers: { 'accept-profile': 'archive', accept: 'application/vnd.pgrst.object+json' } },
+  { name: 'a relationship of public is not one of archive', method: 'GET', path: '/books?select=id,tags(name)', headers: { 'accept-profile': 'archive' } },
+  {
+    name: 'a table of public only, asked in archive, is not found',
+    accepted: { reason: 'v13+ answers PGRST205 from the schema cache; v12 let PostgreSQL fail with 42P01 (both 404)', compare: ['status', 'range', 'profile'] },
+    method: 'GET',
+    path: '/Rooms?select=id',
+    headers: { 'accept-profile': 'archive' },
+  },
+  { name: 'a schema that exists but is not exposed', accepted: v14Text('PGRST106 ("The schema must be one of the following")'), method: 'GET', path: '/secrets', headers: { 'accept-profile': 'hidden' } },
+  { name: 'an unexposed Content-Profile on a write', accepted: v14Text('PGRST106 ("The schema must be one of the following")'), method: 'POST', path: '/secrets', headers: { ...JSON_BODY, 'content-profile': 'hidden' }, body: { id: 1 } },
+  { name: 'Content-Profile: insert, representation', method: 'POST', path: '/notes?select=id,body', headers: { ...JSON_BODY, 'content-profile': 'archive', prefer: 'return=representation' }, body: [{ body: 'a' }, { body: 'b' }] },
+  { name: 'Content-Profile: insert, minimal, counted', method: 'POST', path: '/notes', headers: { ...JSON_BODY, 'content-profile': 'archive', prefer: 'count=exact' }, body: { body: 'a' } },
+  { name: 'Content-Profile: a check violation', method: 'POST', path: '/notes', headers: { ...JSON_BODY, 'content-profile': 'archive' }, body: { body: 'x'.repeat(120) } },
+  {
+    name: 'a write reads Content-Profile, not Accept-Profile',
+    accepted: { reason: 'v13+ answers PGRST205 from the schema cache; v12 let PostgreSQL fail with 42P01 (both 404)', compare: ['status', 'range', 'profile'] },
+    method: 'POST',
+    path: '/notes',
+    headers: { ...JSON_BODY, 'accept-profile': 'archive' },
+    body: { body: 'a' },
+  },
+  { name: 'Content-Profile: update and delete, representation', setup: `insert into archive.notes (body) values ('a'), ('b');`, method: 'PATCH', path: '/notes?id=eq.2&select=id,body', headers: { ...JSON_BODY, 'content-profile': 'archive', prefer: 'return=representation' }, body: { body: 'c' } },
+  { name: 'Content-Profile: delete, minimal', setup: `insert into archive.notes (body) values ('a'), ('b');`, method: 'DELETE', path: '/notes?id=lt.3', headers: { 'content-profile': 'archive' } },
+  { name: 'Content-Profile: rpc POST, rows of its schema with an embed', method: 'POST', path: '/rpc/shelf?select=title,authors(name)&order=title', headers: { ...JSON_BODY, 'content-profile': 'archive' }, body: { n: 2 } },
+  { name: 'Accept-Profile: rpc GET, scalar', method: 'GET', path: '/rpc/add?a=1&b=2', headers: { 'accept-profile': 'archive' } },
+  { name: 'the same call in the default schema', method: 'GET', path: '/rpc/add?a=1&b=2' },
+  { name: 'a function of another schema is not found', method: 'POST', path: '/rpc/shelf', headers: JSON_BODY, body: { n: 2 } },
   // embedding (fixtures: authors, books, tags, book_tags, author_profiles, employees)
   { name: 'embed many-to-one by a foreign key hint, with an alias', method: 'GET', path: '/books?select=id,title,author:authors!books_author_id_fkey(name)&order=id' },
   { name: 'embed many-to-one by its column, a null key gives null', method: 'GET', path: '/books?select=id,author_id(name),editor_id(id,name)&order=id' },
@@ -158,6 +240,21 @@ export const CASES: Case[] = [
     path: '/books?select=id,tags(nope)',
   },
   { name: 'an unknown column in an embed filter', method: 'GET', path: '/authors?select=id,books!books_author_id_fkey(id)&books.nope=eq.1' },
+  // relationships through views (fixture: book_list, author_names, recent_books, profile_cards)
+  { name: 'view: many-to-one from a view by its renamed column', method: 'GET', path: '/book_list?select=title,authors(name)&order=book_id' },
+  { name: 'view: the renamed column as the embed', method: 'GET', path: '/book_list?select=title,writer(name)&order=book_id' },
+  { name: 'view: one-to-many to a view', method: 'GET', path: '/authors?select=name,book_list(title)&order=id' },
+  { name: 'view: a view to a view', method: 'GET', path: '/author_names?select=name,book_list(title),recent_books(title)&order=id' },
+  { name: 'view: a view on a view, with !inner', method: 'GET', path: '/recent_books?select=title,author_names!inner(name)&author_names.name=eq.Bo&order=book_id' },
+  { name: 'view: one-to-one through a view', method: 'GET', path: '/author_names?select=name,profile_cards(shout)&order=id' },
+  { name: 'view: ambiguous from a table to a view (two keys show in it)', method: 'GET', path: '/books?select=id,author_names(name)' },
+  { name: 'view: the foreign key hint resolves it', method: 'GET', path: '/books?select=id,author_names!books_editor_id_fkey(name)&order=id' },
+  { name: 'view: many-to-many from a view through a table junction', method: 'GET', path: '/book_list?select=title,tags(name)&order=book_id' },
+  { name: 'view: many-to-many to a view', method: 'GET', path: '/tags?select=name,book_list(title)&order=id' },
+  { name: 'view: a view of a junction in a schema not exposed joins many-to-many', method: 'GET', path: '/books?select=title,tags(name)&order=id', headers: { 'accept-profile': 'archive' } },
+  { name: 'view: the same the other way', method: 'GET', path: '/tags?select=name,books(title)&order=id', headers: { 'accept-profile': 'archive' } },
+  { name: 'view: the junction view itself, many-to-one', method: 'GET', path: '/book_tags?select=book_id,tags(name)&order=book_id,tag_id', headers: { 'accept-profile': 'archive' } },
+  { name: 'view: a computed column shows no key', method: 'GET', path: '/profile_cards?select=shout,books(id)' },
   { name: 'a single object with an embed', method: 'GET', path: '/books?select=title,tags(name)&id=eq.1', headers: { accept: 'application/vnd.pgrst.object+json' } },
   { name: 'embed in the rows of a function returning a table', method: 'POST', path: '/rpc/rooms_in?select=id,Favorites(item_id)&id=lt.4&order=id', token: 'user', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { q: 'o' }, setup: favourites(1, 3) },
   { name: 'embed !inner in the rows of a function', method: 'POST', path: '/rpc/rooms_in?select=id,Favorites!inner(item_id)&order=id', token: 'user', headers: JSON_BODY, body: { q: 'o' }, setup: favourites(1, 3) },
@@ -232,6 +329,8 @@ export const CASES: Case[] = [
   { name: 'update unknown column', accepted: PGRST204, method: 'PATCH', path: '/Rooms?id=eq.2', token: 'service', headers: JSON_BODY, body: { nope: 1 } },
   { name: 'update with check violation', method: 'PATCH', path: '/Rooms?id=eq.2', token: 'service', headers: JSON_BODY, body: { price: null } },
   { name: 'update invisible rows (anon)', method: 'PATCH', path: '/Rooms?id=eq.2', token: 'anon', headers: JSON_BODY, body: { price: 5 } },
+  { name: 'update with count=planned: not counted', method: 'PATCH', path: '/Rooms?id=in.(3,4)', token: 'service', headers: { ...JSON_BODY, prefer: 'count=planned' }, body: { filter: 'Cabins' } },
+  { name: 'delete with count=estimated: counted', setup: favourites(7, 8), method: 'DELETE', path: `/Favorites?user_id=eq.${USER}`, token: 'user', headers: { prefer: 'count=estimated' } },
   { name: 'update with count', method: 'PATCH', path: '/Rooms?id=in.(3,4)', token: 'service', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { filter: 'Cabins' } },
   { name: 'delete, minimal', setup: favourites(7), method: 'DELETE', path: `/Favorites?user_id=eq.${USER}&item_id=eq.7`, token: 'user' },
   { name: 'delete, representation', setup: favourites(7, 8), method: 'DELETE', path: `/Favorites?user_id=eq.${USER}&item_id=eq.8&select=item_id`, token: 'user', headers: { prefer: 'return=representation' } },
@@ -269,4 +368,29 @@ export const CASES: Case[] = [
   { name: 'rpc overloaded, ambiguous by GET: 300 PGRST203', method: 'GET', path: '/rpc/twice?a=4' },
   { name: 'rpc with one unnamed jsonb parameter gets the whole body', method: 'POST', path: '/rpc/echo', headers: JSON_BODY, body: { x: [1, 2], y: 'z' } },
   { name: 'rpc scalar with count=exact', method: 'POST', path: '/rpc/add', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { a: 1, b: 2 } },
+];
+
+/** Sent to both servers started with db-max-rows 5 and db-plan-enabled (REST_MAX_ROWS=5, REST_PLAN_ENABLED=true). */
+export const SETTINGS_CASES: Case[] = [
+  { name: 'db-max-rows: a read answers at most 5 rows, 206 when counted', method: 'GET', path: '/Rooms?select=id&order=id', headers: { prefer: 'count=exact' } },
+  { name: 'db-max-rows: from the offset, a smaller limit kept', method: 'GET', path: '/Rooms?select=id&order=id&offset=10&limit=3' },
+  { name: 'db-max-rows: a Range header past it', method: 'GET', path: '/Rooms?select=id&order=id', headers: { range: '2-20' } },
+  { name: 'db-max-rows: embedded rows too', method: 'GET', path: '/Rooms?select=id,Favorites(item_id)&id=lt.3&order=id', token: 'user', setup: `insert into public."Favorites" (user_id, item_id) select '${USER}', g from generate_series(1, 2) g;` },
+  { name: 'db-max-rows: a call', method: 'POST', path: '/rpc/rooms_in?select=id&order=id', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { q: 'o' } },
+  { name: 'db-max-rows: a write representation is not limited', method: 'PATCH', path: '/Rooms?id=lt.9&select=id', token: 'service', headers: { ...JSON_BODY, prefer: 'return=representation' }, body: { filter: 'Cabins' } },
+  { name: 'count estimated over db-max-rows: the estimate', method: 'GET', path: '/Rooms?select=id&order=id', headers: { prefer: 'count=estimated' } },
+  { name: 'count estimated within db-max-rows: exact', method: 'GET', path: '/Rooms?select=id&id=lt.4&order=id', headers: { prefer: 'count=estimated' } },
+  { name: 'count estimated just over db-max-rows', method: 'GET', path: '/Rooms?select=id&id=lt.7&order=id', headers: { prefer: 'count=estimated' } },
+  { name: 'count planned under db-max-rows', method: 'GET', path: '/Rooms?select=id&order=id&limit=2', headers: { prefer: 'count=planned' } },
+  // db-plan-enabled: the EXPLAIN of the statement, compared by its shape (costs differ)
+  { name: 'plan: JSON of a read', method: 'GET', path: '/Rooms?select=id,city&id=lt.5&order=id', headers: { accept: 'application/vnd.pgrst.plan+json' } },
+  { name: 'plan: text, the default format, for an object', method: 'GET', path: '/Rooms?select=id&id=eq.1', headers: { accept: 'application/vnd.pgrst.plan; for="application/vnd.pgrst.object+json"' } },
+  { name: 'plan: for CSV, as supabase-js asks it (spaces, a trailing ;)', method: 'GET', path: '/Rooms?select=id&limit=2', headers: { accept: 'application/vnd.pgrst.plan+text; for="text/csv"; options=;' } },
+  { name: 'plan: analyze and verbose of a read with an embed and a count', method: 'GET', path: '/authors?select=name,books!author_id(title)&order=id', headers: { accept: 'application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose', prefer: 'count=exact' } },
+  { name: 'plan: options it does not know are ignored', method: 'GET', path: '/Rooms?select=id&limit=1', headers: { accept: 'application/vnd.pgrst.plan+json; options=drop table|costs=off|analyze' } },
+  { name: 'plan: of a call', method: 'POST', path: '/rpc/rooms_in?select=id&order=id', headers: { ...JSON_BODY, accept: 'application/vnd.pgrst.plan+json' }, body: { q: 'o' } },
+  { name: 'plan: of an insert, not run', method: 'POST', path: '/notes?select=id', headers: { ...JSON_BODY, 'content-profile': 'archive', accept: 'application/vnd.pgrst.plan+json', prefer: 'return=representation' }, body: { body: 'planned' } },
+  { name: 'plan: of an update, analysed', method: 'PATCH', path: '/Rooms?id=eq.2', token: 'service', headers: { ...JSON_BODY, accept: 'application/vnd.pgrst.plan+text; options=analyze' }, body: { price: 2000 } },
+  { name: 'plan: for a media type without one', accepted: { reason: 'v12 answers 415 for an unusable Accept; v13+ (and the contract) 406', compare: ['range', 'profile', 'code', 'body'] }, method: 'GET', path: '/Rooms?select=id', headers: { accept: 'application/vnd.pgrst.plan+json; for="text/html"' } },
+  { name: 'plan: errors of the request are answered as usual', method: 'GET', path: '/Rooms?select=nope', headers: { accept: 'application/vnd.pgrst.plan+json' } },
 ];

@@ -27,8 +27,19 @@ export interface PostgrestProcess {
   stop(): Promise<void>;
 }
 
-/** Starts PostgREST on databaseUrl as role authenticator, serving schema public. */
-export async function startPostgrest(databaseUrl: string, jwtSecret: string): Promise<PostgrestProcess> {
+/** PostgREST's settings that tests change: db-schemas (default public), db-max-rows, db-plan-enabled. */
+export interface PostgrestSettings {
+  schemas?: string;
+  maxRows?: number;
+  planEnabled?: boolean;
+}
+
+/** Starts PostgREST on databaseUrl as role authenticator, serving the schemas given (db-schemas) and its other settings. */
+export async function startPostgrest(
+  databaseUrl: string,
+  jwtSecret: string,
+  settings: PostgrestSettings = {},
+): Promise<PostgrestProcess> {
   const port = await freePort();
   const u = new URL(databaseUrl);
   u.username = 'authenticator';
@@ -36,7 +47,9 @@ export async function startPostgrest(databaseUrl: string, jwtSecret: string): Pr
   const child: ChildProcess = spawn(postgrestBinary(), [], {
     env: {
       PGRST_DB_URI: u.toString(),
-      PGRST_DB_SCHEMAS: 'public',
+      PGRST_DB_SCHEMAS: settings.schemas ?? 'public',
+      PGRST_DB_PLAN_ENABLED: String(settings.planEnabled ?? false),
+      ...(settings.maxRows === undefined ? {} : { PGRST_DB_MAX_ROWS: String(settings.maxRows) }),
       PGRST_DB_ANON_ROLE: 'anon',
       PGRST_JWT_SECRET: jwtSecret,
       PGRST_DB_CHANNEL_ENABLED: 'false',

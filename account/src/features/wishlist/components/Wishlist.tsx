@@ -3,18 +3,20 @@
  * with no favourites, the empty text and 'Start Exploring'; otherwise the favourited listings
  * as the shared listing card, each opening /house/{id} in a new tab.
  *
- * The listings are read by the favourite ids. Ids added later (here or in another tab) are
- * added to what is shown; an id removed here keeps its card with an empty heart, so a slip of
- * the finger can be undone.
+ * The saved homes are read with their favourites in one request (getWishlist, afresh on each
+ * visit), shown in the order of the favourites. Ids added later (here or in another tab) are
+ * added to what is shown once their rooms are read by id; an id removed here keeps its card
+ * with an empty heart, so a slip of the finger can be undone.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectUserData, selectUserFavListing, setShowLogin } from 'shared/state';
-import { useGetFavoritesQuery, useGetRoomsByIdsQuery } from 'shared/api';
+import { useGetFavoritesQuery, useGetRoomsByIdsQuery, type Room } from 'shared/api';
 import { ListingCard, ListingCardSkeleton } from 'shared/ui';
 import { toggleAndPersistFavorite } from 'shared/favourites';
+import { useGetWishlistQuery } from '../api/wishlistApi';
 import styles from './Wishlist.module.css';
 
 function useShownIds(favourites: readonly number[]): number[] {
@@ -44,7 +46,21 @@ export function Wishlist() {
   const favourites = useAppSelector(selectUserFavListing);
   const shownIds = useShownIds(favourites);
   const favouritesQuery = useGetFavoritesQuery(user ? user.id : skipToken);
-  const rooms = useGetRoomsByIdsQuery(shownIds.length > 0 ? shownIds : skipToken);
+  const saved = useGetWishlistQuery(user ? user.id : skipToken, { refetchOnMountOrArgChange: true });
+  // Favourites the wishlist read did not have (added since): their rooms by id.
+  const savedById = new Map((saved.data ?? []).map((room) => [room.id, room]));
+  const missingIds = saved.data ? shownIds.filter((id) => !savedById.has(id)) : [];
+  const added = useGetRoomsByIdsQuery(missingIds.length > 0 ? missingIds : skipToken);
+  const addedById = new Map((added.data ?? []).map((room) => [room.id, room]));
+  const rooms = shownIds.flatMap((id): Room[] => {
+    const room = savedById.get(id) ?? addedById.get(id);
+    return room ? [room] : [];
+  });
+  const failed = saved.isError || added.isError;
+  const retry = () => {
+    if (saved.isError) void saved.refetch();
+    if (added.isError) void added.refetch();
+  };
 
   let content;
   if (!user) {
@@ -68,21 +84,21 @@ export function Wishlist() {
         </Link>
       </div>
     );
-  } else if (rooms.isError) {
+  } else if (failed) {
     content = (
       <div className={styles.state} role="alert">
         <p className={styles.stateText}>Your wishlist could not be loaded.</p>
-        <button type="button" className={styles.button} onClick={() => void rooms.refetch()}>
+        <button type="button" className={styles.button} onClick={retry}>
           Try again
         </button>
       </div>
     );
-  } else if (!rooms.data) {
+  } else if (!saved.data) {
     content = <Skeletons count={Math.min(shownIds.length, 8)} />;
   } else {
     content = (
       <ul className={styles.grid} aria-label="Saved homes">
-        {rooms.data.map((room, index) => (
+        {rooms.map((room, index) => (
           <li key={room.id}>
             <ListingCard
               room={room}
