@@ -4,8 +4,11 @@
 // sets, publishing into search at once, blocked nights honoured by search, the calendar and
 // payment confirmation, and reservations that show the host the guest's name, dates and amount
 // only.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
@@ -297,6 +300,60 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
         }
         if (blockFirst) expect(paid.status).toBe(409);
       }
+    });
+  });
+
+  describe('photos', () => {
+    const png = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#4a8' } }).png().toBuffer();
+    const name = () => crypto.randomUUID().replaceAll('-', '');
+
+    it('a host uploads a photo under their own folder; it is stored as the three widths, 3:2, as WebP', async () => {
+      const photoName = name();
+      const { data, error } = await host.client.storage
+        .from('listing-photos')
+        .upload(`hosts/${host.id}/${photoName}`, new Blob([await png(1600, 1200)], { type: 'image/png' }));
+      expect(error).toBeNull();
+      expect(data).toMatchObject({ fullPath: `listing-photos/hosts/${host.id}/${photoName}` });
+      for (const width of [400, 800, 1200]) {
+        const response = await fetch(`${backend.url}/storage/v1/object/public/listing-photos/hosts/${host.id}/${photoName}-${width}.webp`);
+        expect(response.status).toBe(200);
+        const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, Math.round((width * 2) / 3)]);
+      }
+      // The same name again is refused: a stored photo is never replaced.
+      const again = await host.client.storage.from('listing-photos').upload(`hosts/${host.id}/${photoName}`, new Blob([await png(10, 10)]));
+      expect(again.error).not.toBeNull();
+    });
+
+    it("nobody uploads into another user's folder, outside the bucket's hosts folders, or signed out", async () => {
+      const file = new Blob([await png(300, 200)], { type: 'image/png' });
+      const cases: Array<[SupabaseClient, string, string]> = [
+        [other.client, 'listing-photos', `hosts/${host.id}/${name()}`],
+        [host.client, 'listing-photos', `scenes/${name()}`],
+        [host.client, 'avatars', `hosts/${host.id}/${name()}`],
+        [host.client, 'listing-photos', `hosts/${host.id}/${name()}/${name()}`],
+        [host.client, 'listing-photos', `hosts/${host.id}/not-a-name`],
+        [anon, 'listing-photos', `hosts/${host.id}/${name()}`],
+      ];
+      for (const [client, bucket, path] of cases) {
+        const r = await client.storage.from(bucket).upload(path, file);
+        expect(r.error, `${bucket}/${path}`).not.toBeNull();
+      }
+      expect(existsSync(join(backend.dataDir, 'storage', 'listing-photos', 'scenes', 'x'))).toBe(false);
+    });
+
+    it('the bytes decide: text or SVG sent as an image, and files over 10 MB, are refused', async () => {
+      const upload = (body: BodyInit, type: string) =>
+        fetch(`${backend.url}/storage/v1/object/listing-photos/hosts/${host.id}/${name()}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${host.accessToken}`, apikey: backend.keys.anonKey, 'content-type': type },
+          body,
+        });
+      expect((await upload('<html>hello</html>', 'image/jpeg')).status).toBe(415);
+      expect((await upload('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>', 'image/png')).status).toBe(415);
+      expect((await upload(new Uint8Array(11 * 1024 * 1024), 'image/png')).status).toBe(413);
+      expect((await upload(await png(200, 200), 'text/plain')).status).toBe(200);
     });
   });
 
