@@ -12,5 +12,8 @@ export const federation: FederationOptions = {
     './Trips': './src/exposes/Trips.tsx',
     './AccountSettings': './src/exposes/AccountSettings.tsx',
     './PersonalInfo': './src/exposes/PersonalInfo.tsx',
+    './Hosting': './src/exposes/Hosting.tsx',
+    './ListingEditor': './src/exposes/ListingEditor.tsx',
+    './HostCalendar': './src/exposes/HostCalendar.tsx',
   },
 };

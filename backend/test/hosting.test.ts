@@ -66,8 +66,10 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
 
   const visibleTo = async (client: SupabaseClient, id: number) =>
     ((await client.from('Rooms').select('id').eq('id', id)).data ?? []).length === 1;
-  const searchIds = async (client: SupabaseClient, args: Record<string, unknown> = {}) =>
-    ((await client.rpc('search_rooms', { search_text: CITY, ...args }).select('id')).data ?? []).map((r) => r.id as number);
+  const searchIds = async (client: SupabaseClient, args: Record<string, unknown> = {}) => {
+    const { data } = await client.rpc('search_rooms', { search_text: CITY, ...args }).select('id');
+    return ((data ?? []) as Array<{ id: number }>).map((r) => r.id);
+  };
 
   beforeAll(async () => {
     backend = await startTestBackend(kind, { functionsDir: FUNCTIONS, env: { SEED_ROOMS: '40' } });

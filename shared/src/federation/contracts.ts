@@ -26,6 +26,9 @@ export interface ExposedModules {
   'account/Trips': ComponentType;
   'account/AccountSettings': ComponentType;
   'account/PersonalInfo': ComponentType;
+  'account/Hosting': ComponentType;
+  'account/ListingEditor': ComponentType;
+  'account/HostCalendar': ComponentType;
   'checkout/BookingPage': ComponentType;
 }
 

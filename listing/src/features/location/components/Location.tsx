@@ -1,5 +1,5 @@
 import type { Room } from 'shared/api';
-import { LocationMap } from './LocationMap';
+import { LocationMap } from 'shared/ui';
 import styles from './Location.module.css';
 
 /** "Where you'll be": the map and what the listing says about its neighbourhood. */

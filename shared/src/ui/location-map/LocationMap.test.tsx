@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'shared/config';
 import { testConfig } from 'shared/testing';
-import { tilePosition } from '../tiles';
+import { tilePosition } from './tiles';
 import { LocationMap } from './LocationMap';
 
 function renderMap(mapTileUrl: string | null, lat: number | null = 38.72, lng: number | null = -9.14) {

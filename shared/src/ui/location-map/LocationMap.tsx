@@ -1,8 +1,8 @@
 import { MapPin } from 'lucide-react';
 import { useRuntimeConfig } from 'shared/config';
 import { MAP_ZOOM } from 'shared/rules';
-import { TILE_SIZE_PX, tilePosition, tileUrl } from '../tiles';
-import { landPath } from '../worldOutline';
+import { TILE_SIZE_PX, tilePosition, tileUrl } from './tiles';
+import { landPath } from './worldOutline';
 import styles from './LocationMap.module.css';
 
 export interface LocationMapProps {
