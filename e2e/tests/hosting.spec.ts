@@ -76,6 +76,12 @@ test.describe('hosting', () => {
     const host = await newUser('host');
     await signInContext(context, host);
     const title = `Aurora cabin ${Date.now().toString(36)}`;
+    // The host's pages log no error and no hydration warning.
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
 
     if (isMobile) {
       await page.goto('/hosting');
@@ -174,6 +180,8 @@ test.describe('hosting', () => {
     await expect(anonymous.getByRole('heading', { name: title })).toBeVisible();
     await expect(anonymous.getByText('3 guests').first()).toBeVisible();
     await anonymous.close();
+
+    expect(problems).toEqual([]);
 
     // Editing keeps it published; unpublishing hides it again.
     await row.getByRole('link', { name: `Edit ${title}` }).click();
