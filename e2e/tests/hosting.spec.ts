@@ -9,7 +9,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '../support/test';
 import { dayName, roomLinks } from '../support/discoveryPage';
-import { CARDS, anonClient, fillBilling, fillCard, newUser, signInContext, siteConfig, type TestUser } from './checkoutSupport';
+import { CARDS, anonClient, fillBilling, fillCard, newUser, payThroughApi, signInContext, siteConfig, type TestUser } from './checkoutSupport';
 
 const CITY = 'Longyearbyen';
 
@@ -243,10 +243,22 @@ test.describe('hosting', () => {
     expect(trips).toEqual([]);
     await other.close();
 
-    // Unblocked, the nights are free again.
+    // Unblocked, the nights are free again: the traveller books them, and the host sees the
+    // reservation (the guest's name, dates, nights and total only).
     await blocked.getByRole('button', { name: 'Unblock' }).click();
     await expect(page.getByText('No nights are blocked.')).toBeVisible();
     const { data: ranges } = await host.client.rpc('room_booked_ranges', { room_id: id });
     expect(ranges).toEqual([]);
+    await payThroughApi(traveller, { roomId: id, start: iso(start), end: iso(end), nights: 3 });
+    await page.goto('/hosting');
+    const reservation = page.getByRole('list', { name: 'Upcoming reservations' }).getByRole('listitem');
+    await expect(reservation).toHaveCount(1);
+    await expect(reservation).toContainText(title);
+    // No name on the card and none on the account: 'Guest'.
+    await expect(reservation.locator('strong')).toHaveText('Guest');
+    await expect(reservation).toContainText('3 nights');
+    await expect(reservation).toContainText('$403.00');
+    await expect(reservation).not.toContainText(traveller.email);
+    await page.screenshot({ path: info.outputPath('hosting-reservations.png'), fullPage: true });
   });
 });

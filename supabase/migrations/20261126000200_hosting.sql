@@ -503,13 +503,16 @@ create function public.host_reservations()
   language sql stable security definer
   set search_path = ''
 as $$
+  -- The name on the card, else the account's name; never the guest-count label ('2 guests') that
+  -- Payments."Guest" falls back to.
   select b.id, b.room_id, r."house-title",
-         coalesce(nullif(btrim(p."Guest"), ''), nullif(btrim(p.customer_name), ''), 'Guest'),
+         coalesce(nullif(btrim(p.customer_name), ''), nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), 'Guest'),
          b."startDate", b."endDate", b."numOfDays", p.amount, p.currency
   from public.hosted_rooms as h
   join public."Rooms" as r on r.id = h.room_id
   join public."Bookings" as b on b.room_id = h.room_id and b.status = 'confirmed'
   join public."Payments" as p on p.booking_id = b.id
+  left join auth.users as u on u.id = b.user_id
   where h.host_id = auth.uid()
     and b."endDate" >= (now() at time zone 'UTC')::date
   order by b."startDate", b.id

@@ -6,7 +6,9 @@
 -- These are hosted Supabase Storage's bucket row and policies on storage.objects; the local
 -- backend has no storage schema (its storage server applies the same rules in code, and also
 -- checks the bytes are an image and writes the widths the grid uses), so the statements are
--- guarded and do nothing there.
+-- guarded and do nothing there. Not done yet: on a hosted project nothing makes those widths, so
+-- the <name>-800.webp paths the editor saves exist only on the local backend; a hosted deploy needs
+-- a resize step (an edge function or Storage's image transformations) before hosts can add photos.
 do $$
 begin
   if not exists (select 1 from pg_namespace where nspname = 'storage')
