@@ -387,6 +387,16 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       // The host still cannot read the booking or the payment themselves.
       expect((await host.client.from('Bookings').select('id').eq('room_id', id)).data).toEqual([]);
       expect((await host.client.from('Payments').select('id').eq('room_id', id)).data).toEqual([]);
+      // Unpublished, the place stays readable to the traveller who booked it (their trip), to
+      // nobody else, and search finds it for no one.
+      await host.client.rpc('set_listing_published', { p_room_id: id, p_published: false });
+      expect(await visibleTo(traveller.client, id)).toBe(true);
+      expect(await visibleTo(other.client, id)).toBe(false);
+      expect(await visibleTo(anon, id)).toBe(false);
+      expect(await searchIds(traveller.client)).not.toContain(id);
+      const trips = await traveller.client.from('Payments').select('room:Rooms(id)').eq('room_id', id);
+      expect(trips.data).toEqual([{ room: { id } }]);
+      await host.client.rpc('set_listing_published', { p_room_id: id, p_published: true });
       // Nor block the booked nights.
       const onBooked = await host.client.from('room_blocked_dates').insert({ room_id: id, start_date: isoDay(92), end_date: isoDay(95) });
       expect(onBooked.error?.code).toBe('23P01');

@@ -5,7 +5,8 @@
 --    returns that row type). Who hosts a room and whether it is published live beside it, in
 --    public.hosted_rooms; a room without a row there is the seeded catalogue's, and published.
 -- 2. Drafts are nobody's to read through "Rooms", their host's included: the grid, search, the
---    listing page and every other reader see published rooms only. Hosts read their own places
+--    listing page and every other reader see published rooms only (a traveller who paid a stay
+--    of a place later unpublished still reads that place, for their trips; search never finds it). Hosts read their own places
 --    through my_listings() and write them only through create_listing, save_listing and
 --    set_listing_published (definer rights, one function per action): each checks the caller
 --    owns the room, and save_listing writes only what a host may set (never id, ratings, host
@@ -42,14 +43,18 @@ create policy "Hosts read their own places" on public.hosted_rooms
   for select to authenticated
   using (host_id = (select auth.uid()));
 
--- Every draft's id. Definer rights: the policy below must see every host's drafts, which no
--- caller may read.
+-- The drafts the caller may not read: every draft but those the caller has paid a stay of (a
+-- place unpublished after it was booked stays on its travellers' trips). Definer rights: the
+-- policy below must see every host's drafts and the caller's payments whatever their policies.
 create function public.draft_room_ids()
   returns bigint[]
   language sql stable security definer
   set search_path = ''
 as $$
-  select coalesce(array_agg(h.room_id), '{}') from public.hosted_rooms as h where h.status = 'draft'
+  select coalesce(array_agg(h.room_id), '{}')
+  from public.hosted_rooms as h
+  where h.status = 'draft'
+    and not exists (select 1 from public."Payments" as p where p.room_id = h.room_id and p.user_id = auth.uid())
 $$;
 
 drop policy "Anyone can read rooms" on public."Rooms";
