@@ -328,6 +328,16 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       expect(again.error).not.toBeNull();
     });
 
+    it('of 10 uploads racing for one name, one is stored and the others are told it exists', async () => {
+      const photoName = name();
+      const file = new Blob([await png(600, 400)], { type: 'image/png' });
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => host.client.storage.from('listing-photos').upload(`hosts/${host.id}/${photoName}`, file)),
+      );
+      expect(answers.filter((a) => a.error === null)).toHaveLength(1);
+      expect(answers.filter((a) => a.error !== null).map((a) => (a.error as { status?: number }).status)).toEqual(Array(9).fill(409));
+    });
+
     it("nobody uploads into another user's folder, outside the bucket's hosts folders, or signed out", async () => {
       const file = new Blob([await png(300, 200)], { type: 'image/png' });
       const cases: Array<[SupabaseClient, string, string]> = [

@@ -105,7 +105,16 @@ export async function storageUploadHandler(req: Request, ctx: BackendContext): P
     return error(415, 'invalid_mime_type', 'The photo could not be read');
   }
   await mkdir(dir, { recursive: true });
-  await Promise.all(WIDTHS.map((width, i) => writeFile(join(dir, `${name}-${width}.webp`), variants[i]!, { flag: 'wx' })));
+  // The 800 px file claims the name (exclusive create): of uploads racing for one name, one wins.
+  try {
+    await writeFile(join(dir, `${name}-800.webp`), variants[WIDTHS.indexOf(800)]!, { flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return error(409, 'Duplicate', 'The resource already exists');
+    throw e;
+  }
+  await Promise.all(
+    WIDTHS.flatMap((width, i) => (width === 800 ? [] : [writeFile(join(dir, `${name}-${width}.webp`), variants[i]!)])),
+  );
 
   const key = `${PHOTO_BUCKET}/hosts/${owner}/${name}`;
   return new Response(
