@@ -76,7 +76,9 @@ export function ListingEditor() {
     if (roomId === null) {
       const created = await createListing();
       if ('error' in created) {
-        setError('Your place could not be created. Please try again.');
+        // 42501: not allowed to host; signed in, that is the shared demo guest account.
+        const refused = created.error && 'code' in created.error && created.error.code === '42501';
+        setError(refused ? 'The demo guest account cannot host: sign up to list a place.' : 'Your place could not be created. Please try again.');
         return null;
       }
       roomId = created.data;
