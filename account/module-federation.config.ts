@@ -10,6 +10,7 @@ export const federation: FederationOptions = {
     './ResetPassword': './src/exposes/ResetPassword.tsx',
     './Wishlist': './src/exposes/Wishlist.tsx',
     './Trips': './src/exposes/Trips.tsx',
+    './Trip': './src/exposes/Trip.tsx',
     './AccountSettings': './src/exposes/AccountSettings.tsx',
     './PersonalInfo': './src/exposes/PersonalInfo.tsx',
     './Hosting': './src/exposes/Hosting.tsx',

@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: true,
-    testTimeout: 20_000,
+    testTimeout: 30_000,
     setupFiles: ['../shared/vitest.setup.ts', './src/test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },

@@ -1,20 +1,32 @@
 /**
- * `npm test`: every test of the project, from a fresh clone. Installs; then type-checks, lints,
- * builds, runs the backend's suites and the other packages' vitest suites side by side (none needs
- * another's output); then checks the entry-chunk budgets of the build and runs the Playwright
- * suites against the built site. Each step prints its time; the steps run side by side print their
- * output when they end.
+ * `npm test`: every test of the project, from a fresh clone. Installs and builds; then, side by
+ * side, checks the entry-chunk budgets and runs the Playwright suites against the built site, and
+ * type-checks, lints and runs the backend's and the other packages' vitest suites (none needs
+ * another's output). The end-to-end suites are the longest step and wait on the browser and the
+ * network much of the time, so they keep normal priority and the others run niced into the CPU
+ * time they leave idle. Each step prints its time; the steps run side by side print their output
+ * when they end.
  */
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { repoRoot } from './site.mjs';
 import { pnpm } from './pnpm.mjs';
 
 const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
-/** Runs one pnpm step; `buffered` collects its output to print at the end instead of streaming it. */
-function step(title, args, { buffered = false } = {}) {
+/** Background steps yield the CPU to the end-to-end suites; their children inherit the priority. */
+const BACKGROUND_NICENESS = 10;
+const canNice = process.platform !== 'win32';
+
+/**
+ * Runs one pnpm step; `buffered` collects its output to print at the end instead of streaming it,
+ * `background` runs it at a lower CPU priority.
+ */
+function step(title, args, { buffered = false, background = false } = {}) {
   const started = Date.now();
-  const child = spawn(pnpm.command, [...pnpm.args, ...args], { cwd: repoRoot, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const command = [pnpm.command, ...pnpm.args, ...args];
+  if (background && canNice) command.unshift('nice', '-n', String(BACKGROUND_NICENESS));
+  const child = spawn(command[0], command.slice(1), { cwd: repoRoot, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   const output = [];
   if (buffered) {
     child.stdout.on('data', (chunk) => output.push(chunk));
@@ -37,16 +49,16 @@ const exitOnFailure = (codes) => {
 
 const started = Date.now();
 exitOnFailure([await step('install', ['install', '--frozen-lockfile'])]);
+exitOnFailure([await step('build', ['run', 'build'], { buffered: true })]);
+const background = { buffered: true, background: true };
 exitOnFailure(
   await Promise.all([
-    step('typecheck', ['run', 'typecheck'], { buffered: true }),
-    step('lint', ['run', 'lint'], { buffered: true }),
-    step('build', ['run', 'build'], { buffered: true }),
-    // The backend's suites run one file at a time on one core: the front end's beside them.
-    step('backend tests', ['run', 'test:backend'], { buffered: true }),
-    step('unit tests (shared and the apps)', ['run', 'test:unit'], { buffered: true }),
+    step('entry-chunk budgets', ['run', 'test:budgets']).then((code) => (code === 0 ? step('end-to-end tests', ['run', 'test:e2e']) : code)),
+    step('typecheck', ['run', 'typecheck'], background),
+    step('lint', ['run', 'lint'], background),
+    // The backend's suites run one file at a time on one core.
+    step('backend tests', ['run', 'test:backend'], background),
+    step('unit tests (shared and the apps)', ['run', 'test:unit'], background),
   ]),
 );
-exitOnFailure([await step('entry-chunk budgets', ['run', 'test:budgets'])]);
-exitOnFailure([await step('end-to-end tests', ['run', 'test:e2e'])]);
-console.log(`\n=== all tests passed in ${seconds(started)}`);
+console.log(`\n=== all tests passed in ${seconds(started)} (${os.cpus().length} cores)`);

@@ -6,6 +6,8 @@ const PURE = ['src/rules/**/*.test.ts', 'src/url/**/*.test.ts', 'src/state/**/*.
 export default defineConfig({
   test: {
     globals: true,
+    // npm test runs these niced beside the end-to-end suites: generous on a busy 2-core machine.
+    testTimeout: 30_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },
     projects: [
       { extends: true, test: { name: 'pure', environment: 'node', include: PURE } },
@@ -16,8 +18,6 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: PURE,
-          // Component tests drive jsdom with user events: generous on a busy 2-core CI machine.
-          testTimeout: 30_000,
           setupFiles: ['./vitest.setup.ts'],
         },
       },

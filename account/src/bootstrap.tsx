@@ -8,6 +8,7 @@ import UserMenu from './exposes/UserMenu';
 import LoginDialog from './exposes/LoginDialog';
 import LoginPage from './exposes/LoginPage';
 import Wishlist from './exposes/Wishlist';
+import Trip from './exposes/Trip';
 import Trips from './exposes/Trips';
 import AccountSettings from './exposes/AccountSettings';
 import PersonalInfo from './exposes/PersonalInfo';
@@ -39,6 +40,7 @@ void renderStandalone(
         <Route path="/login" element={<LoginPage />} />
         <Route path="/wishlist" element={<Wishlist />} />
         <Route path="/trips" element={<Trips />} />
+        <Route path="/trips/:code" element={<Trip />} />
         <Route path="/account-settings" element={<AccountSettings />} />
         <Route path="/lp" element={<PersonalInfo />} />
         <Route path="*" element={<Navigate to="/wishlist" replace />} />

@@ -99,7 +99,7 @@ describe.each(DB_KINDS)('edge functions under Deno, on %s', (kind) => {
     workDir = mkdtempSync(join(tmpdir(), 'hs-deno-'));
     cpSync(FUNCTIONS, join(workDir, 'functions'), { recursive: true });
     const env = functionEnv(backend.ctx);
-    for (const name of ['create-payment-intent', 'finalize-booking']) {
+    for (const name of ['create-payment-intent', 'finalize-booking', 'cancel-booking']) {
       functions[name] = await serveFunction(join(workDir, 'functions', name), join(workDir, 'deno-dir'), env);
     }
   });
@@ -148,5 +148,24 @@ describe.each(DB_KINDS)('edge functions under Deno, on %s', (kind) => {
     const refused = await call('create-payment-intent', overlapping, other.accessToken);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('dates_unavailable');
+  });
+
+  it('cancels a paid trip within 48 hours (cancel-booking): refunded in full at the processor, once; its nights are free again', async () => {
+    const { accessToken } = await driver.signedInUser();
+    const stay = stayRequest(roomId, 2, { startDate: isoDay(40), endDate: isoDay(42) });
+    const created = await call('create-payment-intent', stay, accessToken);
+    await driver.payWith(created.body.clientSecret);
+    const finalized = await call('finalize-booking', { paymentIntentId: created.body.paymentIntentId }, accessToken);
+    expect(finalized.status).toBe(200);
+
+    const cancelled = await call('cancel-booking', { paymentId: finalized.body.payment.id }, accessToken);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.cancellation).toMatchObject({ refundAmount: checkoutChargeCents(PRICE, 2) / 100, refund: 'refunded' });
+    expect(await call('cancel-booking', { paymentId: finalized.body.payment.id }, accessToken)).toEqual(cancelled);
+    const intent = await driver.processor(`/payment_intents/${created.body.paymentIntentId}`);
+    expect(intent.body.amount_refunded).toBe(checkoutChargeCents(PRICE, 2));
+
+    const other = await driver.signedInUser();
+    expect((await call('create-payment-intent', stay, other.accessToken)).status).toBe(200);
   });
 });

@@ -417,7 +417,7 @@ test.describe('trips', () => {
     await expect(card.getByRole('heading', { name: stay.title })).toBeVisible();
     await expect(card.getByText('UPCOMING')).toBeVisible();
     await expect(card.getByText(code, { exact: true })).toBeVisible();
-    await expect(card.getByRole('button', { name: 'View itinerary' })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'View itinerary' })).toHaveAttribute('href', `/trips/${code}`);
     await expect(card.getByRole('link').first()).toHaveAttribute('href', `/house/${stay.roomId}`);
   });
 });

@@ -42,12 +42,16 @@ export async function anonClient(): Promise<SupabaseClient> {
   });
 }
 
-/** A client with the service key, for what only the server may do (the key is in the backend's data folder). */
+/** The backend's service key (in its data folder), for what only the server may do. */
+export function serviceRoleKey(): string {
+  const keysFile = path.join(path.resolve(repoRoot, process.env.DATA_DIR ?? '.data'), 'keys.json');
+  return (JSON.parse(fs.readFileSync(keysFile, 'utf8')) as { serviceRoleKey: string }).serviceRoleKey;
+}
+
+/** A client with the service key. */
 export async function serviceClient(): Promise<SupabaseClient> {
   const { supabaseUrl } = await siteConfig();
-  const keysFile = path.join(path.resolve(repoRoot, process.env.DATA_DIR ?? '.data'), 'keys.json');
-  const { serviceRoleKey } = JSON.parse(fs.readFileSync(keysFile, 'utf8')) as { serviceRoleKey: string };
-  return createClient(supabaseUrl, serviceRoleKey, {
+  return createClient(supabaseUrl, serviceRoleKey(), {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: NoRealtime as never },
   });

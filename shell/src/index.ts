@@ -1,2 +1,4 @@
 // An async boundary, so shared singletons are negotiated before any module uses them.
-void import('./bootstrap');
+import { afterFirstPaint } from './app/afterFirstPaint';
+
+void afterFirstPaint().then(() => import('./bootstrap'));

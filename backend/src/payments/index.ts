@@ -6,7 +6,8 @@
 //     POST /payment_intents               create (amount, currency, metadata; Idempotency-Key)
 //     GET  /payment_intents/:id           retrieve
 //     POST /payment_intents/:id/cancel    cancel (only before success)
-//     POST /refunds                       refund a succeeded intent ({ payment_intent })
+//     POST /refunds                       refund a succeeded intent ({ payment_intent, amount?, metadata? };
+//                                         Idempotency-Key), all that is left of it unless amount says
 //   browser side (the intent's client_secret, like Stripe.js with a publishable key)
 //     POST /payment_intents/:id/confirm       { client_secret, payment_method: { card, billing_details } }
 //     POST /payment_intents/:id/authenticate  { client_secret, approve } — the requires_action step
@@ -101,7 +102,17 @@ async function route(req: Request, ctx: BackendContext): Promise<Response> {
     await requireSecret(req, ctx);
     const body = await readJson(req);
     if (typeof body.payment_intent !== 'string') throw invalid('Missing required param: payment_intent.', 'payment_intent');
-    return json(await store.refund(body.payment_intent));
+    const amount = body.amount;
+    if (amount !== undefined && (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1)) {
+      throw invalid('Invalid positive integer: amount.', 'amount');
+    }
+    return json(
+      await store.refund(body.payment_intent, {
+        ...(amount === undefined ? {} : { amount }),
+        metadata: stringMetadata(body.metadata),
+        idempotencyKey: req.headers.get('idempotency-key'),
+      }),
+    );
   }
 
   if (parts[0] !== 'payment_intents') {

@@ -245,10 +245,32 @@ export function createIntentStore(db: Db) {
       });
     },
 
-    /** A full refund of a succeeded intent (the only refund the checkout needs). */
-    async refund(id: string) {
+    /**
+     * Refunds a succeeded intent: `amount` cents, or all that is not refunded yet. As Stripe: an
+     * Idempotency-Key already used answers its refund (or refuses other parameters), and an
+     * amount above what is left is refused. Under the intent's lock, so concurrent requests with
+     * one key make one refund.
+     */
+    async refund(id: string, input: RefundInput = {}) {
       return db.tx(async (q) => {
         const row = await lockIntent(q, id);
+        if (input.idempotencyKey) {
+          const { rows } = await q.query<RefundRow>('select * from payments_test.refunds where idempotency_key = $1', [
+            input.idempotencyKey,
+          ]);
+          const existing = rows[0];
+          if (existing) {
+            if (existing.payment_intent !== id || (input.amount !== undefined && Number(existing.amount) !== input.amount)) {
+              throw new ProcessorError(
+                400,
+                'idempotency_error',
+                'idempotency_key_in_use',
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+              );
+            }
+            return refundJson(existing);
+          }
+        }
         const refundable = Number(row.amount_received) - Number(row.amount_refunded);
         if (row.status !== 'succeeded' || refundable <= 0) {
           throw new ProcessorError(
@@ -260,17 +282,55 @@ export function createIntentStore(db: Db) {
               : `This PaymentIntent's status is ${row.status}, so there is nothing to refund.`,
           );
         }
-        await update(q, id, { amount_refunded: Number(row.amount_refunded) + refundable });
-        return {
-          id: `re_${token(18)}`,
-          object: 'refund' as const,
-          amount: refundable,
-          currency: row.currency,
-          payment_intent: row.id,
-          status: 'succeeded' as const,
-        };
+        const amount = input.amount ?? refundable;
+        if (amount > refundable) {
+          throw new ProcessorError(
+            400,
+            'invalid_request_error',
+            'amount_too_large',
+            `Refund amount (${amount}) is greater than the amount left to refund (${refundable}).`,
+            { param: 'amount' },
+          );
+        }
+        await update(q, id, { amount_refunded: Number(row.amount_refunded) + amount });
+        const { rows } = await q.query<RefundRow>(
+          `insert into payments_test.refunds (id, payment_intent, amount, currency, metadata, idempotency_key)
+           values ($1, $2, $3, $4, $5, $6) returning *`,
+          [`re_${token(18)}`, id, amount, row.currency, JSON.stringify(input.metadata ?? {}), input.idempotencyKey ?? null],
+        );
+        return refundJson(rows[0]!);
       });
     },
+  };
+}
+
+export interface RefundInput {
+  /** Cents; all that is left when absent. */
+  amount?: number;
+  metadata?: Record<string, string>;
+  idempotencyKey?: string | null;
+}
+
+interface RefundRow {
+  id: string;
+  payment_intent: string;
+  amount: string | number;
+  currency: string;
+  status: string;
+  metadata: Record<string, string>;
+  created_at: Date | string;
+}
+
+function refundJson(row: RefundRow) {
+  return {
+    id: row.id,
+    object: 'refund' as const,
+    amount: Number(row.amount),
+    currency: row.currency,
+    payment_intent: row.payment_intent,
+    status: row.status,
+    metadata: row.metadata,
+    created: unix(row.created_at),
   };
 }
 

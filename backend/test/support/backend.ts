@@ -2,7 +2,7 @@
 // database dropped afterwards.
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
@@ -28,10 +28,17 @@ if (postgresSkipReason) console.warn(`[backend tests] PostgreSQL half skipped: $
 /** Database kinds to run against: PGlite always, PostgreSQL when reachable. */
 export const DB_KINDS: DbKind[] = postgresSkipReason ? ['pglite'] : ['pglite', 'postgres'];
 
-/** A new data folder; with `pglite` it already holds an initialised cluster (global-setup.ts). */
-export function newDataDir(kind: DbKind = 'pglite'): string {
+/**
+ * A new data folder; with `pglite` it already holds an initialised cluster (global-setup.ts), with
+ * `migrationsDir`'s migrations applied when the run's template has them.
+ */
+export function newDataDir(kind: DbKind = 'pglite', migrationsDir?: string): string {
   const dataDir = mkdtempSync(join(tmpdir(), `hs-backend-${kind}-`));
-  if (kind === 'pglite') cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
+  if (kind === 'pglite') {
+    const migrated = inject('pgliteMigratedTemplate');
+    const template = migrationsDir !== undefined && resolve(migrationsDir) === migrated.migrationsDir ? migrated.dir : inject('pgliteTemplate');
+    cpSync(template, join(dataDir, 'pglite'), { recursive: true });
+  }
   return dataDir;
 }
 
@@ -46,14 +53,18 @@ export async function startTestBackend(
   kind: DbKind,
   options: { migrationsDir?: string; functionsDir?: string; env?: Env } = {},
 ): Promise<TestBackend> {
-  const dataDir = newDataDir(kind);
+  const migrationsDir = options.migrationsDir ?? PROJECT_MIGRATIONS;
+  const dataDir = newDataDir(kind, migrationsDir);
   let scratch: ScratchDb | undefined;
-  if (kind === 'postgres') scratch = await createScratchDb();
+  if (kind === 'postgres') {
+    const migrated = inject('postgresMigratedTemplate');
+    scratch = await createScratchDb('hs_test', migrated && resolve(migrationsDir) === migrated.migrationsDir ? migrated.name : undefined);
+  }
   const backend = await createBackend({
     dataDir,
     port: 0,
     databaseUrl: scratch?.url,
-    migrationsDir: options.migrationsDir ?? PROJECT_MIGRATIONS,
+    migrationsDir,
     functionsDir: options.functionsDir,
     env: { ...TEST_SETTINGS, ...options.env },
     quiet: true,

@@ -14,13 +14,16 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** Creates database hs_test_<random>; throws when the server is unreachable. */
-export async function createScratchDb(prefix = 'hs_test'): Promise<ScratchDb> {
+/**
+ * Creates database hs_test_<random>, a copy of database `template` when given (which nobody may
+ * be connected to); throws when the server is unreachable.
+ */
+export async function createScratchDb(prefix = 'hs_test', template?: string): Promise<ScratchDb> {
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } finally {
     await admin.end();
   }

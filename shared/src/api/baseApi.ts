@@ -5,7 +5,7 @@
  */
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from 'shared/config';
 
 export interface StoreExtra {
@@ -46,4 +46,22 @@ export function toApiError(context: string, error: { message: string; code?: str
   if (error.code !== undefined) result.code = error.code;
   if (error.status !== undefined) result.status = error.status;
   return result;
+}
+
+/** An edge function's non-2xx answer as the api's error: its status, `code` and `error` text. */
+export async function functionError(context: string, error: unknown): Promise<ApiError> {
+  if (error instanceof FunctionsHttpError) {
+    const response = error.context as Response;
+    let body: { error?: string; code?: string } = {};
+    try {
+      body = (await response.json()) as typeof body;
+    } catch {
+      // not JSON: keep the status only
+    }
+    console.error(context, response.status, body);
+    const result: ApiError = { status: response.status, message: body.error ?? `HTTP ${response.status}` };
+    if (body.code !== undefined) result.code = body.code;
+    return result;
+  }
+  return toApiError(context, error as { message: string });
 }

@@ -24,6 +24,7 @@ export interface ExposedModules {
   'account/ResetPassword': ComponentType;
   'account/Wishlist': ComponentType;
   'account/Trips': ComponentType;
+  'account/Trip': ComponentType;
   'account/AccountSettings': ComponentType;
   'account/PersonalInfo': ComponentType;
   'account/Hosting': ComponentType;

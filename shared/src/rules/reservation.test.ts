@@ -14,10 +14,13 @@ describe('reservation code', () => {
 
 describe('trip status', () => {
   it.each([
-    ['2026-05-12', '2026-05-10', 'UPCOMING'],
-    ['2026-05-10', '2026-05-10', 'UPCOMING'],
-    ['2026-05-09', '2026-05-10', 'PAST'],
-  ])('a stay ending %s seen on %s is %s', (end, today, status) => {
-    expect(tripStatus(end, today)).toBe(status);
+    ['2026-05-11', '2026-05-12', false, '2026-05-10', 'UPCOMING'],
+    ['2026-05-10', '2026-05-12', false, '2026-05-10', 'CURRENT'],
+    ['2026-05-08', '2026-05-10', false, '2026-05-10', 'CURRENT'],
+    ['2026-05-07', '2026-05-09', false, '2026-05-10', 'PAST'],
+    ['2026-05-11', '2026-05-12', true, '2026-05-10', 'CANCELLED'],
+    ['2026-05-07', '2026-05-09', true, '2026-05-10', 'CANCELLED'],
+  ])('a stay %s to %s (cancelled: %s) seen on %s is %s', (startDate, endDate, cancelled, today, status) => {
+    expect(tripStatus({ startDate, endDate, cancelled }, today)).toBe(status);
   });
 });

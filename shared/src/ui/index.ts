@@ -3,7 +3,7 @@ export * from './calendar';
 export * from './Dialog';
 export * from './GuestCounter';
 export * from './listing-card';
-export * from './location-map';
+export * from './map';
 export * from './PriceBreakdown';
 export * from './Skeleton';
 export * from './Toasts';

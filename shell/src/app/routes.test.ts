@@ -8,6 +8,7 @@ describe('routes', () => {
     ['/42/book', 'checkout/BookingPage'],
     ['/wishlist', 'account/Wishlist'],
     ['/trips', 'account/Trips'],
+    ['/trips/HM4X2K9AB', 'account/Trip'],
     ['/login', 'account/LoginPage'],
     ['/account-settings', 'account/AccountSettings'],
     ['/lp', 'account/PersonalInfo'],
@@ -35,7 +36,7 @@ describe('routes', () => {
     expect(remoteRoutes.filter((route) => matchPath(route.path, pathname))).toEqual([]);
   });
 
-  it.each(['/wishlist', '/trips', '/login', '/account-settings', '/hosting', '/hosting/new', '/hosting/7/calendar'])('the header hides search on %s', (pathname) => {
+  it.each(['/wishlist', '/trips', '/trips/HM4X2K9AB', '/login', '/account-settings', '/hosting', '/hosting/new', '/hosting/7/calendar'])('the header hides search on %s', (pathname) => {
     expect(headerShowsSearch(pathname)).toBe(false);
     expect(headerShowsCategories(pathname)).toBe(false);
   });
@@ -47,6 +48,7 @@ describe('routes', () => {
   it("gives a page's route parameters", () => {
     expect(remoteRouteOf('/house/42')).toEqual({ id: 'listing/HouseDetail', params: { id: '42' } });
     expect(remoteRouteOf('/42/book')).toEqual({ id: 'checkout/BookingPage', params: { id: '42' } });
+    expect(remoteRouteOf('/trips/HM4X2K9AB')).toEqual({ id: 'account/Trip', params: { code: 'HM4X2K9AB' } });
     expect(remoteRouteOf('/comingsoon')).toBeNull();
   });
 
@@ -54,6 +56,7 @@ describe('routes', () => {
     ['/home', ['account/UserMenu', 'discovery/SearchBar', 'discovery/CategoryStrip', 'discovery/Home']],
     ['/house/7', ['account/UserMenu', 'discovery/SearchBar', 'listing/HouseDetail']],
     ['/trips', ['account/UserMenu', 'account/Trips']],
+    ['/trips/HM4X2K9AB', ['account/UserMenu', 'account/Trip']],
     ['/comingsoon', ['account/UserMenu']],
   ])('%s renders the remote modules %j', (pathname, ids) => {
     expect(remoteModulesOf(pathname)).toEqual(ids);

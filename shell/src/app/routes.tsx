@@ -9,6 +9,7 @@ export const remoteRoutes: ReadonlyArray<{ path: string; id: ExposedId; loading?
   { path: '/:id/book', id: 'checkout/BookingPage' },
   { path: '/wishlist', id: 'account/Wishlist' },
   { path: '/trips', id: 'account/Trips' },
+  { path: '/trips/:code', id: 'account/Trip' },
   { path: '/login', id: 'account/LoginPage' },
   { path: '/reset-password', id: 'account/ResetPassword' },
   { path: '/account-settings', id: 'account/AccountSettings' },
@@ -27,7 +28,8 @@ const PAGES_WITHOUT_SEARCH = ['/wishlist', '/trips', '/login', '/reset-password'
 const isHostingPage = (pathname: string) => pathname === '/hosting' || pathname.startsWith('/hosting/');
 
 export function headerShowsSearch(pathname: string): boolean {
-  return !PAGES_WITHOUT_SEARCH.includes(pathname) && !isHostingPage(pathname);
+  // A trip's page (/trips/:code) is one of the trips pages.
+  return !PAGES_WITHOUT_SEARCH.includes(pathname) && !pathname.startsWith('/trips/') && !isHostingPage(pathname);
 }
 
 export function headerShowsCategories(pathname: string): boolean {

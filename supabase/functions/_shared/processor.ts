@@ -23,11 +23,27 @@ export interface CreateIntent {
   idempotencyKey: string | undefined;
 }
 
+export interface RefundRequest {
+  paymentIntentId: string;
+  /** Cents: the whole charge or a part of it. */
+  amount: number;
+  /** Names what the refund is for; a refund with the same metadata is never made twice. */
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface Refund {
+  id: string;
+  amount: number;
+}
+
 export interface Processor {
   create(input: CreateIntent): Promise<Intent>;
   retrieve(id: string): Promise<Intent | null>;
   /** Gives the money back: cancels an intent not yet paid, refunds a succeeded one. */
   release(intent: Intent): Promise<void>;
+  /** Refunds (part of) a succeeded intent once per idempotency key. */
+  refund(input: RefundRequest): Promise<Refund>;
 }
 
 /** A processor answer the function passes on (e.g. an idempotency key reused with new data). */
@@ -80,6 +96,15 @@ function testProcessor(base: string): Processor {
       // Already cancelled or refunded: nothing left to give back.
       if (!result.ok && result.status !== 400) throw new Error(`test processor: ${result.body.error?.message ?? result.status}`);
     },
+    async refund(input) {
+      const { ok, status, body } = await call<Refund>('/refunds', {
+        method: 'POST',
+        body: { payment_intent: input.paymentIntentId, amount: input.amount, metadata: input.metadata },
+        idempotencyKey: input.idempotencyKey,
+      });
+      if (!ok) throw new Error(`test processor: refund failed (${status}): ${body.error?.message ?? ''}`);
+      return { id: body.id, amount: body.amount };
+    },
   };
 }
 
@@ -123,6 +148,23 @@ function stripeProcessor(secretKey: string): Processor {
         const code = (error as { code?: string }).code;
         if (code !== 'charge_already_refunded' && code !== 'payment_intent_unexpected_state') throw error;
       }
+    },
+    async refund(input) {
+      // Stripe forgets an idempotency key after 24 hours: a refund made for the same purpose
+      // earlier (its metadata) is found first, so a late retry does not refund twice.
+      const earlier = await stripe.refunds.list({ payment_intent: input.paymentIntentId, limit: 100 });
+      const made = earlier.data.find(
+        (refund) =>
+          refund.status !== 'failed' &&
+          refund.status !== 'canceled' &&
+          Object.entries(input.metadata).every(([key, value]) => refund.metadata?.[key] === value),
+      );
+      if (made) return { id: made.id, amount: made.amount };
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amount, metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: refund.id, amount: refund.amount };
     },
   };
 }

@@ -7,8 +7,7 @@
  *   token), and, in test mode, the built-in test processor's confirm and authentication steps,
  *   called with the intent's client secret as Stripe.js would.
  */
-import { FunctionsHttpError } from '@supabase/supabase-js';
-import { api, extraOf, toApiError, type ApiError } from 'shared/api';
+import { api, extraOf, functionError, toApiError } from 'shared/api';
 import type { BookedRange } from 'shared/ui';
 import type { GuestCounts, IsoDay } from 'shared/rules';
 
@@ -83,24 +82,6 @@ export interface TestCardInput {
   clientSecret: string;
   card: { number: string; exp_month: number; exp_year: number; cvc: string };
   billingDetails: { name: string; email: string; address: CustomerAddress };
-}
-
-/** A function's non-2xx answer as the api's error: its status, `code` and `error` text. */
-async function functionError(context: string, error: unknown): Promise<ApiError> {
-  if (error instanceof FunctionsHttpError) {
-    const response = error.context as Response;
-    let body: { error?: string; code?: string } = {};
-    try {
-      body = (await response.json()) as typeof body;
-    } catch {
-      // not JSON: keep the status only
-    }
-    console.error(context, response.status, body);
-    const result: ApiError = { status: response.status, message: body.error ?? `HTTP ${response.status}` };
-    if (body.code !== undefined) result.code = body.code;
-    return result;
-  }
-  return toApiError(context, error as { message: string });
 }
 
 function intentIdOf(clientSecret: string): string {

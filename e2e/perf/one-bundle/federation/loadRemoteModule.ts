@@ -14,6 +14,7 @@ import ListingEditor from '../../../../account/src/exposes/ListingEditor';
 import LoginDialog from '../../../../account/src/exposes/LoginDialog';
 import LoginPage from '../../../../account/src/exposes/LoginPage';
 import PersonalInfo from '../../../../account/src/exposes/PersonalInfo';
+import Trip from '../../../../account/src/exposes/Trip';
 import Trips from '../../../../account/src/exposes/Trips';
 import UserMenu from '../../../../account/src/exposes/UserMenu';
 import Wishlist from '../../../../account/src/exposes/Wishlist';
@@ -29,6 +30,7 @@ const modules: ExposedModules = {
   'account/LoginPage': LoginPage,
   'account/Wishlist': Wishlist,
   'account/Trips': Trips,
+  'account/Trip': Trip,
   'account/AccountSettings': AccountSettings,
   'account/PersonalInfo': PersonalInfo,
   'account/Hosting': Hosting,

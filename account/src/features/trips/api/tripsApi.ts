@@ -1,19 +1,52 @@
 /**
  * The signed-in user's trips (accounts spec section 7 'User payments' and 'Rooms by id list'):
- * id, startDate, endDate and Guest of the payments whose user_email is the user's, each with its
- * room embedded (PostgREST follows Payments.room_id), in one request. Errors are logged, then
- * reported as the endpoint's error.
+ * id, startDate, endDate, Guest and whether it was cancelled, of the payments whose user_email
+ * is the user's, each with its room embedded (PostgREST follows Payments.room_id), in one
+ * request. One trip's page reads its payment by reservation code with the room and the booked
+ * guests; cancelling asks the cancel-booking edge function, which decides. Errors are logged,
+ * then reported as the endpoint's error.
  */
-import { api, extraOf, toApiError, type Room } from 'shared/api';
+import { api, extraOf, functionError, toApiError, type Room } from 'shared/api';
 
 export interface TripPayment {
   id: string;
   startDate: string;
   endDate: string;
   Guest: string | null;
+  cancelled_at: string | null;
   /** The booked room; null only if the reader may not see it. */
   room: Room | null;
 }
+
+export interface TripDetailPayment extends TripPayment {
+  /** US dollars charged. */
+  amount: number;
+  numOfDays: number;
+  /** When it was paid: the start of the policy's free cancellation window. */
+  created_at: string;
+  cancellation_policy: string;
+  /** The nightly rate it was charged at, in whole US dollars (null for old payments). */
+  nightly_usd: number | null;
+  refund_amount: number | null;
+  refund_id: string | null;
+  booking: { adults: number; children: number; infants: number; pets: number } | null;
+}
+
+export interface Cancellation {
+  paymentId: string;
+  reservationCode: string;
+  cancelledAt: string;
+  /** US dollars given back (0 when the policy gives nothing). */
+  refundAmount: number;
+  refundId: string | null;
+  refund: 'refunded' | 'none';
+}
+
+/** A reservation code as the site makes them (HM and hex digits); anything else names no trip. */
+const RESERVATION_CODE = /^[A-Za-z0-9]{1,40}$/;
+
+const DETAIL_COLUMNS =
+  'id, startDate, endDate, numOfDays, Guest, amount, created_at, cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id, room:Rooms(*), booking:Bookings(adults, children, infants, pets)';
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -21,14 +54,42 @@ export const tripsApi = api.injectEndpoints({
       async queryFn(email, queryApi) {
         const { data, error } = await extraOf(queryApi)
           .supabase.from('Payments')
-          .select('id, startDate, endDate, Guest, room:Rooms(*)')
+          .select('id, startDate, endDate, Guest, cancelled_at, room:Rooms(*)')
           .eq('user_email', email);
         if (error) return { error: toApiError('Error fetching trips:', error) };
         return { data: data as unknown as TripPayment[] };
       },
       providesTags: ['Trips'],
     }),
+
+    /** The signed-in user's trip with this reservation code, or null (RLS shows only their own). */
+    getTrip: build.query<TripDetailPayment | null, string>({
+      async queryFn(code, queryApi) {
+        if (!RESERVATION_CODE.test(code)) return { data: null };
+        const { data, error } = await extraOf(queryApi)
+          .supabase.from('Payments')
+          .select(DETAIL_COLUMNS)
+          .like('id', `${code}-%`)
+          .limit(1);
+        if (error) return { error: toApiError('Error fetching trip:', error) };
+        const [trip] = data as unknown as TripDetailPayment[];
+        return { data: trip ?? null };
+      },
+      providesTags: ['Trips'],
+    }),
+
+    cancelTrip: build.mutation<Cancellation, { paymentId: string; roomId: number }>({
+      async queryFn({ paymentId }, queryApi) {
+        const result = await extraOf(queryApi).supabase.functions.invoke<{ cancellation: Cancellation }>('cancel-booking', {
+          body: { paymentId },
+        });
+        if (result.error) return { error: await functionError('Error cancelling trip:', result.error) };
+        return { data: (result.data as { cancellation: Cancellation }).cancellation };
+      },
+      // Also after a failure: a refund still owed (502) means the trip is cancelled all the same.
+      invalidatesTags: (_result, _error, { roomId }) => ['Trips', { type: 'BookedRanges', id: roomId }],
+    }),
   }),
 });
 
-export const { useGetUserTripsQuery } = tripsApi;
+export const { useGetUserTripsQuery, useGetTripQuery, useCancelTripMutation } = tripsApi;

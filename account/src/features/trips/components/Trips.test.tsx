@@ -13,7 +13,7 @@ describe('Trips', () => {
     const { store, reads } = renderWithStore(<Trips />, {
       answer: (read) =>
         read.table === 'Payments'
-          ? { data: [{ id: 'ABC123-1', startDate: '2099-05-01', endDate: '2099-05-04', Guest: 'Ada', room }] }
+          ? { data: [{ id: 'ABC123-1', startDate: '2099-05-01', endDate: '2099-05-04', Guest: 'Ada', cancelled_at: null, room }] }
           : { data: [] },
     });
     act(() => {
@@ -24,8 +24,10 @@ describe('Trips', () => {
     expect(card).toHaveTextContent('Goa, India');
     expect(card).toHaveTextContent('ABC123');
     expect(within(card).getByRole('link', { name: 'Open Cliff house' })).toHaveAttribute('href', '/house/7');
+    expect(within(card).getByRole('link', { name: 'View itinerary of Cliff house' })).toHaveAttribute('href', '/trips/ABC123');
+    expect(card).toHaveTextContent('UPCOMING');
     expect(reads.map((read) => [read.table, read.columns, read.filters])).toEqual([
-      ['Payments', 'id,startDate,endDate,Guest,room:Rooms(*)', [['user_email', 'eq', 'ada@example.com']]],
+      ['Payments', 'id,startDate,endDate,Guest,cancelled_at,room:Rooms(*)', [['user_email', 'eq', 'ada@example.com']]],
     ]);
   });
 });

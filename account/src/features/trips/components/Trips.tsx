@@ -2,7 +2,9 @@
  * /trips (accounts spec section 2): 'Trips', scrolled to the top on open; signed out, to
  * /login after 1 s. Payments are read by the user's email with their rooms, in one request; each trip
  * card shows the photo (a link to the listing), title, city and country, the status badge,
- * the dates, the guest's name, the reservation code and 'View itinerary'.
+ * the dates, the guest's name, the reservation code and 'View itinerary', which opens the
+ * trip's page (/trips/:code). The status needs the reader's today, so it is worked out only
+ * after the payments arrive, which happens in the browser alone.
  */
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -15,6 +17,8 @@ import { Skeleton } from 'shared/ui';
 import { useGetUserTripsQuery } from '../api/tripsApi';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import { buildTrips, type Trip } from './tripList';
+import { TripStatusBadge } from './TripStatusBadge';
+import { tripPath } from './tripPath';
 import styles from './Trips.module.css';
 
 /** The guest's name, or the account holder's when the payment has none. */
@@ -36,7 +40,7 @@ function TripCard({ trip, holderName }: { trip: Trip; holderName: string | null 
             className={styles.photo}
           />
         )}
-        <span className={trip.status === 'UPCOMING' ? styles.badge : `${styles.badge} ${styles.past}`}>{trip.status}</span>
+        <TripStatusBadge status={trip.status} className={styles.badge} />
       </Link>
       <div className={styles.body}>
         <h2 id={`trip-${trip.paymentId}`} className={styles.cardTitle}>
@@ -61,9 +65,9 @@ function TripCard({ trip, holderName }: { trip: Trip; holderName: string | null 
             <dd className={styles.code}>{trip.code}</dd>
           </div>
         </dl>
-        <button type="button" className={styles.itinerary}>
+        <Link to={tripPath(trip.code)} className={styles.itinerary} aria-label={`View itinerary of ${title}`}>
           View itinerary
-        </button>
+        </Link>
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 /**
- * Trip cards from payments with their rooms: the reservation code, the status badge (stays that
- * are over are PAST, beyond the spec's every-trip-UPCOMING), upcoming first by start date,
- * then past ones, latest first.
+ * Trip cards from payments with their rooms: the reservation code, the status badge (UPCOMING,
+ * CURRENT, PAST or CANCELLED, beyond the spec's every-trip-UPCOMING), the stays under way and
+ * to come first, soonest first, then those over or cancelled, latest first.
  */
 import type { Room } from 'shared/api';
 import { reservationCode, tripStatus, type TripStatus } from 'shared/rules';
@@ -25,7 +25,7 @@ export function buildTrips(payments: readonly TripPayment[], today: string): Tri
       {
         paymentId: payment.id,
         code: reservationCode(payment.id),
-        status: tripStatus(payment.endDate, today),
+        status: tripStatus({ ...payment, cancelled: payment.cancelled_at !== null }, today),
         startDate: payment.startDate,
         endDate: payment.endDate,
         guestName: payment.Guest,
@@ -33,7 +33,9 @@ export function buildTrips(payments: readonly TripPayment[], today: string): Tri
       },
     ];
   });
-  const upcoming = trips.filter((trip) => trip.status === 'UPCOMING').sort((a, b) => a.startDate.localeCompare(b.startDate));
-  const past = trips.filter((trip) => trip.status === 'PAST').sort((a, b) => b.startDate.localeCompare(a.startDate));
-  return [...upcoming, ...past];
+  const ahead = trips.filter((trip) => trip.status === 'CURRENT' || trip.status === 'UPCOMING');
+  const behind = trips.filter((trip) => trip.status === 'PAST' || trip.status === 'CANCELLED');
+  ahead.sort((a, b) => a.startDate.localeCompare(b.startDate));
+  behind.sort((a, b) => b.startDate.localeCompare(a.startDate));
+  return [...ahead, ...behind];
 }

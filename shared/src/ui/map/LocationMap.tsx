@@ -24,9 +24,9 @@ const GRATICULE = [
 ].join('');
 
 /**
- * The listing's location: a tile map at zoom 17 centred on the listing when a tile source is
- * configured, otherwise an offline drawing of the land around it. Either way the marker and the
- * place's name show where it is.
+ * A place's location (the listing's "Where you'll be", a trip's page): a tile map at zoom 17
+ * centred on it when a tile source is configured, otherwise an offline drawing of the land around
+ * it. Either way the marker and the place's name show where it is.
  */
 export function LocationMap({ lat, lng, place }: LocationMapProps) {
   const { mapTileUrl } = useRuntimeConfig();

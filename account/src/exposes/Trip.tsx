@@ -1,0 +1,3 @@
+import { TripPage } from '../features/trips/components/TripPage';
+
+export default TripPage;

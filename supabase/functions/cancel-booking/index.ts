@@ -1,0 +1,155 @@
+// cancel-booking: the traveller cancels a trip they paid for, and gets back what the listing's
+// policy gives.
+//
+// The trip is read as the caller (RLS: only their own payments, and only their session's on the
+// shared guest account), so someone else's trip is simply not found. What is given back is the
+// cancellation rule (shared/src/rules/cancellation.ts, through its generated copy) applied to the
+// policy the payment was made under, the amount charged, when it was paid and its check-in day.
+// Then, in this order:
+//   1. begin_booking_cancellation marks the booking cancelled (its nights are free at once) and
+//      records the refund owed, once: under the payment's row lock, a trip already cancelled
+//      answers as it is, so 50 concurrent requests make one decision.
+//   2. The refund at the processor (test processor or Stripe), with an idempotency key made of
+//      the payment id: every retry, concurrent or after a crash, asks for the same refund.
+//   3. record_cancellation_refund keeps the processor's refund id.
+// A failure at 2 or 3 leaves the trip cancelled with its refund owed, and says so (502): calling
+// again pays it. Nothing here ever refunds more than the one refund the decision owes.
+//
+// Body: { paymentId }
+// Answer: { cancellation: { paymentId, reservationCode, cancelledAt, refundAmount (USD),
+//           refundId, refund: 'refunded' | 'none' } }
+import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
+import { processor } from '../_shared/processor.ts';
+import { cancellationTerms, isCancellationPolicy } from '../_shared/rules.ts';
+import { callerRest, requireUser, RestCallError, serviceRest } from '../_shared/supabase.ts';
+
+interface PaymentRow {
+  id: string;
+  amount: number;
+  user_id: string;
+  startDate: string;
+  created_at: string;
+  stripe_payment_intent_id: string;
+  cancellation_policy: string;
+  cancelled_at: string | null;
+  refund_amount: number | null;
+  refund_id: string | null;
+}
+
+const COLUMNS = 'id,amount,user_id,startDate,created_at,stripe_payment_intent_id,cancellation_policy,cancelled_at,refund_amount,refund_id';
+const RAISED = 'P0001';
+/** Deadlock and serialization failures: the transaction did nothing and may simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 5;
+const MAX_PAYMENT_ID_LENGTH = 200;
+
+const notFound = () => new Refusal(404, 'trip_not_found', 'No such trip.');
+const started = () => new Refusal(409, 'stay_started', 'This stay has already begun, so it can no longer be cancelled.');
+
+const cents = (usd: number | string) => Math.round(Number(usd) * 100);
+
+function one(row: PaymentRow | PaymentRow[]): PaymentRow {
+  return Array.isArray(row) ? row[0]! : row;
+}
+
+function answer(payment: PaymentRow): Response {
+  const refundCents = cents(payment.refund_amount ?? 0);
+  return jsonResponse({
+    cancellation: {
+      paymentId: payment.id,
+      reservationCode: payment.id.split('-', 1)[0],
+      cancelledAt: payment.cancelled_at,
+      refundAmount: refundCents / 100,
+      refundId: payment.refund_id,
+      refund: refundCents > 0 ? 'refunded' : 'none',
+    },
+  });
+}
+
+async function withRetries<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const retryable = error instanceof RestCallError && RETRYABLE.has(error.error.code ?? '');
+      if (!retryable || attempt === ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
+    }
+  }
+}
+
+/** Step 1: the one decision, or the refusal its hint names. */
+async function begin(payment: PaymentRow, userId: string, refundCents: number): Promise<PaymentRow> {
+  try {
+    return one(
+      await withRetries(() =>
+        serviceRest<PaymentRow | PaymentRow[]>('rpc/begin_booking_cancellation', {
+          method: 'POST',
+          body: { p_payment_id: payment.id, p_user_id: userId, p_refund_cents: refundCents },
+        }),
+      ),
+    );
+  } catch (error) {
+    if (error instanceof RestCallError && error.error.code === RAISED) {
+      if (error.error.hint === 'trip_not_found') throw notFound();
+      if (error.error.hint === 'stay_started') throw started();
+    }
+    throw error;
+  }
+}
+
+const handler = postHandler(async (req) => {
+  const user = await requireUser(req);
+  const body = await readJsonObject(req);
+  const paymentId = body.paymentId;
+  if (typeof paymentId !== 'string' || paymentId === '' || paymentId.length > MAX_PAYMENT_ID_LENGTH) {
+    throw new Refusal(400, 'invalid_trip', 'paymentId must name a trip.');
+  }
+
+  const [found] = await callerRest<PaymentRow[]>(user, `Payments?select=${COLUMNS}&id=eq.${encodeURIComponent(paymentId)}`);
+  if (!found) throw notFound();
+
+  let payment = found;
+  if (payment.cancelled_at === null) {
+    const policy = payment.cancellation_policy;
+    if (!isCancellationPolicy(policy)) throw new Error(`cancel-booking: payment ${payment.id} has an unknown policy ${policy}`);
+    const terms = cancellationTerms({
+      policy,
+      chargedCents: cents(payment.amount),
+      bookedAt: new Date(payment.created_at),
+      startDate: payment.startDate,
+      now: new Date(),
+    });
+    if (!terms.cancellable) throw started();
+    payment = await begin(payment, user.id, terms.refundCents);
+  }
+
+  const owed = cents(payment.refund_amount ?? 0);
+  if (owed > 0 && payment.refund_id === null) {
+    try {
+      const refund = await processor().refund({
+        paymentIntentId: payment.stripe_payment_intent_id,
+        amount: owed,
+        metadata: { cancelled_payment: payment.id },
+        idempotencyKey: `cancel-booking-${payment.id}`,
+      });
+      payment = one(
+        await serviceRest<PaymentRow | PaymentRow[]>('rpc/record_cancellation_refund', {
+          method: 'POST',
+          body: { p_payment_id: payment.id, p_refund_id: refund.id },
+        }),
+      );
+    } catch (error) {
+      console.error(`cancel-booking: the refund of ${payment.id} is owed`, error);
+      throw new Refusal(
+        502,
+        'refund_pending',
+        'Your trip is cancelled, but the refund could not be sent yet. Please try again in a moment.',
+      );
+    }
+  }
+  return answer(payment);
+});
+
+export default handler;
+serveOnDeno(handler);
