@@ -13,33 +13,35 @@ export interface Route {
   handler: Handler;
   /** OPTIONS reaches the handler instead of the shared preflight answer (edge functions). */
   ownPreflight?: boolean;
+  /** The largest body the route reads (MAX_BODY_BYTES unless said; uploads need more). */
+  maxBodyBytes?: number;
 }
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const tooLarge = () =>
+const tooLarge = (limit: number) =>
   json(
     {
       code: '413',
       message: 'Request body too large',
-      details: `The request body exceeds ${MAX_BODY_BYTES} bytes`,
+      details: `The request body exceeds ${limit} bytes`,
       hint: null,
     },
     413,
   );
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (declared > MAX_BODY_BYTES) return Promise.reject(new HttpError(tooLarge()));
+  if (declared > limit) return Promise.reject(new HttpError(tooLarge(limit)));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         req.removeAllListeners('data');
         req.resume();
-        reject(new HttpError(tooLarge()));
+        reject(new HttpError(tooLarge(limit)));
         return;
       }
       chunks.push(chunk);
@@ -60,13 +62,13 @@ function toHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
+async function toRequest(req: IncomingMessage, base: string, maxBodyBytes: number): Promise<Request> {
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers: toHeaders(req) };
   // The peer address, for auth's per-IP limit; overwrites anything the client sent.
   (init.headers as Headers).set('x-homestory-client-ip', req.socket.remoteAddress ?? '');
   if (method !== 'GET' && method !== 'HEAD') {
-    const body = await readBody(req);
+    const body = await readBody(req, maxBodyBytes);
     if (body.length > 0) init.body = body as unknown as BodyInit;
   } else {
     req.resume();
@@ -166,7 +168,7 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
         await send(res, notFound(), cors);
         return;
       }
-      const request = await toRequest(req, `http://${host}`);
+      const request = await toRequest(req, `http://${host}`, r.maxBodyBytes ?? MAX_BODY_BYTES);
       await send(res, await r.handler(request, getContext()), cors);
     } catch (error) {
       if (!(error instanceof HttpError)) console.error('[backend] unhandled error', req.method, req.url, error);

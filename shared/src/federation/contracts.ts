@@ -27,6 +27,9 @@ export interface ExposedModules {
   'account/Trip': ComponentType;
   'account/AccountSettings': ComponentType;
   'account/PersonalInfo': ComponentType;
+  'account/Hosting': ComponentType;
+  'account/ListingEditor': ComponentType;
+  'account/HostCalendar': ComponentType;
   'checkout/BookingPage': ComponentType;
 }
 

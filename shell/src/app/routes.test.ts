@@ -12,6 +12,10 @@ describe('routes', () => {
     ['/login', 'account/LoginPage'],
     ['/account-settings', 'account/AccountSettings'],
     ['/lp', 'account/PersonalInfo'],
+    ['/hosting', 'account/Hosting'],
+    ['/hosting/new', 'account/ListingEditor'],
+    ['/hosting/7/edit/photos', 'account/ListingEditor'],
+    ['/hosting/7/calendar', 'account/HostCalendar'],
   ])('%s is rendered by %s', (pathname, id) => {
     const matches = remoteRoutes.filter((route) => matchPath(route.path, pathname));
     expect(matches.map((route) => route.id)).toEqual([id]);
@@ -32,7 +36,7 @@ describe('routes', () => {
     expect(remoteRoutes.filter((route) => matchPath(route.path, pathname))).toEqual([]);
   });
 
-  it.each(['/wishlist', '/trips', '/trips/HM4X2K9AB', '/login', '/account-settings'])('the header hides search on %s', (pathname) => {
+  it.each(['/wishlist', '/trips', '/trips/HM4X2K9AB', '/login', '/account-settings', '/hosting', '/hosting/new', '/hosting/7/calendar'])('the header hides search on %s', (pathname) => {
     expect(headerShowsSearch(pathname)).toBe(false);
     expect(headerShowsCategories(pathname)).toBe(false);
   });

@@ -14,14 +14,22 @@ export const remoteRoutes: ReadonlyArray<{ path: string; id: ExposedId; loading?
   { path: '/reset-password', id: 'account/ResetPassword' },
   { path: '/account-settings', id: 'account/AccountSettings' },
   { path: '/lp', id: 'account/PersonalInfo' },
+  // Hosting (issue 16), behind the user menu's 'Manage Listings'.
+  { path: '/hosting', id: 'account/Hosting' },
+  { path: '/hosting/new', id: 'account/ListingEditor' },
+  { path: '/hosting/:id/edit/:step', id: 'account/ListingEditor' },
+  { path: '/hosting/:id/calendar', id: 'account/HostCalendar' },
 ];
 
 /** The header hides the search and category controls on these pages (both specs, section 2). */
 const PAGES_WITHOUT_SEARCH = ['/wishlist', '/trips', '/login', '/reset-password', '/account-settings', '/lp', '/comingsoon'];
 
+/** Hosting's pages (issue 16) are the host's own work, not a place to search from. */
+const isHostingPage = (pathname: string) => pathname === '/hosting' || pathname.startsWith('/hosting/');
+
 export function headerShowsSearch(pathname: string): boolean {
   // A trip's page (/trips/:code) is one of the trips pages.
-  return !PAGES_WITHOUT_SEARCH.includes(pathname) && !pathname.startsWith('/trips/');
+  return !PAGES_WITHOUT_SEARCH.includes(pathname) && !pathname.startsWith('/trips/') && !isHostingPage(pathname);
 }
 
 export function headerShowsCategories(pathname: string): boolean {

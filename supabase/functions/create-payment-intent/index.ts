@@ -74,7 +74,8 @@ const handler = postHandler(async (req) => {
   const infants = count(body, 'infants', 0);
   const pets = count(body, 'pets', 0);
 
-  const rooms = await serviceRest<RoomRow[]>(`Rooms?select=id,price,max_guests,%22house-title%22&id=eq.${roomId}`);
+  // As the traveller: a host's draft is no place to book (its row is hidden from them).
+  const rooms = await callerRest<RoomRow[]>(user, `Rooms?select=id,price,max_guests,%22house-title%22&id=eq.${roomId}`);
   const room = rooms[0];
   if (!room) throw new Refusal(404, 'room_not_found', 'This place does not exist.');
   if (adults + children > room.max_guests || infants > MAX_INFANTS || pets > MAX_PETS) {

@@ -8,6 +8,9 @@ import Home from '../../../../discovery/src/exposes/Home';
 import SearchBar from '../../../../discovery/src/exposes/SearchBar';
 import HouseDetail from '../../../../listing/src/exposes/HouseDetail';
 import AccountSettings from '../../../../account/src/exposes/AccountSettings';
+import HostCalendar from '../../../../account/src/exposes/HostCalendar';
+import Hosting from '../../../../account/src/exposes/Hosting';
+import ListingEditor from '../../../../account/src/exposes/ListingEditor';
 import LoginDialog from '../../../../account/src/exposes/LoginDialog';
 import LoginPage from '../../../../account/src/exposes/LoginPage';
 import PersonalInfo from '../../../../account/src/exposes/PersonalInfo';
@@ -30,6 +33,9 @@ const modules: ExposedModules = {
   'account/Trip': Trip,
   'account/AccountSettings': AccountSettings,
   'account/PersonalInfo': PersonalInfo,
+  'account/Hosting': Hosting,
+  'account/ListingEditor': ListingEditor,
+  'account/HostCalendar': HostCalendar,
   'checkout/BookingPage': BookingPage,
 };
 

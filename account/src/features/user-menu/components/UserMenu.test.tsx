@@ -53,6 +53,7 @@ describe('UserMenu', () => {
     expect(within(menu).getByRole('link', { name: 'Trips' })).toHaveAttribute('href', '/trips');
     expect(within(menu).getByRole('link', { name: 'Wishlist' })).toHaveAttribute('href', '/wishlist');
     expect(within(menu).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account-settings');
+    expect(within(menu).getByRole('link', { name: 'Manage Listings' })).toHaveAttribute('href', '/hosting');
   });
 
   it.each([

@@ -1,0 +1,3 @@
+import { HostCalendar } from '../features/hosting/components/HostCalendar';
+
+export default HostCalendar;

@@ -1,0 +1,3 @@
+import { Hosting } from '../features/hosting/components/Hosting';
+
+export default Hosting;

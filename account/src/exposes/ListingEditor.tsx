@@ -1,0 +1,3 @@
+import { ListingEditor } from '../features/hosting/components/ListingEditor';
+
+export default ListingEditor;

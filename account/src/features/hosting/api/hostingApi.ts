@@ -1,0 +1,163 @@
+/**
+ * Hosting's reads and writes (issue 16). A host's places are read through my_listings() and
+ * written only through the database's hosting functions (create_listing, save_listing,
+ * set_listing_published), which check ownership and every value; blocked nights are rows of
+ * room_blocked_dates under RLS; reservations come from host_reservations(), which gives the
+ * guest's name, the dates, the nights and the total only. Publishing or unpublishing refreshes
+ * the grid's and search's caches ('Rooms'), so the place shows there (or not) at once.
+ */
+import { api, extraOf, toApiError, type Room } from 'shared/api';
+
+export type ListingStatus = 'draft' | 'published';
+
+export interface HostListing {
+  room_id: number;
+  status: ListingStatus;
+  room: Room;
+}
+
+/** What a host sets, in save_listing's words; any subset may be saved. */
+export interface ListingFields {
+  category: string;
+  title: string;
+  description: string;
+  address: string;
+  city: string;
+  country: string;
+  lat: number;
+  lng: number;
+  price: number;
+  guests: number;
+  bedrooms: number;
+  beds: number;
+  baths: number;
+  images: string[];
+}
+
+export interface BlockedRange {
+  id: number;
+  room_id: number;
+  start_date: string;
+  end_date: string;
+}
+
+export interface Reservation {
+  booking_id: number;
+  room_id: number;
+  room_title: string;
+  guest_name: string;
+  start_date: string;
+  end_date: string;
+  nights: number;
+  total: number;
+  currency: string;
+}
+
+export const hostingApi = api
+  .enhanceEndpoints({ addTagTypes: ['Hosting', 'Blocked', 'Reservations'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getMyListings: build.query<HostListing[], void>({
+        async queryFn(_arg, queryApi) {
+          const result = await extraOf(queryApi).supabase.rpc('my_listings');
+          if (result.error) return { error: toApiError('Error fetching your places:', result.error) };
+          return { data: result.data as HostListing[] };
+        },
+        providesTags: ['Hosting'],
+      }),
+      createListing: build.mutation<number, void>({
+        async queryFn(_arg, queryApi) {
+          const result = await extraOf(queryApi).supabase.rpc('create_listing');
+          if (result.error) return { error: toApiError('Error creating a place:', result.error) };
+          return { data: result.data as number };
+        },
+        invalidatesTags: ['Hosting'],
+      }),
+      saveListing: build.mutation<null, { id: number; fields: Partial<ListingFields> }>({
+        async queryFn({ id, fields }, queryApi) {
+          const result = await extraOf(queryApi).supabase.rpc('save_listing', { p_room_id: id, p_fields: fields });
+          if (result.error) return { error: toApiError('Error saving your place:', result.error) };
+          return { data: null };
+        },
+        invalidatesTags: (_result, _error, { id }) => ['Hosting', { type: 'Rooms', id }, 'Rooms'],
+      }),
+      setPublished: build.mutation<ListingStatus, { id: number; published: boolean }>({
+        async queryFn({ id, published }, queryApi) {
+          const result = await extraOf(queryApi).supabase.rpc('set_listing_published', {
+            p_room_id: id,
+            p_published: published,
+          });
+          if (result.error) return { error: toApiError('Error publishing your place:', result.error) };
+          return { data: result.data as ListingStatus };
+        },
+        invalidatesTags: (_result, _error, { id }) => ['Hosting', { type: 'Rooms', id }, 'Rooms'],
+      }),
+      getBlockedRanges: build.query<BlockedRange[], number>({
+        async queryFn(roomId, queryApi) {
+          const { data, error } = await extraOf(queryApi)
+            .supabase.from('room_blocked_dates')
+            .select('id, room_id, start_date, end_date')
+            .eq('room_id', roomId)
+            .order('start_date');
+          if (error) return { error: toApiError('Error fetching blocked dates:', error) };
+          return { data };
+        },
+        providesTags: (_result, _error, roomId) => [{ type: 'Blocked', id: roomId }],
+      }),
+      blockDates: build.mutation<null, { roomId: number; start: string; end: string }>({
+        async queryFn({ roomId, start, end }, queryApi) {
+          const { error } = await extraOf(queryApi)
+            .supabase.from('room_blocked_dates')
+            .insert({ room_id: roomId, start_date: start, end_date: end });
+          if (error) return { error: toApiError('Error blocking dates:', error) };
+          return { data: null };
+        },
+        invalidatesTags: (_result, _error, { roomId }) => [{ type: 'Blocked', id: roomId }, 'BookedRanges', 'Rooms'],
+      }),
+      unblockDates: build.mutation<null, { roomId: number; id: number }>({
+        async queryFn({ id }, queryApi) {
+          const { error } = await extraOf(queryApi).supabase.from('room_blocked_dates').delete().eq('id', id);
+          if (error) return { error: toApiError('Error unblocking dates:', error) };
+          return { data: null };
+        },
+        invalidatesTags: (_result, _error, { roomId }) => [{ type: 'Blocked', id: roomId }, 'BookedRanges', 'Rooms'],
+      }),
+      getBookedRangesOf: build.query<Array<{ start_date: string; end_date: string }>, number>({
+        async queryFn(roomId, queryApi) {
+          const result = await extraOf(queryApi).supabase.rpc('room_booked_ranges', { room_id: roomId });
+          if (result.error) return { error: toApiError('Error fetching booked dates:', result.error) };
+          return { data: result.data as Array<{ start_date: string; end_date: string }> };
+        },
+        providesTags: ['BookedRanges'],
+      }),
+      /** The signed-in user's id and access token, for a photo upload (sent with its progress). */
+      uploadCredentials: build.mutation<{ userId: string; accessToken: string }, void>({
+        async queryFn(_arg, queryApi) {
+          const { data, error } = await extraOf(queryApi).supabase.auth.getSession();
+          if (error || !data.session) return { error: toApiError('Error reading the session:', error ?? { message: 'Signed out' }) };
+          return { data: { userId: data.session.user.id, accessToken: data.session.access_token } };
+        },
+      }),
+      getReservations: build.query<Reservation[], void>({
+        async queryFn(_arg, queryApi) {
+          const result = await extraOf(queryApi).supabase.rpc('host_reservations');
+          if (result.error) return { error: toApiError('Error fetching reservations:', result.error) };
+          return { data: result.data as Reservation[] };
+        },
+        providesTags: ['Reservations'],
+      }),
+    }),
+  });
+
+export const {
+  useGetMyListingsQuery,
+  useCreateListingMutation,
+  useSaveListingMutation,
+  useSetPublishedMutation,
+  useGetBlockedRangesQuery,
+  useBlockDatesMutation,
+  useUnblockDatesMutation,
+  useGetBookedRangesOfQuery,
+  useGetReservationsQuery,
+  useUploadCredentialsMutation,
+} = hostingApi;

@@ -1,0 +1,131 @@
+/**
+ * /hosting, behind the user menu's 'Manage Listings' (issue 16): the host's places, newest
+ * first, each with its status, 'Edit' and 'Calendar', a way to list a new place, and the upcoming
+ * reservations of their places (guest's name, dates, nights, total: all a host is shown of a
+ * traveller's booking). Signed out, the page sends the visitor to /login, returning here.
+ */
+import { Link, useLocation } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useAppSelector } from 'shared/store';
+import { selectIsLoggedIn } from 'shared/state';
+import { REDIRECT_DELAY_MS, formatShownRange, nightlyUsdPrice } from 'shared/rules';
+import { loginPathReturningTo } from 'shared/url';
+import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
+import { Skeleton } from 'shared/ui';
+import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { useGetMyListingsQuery, useGetReservationsQuery, type HostListing } from '../api/hostingApi';
+import { editPath, missingFor, fieldsOf } from '../listingDraft';
+import styles from './Hosting.module.css';
+
+function ListingRow({ listing }: { listing: HostListing }) {
+  const config = useRuntimeConfig();
+  const { room, status } = listing;
+  const cover = room.images[0];
+  const title = room['house-title'] || 'Untitled place';
+  const place = [room.city, room.country].filter(Boolean).join(', ');
+  const next = missingFor(fieldsOf(room))[0] ?? 'publish';
+  return (
+    <article className={styles.place} aria-labelledby={`place-${room.id}`}>
+      <div className={styles.placePhoto}>
+        {cover ? (
+          <img src={resolveImageUrl(config, cover.replace(/-800\.webp$/, '-400.webp'))} alt="" width={400} height={267} loading="lazy" />
+        ) : (
+          <span className={styles.noPhoto}>No photo yet</span>
+        )}
+      </div>
+      <div className={styles.placeBody}>
+        <h2 id={`place-${room.id}`} className={styles.placeTitle}>
+          {title}
+        </h2>
+        <p className={styles.hint}>{place || 'No location yet'}</p>
+        {Number(room.price) > 0 && <p className={styles.hint}>${nightlyUsdPrice(Number(room.price))} night</p>}
+        <span className={status === 'published' ? styles.badgePublished : styles.badgeDraft}>
+          {status === 'published' ? 'Published' : 'Draft'}
+        </span>
+      </div>
+      <div className={styles.placeActions}>
+        <Link to={editPath(room.id, status === 'published' ? 'publish' : next)} className={styles.secondary} aria-label={`Edit ${title}`}>
+          Edit
+        </Link>
+        <Link to={`/hosting/${room.id}/calendar`} className={styles.secondary} aria-label={`Calendar of ${title}`}>
+          Calendar
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function Reservations() {
+  const reservations = useGetReservationsQuery();
+  if (reservations.isLoading) return <Skeleton className={styles.rowSkeleton} />;
+  if (reservations.isError) {
+    return (
+      <p className={styles.error} role="alert">
+        Your reservations could not be loaded.
+      </p>
+    );
+  }
+  const rows = reservations.data ?? [];
+  if (rows.length === 0) return <p className={styles.hint}>No upcoming reservations yet.</p>;
+  return (
+    <ul className={styles.reservations} aria-label="Upcoming reservations">
+      {rows.map((r) => (
+        <li key={r.booking_id} className={styles.reservation}>
+          <strong>{r.guest_name}</strong>
+          <span>{r.room_title}</span>
+          <span>{formatShownRange(r.start_date, r.end_date)}</span>
+          <span>
+            {r.nights} {r.nights === 1 ? 'night' : 'nights'}
+          </span>
+          <span className={styles.total}>${Number(r.total).toFixed(2)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Hosting() {
+  const { pathname } = useLocation();
+  const signedIn = useAppSelector(selectIsLoggedIn);
+  useRedirectWhenSignedOut(loginPathReturningTo(pathname), REDIRECT_DELAY_MS.tripsToLogin);
+  const listings = useGetMyListingsQuery(signedIn ? undefined : skipToken);
+
+  let content;
+  if (!signedIn || listings.isLoading) {
+    content = <Skeleton className={styles.rowSkeleton} />;
+  } else if (listings.isError) {
+    content = (
+      <p className={styles.error} role="alert">
+        Your places could not be loaded.
+      </p>
+    );
+  } else if ((listings.data ?? []).length === 0) {
+    content = <p className={styles.hint}>You have not listed a place yet.</p>;
+  } else {
+    content = (
+      <ul className={styles.places} aria-label="Your places">
+        {listings.data!.map((listing) => (
+          <li key={listing.room_id}>
+            <ListingRow listing={listing} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="hosting-title">
+      <div className={styles.header}>
+        <h1 id="hosting-title" className={styles.title}>
+          Your listings
+        </h1>
+        <Link to="/hosting/new" className={styles.primary}>
+          List a new place
+        </Link>
+      </div>
+      {content}
+      <h2 className={styles.sectionTitle}>Upcoming reservations</h2>
+      {signedIn ? <Reservations /> : <Skeleton className={styles.rowSkeleton} />}
+    </section>
+  );
+}

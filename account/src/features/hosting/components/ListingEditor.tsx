@@ -1,0 +1,221 @@
+/**
+ * /hosting/new and /hosting/:id/edit/:step: a place listed in steps (issue 16): category,
+ * location, photos, title and description, capacity, price, then review and publish. Each step's
+ * Next saves that step's fields (a draft is saved as it goes) and opens the next; 'Save & exit'
+ * saves and goes back to the host's places. /hosting/new shows the category step and creates the
+ * draft when the host goes on, so that an abandoned visit leaves no empty place behind. Signed
+ * out, the page sends the visitor to /login, returning here.
+ */
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useAppSelector } from 'shared/store';
+import { selectIsLoggedIn } from 'shared/state';
+import { CATEGORIES, REDIRECT_DELAY_MS } from 'shared/rules';
+import { loginPathReturningTo } from 'shared/url';
+import { Skeleton } from 'shared/ui';
+import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import {
+  useCreateListingMutation,
+  useGetMyListingsQuery,
+  useSaveListingMutation,
+  useSetPublishedMutation,
+  type ListingFields,
+} from '../api/hostingApi';
+import {
+  STEPS,
+  STEP_TITLES,
+  editPath,
+  fieldsOf,
+  fieldsOfStep,
+  isStep,
+  missingFor,
+  nextStep,
+  previousStep,
+  type Step,
+} from '../listingDraft';
+import { CapacityStep, DescriptionStep, LocationStep, PriceStep, PublishStep } from './steps';
+import { PhotosStep } from './PhotosStep';
+import styles from './Hosting.module.css';
+
+export function ListingEditor() {
+  const params = useParams();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const signedIn = useAppSelector(selectIsLoggedIn);
+  useRedirectWhenSignedOut(loginPathReturningTo(pathname + search), REDIRECT_DELAY_MS.tripsToLogin);
+
+  const id = params.id === undefined ? null : Number(params.id);
+  const step: Step = isStep(params.step) ? params.step : 'category';
+  const listings = useGetMyListingsQuery(signedIn ? undefined : skipToken);
+  const listing = id === null ? null : (listings.data?.find((l) => l.room_id === id) ?? null);
+
+  const [fields, setFields] = useState<ListingFields>(() => fieldsOf(null));
+  const [loadedId, setLoadedId] = useState<number | null>(null);
+  useEffect(() => {
+    // The form starts from the saved row once, when it arrives (later refetches keep the edits).
+    if (listing && loadedId !== listing.room_id) {
+      setFields(fieldsOf(listing.room));
+      setLoadedId(listing.room_id);
+    }
+  }, [listing, loadedId]);
+
+  const [createListing, creating] = useCreateListingMutation();
+  const [saveListing, saving] = useSaveListingMutation();
+  const [setPublished, publishing] = useSetPublishedMutation();
+  const [error, setError] = useState<string | null>(null);
+  const busy = creating.isLoading || saving.isLoading || publishing.isLoading;
+  const missing = useMemo(() => missingFor(fields), [fields]);
+
+  const update = (patch: Partial<ListingFields>) => setFields((current) => ({ ...current, ...patch }));
+
+  /** Saves this step's fields (creating the draft first on /hosting/new); the place's id, or null. */
+  async function saveStep(): Promise<number | null> {
+    setError(null);
+    let roomId = id;
+    if (roomId === null) {
+      const created = await createListing();
+      if ('error' in created) {
+        // 42501: not allowed to host; signed in, that is the shared demo guest account.
+        const refused = created.error && 'code' in created.error && created.error.code === '42501';
+        setError(refused ? 'The demo guest account cannot host: sign up to list a place.' : 'Your place could not be created. Please try again.');
+        return null;
+      }
+      roomId = created.data;
+      // The form is the new place's truth: the list refetched meanwhile may predate this save.
+      setLoadedId(roomId);
+    }
+    const patch = fieldsOfStep(step, fields);
+    if (Object.keys(patch).length > 0) {
+      const saved = await saveListing({ id: roomId, fields: patch });
+      if ('error' in saved) {
+        setError(saved.error && 'message' in saved.error ? String(saved.error.message) : 'Your changes could not be saved.');
+        return null;
+      }
+    }
+    return roomId;
+  }
+
+  async function onNext(event: FormEvent) {
+    event.preventDefault();
+    const roomId = await saveStep();
+    const next = nextStep(step);
+    if (roomId !== null && next) void navigate(editPath(roomId, next), { replace: id === null });
+  }
+
+  async function onSaveAndExit() {
+    const roomId = await saveStep();
+    if (roomId !== null) void navigate('/hosting');
+  }
+
+  async function onPublish(published: boolean) {
+    if (id === null) return;
+    setError(null);
+    const result = await setPublished({ id, published });
+    if ('error' in result) {
+      setError(published ? 'Your place is not complete yet.' : 'Your place could not be unpublished.');
+      return;
+    }
+    if (published) void navigate('/hosting', { state: { published: id } });
+  }
+
+  if (!signedIn || (id !== null && listings.isLoading)) {
+    return (
+      <section className={styles.page} aria-busy="true">
+        <Skeleton className={styles.formSkeleton} />
+      </section>
+    );
+  }
+  if (id !== null && !listing) {
+    return (
+      <section className={styles.page}>
+        <h1 className={styles.title}>This place is not one of yours</h1>
+        <Link to="/hosting" className={styles.secondary}>
+          Back to your places
+        </Link>
+      </section>
+    );
+  }
+
+  const previous = previousStep(step);
+  const stepNumber = STEPS.indexOf(step) + 1;
+  const canGoOn = step !== 'category' || fields.category !== '';
+
+  return (
+    <section className={styles.page} aria-labelledby="step-title">
+      <p className={styles.progressText}>
+        Step {stepNumber} of {STEPS.length}
+      </p>
+      <div className={styles.progress} aria-hidden="true">
+        <div className={styles.progressBar} style={{ width: `${(stepNumber / STEPS.length) * 100}%` }} />
+      </div>
+      <form className={styles.form} onSubmit={(event) => void onNext(event)}>
+        <h1 id="step-title" className={styles.title}>
+          {STEP_TITLES[step]}
+        </h1>
+        {step === 'category' && (
+          <fieldset className={styles.categories}>
+            <legend className={styles.visuallyHidden}>Category</legend>
+            {CATEGORIES.map((category) => (
+              <label key={category} className={fields.category === category ? `${styles.category} ${styles.chosen}` : styles.category}>
+                <input
+                  type="radio"
+                  name="category"
+                  value={category}
+                  checked={fields.category === category}
+                  onChange={() => update({ category })}
+                />
+                {category}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {step === 'location' && <LocationStep fields={fields} onChange={update} />}
+        {step === 'photos' && <PhotosStep images={fields.images} onChange={(images) => update({ images })} />}
+        {step === 'description' && <DescriptionStep fields={fields} onChange={update} />}
+        {step === 'capacity' && <CapacityStep fields={fields} onChange={update} />}
+        {step === 'price' && <PriceStep fields={fields} onChange={update} />}
+        {step === 'publish' && listing && (
+          <PublishStep
+            fields={fields}
+            missing={missing}
+            status={listing.status}
+            roomId={listing.room_id}
+            busy={busy}
+            onPublish={(published) => void onPublish(published)}
+          />
+        )}
+
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+
+        <div className={styles.actions}>
+          {previous && id !== null ? (
+            <Link to={editPath(id, previous)} className={styles.back}>
+              Back
+            </Link>
+          ) : (
+            <Link to="/hosting" className={styles.back}>
+              Cancel
+            </Link>
+          )}
+          <div className={styles.actionsEnd}>
+            {step !== 'publish' && (
+              <button type="button" className={styles.secondary} disabled={busy || !canGoOn} onClick={() => void onSaveAndExit()}>
+                Save &amp; exit
+              </button>
+            )}
+            {step !== 'publish' && (
+              <button type="submit" className={styles.primary} disabled={busy || !canGoOn}>
+                Next
+              </button>
+            )}
+          </div>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Room } from 'shared/api';
+import { STEPS, editPath, fieldsOf, fieldsOfStep, isStep, missingFor, nextStep, previousStep } from './listingDraft';
+import { MAX_PHOTO_BYTES, photoProblem } from './photoUpload';
+
+const room = {
+  id: 9,
+  'house-title': 'Cabin',
+  house_description: 'Warm.',
+  filter: 'Arctic',
+  city: 'Longyearbyen',
+  country: 'Svalbard & Jan Mayen',
+  house_location: 'Vei 228',
+  lat: 78.2,
+  lng: 15.6,
+  price: 8300,
+  max_guests: 3,
+  bedroom_count: '0 bedrooms',
+  bed_count: '2 beds',
+  bathroom_count: '1 bathroom',
+  images: ['/a-800.webp'],
+} as unknown as Room;
+
+describe('listing draft', () => {
+  it('walks the steps in the issue’s order, the step in the URL', () => {
+    expect(STEPS).toEqual(['category', 'location', 'photos', 'description', 'capacity', 'price', 'publish']);
+    expect(nextStep('price')).toBe('publish');
+    expect(nextStep('publish')).toBeNull();
+    expect(previousStep('category')).toBeNull();
+    expect(isStep('photos')).toBe(true);
+    expect(isStep('../admin')).toBe(false);
+    expect(editPath(9, 'photos')).toBe('/hosting/9/edit/photos');
+  });
+
+  it('reads the form from a row, counts from their texts', () => {
+    expect(fieldsOf(room)).toMatchObject({ category: 'Arctic', guests: 3, bedrooms: 0, beds: 2, baths: 1, price: 8300, address: 'Vei 228' });
+    expect(fieldsOf(null)).toMatchObject({ category: '', guests: 1, price: 0, images: [] });
+  });
+
+  it('saves only the step’s fields, and no coordinates before the place is found', () => {
+    const empty = fieldsOf(null);
+    expect(fieldsOfStep('location', { ...empty, city: 'Oslo' })).toEqual({ address: '', city: 'Oslo', country: '' });
+    expect(fieldsOfStep('capacity', fieldsOf(room))).toEqual({ guests: 3, bedrooms: 0, beds: 2, baths: 1 });
+    expect(fieldsOfStep('price', empty)).toEqual({});
+    expect(fieldsOfStep('publish', fieldsOf(room))).toEqual({});
+  });
+
+  it('names the steps a published place still needs', () => {
+    expect(missingFor(fieldsOf(room))).toEqual([]);
+    expect(missingFor(fieldsOf(null))).toEqual(['category', 'location', 'photos', 'description', 'price']);
+  });
+
+  it('checks a photo’s type and size before uploading it', () => {
+    expect(photoProblem({ name: 'a.jpg', type: 'image/jpeg', size: 1000 })).toBeNull();
+    expect(photoProblem({ name: 'a.svg', type: 'image/svg+xml', size: 1000 })).toMatch(/not a JPEG/);
+    expect(photoProblem({ name: 'b.png', type: 'image/png', size: MAX_PHOTO_BYTES + 1 })).toMatch(/larger than 10 MB/);
+  });
+});

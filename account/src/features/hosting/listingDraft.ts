@@ -1,0 +1,116 @@
+/**
+ * The listing editor's steps and its form, read from and written to a "Rooms" row. The steps
+ * follow issue 16's order; the step is the last segment of the editor's URL
+ * (/hosting/:id/edit/:step), so a reload or a shared link opens the same step. What a published
+ * place needs is the database's rule (room_is_complete); missingFor repeats it so that the
+ * editor can say what is left before the host asks to publish.
+ */
+import type { Room } from 'shared/api';
+import type { ListingFields } from './api/hostingApi';
+
+export const STEPS = ['category', 'location', 'photos', 'description', 'capacity', 'price', 'publish'] as const;
+export type Step = (typeof STEPS)[number];
+
+export const STEP_TITLES: Record<Step, string> = {
+  category: 'Which of these best describes your place?',
+  location: 'Where is your place?',
+  photos: 'Add some photos of your place',
+  description: 'Give your place a title and a description',
+  capacity: 'How many guests can stay?',
+  price: 'Set your nightly price',
+  publish: 'Review and publish',
+};
+
+export function isStep(value: string | undefined): value is Step {
+  return (STEPS as readonly string[]).includes(value ?? '');
+}
+
+export function nextStep(step: Step): Step | null {
+  return STEPS[STEPS.indexOf(step) + 1] ?? null;
+}
+
+export function previousStep(step: Step): Step | null {
+  return STEPS[STEPS.indexOf(step) - 1] ?? null;
+}
+
+export const editPath = (id: number, step: Step) => `/hosting/${id}/edit/${step}`;
+
+/** The whole number a count text starts with ('3 guests' -> 3), or the fallback. */
+function countOf(text: string, fallback: number): number {
+  const n = Number.parseInt(text, 10);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/** The editor's form for a row (a new place: empty, capacity at its smallest). */
+export function fieldsOf(room: Room | null): ListingFields {
+  return {
+    category: room?.filter ?? '',
+    title: room?.['house-title'] ?? '',
+    description: room?.house_description ?? '',
+    address: room?.house_location ?? '',
+    city: room?.city ?? '',
+    country: room?.country ?? '',
+    lat: room?.lat ?? Number.NaN,
+    lng: room?.lng ?? Number.NaN,
+    price: room && Number(room.price) > 0 ? Number(room.price) : 0,
+    guests: room ? Math.max(1, room.max_guests) : 1,
+    bedrooms: countOf(room?.bedroom_count ?? '', 1),
+    beds: countOf(room?.bed_count ?? '', 1),
+    baths: countOf(room?.bathroom_count ?? '', 1),
+    images: room?.images ?? [],
+  };
+}
+
+/** The fields a step saves. */
+export function fieldsOfStep(step: Step, fields: ListingFields): Partial<ListingFields> {
+  switch (step) {
+    case 'category':
+      return { category: fields.category };
+    case 'location': {
+      const located = Number.isFinite(fields.lat) && Number.isFinite(fields.lng);
+      return {
+        address: fields.address,
+        city: fields.city,
+        country: fields.country,
+        ...(located ? { lat: fields.lat, lng: fields.lng } : {}),
+      };
+    }
+    case 'photos':
+      return { images: fields.images };
+    case 'description':
+      return { title: fields.title, description: fields.description };
+    case 'capacity':
+      return { guests: fields.guests, bedrooms: fields.bedrooms, beds: fields.beds, baths: fields.baths };
+    case 'price':
+      return fields.price > 0 ? { price: fields.price } : {};
+    case 'publish':
+      return {};
+  }
+}
+
+/** The steps still missing something a published place needs, in step order. */
+export function missingFor(fields: ListingFields): Step[] {
+  const missing: Step[] = [];
+  if (fields.category === '') missing.push('category');
+  if (fields.city === '' || fields.country === '' || !Number.isFinite(fields.lat) || !Number.isFinite(fields.lng)) {
+    missing.push('location');
+  }
+  if (fields.images.length === 0) missing.push('photos');
+  if (fields.title.trim() === '' || fields.description.trim() === '') missing.push('description');
+  if (fields.price <= 0) missing.push('price');
+  return missing;
+}
+
+/** The limits save_listing applies, for the form's own checks. */
+export const LIMITS = {
+  title: 100,
+  description: 5000,
+  address: 200,
+  guests: [1, 16],
+  bedrooms: [0, 50],
+  beds: [1, 50],
+  baths: [1, 50],
+  /** Local currency: one to a hundred thousand US dollars a night. */
+  price: [83, 8_300_000],
+  photos: 20,
+} as const;

@@ -1,0 +1,415 @@
+// Issue 16, hosting: what hosts may write and everyone else may see, against the real backend
+// (project migrations and edge functions) on PGlite and on PostgreSQL, with supabase-js: drafts
+// hidden from every reader, a host's writes limited to their own places and to the fields a host
+// sets, publishing into search at once, blocked nights honoured by search, the calendar and
+// payment confirmation, and reservations that show the host the guest's name, dates and amount
+// only.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
+import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
+
+const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
+
+/** A city no seeded room is in, so that searches find the test's rooms only. */
+const CITY = 'Quillbury';
+
+type User = Awaited<ReturnType<ReturnType<typeof checkoutDriver>['signedInUser']>>;
+
+describe.each(DB_KINDS)('hosting on %s', (kind) => {
+  let backend: TestBackend;
+  let service: SupabaseClient;
+  let anon: SupabaseClient;
+  let driver: ReturnType<typeof checkoutDriver>;
+  let host: User;
+  let other: User;
+
+  const photo = (userId: string, n: number) =>
+    `/storage/v1/object/public/listing-photos/hosts/${userId}/${n.toString(16).padStart(32, '0')}-800.webp`;
+
+  /** Everything a published place needs, in the host's words. */
+  const complete = (userId: string, overrides: Record<string, unknown> = {}) => ({
+    category: 'Beach',
+    title: 'Quiet house by the dunes',
+    description: 'Two rooms, a garden and the sea at the end of the lane.',
+    address: '1 Dune Lane',
+    city: CITY,
+    country: 'Testland',
+    lat: 51.5,
+    lng: -0.12,
+    price: 8300,
+    guests: 4,
+    bedrooms: 2,
+    beds: 2,
+    baths: 1,
+    images: [photo(userId, 1), photo(userId, 2)],
+    ...overrides,
+  });
+
+  async function newListing(user: User): Promise<number> {
+    const { data, error } = await user.client.rpc('create_listing');
+    if (error) throw error;
+    return data as number;
+  }
+
+  async function publishedListing(user: User, overrides: Record<string, unknown> = {}): Promise<number> {
+    const id = await newListing(user);
+    expect((await user.client.rpc('save_listing', { p_room_id: id, p_fields: complete(user.id, overrides) })).error).toBeNull();
+    expect((await user.client.rpc('set_listing_published', { p_room_id: id, p_published: true })).data).toBe('published');
+    return id;
+  }
+
+  const visibleTo = async (client: SupabaseClient, id: number) =>
+    ((await client.from('Rooms').select('id').eq('id', id)).data ?? []).length === 1;
+  const searchIds = async (client: SupabaseClient, args: Record<string, unknown> = {}) => {
+    const { data } = await client.rpc('search_rooms', { search_text: CITY, ...args }).select('id');
+    return ((data ?? []) as Array<{ id: number }>).map((r) => r.id);
+  };
+
+  beforeAll(async () => {
+    backend = await startTestBackend(kind, { functionsDir: FUNCTIONS, env: { SEED_ROOMS: '40' } });
+    service = backend.client(backend.keys.serviceRoleKey);
+    anon = backend.client();
+    driver = checkoutDriver(backend, `hosting-${kind}-`);
+    host = await driver.signedInUser();
+    other = await driver.signedInUser();
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  describe('places and drafts', () => {
+    it('a new place is a draft nobody reads through Rooms, search or the grid, its host included', async () => {
+      const id = await newListing(host);
+      expect((await host.client.rpc('save_listing', { p_room_id: id, p_fields: complete(host.id) })).error).toBeNull();
+      for (const client of [anon, host.client, other.client]) {
+        expect(await visibleTo(client, id)).toBe(false);
+        expect(await searchIds(client)).not.toContain(id);
+      }
+      const grid = await anon.from('Rooms').select('id').order('id', { ascending: false }).limit(5);
+      expect(grid.data!.map((r) => r.id)).not.toContain(id);
+    });
+
+    it('hosts read their own places (status and row) and nobody else reads them', async () => {
+      const id = await newListing(host);
+      const mine = await host.client.rpc('my_listings');
+      expect(mine.error).toBeNull();
+      expect(mine.data).toContainEqual(expect.objectContaining({ room_id: id, status: 'draft' }));
+      expect((await other.client.rpc('my_listings')).data!.map((r: { room_id: number }) => r.room_id)).not.toContain(id);
+      expect((await anon.rpc('my_listings')).error?.code).toBe('42501');
+      const hostedByOther = await other.client.from('hosted_rooms').select('room_id').eq('room_id', id);
+      expect(hostedByOther.data).toEqual([]);
+      expect((await host.client.from('hosted_rooms').select('room_id, status').eq('room_id', id)).data).toEqual([
+        { room_id: id, status: 'draft' },
+      ]);
+    });
+
+    it('nobody writes Rooms or hosted_rooms directly; anon cannot create a place', async () => {
+      const id = await newListing(host);
+      const upd = await host.client.from('Rooms').update({ house_rating: 5 }).eq('id', id);
+      expect(upd.error?.code).toBe('42501');
+      const ins = await host.client.from('Rooms').insert({ 'house-title': 'Mine' });
+      expect(ins.error?.code).toBe('42501');
+      const status = await host.client.from('hosted_rooms').update({ status: 'published' }).eq('room_id', id);
+      expect(status.error?.code).toBe('42501');
+      const steal = await other.client.from('hosted_rooms').insert({ room_id: 1, host_id: other.id });
+      expect(steal.error?.code).toBe('42501');
+      expect((await anon.rpc('create_listing')).error?.code).toBe('42501');
+    });
+
+    it("another user can neither edit, publish nor unpublish a host's place, nor a seeded room", async () => {
+      const id = await publishedListing(host);
+      for (const room of [id, 1]) {
+        const edit = await other.client.rpc('save_listing', { p_room_id: room, p_fields: { title: 'Mine now' } });
+        expect(edit.error?.code).toBe('42501');
+        const unpublish = await other.client.rpc('set_listing_published', { p_room_id: room, p_published: false });
+        expect(unpublish.error?.code).toBe('42501');
+      }
+      const edit = await anon.rpc('save_listing', { p_room_id: id, p_fields: { title: 'Mine now' } });
+      expect(edit.error?.code).toBe('42501');
+      const { data } = await anon.from('Rooms').select('"house-title"').eq('id', id).single();
+      expect(data).toEqual({ 'house-title': 'Quiet house by the dunes' });
+      expect(await visibleTo(anon, id)).toBe(true);
+    });
+
+    it('a host sets only the fields a host sets, each checked', async () => {
+      const id = await newListing(host);
+      const refused: Array<[Record<string, unknown>, string]> = [
+        [{ house_rating: 5 }, 'house_rating'],
+        [{ id: 1 }, 'id'],
+        [{ host_name: 'Someone famous' }, 'host_name'],
+        [{ title: 'x'.repeat(101) }, 'title'],
+        [{ title: 42 }, 'title'],
+        [{ description: 'x'.repeat(5001) }, 'description'],
+        [{ price: 0 }, 'price'],
+        [{ price: 1e12 }, 'price'],
+        [{ price: 100.5 }, 'price'],
+        [{ guests: 17 }, 'guests'],
+        [{ guests: 2.5 }, 'guests'],
+        [{ beds: '3' }, 'beds'],
+        [{ lat: 91 }, 'lat'],
+        [{ lng: 'east' }, 'lng'],
+        [{ images: ['https://evil.example/x.webp'] }, 'images'],
+        [{ images: [photo(other.id, 1)] }, 'images'],
+        [{ images: [`${photo(host.id, 1).replace('-800.webp', '')}/../x-800.webp`] }, 'images'],
+        [{ images: [photo(host.id, 1), photo(host.id, 1)] }, 'images'],
+        [{ images: Array.from({ length: 21 }, (_, i) => photo(host.id, i)) }, 'images'],
+      ];
+      for (const [fields, hint] of refused) {
+        const r = await host.client.rpc('save_listing', { p_room_id: id, p_fields: fields });
+        expect([r.error?.code, r.error?.hint], JSON.stringify(fields)).toEqual(['22023', hint]);
+      }
+      expect((await host.client.rpc('save_listing', { p_room_id: id, p_fields: [1] })).error?.code).toBe('22023');
+      const saved = await host.client.rpc('save_listing', { p_room_id: id, p_fields: complete(host.id) });
+      expect(saved.error).toBeNull();
+      const row = (await service.from('Rooms').select('*').eq('id', id).single()).data;
+      expect(row).toMatchObject({
+        title_1: `Entire place in ${CITY}, Testland`,
+        title_2: '4 guests · 2 bedrooms · 2 beds · 1 bathroom',
+        max_guests: 4,
+        house_rating: null,
+        rating_count: '',
+        host_name: host.email.split('@')[0],
+      });
+    });
+
+    it('a host has at most 50 places, however fast they ask', async () => {
+      const busy = await driver.signedInUser();
+      const answers = await Promise.all(Array.from({ length: 55 }, () => busy.client.rpc('create_listing')));
+      expect(answers.filter((a) => a.error === null)).toHaveLength(50);
+      expect(answers.filter((a) => a.error?.hint === 'too_many_places')).toHaveLength(5);
+    });
+  });
+
+  describe('publishing', () => {
+    it('an incomplete place is not published; a complete one is found at once, and gone at once when unpublished', async () => {
+      const id = await newListing(host);
+      await host.client.rpc('save_listing', { p_room_id: id, p_fields: complete(host.id, { images: [] }) });
+      const early = await host.client.rpc('set_listing_published', { p_room_id: id, p_published: true });
+      expect([early.error?.code, early.error?.hint]).toEqual(['P0001', 'incomplete']);
+
+      await host.client.rpc('save_listing', { p_room_id: id, p_fields: { images: [photo(host.id, 3)] } });
+      expect((await host.client.rpc('set_listing_published', { p_room_id: id, p_published: true })).data).toBe('published');
+      expect(await visibleTo(anon, id)).toBe(true);
+      expect(await searchIds(anon)).toContain(id);
+      expect(await searchIds(anon, { guests: 4 })).toContain(id);
+      expect(await searchIds(anon, { guests: 5 })).not.toContain(id);
+
+      // A published place stays complete.
+      const blank = await host.client.rpc('save_listing', { p_room_id: id, p_fields: { title: '' } });
+      expect([blank.error?.code, blank.error?.hint]).toEqual(['P0001', 'incomplete']);
+      // Moving it moves its search row.
+      await host.client.rpc('save_listing', { p_room_id: id, p_fields: { city: 'Quillmouth' } });
+      expect(await searchIds(anon, { search_text: 'Quillmouth' })).toContain(id);
+
+      expect((await host.client.rpc('set_listing_published', { p_room_id: id, p_published: false })).data).toBe('draft');
+      expect(await visibleTo(anon, id)).toBe(false);
+      expect(await searchIds(anon, { search_text: 'Quillmouth' })).not.toContain(id);
+      // Edits of a draft do not bring it back into search.
+      await host.client.rpc('save_listing', { p_room_id: id, p_fields: { guests: 3 } });
+      expect(await searchIds(anon, { search_text: 'Quillmouth' })).not.toContain(id);
+    });
+
+    it('a traveller cannot pay for a draft, even by its id', async () => {
+      const id = await publishedListing(host);
+      await host.client.rpc('set_listing_published', { p_room_id: id, p_published: false });
+      const traveller = await driver.signedInUser();
+      const created = await driver.invoke(traveller.client, 'create-payment-intent', stayRequest(id, 1));
+      expect(created.status).toBeGreaterThanOrEqual(400);
+      expect(created.status).toBeLessThan(500);
+    });
+  });
+
+  describe('blocked dates', () => {
+    it('only the host blocks, reads and unblocks their nights; overlaps and out-of-calendar blocks are refused', async () => {
+      const id = await publishedListing(host);
+      const block = await host.client
+        .from('room_blocked_dates')
+        .insert({ room_id: id, start_date: isoDay(20), end_date: isoDay(23) })
+        .select('id, room_id, start_date, end_date')
+        .single();
+      expect(block.error).toBeNull();
+      const blockId = block.data!.id as number;
+
+      expect((await other.client.from('room_blocked_dates').select('id').eq('room_id', id)).data).toEqual([]);
+      expect((await anon.from('room_blocked_dates').select('id')).error?.code).toBe('42501');
+      const foreign = await other.client.from('room_blocked_dates').insert({ room_id: id, start_date: isoDay(40), end_date: isoDay(41) });
+      expect(foreign.error?.code).toBe('42501');
+      const seeded = await host.client.from('room_blocked_dates').insert({ room_id: 1, start_date: isoDay(40), end_date: isoDay(41) });
+      expect(seeded.error?.code).toBe('42501');
+      const removed = await other.client.from('room_blocked_dates').delete().eq('id', blockId).select('id');
+      expect(removed.data).toEqual([]);
+
+      const overlap = await host.client.from('room_blocked_dates').insert({ room_id: id, start_date: isoDay(22), end_date: isoDay(25) });
+      expect(overlap.error?.code).toBe('23P01');
+      const past = await host.client.from('room_blocked_dates').insert({ room_id: id, start_date: isoDay(-5), end_date: isoDay(-2) });
+      expect(past.error?.code).toBe('23514');
+      const long = await host.client.from('room_blocked_dates').insert({ room_id: id, start_date: isoDay(30), end_date: isoDay(400) });
+      expect(long.error?.code).toBe('23514');
+      const forced = await host.client.from('room_blocked_dates').insert({ id: 999_999, room_id: id, start_date: isoDay(50), end_date: isoDay(51) });
+      expect(forced.error?.code).toBe('42501');
+
+      expect((await host.client.from('room_blocked_dates').delete().eq('id', blockId).select('id')).data).toEqual([{ id: blockId }]);
+    });
+
+    it('blocked nights are taken for search, the calendar and create-payment-intent', async () => {
+      const id = await publishedListing(host);
+      await host.client.from('room_blocked_dates').insert({ room_id: id, start_date: isoDay(70), end_date: isoDay(73) });
+      expect(await searchIds(anon, { check_in: isoDay(71), check_out: isoDay(72) })).not.toContain(id);
+      expect(await searchIds(anon, { check_in: isoDay(73), check_out: isoDay(75) })).toContain(id);
+      // Two free nights exist in the window only after the block.
+      expect(await searchIds(anon, { check_in: isoDay(69), check_out: isoDay(75), stay_nights: 2 })).toContain(id);
+      expect(await searchIds(anon, { check_in: isoDay(69), check_out: isoDay(74), stay_nights: 2 })).not.toContain(id);
+      const ranges = await anon.rpc('room_booked_ranges', { room_id: id });
+      expect(ranges.data).toEqual([{ start_date: isoDay(70), end_date: isoDay(73) }]);
+
+      const traveller = await driver.signedInUser();
+      const created = await driver.invoke(traveller.client, 'create-payment-intent', stayRequest(id, 2, { startDate: isoDay(72), endDate: isoDay(74) }));
+      expect(created.status).toBe(409);
+    });
+
+    it('a block made while a traveller pays: the payment is refused and refunded, or the block is; never both', async () => {
+      for (const blockFirst of [true, false]) {
+        const id = await publishedListing(host);
+        const traveller = await driver.signedInUser();
+        const created = await driver.invoke(traveller.client, 'create-payment-intent', stayRequest(id, 2, { startDate: isoDay(80), endDate: isoDay(82) }));
+        expect(created.status).toBe(200);
+        expect((await driver.payWith(created.body.clientSecret)).body.status).toBe('succeeded');
+        const finalize = () => driver.invoke(traveller.client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId });
+        const blockIt = () => host.client.from('room_blocked_dates').insert({ room_id: id, start_date: isoDay(81), end_date: isoDay(84) });
+        let paid, blocked;
+        if (blockFirst) {
+          blocked = await blockIt();
+          paid = await finalize();
+        } else {
+          [paid, blocked] = await Promise.all([finalize(), blockIt()]);
+        }
+        const confirmed = (await service.from('Bookings').select('id').eq('room_id', id).eq('status', 'confirmed')).data!;
+        const blocks = (await service.from('room_blocked_dates').select('id').eq('room_id', id)).data!;
+        expect(confirmed.length + blocks.length).toBe(1);
+        if (paid.status === 200) {
+          expect(blocked.error?.code).toBe('23P01');
+        } else {
+          expect([paid.status, paid.body.code]).toEqual([409, 'dates_unavailable']);
+          const intent = (await driver.processor(`/payment_intents/${created.body.paymentIntentId}`)).body;
+          expect(intent.amount_refunded).toBe(intent.amount);
+          expect(blocked.error).toBeNull();
+        }
+        if (blockFirst) expect(paid.status).toBe(409);
+      }
+    });
+  });
+
+  describe('photos', () => {
+    const png = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#4a8' } }).png().toBuffer();
+    const name = () => crypto.randomUUID().replaceAll('-', '');
+
+    it('a host uploads a photo under their own folder; it is stored as the three widths, 3:2, as WebP', async () => {
+      const photoName = name();
+      const { data, error } = await host.client.storage
+        .from('listing-photos')
+        .upload(`hosts/${host.id}/${photoName}`, new Blob([await png(1600, 1200)], { type: 'image/png' }));
+      expect(error).toBeNull();
+      expect(data).toMatchObject({ fullPath: `listing-photos/hosts/${host.id}/${photoName}` });
+      for (const width of [400, 800, 1200]) {
+        const response = await fetch(`${backend.url}/storage/v1/object/public/listing-photos/hosts/${host.id}/${photoName}-${width}.webp`);
+        expect(response.status).toBe(200);
+        const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, Math.round((width * 2) / 3)]);
+      }
+      // The same name again is refused: a stored photo is never replaced.
+      const again = await host.client.storage.from('listing-photos').upload(`hosts/${host.id}/${photoName}`, new Blob([await png(10, 10)]));
+      expect(again.error).not.toBeNull();
+    });
+
+    it('of 10 uploads racing for one name, one is stored and the others are told it exists', async () => {
+      const photoName = name();
+      const file = new Blob([await png(600, 400)], { type: 'image/png' });
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => host.client.storage.from('listing-photos').upload(`hosts/${host.id}/${photoName}`, file)),
+      );
+      expect(answers.filter((a) => a.error === null)).toHaveLength(1);
+      expect(answers.filter((a) => a.error !== null).map((a) => (a.error as { status?: number }).status)).toEqual(Array(9).fill(409));
+    });
+
+    it("nobody uploads into another user's folder, outside the bucket's hosts folders, or signed out", async () => {
+      const file = new Blob([await png(300, 200)], { type: 'image/png' });
+      const cases: Array<[SupabaseClient, string, string]> = [
+        [other.client, 'listing-photos', `hosts/${host.id}/${name()}`],
+        [host.client, 'listing-photos', `scenes/${name()}`],
+        [host.client, 'avatars', `hosts/${host.id}/${name()}`],
+        [host.client, 'listing-photos', `hosts/${host.id}/${name()}/${name()}`],
+        [host.client, 'listing-photos', `hosts/${host.id}/not-a-name`],
+        [anon, 'listing-photos', `hosts/${host.id}/${name()}`],
+      ];
+      for (const [client, bucket, path] of cases) {
+        const r = await client.storage.from(bucket).upload(path, file);
+        expect(r.error, `${bucket}/${path}`).not.toBeNull();
+      }
+      expect(existsSync(join(backend.dataDir, 'storage', 'listing-photos', 'scenes', 'x'))).toBe(false);
+    });
+
+    it('the bytes decide: text or SVG sent as an image, and files over 10 MB, are refused', async () => {
+      const upload = (body: BodyInit, type: string) =>
+        fetch(`${backend.url}/storage/v1/object/listing-photos/hosts/${host.id}/${name()}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${host.accessToken}`, apikey: backend.keys.anonKey, 'content-type': type },
+          body,
+        });
+      expect((await upload('<html>hello</html>', 'image/jpeg')).status).toBe(415);
+      expect((await upload('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>', 'image/png')).status).toBe(415);
+      expect((await upload(new Uint8Array(11 * 1024 * 1024), 'image/png')).status).toBe(413);
+      expect((await upload(await png(200, 200), 'text/plain')).status).toBe(200);
+    });
+  });
+
+  describe('reservations', () => {
+    it("a host sees their upcoming stays: the guest's name, dates, nights and total, nothing more", async () => {
+      const id = await publishedListing(host, { title: 'Reserved house' });
+      const traveller = await driver.signedInUser();
+      const created = await driver.invoke(traveller.client, 'create-payment-intent', stayRequest(id, 3, { startDate: isoDay(90), endDate: isoDay(93) }));
+      expect(created.status).toBe(200);
+      await driver.payWith(created.body.clientSecret);
+      expect((await driver.invoke(traveller.client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId })).status).toBe(200);
+
+      const mine = await host.client.rpc('host_reservations');
+      expect(mine.error).toBeNull();
+      const row = (mine.data as Array<Record<string, unknown>>).find((r) => r.room_id === id)!;
+      expect(row).toEqual({
+        booking_id: created.body.bookingId,
+        room_id: id,
+        room_title: 'Reserved house',
+        guest_name: 'Ada Lovelace',
+        start_date: isoDay(90),
+        end_date: isoDay(93),
+        nights: 3,
+        total: checkoutChargeCents(8300, 3) / 100,
+        currency: 'usd',
+      });
+      expect(((await other.client.rpc('host_reservations')).data as unknown[]).length).toBe(0);
+      expect((await anon.rpc('host_reservations')).error?.code).toBe('42501');
+      // The host still cannot read the booking or the payment themselves.
+      expect((await host.client.from('Bookings').select('id').eq('room_id', id)).data).toEqual([]);
+      expect((await host.client.from('Payments').select('id').eq('room_id', id)).data).toEqual([]);
+      // Unpublished, the place stays readable to the traveller who booked it (their trip), to
+      // nobody else, and search finds it for no one.
+      await host.client.rpc('set_listing_published', { p_room_id: id, p_published: false });
+      expect(await visibleTo(traveller.client, id)).toBe(true);
+      expect(await visibleTo(other.client, id)).toBe(false);
+      expect(await visibleTo(anon, id)).toBe(false);
+      expect(await searchIds(traveller.client)).not.toContain(id);
+      const trips = await traveller.client.from('Payments').select('room:Rooms(id)').eq('room_id', id);
+      expect(trips.data).toEqual([{ room: { id } }]);
+      await host.client.rpc('set_listing_published', { p_room_id: id, p_published: true });
+      // Nor block the booked nights.
+      const onBooked = await host.client.from('room_blocked_dates').insert({ room_id: id, start_date: isoDay(92), end_date: isoDay(95) });
+      expect(onBooked.error?.code).toBe('23P01');
+    });
+  });
+});
