@@ -27,8 +27,19 @@ function problemsOf(page: Page): string[] {
   return problems;
 }
 
-/** axe's serious or critical WCAG 2.1 A/AA violations of the page as it is. */
+/**
+ * axe's serious or critical WCAG 2.1 A/AA violations of the page once its transitions have ended
+ * (a dialog sliding in is judged as it stays, not half transparent).
+ */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
