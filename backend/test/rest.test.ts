@@ -2,7 +2,7 @@
 // the project's migrations with the known rows of test/fixtures/rest-data.sql.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startRestBackend, type TestBackend } from './support/backend.ts';
+import { DB_KINDS, plannedRows, startRestBackend, type TestBackend } from './support/backend.ts';
 import { signToken, userToken } from './support/tokens.ts';
 
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -62,8 +62,10 @@ describe.each(DB_KINDS)('REST on %s', (kind) => {
 
     it("count 'planned' is the planner's estimate, 'estimated' the larger of it and the count", async () => {
       await backend.ctx.db.exec('analyze public."Rooms"');
+      // The policy on Rooms (drafts hidden) takes its share of the 40 rows in the estimate.
+      const estimate = await plannedRows(backend, 'select id from public."Rooms"');
       const planned = await anon.from('Rooms').select('id', { count: 'planned' }).order('id').range(0, 3);
-      expect([planned.status, planned.count, planned.data?.length]).toEqual([206, 40, 4]);
+      expect([planned.status, planned.count, planned.data?.length]).toEqual([206, estimate, 4]);
       const estimated = await anon.from('Rooms').select('id', { count: 'estimated', head: true }).eq('city', 'Rome');
       expect([estimated.status, estimated.count]).toEqual([200, 8]);
     });

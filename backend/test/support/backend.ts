@@ -97,3 +97,17 @@ export async function startRestBackend(kind: DbKind, options: { functionsDir?: s
   await backend.ctx.reloadSchema();
   return backend;
 }
+
+/**
+ * The planner's row estimate of a statement run as `role` (its policies apply), as EXPLAIN gives
+ * it: what count=planned answers, whatever the policies on the tables make of it.
+ */
+export async function plannedRows(backend: TestBackend, sql: string, role = 'anon'): Promise<number> {
+  return backend.ctx.db.tx(async (q) => {
+    await q.query(`set local role ${role}`);
+    const { rows } = await q.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`);
+    const plan = rows[0]!['QUERY PLAN'];
+    const [root] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
+    return root!.Plan['Plan Rows'];
+  });
+}
