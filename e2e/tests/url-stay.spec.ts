@@ -14,17 +14,20 @@ import { newUser, signInContext } from './checkoutSupport';
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 /**
- * A room of this suite's own for each size (support/rooms.ts): it leaves a pending booking, and
- * the last room of the table may be one another suite has just listed (hosting.spec.ts).
+ * A room of this suite's own for each size (support/rooms.ts), with room for three guests (the
+ * tests add a child to two adults): it leaves a pending booking, and the last room of the table
+ * may be one another suite has just listed (hosting.spec.ts).
  */
 async function roomFor(request: APIRequestContext): Promise<{ id: number; city: string }> {
   const config = await siteConfig(request);
-  const { offset } = roomBlock();
-  const response = await request.get(`${config.supabaseUrl}/rest/v1/Rooms?select=id,city&order=id.asc&offset=${offset}&limit=1`, {
+  const { offset, size } = roomBlock();
+  const response = await request.get(`${config.supabaseUrl}/rest/v1/Rooms?select=id,city,max_guests&order=id.asc&offset=${offset}&limit=${size}`, {
     headers: { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}` },
   });
-  const [room] = (await response.json()) as Array<{ id: number; city: string }>;
-  return room!;
+  const rooms = (await response.json()) as Array<{ id: number; city: string; max_guests: number }>;
+  const room = rooms.find((r) => r.max_guests >= 3);
+  if (!room) throw new Error(`no room for three guests among rooms ${offset}..${offset + size - 1}`);
+  return { id: room.id, city: room.city };
 }
 
 test.describe('the stay in the listing URL', () => {
