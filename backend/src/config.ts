@@ -23,6 +23,8 @@ export type Env = Record<string, string | undefined>;
 
 /** GoTrue's default limits (per window) on failed password checks and on sign-ups per address. */
 export const DEFAULT_AUTH_RATE_LIMIT = 30;
+/** bcrypt's work factor unless AUTH_BCRYPT_COST says otherwise (GoTrue's). */
+export const DEFAULT_BCRYPT_COST = 10;
 /** SEED_ROOMS when unset: listings made on first start. */
 export const DEFAULT_ROOM_COUNT = 1000;
 
@@ -49,6 +51,12 @@ function wholeNumber(env: Env, name: string, fallback: number, min = 0): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got ${value}`);
   return n;
+}
+
+function bcryptCost(env: Env): number {
+  const cost = wholeNumber(env, 'AUTH_BCRYPT_COST', DEFAULT_BCRYPT_COST, 4);
+  if (cost > 31) throw new Error(`AUTH_BCRYPT_COST must be at most 31, got ${cost}`);
+  return cost;
 }
 
 function httpUrl(env: Env, name: string): string | undefined {
@@ -106,7 +114,9 @@ function restSchemas(value: string | undefined): string[] {
  * - JWT_EXPIRY (seconds, default 3600), SITE_URL and ADDITIONAL_REDIRECT_URLS (OAuth redirects),
  *   GOOGLE_OIDC_ISSUER + GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET (else the local stand-in),
  *   AUTH_SIGN_IN_RATE_LIMIT and AUTH_SIGN_UP_RATE_LIMIT (per 5 minutes, default 30),
- *   AUTH_ANONYMOUS_USERS=true (anonymous sign-ins, off by default as in GoTrue);
+ *   AUTH_ANONYMOUS_USERS=true (anonymous sign-ins, off by default as in GoTrue),
+ *   AUTH_BCRYPT_COST (bcrypt's work factor for new password hashes, 4-31, default 10; the test
+ *   suites lower it to 4, except where what they measure is bcrypt's cost);
  * - SMTP_HOST, SMTP_PORT (587), SMTP_USER, SMTP_PASS, SMTP_ADMIN_EMAIL (the sender), SMTP_SENDER_NAME:
  *   the auth mail through a real SMTP server (else the local outbox);
  * - SEED_ROOMS, GUEST_EMAIL + GUEST_PASSWORD (the shared demo account; else made per data folder);
@@ -142,6 +152,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
       signInRateLimit: wholeNumber(env, 'AUTH_SIGN_IN_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
       signUpRateLimit: wholeNumber(env, 'AUTH_SIGN_UP_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
       anonymousUsers: env.AUTH_ANONYMOUS_USERS === 'true',
+      bcryptCost: bcryptCost(env),
     },
     restTxEnd: txEnd(env.REST_TX_END),
     restSchemas: restSchemas(env.REST_SCHEMAS),

@@ -49,6 +49,8 @@ export interface BackendConfig {
     signUpRateLimit: number;
     /** Whether signInAnonymously may make users with no email (GoTrue's anonymous sign-ins). */
     anonymousUsers: boolean;
+    /** bcrypt's work factor for new password hashes (AUTH_BCRYPT_COST). */
+    bcryptCost: number;
   };
   /** How a REST transaction ends (PostgREST's db-tx-end): commit or rollback, and whether Prefer: tx may override it. */
   restTxEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';

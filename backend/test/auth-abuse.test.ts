@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_AUTH_RATE_LIMIT as SIGN_IN_LIMIT } from '../src/config.ts';
+import { DEFAULT_AUTH_RATE_LIMIT as SIGN_IN_LIMIT, DEFAULT_BCRYPT_COST } from '../src/config.ts';
 import { guestAccount } from '../src/seed/guest.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 import { signToken, userToken } from './support/tokens.ts';
@@ -32,7 +32,9 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
 
   beforeAll(async () => {
     // Exactly the 60 sign-ups of the event-loop test from one address; the 61st is refused.
-    backend = await startTestBackend(kind, { env: { SEED_ROOMS: '0', AUTH_SIGN_UP_RATE_LIMIT: String(SIGN_UPS_AT_ONCE) } });
+    backend = await startTestBackend(kind, {
+      env: { SEED_ROOMS: '0', AUTH_SIGN_UP_RATE_LIMIT: String(SIGN_UPS_AT_ONCE), AUTH_BCRYPT_COST: String(DEFAULT_BCRYPT_COST) },
+    });
     port = Number(new URL(backend.url).port);
   });
   afterAll(async () => {

@@ -94,6 +94,13 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect(weak.error?.message).toBe('Password should be at least 6 characters.');
   });
 
+  it("hashes passwords with bcrypt at the configured work factor (AUTH_BCRYPT_COST, 4 in these suites)", async () => {
+    const email = uniqueEmail();
+    await client().auth.signUp({ email, password: 'secret123' });
+    const { rows } = await backend.ctx.db.query<{ encrypted_password: string }>('select encrypted_password from auth.users where email = $1', [email]);
+    expect(rows[0]?.encrypted_password).toMatch(/^\$2[aby]\$04\$/);
+  });
+
   it('signs in with a password; a wrong one is invalid_credentials; an empty email is refused', async () => {
     const email = uniqueEmail();
     await client().auth.signUp({ email, password: 'secret123' });

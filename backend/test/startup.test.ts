@@ -52,10 +52,16 @@ describe('keys', () => {
 });
 
 describe('settings', () => {
+  it("bcrypt's work factor is 4 to 31", () => {
+    expect(resolveConfig({}, { AUTH_BCRYPT_COST: '4' }).auth.bcryptCost).toBe(4);
+    expect(() => resolveConfig({}, { AUTH_BCRYPT_COST: '3' })).toThrow(/AUTH_BCRYPT_COST/);
+    expect(() => resolveConfig({}, { AUTH_BCRYPT_COST: '32' })).toThrow(/AUTH_BCRYPT_COST/);
+  });
+
   it('are read from the environment once, with defaults, and options.env over the process environment', () => {
     const config = resolveConfig({ env: { SEED_ROOMS: '5' } }, { SEED_ROOMS: '7', SITE_URL: 'https://homestory.example/', ADDITIONAL_REDIRECT_URLS: 'https://a.example/x, https://b.example' });
     expect(config.seed.rooms).toBe(5);
-    expect(config.auth).toMatchObject({ jwtExpirySeconds: 3600, siteUrl: 'https://homestory.example', additionalRedirectUrls: ['https://a.example/x', 'https://b.example'], google: undefined, signInRateLimit: 30, signUpRateLimit: 30 });
+    expect(config.auth).toMatchObject({ jwtExpirySeconds: 3600, siteUrl: 'https://homestory.example', additionalRedirectUrls: ['https://a.example/x', 'https://b.example'], google: undefined, signInRateLimit: 30, signUpRateLimit: 30, bcryptCost: 10 });
     expect(config.payments).toEqual({ stripeSecretKey: undefined, stripePublishableKey: undefined });
     expect(resolveConfig({}, { GOOGLE_OIDC_ISSUER: 'https://accounts.google.com', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).auth.google).toEqual({ issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 's' });
   });

@@ -32,13 +32,16 @@ async function startBackend(): Promise<{ dataDir: string; stop: () => void }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-e2e-'));
   const backend = spawn('pnpm', ['--filter', 'backend', 'start'], {
     cwd: repoRoot,
-    // Every test signs up from this one address: the per-address sign-up limit is raised. Tests
-    // also serve copies of the site on ports of their own: any local port may call the backend.
+    // Every test signs up from this one address: the per-address sign-up limit is raised, and
+    // bcrypt's work factor is its least (the suites sign up hundreds of users; what bcrypt's cost
+    // does is the backend suites' matter). Tests also serve copies of the site on ports of their
+    // own: any local port may call the backend.
     env: {
       ...process.env,
       DATA_DIR: dataDir,
       PORT: '54321',
       AUTH_SIGN_UP_RATE_LIMIT: '10000',
+      AUTH_BCRYPT_COST: '4',
       ALLOWED_ORIGINS: E2E_ALLOWED_ORIGINS,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -74,7 +74,7 @@ async function create(ctx: BackendContext, req: Request): Promise<Response> {
   const appMetadata = metadataField(body, 'app_metadata');
   const confirmed = flag(body, 'email_confirm');
   const bannedUntil = banUntil(body);
-  const passwordHash = password ? await hashPassword(password) : null;
+  const passwordHash = password ? await hashPassword(password, ctx.config.auth.bcryptCost) : null;
   const created = await ctx.db.tx(async (q) => {
     if (await findUserByEmail(q, email)) throw emailExists();
     let user = await createEmailUser(q, { email, passwordHash, userMetadata, appMetadata, confirmed });
@@ -108,7 +108,7 @@ async function update(ctx: BackendContext, req: Request, id: string): Promise<Re
   const appMetadata = metadataField(body, 'app_metadata');
   if (appMetadata) changes.appMetadata = mergeMetadata(user.raw_app_meta_data ?? {}, appMetadata);
   const password = givenPassword(body);
-  if (password !== undefined) changes.passwordHash = await hashPassword(password);
+  if (password !== undefined) changes.passwordHash = await hashPassword(password, ctx.config.auth.bcryptCost);
   const email = emailField(body);
   if (email && email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
     if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
@@ -175,7 +175,7 @@ export async function generateLink(ctx: BackendContext, req: Request): Promise<R
       const weak = weakPassword(password);
       if (weak) throw weak;
     }
-    user = await newEmailUser(ctx, email, type === 'signup' ? await hashPassword(password) : null, metadataField(body) ?? {});
+    user = await newEmailUser(ctx, email, type === 'signup' ? await hashPassword(password, ctx.config.auth.bcryptCost) : null, metadataField(body) ?? {});
   } else if (!user || user.deleted_at) {
     throw userNotFound();
   }

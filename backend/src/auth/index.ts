@@ -87,7 +87,7 @@ async function passwordMatches(ctx: BackendContext, ip: string, email: string, p
   if (!done) throw rateLimited();
   let ok = false;
   try {
-    ok = (await checkPassword(password, user?.encrypted_password)) && !!user && !user.deleted_at;
+    ok = (await checkPassword(password, user?.encrypted_password, ctx.config.auth.bcryptCost)) && !!user && !user.deleted_at;
   } finally {
     done(ok);
   }
@@ -167,7 +167,7 @@ async function signup(ctx: BackendContext, req: Request): Promise<Response> {
     }
     return authJson(await ctx.db.tx((q) => createSession(ctx, q, existing.id, 'password', clientOf(req))));
   }
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.auth.bcryptCost);
   const session = await ctx.db.tx(async (q) => {
     // Signed up meanwhile by a concurrent request.
     if (await findUserByEmail(q, email)) return null;
@@ -225,7 +225,7 @@ async function putUser(ctx: BackendContext, req: Request, url: URL): Promise<Res
   const data = metadataField(body);
   if (data) changes.userMetadata = mergeMetadata(user.raw_user_meta_data ?? {}, data);
   const password = givenPassword(body);
-  if (password !== undefined) changes.passwordHash = await hashPassword(password);
+  if (password !== undefined) changes.passwordHash = await hashPassword(password, ctx.config.auth.bcryptCost);
   const email = emailField(body);
   let emailChange: string | undefined;
   if (email && email.toLowerCase() !== (user.email ?? '').toLowerCase()) {

@@ -42,13 +42,12 @@ interface IdentityRow {
 export const PASSWORD_MIN_LENGTH = 6;
 /** bcrypt reads at most 72 bytes: a longer password would be cut silently, so it is refused. */
 export const PASSWORD_MAX_BYTES = 72;
-const BCRYPT_COST = 10;
 /**
  * Compared against when the email is unknown, so that a failure costs one bcrypt either way and
  * the answer's timing does not tell registered emails apart. No password matches it (made from
- * random bytes on first use).
+ * random bytes on first use, one per work factor).
  */
-let dummyHash: Promise<string> | undefined;
+const dummyHashes = new Map<number, Promise<string>>();
 
 const USER_COLUMN_NAMES = [
   'id', 'aud', 'role', 'email', 'encrypted_password', 'email_confirmed_at', 'confirmed_at', 'last_sign_in_at',
@@ -62,11 +61,13 @@ const USER_COLUMNS = userColumns();
 const iso = (value: Date | string | null | undefined): string | undefined =>
   value == null ? undefined : new Date(value).toISOString();
 
-export const hashPassword = (password: string) => bcryptHash(password, BCRYPT_COST);
+export const hashPassword = (password: string, cost: number) => bcryptHash(password, cost);
 /** False for a user without a password too, after the same work as a real comparison. */
-export async function checkPassword(password: string, hash: string | null | undefined): Promise<boolean> {
+export async function checkPassword(password: string, hash: string | null | undefined, cost: number): Promise<boolean> {
   if (hash) return bcryptCompare(password, hash);
-  await bcryptCompare(password, await (dummyHash ??= bcryptHash(randomBytes(24).toString('base64url'), BCRYPT_COST)));
+  let dummy = dummyHashes.get(cost);
+  if (!dummy) dummyHashes.set(cost, (dummy = bcryptHash(randomBytes(24).toString('base64url'), cost)));
+  await bcryptCompare(password, await dummy);
   return false;
 }
 

@@ -48,12 +48,12 @@ async function ensureGuest(ctx: BackendContext): Promise<void> {
     if (appMetadata[SHARED_ACCOUNT] !== true) {
       await updateUser(ctx.db, existing.id, { appMetadata: { ...appMetadata, [SHARED_ACCOUNT]: true } });
     }
-    if (!(await checkPassword(password, existing.encrypted_password))) {
-      await updateUser(ctx.db, existing.id, { passwordHash: await hashPassword(password) });
+    if (!(await checkPassword(password, existing.encrypted_password, ctx.config.auth.bcryptCost))) {
+      await updateUser(ctx.db, existing.id, { passwordHash: await hashPassword(password, ctx.config.auth.bcryptCost) });
     }
     return;
   }
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.auth.bcryptCost);
   await ctx.db.tx((q) =>
     createUser(q, {
       email,

@@ -45,9 +45,11 @@ export function newDataDir(kind: DbKind = 'pglite', migrationsDir?: string): str
 /**
  * Settings every test backend gets, over the process's environment. Test files sign up many users
  * from one address: the per-address sign-up limit is tested on its own in auth-abuse.test.ts,
- * which sets a low one.
+ * which sets a low one. bcrypt's work factor is its least (a hash takes about a millisecond, not
+ * tens): auth-abuse.test.ts, which measures what bcrypt's cost does to the server, keeps the
+ * default.
  */
-const TEST_SETTINGS: Env = { AUTH_SIGN_UP_RATE_LIMIT: '100000' };
+const TEST_SETTINGS: Env = { AUTH_SIGN_UP_RATE_LIMIT: '100000', AUTH_BCRYPT_COST: '4' };
 
 export async function startTestBackend(
   kind: DbKind,
