@@ -166,6 +166,23 @@ function insertPayload(text: string | undefined, columns: string[] | undefined, 
   return { kind: 'rows', rows, columns: first };
 }
 
+/**
+ * An update's values: a JSON object; or, as PostgREST reads every body as rows and updates with
+ * the first (json_populate_recordset ... LIMIT 1), the first row of a JSON array or a CSV body
+ * (no rows: no values), its rows checked as an insert's are.
+ */
+function updatePayload(text: string | undefined, csv: boolean): Payload {
+  if (!csv) {
+    const body = jsonBody(text);
+    if (isObject(body)) return { kind: 'values', values: body };
+    if (!Array.isArray(body)) throw invalidJson();
+  }
+  const rows = insertPayload(text, undefined, csv);
+  if (rows.kind !== 'rows') throw invalidJson();
+  const first = rows.rows[0] ?? {};
+  return { kind: 'values', values: Object.fromEntries(rows.columns.map((column) => [column, first[column]])) };
+}
+
 function callPayload(method: string, text: string | undefined, query: QueryParams): Payload {
   if (method !== 'POST') return { kind: 'arguments', args: Object.fromEntries(query.params), fromJson: false };
   if (text === undefined || text.trim() === '') return { kind: 'arguments', args: {}, fromJson: true };
@@ -213,11 +230,8 @@ export function parseApiRequest(raw: RawRequest, settings: RequestSettings): Api
   }
   let payload: Payload | undefined;
   if (action === 'insert') payload = insertPayload(raw.body, query.columns, isCsv(raw.headers.get('content-type')));
-  else if (action === 'update') {
-    const values = jsonBody(raw.body);
-    if (!isObject(values)) throw invalidJson();
-    payload = { kind: 'values', values };
-  } else if (action === 'call') payload = callPayload(method, raw.body, query);
+  else if (action === 'update') payload = updatePayload(raw.body, isCsv(raw.headers.get('content-type')));
+  else if (action === 'call') payload = callPayload(method, raw.body, query);
 
   const headers: Record<string, string> = {};
   raw.headers.forEach((value, name) => (headers[name] = value));

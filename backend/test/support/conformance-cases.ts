@@ -162,6 +162,10 @@ export const CASES: Case[] = [
   { name: 'CSV body: a quote inside an unquoted field', accepted: CASSAVA, ...csvInsert('body\nab"c\n') },
   { name: 'CSV body: empty', accepted: CASSAVA, ...csvInsert('') },
   { name: 'CSV: the representation of an update', accepted: CSV_HEADER, setup: `insert into archive.notes (body, tag) values ('a', null), ('b', 'x,y');`, method: 'PATCH', path: '/notes?select=id,body,tag&order=id', headers: { ...JSON_BODY, 'content-profile': 'archive', accept: 'text/csv', prefer: 'return=representation' }, body: { body: 'c' } },
+  { name: 'CSV body of an update: its first row sets the columns of its header', setup: `insert into archive.notes (body, tag) values ('p', 'q');`, method: 'PATCH', path: '/notes?select=body,tag&body=eq.p', headers: { 'content-type': 'text/csv', 'content-profile': 'archive', prefer: 'return=representation' }, body: 'tag,body\nt,p2\nu,p3\n' },
+  { name: 'CSV body of an update: a line with fewer fields', method: 'PATCH', path: '/notes?body=eq.p2', headers: { 'content-type': 'text/csv', 'content-profile': 'archive' }, body: 'body,tag\na,b\nc\n' },
+  { name: 'a JSON array body of an update: its first object', setup: `insert into archive.notes (body, tag) values ('r', null);`, method: 'PATCH', path: '/notes?select=body,tag&body=eq.r', headers: { ...JSON_BODY, 'content-profile': 'archive', prefer: 'return=representation' }, body: [{ body: 'r2', tag: 'first' }, { body: 'r3', tag: 'second' }] },
+  { name: 'a JSON array body of an update whose keys differ', method: 'PATCH', path: '/notes?body=eq.r2', headers: { ...JSON_BODY, 'content-profile': 'archive' }, body: [{ body: 'x' }, { tag: 'y' }] },
   { name: 'CSV: the representation of a delete, none left', method: 'DELETE', path: '/notes?select=id', headers: { 'content-profile': 'archive', accept: 'text/csv', prefer: 'return=representation' } },
   // exposed schemas: both servers expose public (the default) and archive (fixture), and name the
   // schema of an answer in Content-Profile
