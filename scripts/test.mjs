@@ -4,8 +4,8 @@
  * type-checks, lints and runs the backend's and the other packages' vitest suites (none needs
  * another's output). The end-to-end suites and the backend's wait on the browser, the network and
  * the databases much of the time, so they keep normal priority; type-check, lint and the other
- * vitest suites run niced into the CPU time they leave idle. Each step prints its time; the steps run side by side print their output
- * when they end.
+ * vitest suites run niced into the CPU time they leave idle. Each step prints its time; the steps
+ * run side by side print their output when they end.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import { pnpm } from './pnpm.mjs';
 
 const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
-/** Background steps yield the CPU to the end-to-end suites; their children inherit the priority. */
+/** Background steps yield the CPU to the end-to-end and backend suites; their children inherit it. */
 const BACKGROUND_NICENESS = 10;
 const canNice = process.platform !== 'win32';
 
