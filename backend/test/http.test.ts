@@ -37,7 +37,7 @@ describe('backend process', () => {
     mkdirSync(join(functionsDir, 'no-default'));
     writeFileSync(join(functionsDir, 'no-default', 'index.ts'), 'export const x = 1;\n');
     backend = await startRestBackend('pglite', { functionsDir });
-    const photos = join(backend.dataDir, 'storage', 'listing-photos', 'scenes');
+    const photos = join(backend.dataDir, 'storage', 'listing-photos', 'http-test');
     mkdirSync(photos, { recursive: true });
     writeFileSync(join(photos, 'scene 1.webp'), Buffer.from('RIFF0000WEBPVP8 fake'));
     writeFileSync(join(backend.dataDir, 'storage', 'secret.txt'), 'outside any bucket path');
@@ -157,7 +157,7 @@ describe('backend process', () => {
   });
 
   describe('storage', () => {
-    const url = () => `${backend.url}/storage/v1/object/public/listing-photos/scenes/scene%201.webp`;
+    const url = () => `${backend.url}/storage/v1/object/public/listing-photos/http-test/scene%201.webp`;
 
     it('serves a public object with type, ETag, Last-Modified and an immutable cache policy', async () => {
       const r = await fetch(url());

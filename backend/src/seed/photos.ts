@@ -8,7 +8,7 @@
 // once into a cache folder (backend/.cache/photos) shared by every data folder, then linked into
 // <dataDir>/storage/listing-photos/scenes.
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -735,20 +735,62 @@ async function renderScene(scene: Scene, dir: string): Promise<void> {
   }
 }
 
-/** Renders every scene into the cache unless it is already complete for this CACHE_VERSION. */
-export async function ensurePhotoCache(dir = PHOTO_CACHE_DIR): Promise<string> {
+const CACHE_STAMP = JSON.stringify({ version: CACHE_VERSION, scenes: SCENES.length, widths: WIDTHS });
+/** A lock older than this was left by a process that died while rendering (a render takes under a minute). */
+const STALE_LOCK_MS = 10 * 60_000;
+
+async function cacheIsComplete(dir: string): Promise<boolean> {
   const stamp = join(dir, 'version.json');
-  const expected = JSON.stringify({ version: CACHE_VERSION, scenes: SCENES.length, widths: WIDTHS });
-  if (existsSync(stamp) && (await readFile(stamp, 'utf8')) === expected) return dir;
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const queue = [...SCENES];
-  const workers = Array.from({ length: Math.max(1, Math.min(2, availableParallelism())) }, async () => {
-    for (let scene = queue.shift(); scene; scene = queue.shift()) await renderScene(scene, dir);
-  });
-  await Promise.all(workers);
-  await writeFile(stamp, expected);
-  return dir;
+  return existsSync(stamp) && (await readFile(stamp, 'utf8')) === CACHE_STAMP;
+}
+
+/**
+ * Takes the cache's lock (a folder beside it: mkdir is atomic), or returns false once another
+ * process holding it has completed the cache. The end-to-end and backend suites start side by
+ * side on a fresh clone, and both need the photos.
+ */
+async function lockCache(lock: string, dir: string): Promise<boolean> {
+  for (;;) {
+    try {
+      await mkdir(lock);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const held = await stat(lock).catch(() => null);
+    if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (await cacheIsComplete(dir)) return false;
+  }
+}
+
+/**
+ * Renders every scene into the cache unless it is already complete for this CACHE_VERSION. One
+ * process renders at a time, into a staging folder renamed into place when complete, so no process
+ * ever reads a half-written cache.
+ */
+export async function ensurePhotoCache(dir = PHOTO_CACHE_DIR): Promise<string> {
+  if (await cacheIsComplete(dir)) return dir;
+  await mkdir(dirname(dir), { recursive: true });
+  const lock = `${dir}.lock`;
+  if (!(await lockCache(lock, dir))) return dir;
+  try {
+    if (await cacheIsComplete(dir)) return dir;
+    const staging = `${dir}.staging`;
+    await rm(staging, { recursive: true, force: true });
+    await mkdir(staging);
+    const queue = [...SCENES];
+    const workers = Array.from({ length: Math.max(1, Math.min(2, availableParallelism())) }, async () => {
+      for (let scene = queue.shift(); scene; scene = queue.shift()) await renderScene(scene, staging);
+    });
+    await Promise.all(workers);
+    await writeFile(join(staging, 'version.json'), CACHE_STAMP);
+    await rm(dir, { recursive: true, force: true });
+    await rename(staging, dir);
+    return dir;
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
 }
 
 /** Makes <storageDir>/listing-photos/scenes the cached photos (a symlink, or a copy where links fail). */
