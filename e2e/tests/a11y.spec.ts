@@ -2,7 +2,7 @@
  * axe-core on every screen, at both sizes (the desktop and mobile projects), signed out and
  * signed in: no serious or critical violation of WCAG 2.1 A/AA.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import { expect, test, type Page } from '../support/test';
 import { firstRoomId, signInAsGuest } from '../support/guest';
 
@@ -18,15 +18,7 @@ async function expectNoSeriousViolations(page: Page, screen: Screen) {
   // Skeletons and lazy parts settle first: axe judges the screen a visitor reads.
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
+  const serious = (await seriousViolations(page)).map((violation) => ({ ...violation, targets: violation.targets.slice(0, 5) }));
   expect.soft(serious, `${screen.route}: serious or critical axe violations`).toEqual([]);
 }
 

@@ -3,7 +3,7 @@
  * the built-in test processor's cards, the card checks, 'already booked', the Edit dialogs,
  * the redirects, and two tabs racing for the same nights.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { describeViolations, seriousViolations } from '../support/axe';
 import { expect, test, type Locator, type Page } from '../support/test';
 import {
   bookingPath,
@@ -332,9 +332,7 @@ test.describe('checkout', () => {
     await expect(page.getByText('Check your CVC')).toBeVisible();
     // This remote's page and its dialogs (the header and toasts belong to the shell and other remotes).
     const serious = async () =>
-      (await new AxeBuilder({ page }).include('[data-remote="checkout/BookingPage"]').include('[role="dialog"]').analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      describeViolations(await seriousViolations(page, { include: ['[data-remote="checkout/BookingPage"]', '[role="dialog"]'] }));
     expect(await serious()).toEqual([]);
     await page.getByRole('button', { name: 'Edit dates' }).click();
     await expect(page.getByRole('dialog', { name: 'Change dates' })).toBeVisible();

@@ -6,7 +6,7 @@
  * code is a trip not found; signed out, the page goes to sign in and comes back. axe finds no
  * serious violation on the trip, its dialog, or once cancelled.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { describeViolations, seriousViolations } from '../support/axe';
 import { expect, test, type Page } from '../support/test';
 import { anonClient, freeStay, newUser, payThroughApi, serviceClient, serviceRoleKey, signInContext, siteConfig } from './checkoutSupport';
 
@@ -25,25 +25,6 @@ function problemsOf(page: Page): string[] {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   return problems;
-}
-
-/**
- * axe's serious or critical WCAG 2.1 A/AA violations of the page once its transitions have ended
- * (a dialog sliding in is judged as it stays, not half transparent).
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test.describe('a trip', () => {
@@ -76,7 +57,7 @@ test.describe('a trip', () => {
     await expect(policy.getByText(`If you cancel now, you get back the full ${total}.`)).toBeVisible();
     expect(problems).toEqual([]);
     // (axe's own injected styles meet the site's CSP: what the page logs from here on is not checked until it reloads.)
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(describeViolations(await seriousViolations(page))).toEqual([]);
 
     // The dialog asks first, from the keyboard too; keeping the trip changes nothing.
     const cancelButton = policy.getByRole('button', { name: 'Cancel trip' });
@@ -84,7 +65,7 @@ test.describe('a trip', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Cancel this trip?' });
     await expect(dialog.getByRole('button', { name: 'Keep trip' })).toBeFocused();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(describeViolations(await seriousViolations(page))).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(cancelButton).toBeFocused();
@@ -99,7 +80,7 @@ test.describe('a trip', () => {
     await expect(page.getByText('CANCELLED', { exact: true })).toBeVisible();
     await expect(receipt.getByText('Refunded')).toBeVisible();
     await expect(policy.getByRole('button', { name: 'Cancel trip' })).toHaveCount(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(describeViolations(await seriousViolations(page))).toEqual([]);
 
     // The refund is recorded on the payment and made at the processor; the nights are free.
     const service = await serviceClient();
