@@ -38,7 +38,7 @@ async function publishedPlace(host: TestUser, title: string): Promise<number> {
   const name = crypto.randomUUID().replaceAll('-', '');
   const upload = await client.storage
     .from('listing-photos')
-    .upload(`hosts/${host.session.user.id}/${name}`, new Blob([photo.buffer], { type: photo.mimeType }));
+    .upload(`hosts/${host.session.user.id}/${name}`, new Blob([new Uint8Array(photo.buffer)], { type: photo.mimeType }));
   if (upload.error) throw upload.error;
   const saved = await client.rpc('save_listing', {
     p_room_id: id,

@@ -14,6 +14,7 @@ import ListingEditor from '../../../../account/src/exposes/ListingEditor';
 import LoginDialog from '../../../../account/src/exposes/LoginDialog';
 import LoginPage from '../../../../account/src/exposes/LoginPage';
 import PersonalInfo from '../../../../account/src/exposes/PersonalInfo';
+import ResetPassword from '../../../../account/src/exposes/ResetPassword';
 import Trip from '../../../../account/src/exposes/Trip';
 import Trips from '../../../../account/src/exposes/Trips';
 import UserMenu from '../../../../account/src/exposes/UserMenu';
@@ -28,6 +29,7 @@ const modules: ExposedModules = {
   'account/UserMenu': UserMenu,
   'account/LoginDialog': LoginDialog,
   'account/LoginPage': LoginPage,
+  'account/ResetPassword': ResetPassword,
   'account/Wishlist': Wishlist,
   'account/Trips': Trips,
   'account/Trip': Trip,
