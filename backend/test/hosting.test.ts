@@ -95,6 +95,28 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       expect(grid.data!.map((r) => r.id)).not.toContain(id);
     });
 
+    it("the drafts' ids are no function of the API: /rpc/draft_room_ids is unknown, the private schema is not exposed", async () => {
+      const id = await newListing(host);
+      for (const client of [anon, host.client, other.client]) {
+        const r = await client.rpc('draft_room_ids');
+        expect([r.status, r.error?.code, r.data]).toEqual([404, 'PGRST202', null]);
+        const privately = await client.schema('private').rpc('draft_room_ids');
+        expect([privately.status, privately.error?.code, privately.data]).toEqual([406, 'PGRST106', null]);
+      }
+      const raw = await fetch(`${backend.url}/rest/v1/rpc/draft_room_ids`, {
+        method: 'POST',
+        headers: { apikey: backend.keys.anonKey, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(raw.status).toBe(404);
+      expect(await raw.text()).not.toContain(String(id));
+      // The policy still calls it: the draft stays hidden from every reader, its host included,
+      // who reads it through my_listings.
+      for (const client of [anon, host.client, other.client]) expect(await visibleTo(client, id)).toBe(false);
+      expect((await host.client.rpc('my_listings')).data).toContainEqual(expect.objectContaining({ room_id: id, status: 'draft' }));
+      expect(await visibleTo(anon, 1)).toBe(true);
+    });
+
     it('hosts read their own places (status and row) and nobody else reads them', async () => {
       const id = await newListing(host);
       const mine = await host.client.rpc('my_listings');
