@@ -136,7 +136,7 @@ function DeleteDraftDialog({ listing, onClose }: { listing: HostListing | null; 
           <button ref={keepRef} type="button" className={styles.secondary} onClick={close}>
             Keep draft
           </button>
-          <button type="button" className={styles.danger} disabled={deleting.isLoading} onClick={() => void confirm()}>
+          <button type="button" className={`${styles.primary} ${styles.danger}`} disabled={deleting.isLoading} onClick={() => void confirm()}>
             {deleting.isLoading ? 'Deleting…' : 'Delete draft'}
           </button>
         </div>
