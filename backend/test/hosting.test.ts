@@ -393,7 +393,7 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
 
   describe('cancellation policy', () => {
     const policyOf = async (id: number) =>
-      (await anon.from('room_cancellation_policies').select('policy').eq('room_id', id)).data?.[0]?.policy ?? 'moderate';
+      (await service.from('room_cancellation_policies').select('policy').eq('room_id', id)).data?.[0]?.policy ?? 'moderate';
 
     it('a host chooses flexible, moderate or strict (moderate unless chosen); every other value is refused', async () => {
       const id = await newListing(host);
@@ -423,6 +423,12 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       for (const [client, room] of [[other.client, id], [anon, id], [other.client, 1], [host.client, 1]] as const) {
         const r = await client.rpc('save_listing', { p_room_id: room, p_fields: { cancellation_policy: 'flexible' } });
         expect(r.error?.code).toBe('42501');
+      }
+      // A draft's policy is as hidden as the draft: the table lists no draft's id.
+      const draft = await newListing(host);
+      await host.client.rpc('save_listing', { p_room_id: draft, p_fields: { cancellation_policy: 'flexible' } });
+      for (const client of [anon, other.client, host.client]) {
+        expect((await client.from('room_cancellation_policies').select('room_id').in('room_id', [id, draft])).data).toEqual([{ room_id: id }]);
       }
       const direct = await other.client.from('room_cancellation_policies').upsert({ room_id: id, policy: 'flexible' });
       expect(direct.error?.code).toBe('42501');

@@ -11,6 +11,15 @@
 -- listing's policy changes no paid trip.
 --
 -- my_listings() gains the column cancellation_policy, for the editor.
+--
+-- Policies were public to read (using true) while only the server wrote them; now hosts write
+-- them for drafts too, so a policy is readable exactly when its listing is (the "Rooms" rule):
+-- reading the table must not list drafts' ids.
+
+drop policy "Anyone can read cancellation policies" on public.room_cancellation_policies;
+create policy "Anyone can read the policies of published rooms" on public.room_cancellation_policies
+  for select to anon, authenticated
+  using (room_id <> all (coalesce((select private.draft_room_ids()), '{}')));
 
 alter function public.save_listing(bigint, jsonb) rename to save_listing_fields;
 alter function public.save_listing_fields(bigint, jsonb) set schema private;
