@@ -144,10 +144,16 @@ test.describe('hosting', () => {
     await page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
     await expect(photos.nth(0)).toHaveAttribute('src', secondSrc!);
     await expect(photos.nth(1)).toHaveAttribute('src', firstSrc!);
+    const removedSrc = (await photos.nth(2).getAttribute('src'))!;
+    expect((await fetch(removedSrc)).status).toBe(200);
     await page.getByRole('button', { name: 'Remove photo 3' }).click();
     await expect(photos).toHaveCount(2);
     await page.screenshot({ path: info.outputPath('step-photos.png') });
     await page.getByRole('button', { name: 'Next' }).click();
+    // Saved without it, the removed photo leaves Storage (every width); the two kept stay.
+    await expect.poll(async () => (await fetch(removedSrc)).status).toBe(404);
+    expect((await fetch(removedSrc.replace('-400.webp', '-1200.webp'))).status).toBe(404);
+    expect((await fetch(firstSrc!)).status).toBe(200);
 
     await expect(page).toHaveURL(new RegExp(`/hosting/${id}/edit/description$`));
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
@@ -181,6 +187,7 @@ test.describe('hosting', () => {
 
     await expect(page).toHaveURL(new RegExp(`/hosting/${id}/edit/publish$`));
     await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+    await expect(page.getByText('Strict cancellation policy')).toBeVisible();
     // Still a draft: nobody reads it or finds it. (Asked of the API: the site keeps a page it
     // rendered for 2 s, so a browser visit here would be what the next visit is sent.)
     const anon = await anonClient();

@@ -234,6 +234,7 @@ export function PublishStep({ fields, missing, status, roomId, busy, onPublish }
           <p className={styles.reviewTitle}>{fields.title || 'Untitled place'}</p>
           <p className={styles.hint}>{[fields.city, fields.country].filter(Boolean).join(', ')}</p>
           {fields.price > 0 && <p>${nightlyUsdPrice(fields.price)} night</p>}
+          <p className={styles.hint}>{POLICY_NAMES[fields.cancellation_policy]} cancellation policy</p>
           <p className={status === 'published' ? styles.badgePublished : styles.badgeDraft}>{status === 'published' ? 'Published' : 'Draft'}</p>
         </div>
       </div>
