@@ -7,6 +7,7 @@
  * deletes a draft through its confirm dialog, by keyboard, and its photos leave Storage. Each test lists places of its own (in
  * Longyearbyen, where the seed puts none), so it books no room of the shared catalogue.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '../support/test';
 import { dayName, roomLinks } from '../support/discoveryPage';
@@ -65,6 +66,25 @@ async function publishedPlace(host: TestUser, title: string, { draft = false } =
   const published = await client.rpc('set_listing_published', { p_room_id: id, p_published: true });
   if (published.error) throw published.error;
   return id as number;
+}
+
+/**
+ * Once the page's transitions have ended (a dialog sliding in is judged and pictured as it stays),
+ * axe's serious or critical WCAG 2.1 A/AA violations.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 async function searchFor(page: Page, query: string) {
@@ -304,6 +324,11 @@ test.describe('hosting', () => {
     expect((await fetch(`${supabaseUrl}${photo}`)).status).toBe(200);
 
     await signInContext(context, host);
+    // (axe here rather than in the listing test, which counts console messages: axe's injected
+    // styles are refused by the site's CSP, and say so there.)
+    await page.goto(`/hosting/${draftId}/edit/cancellation`);
+    await expect(page.getByRole('radio', { name: 'Moderate' })).toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto('/hosting');
     const draftRow = page.getByRole('article', { name: draftTitle });
     const publishedRow = page.getByRole('article', { name: publishedTitle });
@@ -319,6 +344,7 @@ test.describe('hosting', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Keep draft' })).toBeFocused();
     await expect(dialog).toContainText(`${draftTitle} and its photos will be deleted.`);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: info.outputPath('delete-dialog.png') });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
