@@ -7,9 +7,9 @@
  * deletes a draft through its confirm dialog, by keyboard, and its photos leave Storage. Each test lists places of its own (in
  * Longyearbyen, where the seed puts none), so it books no room of the shared catalogue.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '../support/test';
+import { seriousViolations } from '../support/axe';
 import { dayName, roomLinks } from '../support/discoveryPage';
 import { CARDS, anonClient, fillBilling, fillCard, newUser, payThroughApi, signInContext, siteConfig, type TestUser } from './checkoutSupport';
 
@@ -66,25 +66,6 @@ async function publishedPlace(host: TestUser, title: string, { draft = false } =
   const published = await client.rpc('set_listing_published', { p_room_id: id, p_published: true });
   if (published.error) throw published.error;
   return id as number;
-}
-
-/**
- * Once the page's transitions have ended (a dialog sliding in is judged and pictured as it stays),
- * axe's serious or critical WCAG 2.1 A/AA violations.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 async function searchFor(page: Page, query: string) {
