@@ -1,5 +1,5 @@
 // One process serving /auth/v1, /rest/v1, /functions/v1, /storage/v1/object (public reads, hosts'
-// photo uploads), /geocode.
+// photo uploads and removals), /geocode.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { authHandler } from './auth/index.ts';
@@ -20,6 +20,7 @@ import { createRest } from './rest/index.ts';
 import { guestAccount } from './seed/guest.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { storageHandler } from './storage/index.ts';
+import { storageRemoveHandler } from './storage/remove.ts';
 import { storageUploadHandler, UPLOAD_BODY_LIMIT } from './storage/upload.ts';
 
 export interface Backend {
@@ -86,7 +87,11 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     { prefix: '/rest/v1', handler: rest.handle },
     { prefix: '/functions/v1', handler: createFunctions(), ownPreflight: true },
     { prefix: '/storage/v1/object/public', handler: storageHandler },
-    { prefix: '/storage/v1/object', handler: storageUploadHandler, maxBodyBytes: UPLOAD_BODY_LIMIT },
+    {
+      prefix: '/storage/v1/object',
+      handler: (req, c) => (req.method === 'DELETE' ? storageRemoveHandler(req, c) : storageUploadHandler(req, c)),
+      maxBodyBytes: UPLOAD_BODY_LIMIT,
+    },
     { prefix: '/geocode', handler: geocodeHandler },
     { prefix: '/mail', handler: mailHandler },
     { prefix: '/payments/v1', handler: (req, c) => import('./payments/index.ts').then((m) => m.paymentsHandler(req, c)) },

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
 import { functionEnv } from '../src/functions/index.ts';
@@ -99,7 +100,7 @@ describe.each(DB_KINDS)('edge functions under Deno, on %s', (kind) => {
     workDir = mkdtempSync(join(tmpdir(), 'hs-deno-'));
     cpSync(FUNCTIONS, join(workDir, 'functions'), { recursive: true });
     const env = functionEnv(backend.ctx);
-    for (const name of ['create-payment-intent', 'finalize-booking', 'cancel-booking']) {
+    for (const name of ['create-payment-intent', 'finalize-booking', 'cancel-booking', 'delete-listing']) {
       functions[name] = await serveFunction(join(workDir, 'functions', name), join(workDir, 'deno-dir'), env);
     }
   });
@@ -167,5 +168,30 @@ describe.each(DB_KINDS)('edge functions under Deno, on %s', (kind) => {
 
     const other = await driver.signedInUser();
     expect((await call('create-payment-intent', stay, other.accessToken)).status).toBe(200);
+  });
+
+  it("deletes a host's draft and its photo (delete-listing): the place is gone, every width of the photo too; another user's is not found", async () => {
+    const host = await driver.signedInUser();
+    const name = crypto.randomUUID().replaceAll('-', '');
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#68a' } }).png().toBuffer();
+    const upload = await host.client.storage.from('listing-photos').upload(`hosts/${host.id}/${name}`, new Blob([png], { type: 'image/png' }));
+    expect(upload.error).toBeNull();
+    const path = `/storage/v1/object/public/listing-photos/hosts/${host.id}/${name}-800.webp`;
+    const draft = (await host.client.rpc('create_listing')).data as number;
+    expect((await host.client.rpc('save_listing', { p_room_id: draft, p_fields: { images: [path] } })).error).toBeNull();
+
+    const other = await driver.signedInUser();
+    expect(await call('delete-listing', { roomId: draft }, other.accessToken)).toEqual({
+      status: 404,
+      body: { error: 'No such place of yours.', code: 'listing_not_found' },
+    });
+    expect(await call('delete-listing', { roomId: draft }, host.accessToken)).toEqual({
+      status: 200,
+      body: { deleted: draft, photosRemoved: 1, photosLeft: 0 },
+    });
+    expect((await service.from('Rooms').select('id').eq('id', draft)).data).toEqual([]);
+    for (const width of [400, 800, 1200]) {
+      expect((await fetch(`${backend.url}${path.replace('-800.webp', `-${width}.webp`)}`)).status).toBe(404);
+    }
   });
 });

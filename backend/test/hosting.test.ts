@@ -95,6 +95,28 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       expect(grid.data!.map((r) => r.id)).not.toContain(id);
     });
 
+    it("the drafts' ids are no function of the API: /rpc/draft_room_ids is unknown, the private schema is not exposed", async () => {
+      const id = await newListing(host);
+      for (const client of [anon, host.client, other.client]) {
+        const r = await client.rpc('draft_room_ids');
+        expect([r.status, r.error?.code, r.data]).toEqual([404, 'PGRST202', null]);
+        const privately = await client.schema('private').rpc('draft_room_ids');
+        expect([privately.status, privately.error?.code, privately.data]).toEqual([406, 'PGRST106', null]);
+      }
+      const raw = await fetch(`${backend.url}/rest/v1/rpc/draft_room_ids`, {
+        method: 'POST',
+        headers: { apikey: backend.keys.anonKey, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(raw.status).toBe(404);
+      expect(await raw.text()).not.toContain(String(id));
+      // The policy still calls it: the draft stays hidden from every reader, its host included,
+      // who reads it through my_listings.
+      for (const client of [anon, host.client, other.client]) expect(await visibleTo(client, id)).toBe(false);
+      expect((await host.client.rpc('my_listings')).data).toContainEqual(expect.objectContaining({ room_id: id, status: 'draft' }));
+      expect(await visibleTo(anon, 1)).toBe(true);
+    });
+
     it('hosts read their own places (status and row) and nobody else reads them', async () => {
       const id = await newListing(host);
       const mine = await host.client.rpc('my_listings');
@@ -366,6 +388,240 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       expect((await upload('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>', 'image/png')).status).toBe(415);
       expect((await upload(new Uint8Array(11 * 1024 * 1024), 'image/png')).status).toBe(413);
       expect((await upload(await png(200, 200), 'text/plain')).status).toBe(200);
+    });
+  });
+
+  describe('cancellation policy', () => {
+    const policyOf = async (id: number) =>
+      (await service.from('room_cancellation_policies').select('policy').eq('room_id', id)).data?.[0]?.policy ?? 'moderate';
+
+    it('a host chooses flexible, moderate or strict (moderate unless chosen); every other value is refused', async () => {
+      const id = await newListing(host);
+      expect((await host.client.rpc('my_listings')).data).toContainEqual(expect.objectContaining({ room_id: id, cancellation_policy: 'moderate' }));
+      for (const hostile of ['whenever', 'STRICT', '', 42, null, ['strict'], { policy: 'strict' }]) {
+        const r = await host.client.rpc('save_listing', { p_room_id: id, p_fields: { title: 'Kept?', cancellation_policy: hostile } });
+        expect([r.error?.code, r.error?.hint], JSON.stringify(hostile)).toEqual(['22023', 'cancellation_policy']);
+      }
+      // Refused whole: nothing of the call was written.
+      expect((await host.client.rpc('my_listings')).data).toContainEqual(
+        expect.objectContaining({ room_id: id, cancellation_policy: 'moderate', room: expect.objectContaining({ 'house-title': '' }) }),
+      );
+      for (const policy of ['strict', 'flexible', 'moderate']) {
+        expect((await host.client.rpc('save_listing', { p_room_id: id, p_fields: { cancellation_policy: policy } })).error).toBeNull();
+        expect((await host.client.rpc('my_listings')).data).toContainEqual(expect.objectContaining({ room_id: id, cancellation_policy: policy }));
+        expect(await policyOf(id)).toBe(policy);
+      }
+      // An unknown key beside it still refuses the whole call.
+      const mixed = await host.client.rpc('save_listing', { p_room_id: id, p_fields: { cancellation_policy: 'strict', host_id: other.id } });
+      expect([mixed.error?.code, mixed.error?.hint]).toEqual(['22023', 'host_id']);
+      expect(await policyOf(id)).toBe('moderate');
+    });
+
+    it("only the host sets a place's policy: not another user, not anon, not on a seeded room, not by writing the table", async () => {
+      const id = await publishedListing(host, { cancellation_policy: 'strict' });
+      expect(await policyOf(id)).toBe('strict');
+      for (const [client, room] of [[other.client, id], [anon, id], [other.client, 1], [host.client, 1]] as const) {
+        const r = await client.rpc('save_listing', { p_room_id: room, p_fields: { cancellation_policy: 'flexible' } });
+        expect(r.error?.code).toBe('42501');
+      }
+      // A draft's policy is as hidden as the draft: the table lists no draft's id.
+      const draft = await newListing(host);
+      await host.client.rpc('save_listing', { p_room_id: draft, p_fields: { cancellation_policy: 'flexible' } });
+      for (const client of [anon, other.client, host.client]) {
+        expect((await client.from('room_cancellation_policies').select('room_id').in('room_id', [id, draft])).data).toEqual([{ room_id: id }]);
+      }
+      const direct = await other.client.from('room_cancellation_policies').upsert({ room_id: id, policy: 'flexible' });
+      expect(direct.error?.code).toBe('42501');
+      expect(await policyOf(id)).toBe('strict');
+      expect(await policyOf(1)).toBe('moderate');
+    });
+
+    it('50 concurrent changes leave one policy row holding one of the values asked', async () => {
+      const id = await newListing(host);
+      const asked = Array.from({ length: 50 }, (_, i) => ['flexible', 'moderate', 'strict'][i % 3]!);
+      const answers = await Promise.all(
+        asked.map((policy) => host.client.rpc('save_listing', { p_room_id: id, p_fields: { cancellation_policy: policy } })),
+      );
+      expect(answers.filter((a) => a.error !== null)).toEqual([]);
+      const rows = (await service.from('room_cancellation_policies').select('policy').eq('room_id', id)).data!;
+      expect(rows).toHaveLength(1);
+      expect(asked).toContain(rows[0]!.policy);
+    });
+
+    it("a trip paid keeps the policy its payment copied; the host's later change applies to new trips only", async () => {
+      const id = await publishedListing(host, { cancellation_policy: 'strict' });
+      const pay = async (startDay: number) => {
+        const traveller = await driver.signedInUser();
+        const created = await driver.invoke(traveller.client, 'create-payment-intent', stayRequest(id, 2, { startDate: isoDay(startDay), endDate: isoDay(startDay + 2) }));
+        expect(created.status).toBe(200);
+        await driver.payWith(created.body.clientSecret);
+        const done = await driver.invoke(traveller.client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId });
+        expect(done.status).toBe(200);
+        return { traveller, paymentId: done.body.payment.id as string };
+      };
+      const first = await pay(100);
+      expect((await host.client.rpc('save_listing', { p_room_id: id, p_fields: { cancellation_policy: 'flexible' } })).error).toBeNull();
+      const second = await pay(110);
+      const policyPaid = async (t: { traveller: User; paymentId: string }) =>
+        (await t.traveller.client.from('Payments').select('cancellation_policy').eq('id', t.paymentId).single()).data?.cancellation_policy;
+      expect(await policyPaid(first)).toBe('strict');
+      expect(await policyPaid(second)).toBe('flexible');
+    });
+  });
+
+  describe('deleting drafts', () => {
+    const png = () => sharp({ create: { width: 600, height: 400, channels: 3, background: '#48a' } }).png().toBuffer();
+    const fileOf = (path: string, width = 800) => join(backend.dataDir, 'storage', path.replace('/storage/v1/object/public/', '').replace('-800.webp', `-${width}.webp`));
+
+    /** A photo uploaded by `user`; its path as "Rooms".images holds it. */
+    async function uploaded(user: User): Promise<string> {
+      const name = crypto.randomUUID().replaceAll('-', '');
+      const { error } = await user.client.storage.from('listing-photos').upload(`hosts/${user.id}/${name}`, new Blob([await png()], { type: 'image/png' }));
+      if (error) throw error;
+      return `/storage/v1/object/public/listing-photos/hosts/${user.id}/${name}-800.webp`;
+    }
+    const deleteListing = (user: User | { client: SupabaseClient }, roomId: unknown) => driver.invoke(user.client, 'delete-listing', { roomId });
+
+    it("a host deletes their draft: the place, its policy, blocks and wishlist entries go, and its photos leave Storage (every width) unless another place shows them", async () => {
+      const [a, b, shared] = [await uploaded(host), await uploaded(host), await uploaded(host)];
+      const id = await publishedListing(host, { images: [a, b, shared], cancellation_policy: 'strict' });
+      const keeper = await publishedListing(host, { images: [shared] });
+      await host.client.from('room_blocked_dates').insert({ room_id: id, start_date: isoDay(20), end_date: isoDay(22) });
+      expect((await other.client.from('Favorites').insert({ item_id: id })).error).toBeNull();
+      expect((await host.client.rpc('set_listing_published', { p_room_id: id, p_published: false })).data).toBe('draft');
+
+      const r = await deleteListing(host, id);
+      expect([r.status, r.body]).toEqual([200, { deleted: id, photosRemoved: 2, photosLeft: 0 }]);
+      expect((await service.from('Rooms').select('id').eq('id', id)).data).toEqual([]);
+      for (const table of ['hosted_rooms', 'room_cancellation_policies', 'room_blocked_dates'] as const) {
+        expect((await service.from(table).select('room_id').eq('room_id', id)).data, table).toEqual([]);
+      }
+      expect((await service.from('Favorites').select('id').eq('item_id', id)).data).toEqual([]);
+      for (const width of [400, 800, 1200]) {
+        expect(existsSync(fileOf(a, width))).toBe(false);
+        expect(existsSync(fileOf(b, width))).toBe(false);
+        expect(existsSync(fileOf(shared, width))).toBe(true);
+      }
+      expect((await fetch(`${backend.url}${a}`)).status).toBe(404);
+      expect((await fetch(`${backend.url}${shared}`)).status).toBe(200);
+      expect((await host.client.rpc('my_listings')).data!.map((l: { room_id: number }) => l.room_id)).toContain(keeper);
+      // Gone: a second call finds nothing.
+      expect((await deleteListing(host, id)).status).toBe(404);
+    });
+
+    it('never a published place, never one a traveller paid for, never another user\'s, never signed out', async () => {
+      const published = await publishedListing(host);
+      const r = await deleteListing(host, published);
+      expect([r.status, r.body.code]).toEqual([409, 'listing_published']);
+
+      const booked = await publishedListing(host);
+      const traveller = await driver.signedInUser();
+      const created = await driver.invoke(traveller.client, 'create-payment-intent', stayRequest(booked, 2, { startDate: isoDay(120), endDate: isoDay(122) }));
+      await driver.payWith(created.body.clientSecret);
+      expect((await driver.invoke(traveller.client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId })).status).toBe(200);
+      await host.client.rpc('set_listing_published', { p_room_id: booked, p_published: false });
+      const refused = await deleteListing(host, booked);
+      expect([refused.status, refused.body.code]).toEqual([409, 'listing_booked']);
+      // Cancelled, the trip still keeps its place.
+      const paymentId = (await traveller.client.from('Payments').select('id').eq('room_id', booked).single()).data!.id;
+      expect((await driver.invoke(traveller.client, 'cancel-booking', { paymentId })).status).toBe(200);
+      expect((await deleteListing(host, booked)).body.code).toBe('listing_booked');
+
+      const draft = await newListing(host);
+      for (const [who, room] of [[other, draft], [other, 1], [host, 1]] as const) {
+        const theirs = await deleteListing(who, room);
+        expect([theirs.status, theirs.body.code]).toEqual([404, 'listing_not_found']);
+      }
+      expect((await anon.rpc('delete_listing', { p_room_id: draft })).error?.code).toBe('42501');
+      expect((await other.client.rpc('delete_listing', { p_room_id: draft })).error?.code).toBe('42501');
+      expect((await anon.functions.invoke('delete-listing', { body: { roomId: draft } })).error).not.toBeNull();
+      for (const hostile of ['1', -1, 1.5, null, 2 ** 60]) {
+        expect((await deleteListing(host, hostile)).status, JSON.stringify(hostile)).toBe(400);
+      }
+      for (const room of [published, booked, draft, 1]) {
+        expect((await service.from('Rooms').select('id').eq('id', room)).data, String(room)).toEqual([{ id: room }]);
+      }
+    });
+
+    it('of 50 concurrent deletions of one draft, one deletes it and the others find nothing', async () => {
+      const photo = await uploaded(host);
+      const id = await newListing(host);
+      await host.client.rpc('save_listing', { p_room_id: id, p_fields: { images: [photo] } });
+      const answers = await Promise.all(Array.from({ length: 50 }, () => host.client.rpc('delete_listing', { p_room_id: id })));
+      expect(answers.filter((a) => a.error === null).map((a) => a.data)).toEqual([[photo]]);
+      expect(answers.filter((a) => a.error !== null).map((a) => a.error?.code)).toEqual(Array(49).fill('42501'));
+      expect((await service.from('Rooms').select('id').eq('id', id)).data).toEqual([]);
+    });
+  });
+
+  describe('removing photos', () => {
+    const png = () => sharp({ create: { width: 600, height: 400, channels: 3, background: '#a84' } }).png().toBuffer();
+    async function upload(user: User): Promise<{ name: string; path: string }> {
+      const file = crypto.randomUUID().replaceAll('-', '');
+      const name = `hosts/${user.id}/${file}`;
+      const { error } = await user.client.storage.from('listing-photos').upload(name, new Blob([await png()], { type: 'image/png' }));
+      if (error) throw error;
+      return { name, path: `/storage/v1/object/public/listing-photos/${name}-800.webp` };
+    }
+    const stored = async (name: string) =>
+      Promise.all([400, 800, 1200].map(async (w) => (await fetch(`${backend.url}/storage/v1/object/public/listing-photos/${name}-${w}.webp`)).status));
+
+    it('a host removes their own photo with storage.remove: every width is gone', async () => {
+      const photo = await upload(host);
+      const { data, error } = await host.client.storage.from('listing-photos').remove([photo.name]);
+      expect(error).toBeNull();
+      expect(data).toEqual([expect.objectContaining({ bucket_id: 'listing-photos', name: photo.name })]);
+      expect(await stored(photo.name)).toEqual([404, 404, 404]);
+      // Removing it again removes nothing.
+      expect((await host.client.storage.from('listing-photos').remove([photo.name])).data).toEqual([]);
+    });
+
+    it("nobody removes another user's photo, signed out, by another name, or in another bucket", async () => {
+      const photo = await upload(host);
+      const file = photo.name.split('/')[2]!;
+      for (const name of [photo.name, `hosts/${other.id}/../${host.id}/${file}`, `hosts/${other.id}/${file}`]) {
+        const r = await other.client.storage.from('listing-photos').remove([name]);
+        expect([r.error, r.data], name).toEqual([null, []]);
+      }
+      const signedOut = await anon.storage.from('listing-photos').remove([photo.name]);
+      expect(signedOut.error).not.toBeNull();
+      const forged = await fetch(`${backend.url}/storage/v1/object/listing-photos`, {
+        method: 'DELETE',
+        headers: { apikey: backend.keys.anonKey, Authorization: `Bearer ${host.accessToken}x`, 'content-type': 'application/json' },
+        body: JSON.stringify({ prefixes: [photo.name] }),
+      });
+      expect(forged.status).toBe(401);
+      for (const name of [`${photo.name}-800.webp`, `${photo.name}/`, `hosts/${host.id}`, 'hosts', photo.name.toUpperCase()]) {
+        expect((await host.client.storage.from('listing-photos').remove([name])).data, name).toEqual([]);
+      }
+      expect((await host.client.storage.from('avatars').remove([photo.name])).error).not.toBeNull();
+      const hostile = await fetch(`${backend.url}/storage/v1/object/listing-photos`, {
+        method: 'DELETE',
+        headers: { apikey: backend.keys.anonKey, Authorization: `Bearer ${host.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ prefixes: [{ name: photo.name }] }),
+      });
+      expect(hostile.status).toBe(400);
+      expect(await stored(photo.name)).toEqual([200, 200, 200]);
+    });
+
+    it('a photo a place still shows is not removed; saved without it, it is', async () => {
+      const [kept, dropped] = [await upload(host), await upload(host)];
+      const id = await newListing(host);
+      await host.client.rpc('save_listing', { p_room_id: id, p_fields: { images: [kept.path, dropped.path] } });
+      expect((await host.client.storage.from('listing-photos').remove([kept.name, dropped.name])).data).toEqual([]);
+      await host.client.rpc('save_listing', { p_room_id: id, p_fields: { images: [kept.path] } });
+      const r = await host.client.storage.from('listing-photos').remove([kept.name, dropped.name]);
+      expect(r.data!.map((o) => o.name)).toEqual([dropped.name]);
+      expect(await stored(kept.name)).toEqual([200, 200, 200]);
+      expect(await stored(dropped.name)).toEqual([404, 404, 404]);
+    });
+
+    it('of 50 concurrent removals of one photo, one reports it removed', async () => {
+      const photo = await upload(host);
+      const answers = await Promise.all(Array.from({ length: 50 }, () => host.client.storage.from('listing-photos').remove([photo.name])));
+      expect(answers.filter((a) => a.error !== null)).toEqual([]);
+      expect(answers.flatMap((a) => a.data ?? [])).toHaveLength(1);
+      expect(await stored(photo.name)).toEqual([404, 404, 404]);
     });
   });
 

@@ -20,13 +20,14 @@ export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = MAX_PHOTO_BYTES + 64 * 1024;
 const MAX_PIXELS = 40_000_000;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
-const WIDTHS = [400, 800, 1200] as const;
+export const PHOTO_WIDTHS = [400, 800, 1200] as const;
+const WIDTHS = PHOTO_WIDTHS;
 /** Photos one host may store (each is three files). */
 const MAX_PHOTOS_PER_HOST = 200;
 /** Names are the client's random ids: 32 hex digits. */
-const NAME = /^[0-9a-f]{32}$/;
+export const PHOTO_NAME = /^[0-9a-f]{32}$/;
 
-const error = (status: number, code: string, message: string) =>
+export const storageError = (status: number, code: string, message: string) =>
   new Response(JSON.stringify({ statusCode: String(status), error: code, message }), {
     status,
     headers: { 'content-type': 'application/json' },
@@ -47,39 +48,44 @@ async function fileBytes(req: Request): Promise<Buffer | null> {
   return Buffer.from(await req.arrayBuffer());
 }
 
-export async function storageUploadHandler(req: Request, ctx: BackendContext): Promise<Response> {
-  if (req.method !== 'POST') return error(405, 'method_not_allowed', 'Only new listing photos can be uploaded');
-  const url = new URL(req.url);
-  const parts = url.pathname.slice(PREFIX.length).split('/');
-  if (parts.length !== 4 || parts[0] !== PHOTO_BUCKET || parts[1] !== 'hosts') {
-    return error(403, 'Unauthorized', 'Uploads go to listing-photos/hosts/<your user id>/<name>');
-  }
-  const [, , owner, name] = parts as [string, string, string, string];
-
+/** The id of the signed-in user the request's bearer token names, or the answer refusing it. */
+export async function signedInUserId(req: Request, ctx: BackendContext, signIn: string): Promise<string | Response> {
   const m = /^bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
   let claims;
   try {
     claims = m ? await ctx.verifyJwt(m[1]!) : null;
   } catch (e) {
-    if (e instanceof JwtError) return error(401, 'InvalidJWT', e.message);
+    if (e instanceof JwtError) return storageError(401, 'InvalidJWT', e.message);
     throw e;
   }
-  if (!claims || claims.role !== 'authenticated' || typeof claims.sub !== 'string') {
-    return error(401, 'Unauthorized', 'Sign in to upload photos');
+  if (!claims || claims.role !== 'authenticated' || typeof claims.sub !== 'string') return storageError(401, 'Unauthorized', signIn);
+  return claims.sub;
+}
+
+export async function storageUploadHandler(req: Request, ctx: BackendContext): Promise<Response> {
+  if (req.method !== 'POST') return storageError(405, 'method_not_allowed', 'Listing photos are uploaded (POST) or removed (DELETE)');
+  const url = new URL(req.url);
+  const parts = url.pathname.slice(PREFIX.length).split('/');
+  if (parts.length !== 4 || parts[0] !== PHOTO_BUCKET || parts[1] !== 'hosts') {
+    return storageError(403, 'Unauthorized', 'Uploads go to listing-photos/hosts/<your user id>/<name>');
   }
-  if (owner !== claims.sub) return error(403, 'Unauthorized', 'new row violates row-level security policy');
-  if (!NAME.test(name)) return error(400, 'InvalidKey', 'A photo name is 32 hexadecimal digits');
+  const [, , owner, name] = parts as [string, string, string, string];
+
+  const user = await signedInUserId(req, ctx, 'Sign in to upload photos');
+  if (user instanceof Response) return user;
+  if (owner !== user) return storageError(403, 'Unauthorized', 'new row violates row-level security policy');
+  if (!PHOTO_NAME.test(name)) return storageError(400, 'InvalidKey', 'A photo name is 32 hexadecimal digits');
 
   const dir = resolve(ctx.config.storageDir, PHOTO_BUCKET, 'hosts', owner);
   const existing = await readdir(dir).catch(() => [] as string[]);
-  if (existing.some((file) => file.startsWith(`${name}-`))) return error(409, 'Duplicate', 'The resource already exists');
+  if (existing.some((file) => file.startsWith(`${name}-`))) return storageError(409, 'Duplicate', 'The resource already exists');
   if (existing.length >= MAX_PHOTOS_PER_HOST * WIDTHS.length) {
-    return error(413, 'too_many_photos', `A host stores at most ${MAX_PHOTOS_PER_HOST} photos`);
+    return storageError(413, 'too_many_photos', `A host stores at most ${MAX_PHOTOS_PER_HOST} photos`);
   }
 
   const bytes = await fileBytes(req);
-  if (!bytes || bytes.length === 0) return error(400, 'InvalidRequest', 'Send one image file');
-  if (bytes.length > MAX_PHOTO_BYTES) return error(413, 'Payload too large', 'A photo is at most 10 MB');
+  if (!bytes || bytes.length === 0) return storageError(400, 'InvalidRequest', 'Send one image file');
+  if (bytes.length > MAX_PHOTO_BYTES) return storageError(413, 'Payload too large', 'A photo is at most 10 MB');
   let format: string | undefined;
   try {
     format = (await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata()).format;
@@ -87,7 +93,7 @@ export async function storageUploadHandler(req: Request, ctx: BackendContext): P
     format = undefined;
   }
   if (!format || !FORMATS.has(format)) {
-    return error(415, 'invalid_mime_type', 'A photo is a JPEG, PNG, WebP or AVIF image');
+    return storageError(415, 'invalid_mime_type', 'A photo is a JPEG, PNG, WebP or AVIF image');
   }
 
   let variants: Buffer[];
@@ -102,14 +108,14 @@ export async function storageUploadHandler(req: Request, ctx: BackendContext): P
       ),
     );
   } catch {
-    return error(415, 'invalid_mime_type', 'The photo could not be read');
+    return storageError(415, 'invalid_mime_type', 'The photo could not be read');
   }
   await mkdir(dir, { recursive: true });
   // The 800 px file claims the name (exclusive create): of uploads racing for one name, one wins.
   try {
     await writeFile(join(dir, `${name}-800.webp`), variants[WIDTHS.indexOf(800)]!, { flag: 'wx' });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return error(409, 'Duplicate', 'The resource already exists');
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return storageError(409, 'Duplicate', 'The resource already exists');
     throw e;
   }
   await Promise.all(

@@ -15,11 +15,14 @@
  *   guests; a region's places, or a typed place ranked best first) with the same category filter
  *   and paging, in the function's ranked order. A page of 16 means there may be more; fewer
  *   means the end.
+ * - getCancellationPolicy: the listing's cancellation policy (its row of
+ *   room_cancellation_policies; none means the default, moderate), which the listing page states
+ *   beside the spec's fixed 'free cancellation 48 hours' and the trips keep as paid.
  * - getGridCount: how many rooms the grid has in all for the same arguments ('N homes'). Discovery's grid reads it; it lives here so that the shell can ask for
  *   the first page at start-up (app/prefetchHome.ts) and the grid find it in the cache.
  */
 import { api, extraOf, toApiError } from './baseApi';
-import { GRID_PAGE_SIZE } from 'shared/rules';
+import { DEFAULT_CANCELLATION_POLICY, GRID_PAGE_SIZE, isCancellationPolicy, type CancellationPolicy } from 'shared/rules';
 import type { SearchQuery } from 'shared/url';
 
 /** A row of "Rooms" (the columns the front end reads). */
@@ -115,6 +118,18 @@ export const roomsApi = api.injectEndpoints({
       },
       providesTags: (_result, _error, id) => [{ type: 'Rooms', id }],
     }),
+    getCancellationPolicy: build.query<CancellationPolicy, number>({
+      async queryFn(roomId, queryApi) {
+        const { data, error } = await extraOf(queryApi)
+          .supabase.from('room_cancellation_policies')
+          .select('policy')
+          .eq('room_id', roomId)
+          .maybeSingle<{ policy: string }>();
+        if (error) return { error: toApiError(`Error fetching the cancellation policy of room ${roomId}:`, error) };
+        return { data: isCancellationPolicy(data?.policy) ? data.policy : DEFAULT_CANCELLATION_POLICY };
+      },
+      providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
+    }),
     getRoomsByIds: build.query<Room[], readonly number[]>({
       async queryFn(ids, queryApi) {
         if (ids.length === 0) return { data: [] };
@@ -153,4 +168,4 @@ export const roomsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetRoomByIdQuery, useGetRoomsByIdsQuery, useGetGridPageInfiniteQuery, useGetGridCountQuery } = roomsApi;
+export const { useGetRoomByIdQuery, useGetCancellationPolicyQuery, useGetRoomsByIdsQuery, useGetGridPageInfiniteQuery, useGetGridCountQuery } = roomsApi;

@@ -1,7 +1,8 @@
 /**
- * Cancelling a trip: each listing states one of three policies (Rooms.cancellation_policy, copied
- * onto the payment when it is recorded, so a host's later change does not alter a trip already
- * paid for), and this rule says what a cancellation made now gives back.
+ * Cancelling a trip: each listing states one of three policies (its host's choice in the listing
+ * editor, a row of room_cancellation_policies; moderate without one), copied onto the payment when
+ * it is recorded, so a host's later change does not alter a trip already paid for; and this rule
+ * says what a cancellation made now gives back.
  *
  * - Within 48 hours of booking, every policy refunds in full (what the listing page has always
  *   said: "free cancellation 48 hours").

@@ -1,5 +1,5 @@
 import type { Room } from 'shared/api';
-import { STEPS, editPath, fieldsOf, fieldsOfStep, isStep, missingFor, nextStep, previousStep } from './listingDraft';
+import { STEPS, editPath, fieldsOf, fieldsOfStep, isStep, missingFor, nextStep, photosDropped, previousStep } from './listingDraft';
 import { MAX_PHOTO_BYTES, photoProblem } from './photoUpload';
 
 const room = {
@@ -22,8 +22,9 @@ const room = {
 
 describe('listing draft', () => {
   it('walks the steps in the issue’s order, the step in the URL', () => {
-    expect(STEPS).toEqual(['category', 'location', 'photos', 'description', 'capacity', 'price', 'publish']);
-    expect(nextStep('price')).toBe('publish');
+    expect(STEPS).toEqual(['category', 'location', 'photos', 'description', 'capacity', 'price', 'cancellation', 'publish']);
+    expect(nextStep('price')).toBe('cancellation');
+    expect(nextStep('cancellation')).toBe('publish');
     expect(nextStep('publish')).toBeNull();
     expect(previousStep('category')).toBeNull();
     expect(isStep('photos')).toBe(true);
@@ -33,7 +34,8 @@ describe('listing draft', () => {
 
   it('reads the form from a row, counts from their texts', () => {
     expect(fieldsOf(room)).toMatchObject({ category: 'Arctic', guests: 3, bedrooms: 0, beds: 2, baths: 1, price: 8300, address: 'Vei 228' });
-    expect(fieldsOf(null)).toMatchObject({ category: '', guests: 1, price: 0, images: [] });
+    expect(fieldsOf(null)).toMatchObject({ category: '', guests: 1, price: 0, images: [], cancellation_policy: 'moderate' });
+    expect(fieldsOf(room, 'strict').cancellation_policy).toBe('strict');
   });
 
   it('saves only the step’s fields, and no coordinates before the place is found', () => {
@@ -42,6 +44,12 @@ describe('listing draft', () => {
     expect(fieldsOfStep('capacity', fieldsOf(room))).toEqual({ guests: 3, bedrooms: 0, beds: 2, baths: 1 });
     expect(fieldsOfStep('price', empty)).toEqual({});
     expect(fieldsOfStep('publish', fieldsOf(room))).toEqual({});
+    expect(fieldsOfStep('cancellation', fieldsOf(room, 'flexible'))).toEqual({ cancellation_policy: 'flexible' });
+  });
+
+  it('names the photos a saved list no longer shows, once each', () => {
+    expect(photosDropped(['/a', '/b', '/c', '/b'], ['/c', '/a'])).toEqual(['/b']);
+    expect(photosDropped([], ['/a'])).toEqual([]);
   });
 
   it('names the steps a published place still needs', () => {

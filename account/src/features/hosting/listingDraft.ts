@@ -6,9 +6,10 @@
  * editor can say what is left before the host asks to publish.
  */
 import type { Room } from 'shared/api';
+import { DEFAULT_CANCELLATION_POLICY, type CancellationPolicy } from 'shared/rules';
 import type { ListingFields } from './api/hostingApi';
 
-export const STEPS = ['category', 'location', 'photos', 'description', 'capacity', 'price', 'publish'] as const;
+export const STEPS = ['category', 'location', 'photos', 'description', 'capacity', 'price', 'cancellation', 'publish'] as const;
 export type Step = (typeof STEPS)[number];
 
 export const STEP_TITLES: Record<Step, string> = {
@@ -18,6 +19,7 @@ export const STEP_TITLES: Record<Step, string> = {
   description: 'Give your place a title and a description',
   capacity: 'How many guests can stay?',
   price: 'Set your nightly price',
+  cancellation: 'Choose your cancellation policy',
   publish: 'Review and publish',
 };
 
@@ -41,8 +43,8 @@ function countOf(text: string, fallback: number): number {
   return Number.isFinite(n) ? n : fallback;
 }
 
-/** The editor's form for a row (a new place: empty, capacity at its smallest). */
-export function fieldsOf(room: Room | null): ListingFields {
+/** The editor's form for a row and its policy (a new place: empty, capacity at its smallest, moderate). */
+export function fieldsOf(room: Room | null, policy: CancellationPolicy = DEFAULT_CANCELLATION_POLICY): ListingFields {
   return {
     category: room?.filter ?? '',
     title: room?.['house-title'] ?? '',
@@ -58,6 +60,7 @@ export function fieldsOf(room: Room | null): ListingFields {
     beds: countOf(room?.bed_count ?? '', 1),
     baths: countOf(room?.bathroom_count ?? '', 1),
     images: room?.images ?? [],
+    cancellation_policy: policy,
   };
 }
 
@@ -83,9 +86,17 @@ export function fieldsOfStep(step: Step, fields: ListingFields): Partial<Listing
       return { guests: fields.guests, bedrooms: fields.bedrooms, beds: fields.beds, baths: fields.baths };
     case 'price':
       return fields.price > 0 ? { price: fields.price } : {};
+    case 'cancellation':
+      return { cancellation_policy: fields.cancellation_policy };
     case 'publish':
       return {};
   }
+}
+
+/** Photos a place showed (or the host uploaded) that its saved list no longer has. */
+export function photosDropped(shownBefore: Iterable<string>, saved: readonly string[]): string[] {
+  const kept = new Set(saved);
+  return [...new Set(shownBefore)].filter((path) => !kept.has(path));
 }
 
 /** The steps still missing something a published place needs, in step order. */

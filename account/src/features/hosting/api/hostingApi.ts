@@ -4,15 +4,19 @@
  * set_listing_published), which check ownership and every value; blocked nights are rows of
  * room_blocked_dates under RLS; reservations come from host_reservations(), which gives the
  * guest's name, the dates, the nights and the total only. Publishing or unpublishing refreshes
- * the grid's and search's caches ('Rooms'), so the place shows there (or not) at once.
+ * the grid's and search's caches ('Rooms'), so the place shows there (or not) at once. A draft is
+ * deleted by the delete-listing edge function (the place, then its photos in Storage); a photo
+ * removed from a saved place is removed from Storage, which keeps any photo a place still shows.
  */
-import { api, extraOf, toApiError, type Room } from 'shared/api';
+import { api, extraOf, functionError, toApiError, type Room } from 'shared/api';
+import type { CancellationPolicy } from 'shared/rules';
 
 export type ListingStatus = 'draft' | 'published';
 
 export interface HostListing {
   room_id: number;
   status: ListingStatus;
+  cancellation_policy: CancellationPolicy;
   room: Room;
 }
 
@@ -32,6 +36,7 @@ export interface ListingFields {
   beds: number;
   baths: number;
   images: string[];
+  cancellation_policy: CancellationPolicy;
 }
 
 export interface BlockedRange {
@@ -51,6 +56,14 @@ export interface Reservation {
   nights: number;
   total: number;
   currency: string;
+}
+
+const PHOTO_BUCKET = 'listing-photos';
+const PHOTO_PATH = /^\/storage\/v1\/object\/public\/listing-photos\/(hosts\/[^/]+\/[0-9a-f]{32})-800\.webp$/;
+
+/** The Storage object a "Rooms".images path shows (hosts/<id>/<name>), or null for another image. */
+export function photoObjectName(path: string): string | null {
+  return PHOTO_PATH.exec(path)?.[1] ?? null;
 }
 
 export const hostingApi = api
@@ -91,6 +104,28 @@ export const hostingApi = api
           return { data: result.data as ListingStatus };
         },
         invalidatesTags: (_result, _error, { id }) => ['Hosting', { type: 'Rooms', id }, 'Rooms'],
+      }),
+      /** Deletes a draft of the host's and its photos (never a published or booked place). */
+      deleteListing: build.mutation<null, number>({
+        async queryFn(roomId, queryApi) {
+          const result = await extraOf(queryApi).supabase.functions.invoke('delete-listing', { body: { roomId } });
+          if (result.error) return { error: await functionError('Error deleting your place:', result.error) };
+          return { data: null };
+        },
+        invalidatesTags: ['Hosting'],
+      }),
+      /**
+       * Removes photos from Storage by their "Rooms".images paths (the host's own uploads; Storage
+       * keeps any a place still shows). Best effort: a photo left behind stays in the host's folder.
+       */
+      removePhotos: build.mutation<number, string[]>({
+        async queryFn(paths, queryApi) {
+          const names = paths.map(photoObjectName).filter((name): name is string => name !== null);
+          if (names.length === 0) return { data: 0 };
+          const { data, error } = await extraOf(queryApi).supabase.storage.from(PHOTO_BUCKET).remove(names);
+          if (error) return { error: toApiError('Error removing photos:', error) };
+          return { data: data.length };
+        },
       }),
       getBlockedRanges: build.query<BlockedRange[], number>({
         async queryFn(roomId, queryApi) {
@@ -154,6 +189,8 @@ export const {
   useCreateListingMutation,
   useSaveListingMutation,
   useSetPublishedMutation,
+  useDeleteListingMutation,
+  useRemovePhotosMutation,
   useGetBlockedRangesQuery,
   useBlockDatesMutation,
   useUnblockDatesMutation,

@@ -2,8 +2,11 @@
  * /hosting, behind the user menu's 'Manage Listings' (issue 16): the host's places, newest
  * first, each with its status, 'Edit' and 'Calendar', a way to list a new place, and the upcoming
  * reservations of their places (guest's name, dates, nights, total: all a host is shown of a
- * traveller's booking). Signed out, the page sends the visitor to /login, returning here.
+ * traveller's booking). A draft can be deleted, with its photos, once the host confirms in a
+ * dialog (the server refuses published and booked places). Signed out, the page sends the visitor
+ * to /login, returning here.
  */
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
@@ -11,13 +14,13 @@ import { selectIsLoggedIn } from 'shared/state';
 import { REDIRECT_DELAY_MS, formatShownRange, nightlyUsdPrice } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
 import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
-import { Skeleton } from 'shared/ui';
+import { Dialog, Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
-import { useGetMyListingsQuery, useGetReservationsQuery, type HostListing } from '../api/hostingApi';
+import { useDeleteListingMutation, useGetMyListingsQuery, useGetReservationsQuery, type HostListing } from '../api/hostingApi';
 import { editPath, missingFor, fieldsOf } from '../listingDraft';
 import styles from './Hosting.module.css';
 
-function ListingRow({ listing }: { listing: HostListing }) {
+function ListingRow({ listing, onDelete }: { listing: HostListing; onDelete: (listing: HostListing) => void }) {
   const config = useRuntimeConfig();
   const { room, status } = listing;
   const cover = room.images[0];
@@ -50,6 +53,11 @@ function ListingRow({ listing }: { listing: HostListing }) {
         <Link to={`/hosting/${room.id}/calendar`} className={styles.secondary} aria-label={`Calendar of ${title}`}>
           Calendar
         </Link>
+        {status === 'draft' && (
+          <button type="button" className={`${styles.secondary} ${styles.delete}`} aria-label={`Delete ${title}`} onClick={() => onDelete(listing)}>
+            Delete
+          </button>
+        )}
       </div>
     </article>
   );
@@ -84,11 +92,66 @@ function Reservations() {
   );
 }
 
+/** What a refused deletion tells the host. */
+function deleteProblem(code: string | undefined): string {
+  if (code === 'listing_published') return 'A published place cannot be deleted. Unpublish it first.';
+  if (code === 'listing_booked') return 'This place has been booked by travellers, so it cannot be deleted.';
+  return 'Your draft could not be deleted. Please try again.';
+}
+
+/** The dialog asking before a draft is deleted; focus starts on keeping it. */
+function DeleteDraftDialog({ listing, onClose }: { listing: HostListing | null; onClose: (deleted: string | null) => void }) {
+  const [deleteListing, deleting] = useDeleteListingMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const title = listing ? listing.room['house-title'] || 'Untitled place' : '';
+
+  async function confirm() {
+    if (!listing) return;
+    setProblem(null);
+    const result = await deleteListing(listing.room_id);
+    if ('error' in result) {
+      setProblem(deleteProblem(result.error?.code));
+      return;
+    }
+    onClose(title);
+  }
+
+  const close = () => {
+    setProblem(null);
+    onClose(null);
+  };
+  return (
+    <Dialog open={listing !== null} onClose={close} title="Delete this draft?" className={styles.dialog} initialFocus={keepRef}>
+      <div className={styles.dialogBody}>
+        <p>
+          <strong>{title}</strong> and its photos will be deleted. This cannot be undone.
+        </p>
+        {problem && (
+          <p className={styles.error} role="alert">
+            {problem}
+          </p>
+        )}
+        <div className={styles.dialogActions}>
+          <button ref={keepRef} type="button" className={styles.secondary} onClick={close}>
+            Keep draft
+          </button>
+          <button type="button" className={`${styles.primary} ${styles.danger}`} disabled={deleting.isLoading} onClick={() => void confirm()}>
+            {deleting.isLoading ? 'Deleting…' : 'Delete draft'}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
 export function Hosting() {
   const { pathname } = useLocation();
   const signedIn = useAppSelector(selectIsLoggedIn);
   useRedirectWhenSignedOut(loginPathReturningTo(pathname), REDIRECT_DELAY_MS.tripsToLogin);
   const listings = useGetMyListingsQuery(signedIn ? undefined : skipToken);
+  const [deleting, setDeleting] = useState<HostListing | null>(null);
+  const [deleted, setDeleted] = useState<string | null>(null);
 
   let content;
   if (!signedIn || listings.isLoading) {
@@ -106,7 +169,7 @@ export function Hosting() {
       <ul className={styles.places} aria-label="Your places">
         {listings.data!.map((listing) => (
           <li key={listing.room_id}>
-            <ListingRow listing={listing} />
+            <ListingRow listing={listing} onDelete={setDeleting} />
           </li>
         ))}
       </ul>
@@ -123,7 +186,17 @@ export function Hosting() {
           List a new place
         </Link>
       </div>
+      <p className={styles.visuallyHidden} role="status">
+        {deleted ? `${deleted} was deleted.` : ''}
+      </p>
       {content}
+      <DeleteDraftDialog
+        listing={deleting}
+        onClose={(title) => {
+          setDeleting(null);
+          if (title) setDeleted(title);
+        }}
+      />
       <h2 className={styles.sectionTitle}>Upcoming reservations</h2>
       {signedIn ? <Reservations /> : <Skeleton className={styles.rowSkeleton} />}
     </section>

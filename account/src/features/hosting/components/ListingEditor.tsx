@@ -3,10 +3,12 @@
  * location, photos, title and description, capacity, price, then review and publish. Each step's
  * Next saves that step's fields (a draft is saved as it goes) and opens the next; 'Save & exit'
  * saves and goes back to the host's places. /hosting/new shows the category step and creates the
- * draft when the host goes on, so that an abandoned visit leaves no empty place behind. Signed
- * out, the page sends the visitor to /login, returning here.
+ * draft when the host goes on, so that an abandoned visit leaves no empty place behind. Once the
+ * photos are saved, the photos the place no longer shows (removed, or uploaded and dropped before
+ * saving) are removed from Storage. Signed out, the page sends the visitor to /login, returning
+ * here.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
@@ -18,6 +20,7 @@ import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOu
 import {
   useCreateListingMutation,
   useGetMyListingsQuery,
+  useRemovePhotosMutation,
   useSaveListingMutation,
   useSetPublishedMutation,
   type ListingFields,
@@ -31,10 +34,11 @@ import {
   isStep,
   missingFor,
   nextStep,
+  photosDropped,
   previousStep,
   type Step,
 } from '../listingDraft';
-import { CapacityStep, DescriptionStep, LocationStep, PriceStep, PublishStep } from './steps';
+import { CancellationStep, CapacityStep, DescriptionStep, LocationStep, PriceStep, PublishStep } from './steps';
 import { PhotosStep } from './PhotosStep';
 import styles from './Hosting.module.css';
 
@@ -52,10 +56,13 @@ export function ListingEditor() {
 
   const [fields, setFields] = useState<ListingFields>(() => fieldsOf(null));
   const [loadedId, setLoadedId] = useState<number | null>(null);
+  // Every photo the place showed or the host uploaded here: what a save of the photos may drop.
+  const photosSeen = useRef(new Set<string>());
   useEffect(() => {
     // The form starts from the saved row once, when it arrives (later refetches keep the edits).
     if (listing && loadedId !== listing.room_id) {
-      setFields(fieldsOf(listing.room));
+      setFields(fieldsOf(listing.room, listing.cancellation_policy));
+      for (const path of listing.room.images) photosSeen.current.add(path);
       setLoadedId(listing.room_id);
     }
   }, [listing, loadedId]);
@@ -63,11 +70,15 @@ export function ListingEditor() {
   const [createListing, creating] = useCreateListingMutation();
   const [saveListing, saving] = useSaveListingMutation();
   const [setPublished, publishing] = useSetPublishedMutation();
+  const [removePhotos] = useRemovePhotosMutation();
   const [error, setError] = useState<string | null>(null);
   const busy = creating.isLoading || saving.isLoading || publishing.isLoading;
   const missing = useMemo(() => missingFor(fields), [fields]);
 
-  const update = (patch: Partial<ListingFields>) => setFields((current) => ({ ...current, ...patch }));
+  const update = (patch: Partial<ListingFields>) => {
+    for (const path of patch.images ?? []) photosSeen.current.add(path);
+    setFields((current) => ({ ...current, ...patch }));
+  };
 
   /** Saves this step's fields (creating the draft first on /hosting/new); the place's id, or null. */
   async function saveStep(): Promise<number | null> {
@@ -91,6 +102,12 @@ export function ListingEditor() {
       if ('error' in saved) {
         setError(saved.error && 'message' in saved.error ? String(saved.error.message) : 'Your changes could not be saved.');
         return null;
+      }
+      if (patch.images) {
+        // Saved without them: Storage may let them go (it keeps any another place still shows).
+        const dropped = photosDropped(photosSeen.current, patch.images);
+        photosSeen.current = new Set(patch.images);
+        if (dropped.length > 0) void removePhotos(dropped);
       }
     }
     return roomId;
@@ -175,6 +192,7 @@ export function ListingEditor() {
         {step === 'description' && <DescriptionStep fields={fields} onChange={update} />}
         {step === 'capacity' && <CapacityStep fields={fields} onChange={update} />}
         {step === 'price' && <PriceStep fields={fields} onChange={update} />}
+        {step === 'cancellation' && <CancellationStep fields={fields} onChange={update} />}
         {step === 'publish' && listing && (
           <PublishStep
             fields={fields}

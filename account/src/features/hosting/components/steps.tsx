@@ -1,13 +1,14 @@
 /**
  * The listing editor's form steps other than category and photos: location (a typed place
  * resolved by the backend's geocoder and shown on the map), title and description, capacity,
- * the nightly price with its live USD price, and the review with publish / unpublish.
+ * the nightly price with its live USD price, the cancellation policy (the terms the trip page
+ * and the cancel-booking function apply), and the review with publish / unpublish.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Minus, Plus } from 'lucide-react';
 import { useRuntimeConfig } from 'shared/config';
-import { LOCAL_CURRENCY_PER_USD, nightlyUsdPrice } from 'shared/rules';
+import { CANCELLATION_POLICIES, LOCAL_CURRENCY_PER_USD, cancellationPolicyText, nightlyUsdPrice, type CancellationPolicy } from 'shared/rules';
 import { LocationMap } from 'shared/ui';
 import type { ListingFields, ListingStatus } from '../api/hostingApi';
 import { geocodePlace } from '../api/geocode';
@@ -183,6 +184,36 @@ export function PriceStep({ fields, onChange }: StepProps) {
   );
 }
 
+const POLICY_NAMES: Record<CancellationPolicy, string> = { flexible: 'Flexible', moderate: 'Moderate', strict: 'Strict' };
+
+export function CancellationStep({ fields, onChange }: StepProps) {
+  return (
+    <fieldset className={styles.policies}>
+      <legend className={styles.visuallyHidden}>Cancellation policy</legend>
+      {CANCELLATION_POLICIES.map((policy) => {
+        const chosen = fields.cancellation_policy === policy;
+        return (
+          <label key={policy} className={chosen ? `${styles.policy} ${styles.chosen}` : styles.policy}>
+            <input
+              type="radio"
+              name="cancellation_policy"
+              value={policy}
+              checked={chosen}
+              aria-describedby={`policy-${policy}-terms`}
+              onChange={() => onChange({ cancellation_policy: policy })}
+            />
+            <span className={styles.policyName}>{POLICY_NAMES[policy]}</span>
+            <span id={`policy-${policy}-terms`} className={styles.policyTerms}>
+              {cancellationPolicyText(policy).terms}
+            </span>
+          </label>
+        );
+      })}
+      <p className={styles.hint}>Trips already booked keep the policy they were booked under.</p>
+    </fieldset>
+  );
+}
+
 interface PublishStepProps {
   fields: ListingFields;
   missing: Step[];
@@ -203,6 +234,7 @@ export function PublishStep({ fields, missing, status, roomId, busy, onPublish }
           <p className={styles.reviewTitle}>{fields.title || 'Untitled place'}</p>
           <p className={styles.hint}>{[fields.city, fields.country].filter(Boolean).join(', ')}</p>
           {fields.price > 0 && <p>${nightlyUsdPrice(fields.price)} night</p>}
+          <p className={styles.hint}>{POLICY_NAMES[fields.cancellation_policy]} cancellation policy</p>
           <p className={status === 'published' ? styles.badgePublished : styles.badgeDraft}>{status === 'published' ? 'Published' : 'Draft'}</p>
         </div>
       </div>

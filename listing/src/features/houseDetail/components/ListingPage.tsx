@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type Room, useGetRoomByIdQuery } from 'shared/api';
+import { type Room, useGetCancellationPolicyQuery, useGetRoomByIdQuery } from 'shared/api';
 import { BREAKPOINTS } from 'shared/rules';
 import { injectHouseDetailSlice } from 'shared/store';
 import { useMediaQuery, useViewportWidth } from 'shared/ui';
@@ -51,6 +51,7 @@ function ListingView({ room }: { room: Room }) {
   const small = useMediaQuery(`(max-width: ${BREAKPOINTS.detailSmallUpTo}px)`);
   const viewportWidth = useViewportWidth();
   const [galleryAt, setGalleryAt] = useState<number | null>(null);
+  const { data: policy } = useGetCancellationPolicyQuery(room.id);
   const saveButton = <SaveButton roomId={room.id} />;
   const titleRow = <TitleRow title={title} saveButton={saveButton} />;
 
@@ -96,7 +97,7 @@ function ListingView({ room }: { room: Room }) {
       />
       <Location room={room} />
       <HostCard hostName={room.host_name} hostImage={room.host_image} hostDescription={room.host_description} />
-      <ThingsToKnow maxGuests={room.max_guests} />
+      <ThingsToKnow maxGuests={room.max_guests} policy={policy} />
       {small && <MobileReserveBar roomId={room.id} price={room.price} maxGuests={room.max_guests} />}
     </article>
   );

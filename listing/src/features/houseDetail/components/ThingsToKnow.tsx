@@ -1,13 +1,17 @@
-import { FREE_CANCELLATION_TEXT, houseRules } from 'shared/rules';
+import { FREE_CANCELLATION_TEXT, cancellationPolicyText, houseRules, type CancellationPolicy } from 'shared/rules';
 import { SAFETY_NOTES } from '../content';
 import styles from './ThingsToKnow.module.css';
 
-/** "Things to know": the house rules (with the listing's capacity), safety notes and cancellation policy. */
-export function ThingsToKnow({ maxGuests }: { maxGuests: number }) {
+/**
+ * "Things to know": the house rules (with the listing's capacity), safety notes and cancellation
+ * policy: the spec's fixed 'free cancellation 48 hours' (true of every policy), then the terms of
+ * the policy the host chose, once it is known.
+ */
+export function ThingsToKnow({ maxGuests, policy }: { maxGuests: number; policy?: CancellationPolicy }) {
   const columns: { title: string; lines: readonly string[] }[] = [
     { title: 'House rules', lines: houseRules(maxGuests) },
     { title: 'Safety & property', lines: SAFETY_NOTES },
-    { title: 'Cancellation policy', lines: [FREE_CANCELLATION_TEXT] },
+    { title: 'Cancellation policy', lines: policy ? [FREE_CANCELLATION_TEXT, cancellationPolicyText(policy).terms] : [FREE_CANCELLATION_TEXT] },
   ];
   return (
     <section className={styles.section} aria-labelledby="things-heading">
