@@ -30,8 +30,9 @@ async function targets(siteUrl: string): Promise<Target[]> {
     if (host !== 'localhost' && host !== '127.0.0.1') throw new Error(`load runs on loopback only, not ${host}`);
   }
   return [
-    // The page shell: index.html through the static server (compressed, no-cache).
+    // The pages as the shell's server renders them (compressed; anonymous HTML is shared briefly).
     { name: 'site /home', url: `${siteUrl}/home`, headers: { 'Accept-Encoding': 'gzip' } },
+    { name: `site /house/${room}`, url: `${siteUrl}/house/${room}`, headers: { 'Accept-Encoding': 'gzip' } },
     // The grid's first page as discovery reads it (call 5: the selected category, 16 rows by range).
     {
       name: 'grid read',
@@ -68,7 +69,7 @@ async function run(target: Target, connections: number, duration: number) {
   const failures = result.errors + result.timeouts + result.non2xx;
   console.log(
     [
-      target.name.padEnd(12),
+      target.name.padEnd(14),
       `req/s ${Math.round(result.requests.average)}`.padEnd(12),
       `p50 ${result.latency.p50} ms`.padEnd(12),
       `p99 ${result.latency.p99} ms`.padEnd(13),
