@@ -20,6 +20,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { api, serverCacheReceived } from 'shared/api';
 import { ConfigProvider, type RuntimeConfig } from 'shared/config';
+import { supabaseSourceOf } from 'shared/supabase';
 import type { PagePrefetch, RemotesManifest } from 'shared/federation';
 import { createAppStore, type AppStore, type RootState } from 'shared/store';
 import { ViewportHintProvider, type ViewportHint } from 'shared/ui';
@@ -114,7 +115,7 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
     // Never opened (the server subscribes to nothing), but supabase-js needs one on Node 20.
     realtime: { transport: WebSocket as never },
   }) as SupabaseClient;
-  const newStore = () => createAppStore({ extra: { supabase, config }, tabSync: false });
+  const newStore = () => createAppStore({ extra: { supabase: supabaseSourceOf(supabase), config }, tabSync: false });
 
   async function pageStore(pathname: string, search: string): Promise<AppStore> {
     const reads = newStore();

@@ -6,7 +6,7 @@
  * guest's name, the dates, the nights and the total only. Publishing or unpublishing refreshes
  * the grid's and search's caches ('Rooms'), so the place shows there (or not) at once.
  */
-import { api, extraOf, toApiError, type Room } from 'shared/api';
+import { api, clientOf, toApiError, type Room } from 'shared/api';
 
 export type ListingStatus = 'draft' | 'published';
 
@@ -59,7 +59,7 @@ export const hostingApi = api
     endpoints: (build) => ({
       getMyListings: build.query<HostListing[], void>({
         async queryFn(_arg, queryApi) {
-          const result = await extraOf(queryApi).supabase.rpc('my_listings');
+          const result = await (await clientOf(queryApi)).rpc('my_listings');
           if (result.error) return { error: toApiError('Error fetching your places:', result.error) };
           return { data: result.data as HostListing[] };
         },
@@ -67,7 +67,7 @@ export const hostingApi = api
       }),
       createListing: build.mutation<number, void>({
         async queryFn(_arg, queryApi) {
-          const result = await extraOf(queryApi).supabase.rpc('create_listing');
+          const result = await (await clientOf(queryApi)).rpc('create_listing');
           if (result.error) return { error: toApiError('Error creating a place:', result.error) };
           return { data: result.data as number };
         },
@@ -75,7 +75,7 @@ export const hostingApi = api
       }),
       saveListing: build.mutation<null, { id: number; fields: Partial<ListingFields> }>({
         async queryFn({ id, fields }, queryApi) {
-          const result = await extraOf(queryApi).supabase.rpc('save_listing', { p_room_id: id, p_fields: fields });
+          const result = await (await clientOf(queryApi)).rpc('save_listing', { p_room_id: id, p_fields: fields });
           if (result.error) return { error: toApiError('Error saving your place:', result.error) };
           return { data: null };
         },
@@ -83,7 +83,7 @@ export const hostingApi = api
       }),
       setPublished: build.mutation<ListingStatus, { id: number; published: boolean }>({
         async queryFn({ id, published }, queryApi) {
-          const result = await extraOf(queryApi).supabase.rpc('set_listing_published', {
+          const result = await (await clientOf(queryApi)).rpc('set_listing_published', {
             p_room_id: id,
             p_published: published,
           });
@@ -94,8 +94,8 @@ export const hostingApi = api
       }),
       getBlockedRanges: build.query<BlockedRange[], number>({
         async queryFn(roomId, queryApi) {
-          const { data, error } = await extraOf(queryApi)
-            .supabase.from('room_blocked_dates')
+          const { data, error } = await (await clientOf(queryApi))
+            .from('room_blocked_dates')
             .select('id, room_id, start_date, end_date')
             .eq('room_id', roomId)
             .order('start_date');
@@ -106,8 +106,8 @@ export const hostingApi = api
       }),
       blockDates: build.mutation<null, { roomId: number; start: string; end: string }>({
         async queryFn({ roomId, start, end }, queryApi) {
-          const { error } = await extraOf(queryApi)
-            .supabase.from('room_blocked_dates')
+          const { error } = await (await clientOf(queryApi))
+            .from('room_blocked_dates')
             .insert({ room_id: roomId, start_date: start, end_date: end });
           if (error) return { error: toApiError('Error blocking dates:', error) };
           return { data: null };
@@ -116,7 +116,7 @@ export const hostingApi = api
       }),
       unblockDates: build.mutation<null, { roomId: number; id: number }>({
         async queryFn({ id }, queryApi) {
-          const { error } = await extraOf(queryApi).supabase.from('room_blocked_dates').delete().eq('id', id);
+          const { error } = await (await clientOf(queryApi)).from('room_blocked_dates').delete().eq('id', id);
           if (error) return { error: toApiError('Error unblocking dates:', error) };
           return { data: null };
         },
@@ -124,7 +124,7 @@ export const hostingApi = api
       }),
       getBookedRangesOf: build.query<Array<{ start_date: string; end_date: string }>, number>({
         async queryFn(roomId, queryApi) {
-          const result = await extraOf(queryApi).supabase.rpc('room_booked_ranges', { room_id: roomId });
+          const result = await (await clientOf(queryApi)).rpc('room_booked_ranges', { room_id: roomId });
           if (result.error) return { error: toApiError('Error fetching booked dates:', result.error) };
           return { data: result.data as Array<{ start_date: string; end_date: string }> };
         },
@@ -133,14 +133,14 @@ export const hostingApi = api
       /** The signed-in user's id and access token, for a photo upload (sent with its progress). */
       uploadCredentials: build.mutation<{ userId: string; accessToken: string }, void>({
         async queryFn(_arg, queryApi) {
-          const { data, error } = await extraOf(queryApi).supabase.auth.getSession();
+          const { data, error } = await (await clientOf(queryApi)).auth.getSession();
           if (error || !data.session) return { error: toApiError('Error reading the session:', error ?? { message: 'Signed out' }) };
           return { data: { userId: data.session.user.id, accessToken: data.session.access_token } };
         },
       }),
       getReservations: build.query<Reservation[], void>({
         async queryFn(_arg, queryApi) {
-          const result = await extraOf(queryApi).supabase.rpc('host_reservations');
+          const result = await (await clientOf(queryApi)).rpc('host_reservations');
           if (result.error) return { error: toApiError('Error fetching reservations:', result.error) };
           return { data: result.data as Reservation[] };
         },
