@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
@@ -56,7 +56,9 @@ async function start(root: HTMLElement) {
       </ConfigProvider>
     </StrictMode>
   );
-  if (serverState) hydrateRoot(root, page);
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (on a phone, one long task), and input comes first.
+  if (serverState) startTransition(() => void hydrateRoot(root, page));
   else createRoot(root).render(page);
 }
 
