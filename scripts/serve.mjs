@@ -51,8 +51,6 @@ export function shellRenderer(dir, remotes, env = process.env) {
         remotes,
         template: () => fs.readFileSync(path.join(dir, 'index.html'), 'utf8'),
         styles: fs.readdirSync(dir).filter((file) => file.endsWith('.css')).map((file) => `/${file}`),
-        // Written inline into the page (shell/src/server/styles.ts); only these files are read.
-        readStyle: (href) => fs.promises.readFile(path.join(dir, path.basename(href)), 'utf8'),
       });
       return made;
     },

@@ -33,14 +33,13 @@ function configuredOrigins(config) {
   };
 }
 
-export function contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config, nonce, styleHashes = [] }) {
+export function contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config, nonce }) {
   const others = [...new Set(remoteOrigins)].join(' ');
   const extra = configuredOrigins(config);
   return [
     "default-src 'self'",
     `script-src 'self' ${nonce ? `'nonce-${nonce}'` : ''} ${others} ${extra.script.join(' ')}`,
-    // The template's inline styles and those a server-rendered page carries (its stylesheets).
-    `style-src 'self' ${others} ${[...new Set([...inlineStyleHashes(html), ...styleHashes])].join(' ')}`,
+    `style-src 'self' ${others} ${inlineStyleHashes(html).join(' ')}`,
     // A server-rendered page carries React's style attributes (sizes, CSS variables) in its
     // markup: attributes only, never <style> elements or script.
     ...(nonce ? ["style-src-attr 'unsafe-inline'"] : []),
@@ -76,7 +75,7 @@ const PAGE_HEADERS = {
 /**
  * @param {{ name: string, dir: string, port: number, runtimeConfig: () => object,
  *   remotes?: Record<string, string>, backendOrigin: string,
- *   renderer?: { get(): Promise<{ render(request: { url: string, nonce: string, viewport: 'small' | 'wide' }): Promise<{ status: number, etag: string | null, styleHashes?: string[], pipe(res: import('node:http').ServerResponse): Promise<void> }> }>, close(): Promise<void> } }} options
+ *   renderer?: { get(): Promise<{ render(request: { url: string, nonce: string, viewport: 'small' | 'wide' }): Promise<{ status: number, etag: string | null, pipe(res: import('node:http').ServerResponse): Promise<void> }> }>, close(): Promise<void> } }} options
  *   `renderer`: the shell's server renderer (pages are rendered on the server; without it they
  *   are the static frame the browser fills in).
  */
@@ -120,14 +119,7 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     const html = fs.readFileSync(indexPath, 'utf8');
     const headers = {
       ...PAGE_HEADERS,
-      'Content-Security-Policy': contentSecurityPolicy({
-        html,
-        remoteOrigins,
-        backendOrigin,
-        config: runtimeConfig(),
-        nonce,
-        styleHashes: page.styleHashes ?? [],
-      }),
+      'Content-Security-Policy': contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config: runtimeConfig(), nonce }),
       // The page is rendered for a phone or not (viewportHint).
       Vary: 'Sec-CH-UA-Mobile, User-Agent',
       ...(etag ? { ETag: etag, 'Cache-Control': 'public, max-age=0, s-maxage=10' } : {}),

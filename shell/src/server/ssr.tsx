@@ -30,7 +30,6 @@ import { stateScript } from '../app/serverState';
 import { remoteLoading } from '../federation/loadRemoteModule';
 import { leadingLinksLength, withHeadLinks } from './headLinks';
 import { createServerRemotes, type ServerRemotes } from './remotes';
-import { createStyleInliner } from './styles';
 
 export interface SsrOptions {
   config: RuntimeConfig;
@@ -38,10 +37,8 @@ export interface SsrOptions {
   remotes: RemotesManifest;
   /** The shell's built index.html, read when a page is rendered (the frame's head and scripts). */
   template: () => string;
-  /** The shell's stylesheets, in the page's head so it paints styled before any script. */
+  /** The shell's stylesheets, linked from the page so it paints styled before any script. */
   styles: string[];
-  /** The text of one of the shell's stylesheets (from its build), to write it inline (styles.ts). */
-  readStyle?: (href: string) => string | Promise<string>;
   /** How long the page's reads may take before the page renders without them (ms). */
   dataBudgetMs?: number;
   /** How long a page may take in all before its unfinished slots are left to the browser (ms). */
@@ -57,8 +54,6 @@ export interface SsrPage {
    * timestamps in its state may differ), or null for one that streams.
    */
   etag: string | null;
-  /** The CSP sources ('sha256-...') of the page's inline stylesheets. */
-  styleHashes: string[];
   /** Writes the document; resolves when it has been written. */
   pipe(destination: Writable): Promise<void>;
 }
@@ -101,6 +96,8 @@ function pageEtag(html: string, state: RootState): string {
   return `W/"${digest.slice(0, 27)}"`;
 }
 
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
 function splitTemplate(html: string): { head: string; tail: string } {
   const start = html.indexOf('<div id="root">');
   const end = html.lastIndexOf('</body>');
@@ -119,7 +116,6 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
     // Never opened (the server subscribes to nothing), but supabase-js needs one on Node 20.
     realtime: { transport: WebSocket as never },
   }) as SupabaseClient;
-  const pageStyles = createStyleInliner(options.readStyle ? { readOwn: options.readStyle } : {});
   const newStore = () => createAppStore({ extra: { supabase: supabaseSourceOf(supabase), config }, tabSync: false });
 
   async function pageStore(pathname: string, search: string): Promise<AppStore> {
@@ -172,15 +168,15 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
       withinBudget(remotes.preload(pathname), options.renderBudgetMs ?? RENDER_BUDGET_MS),
     ]);
     const { head, tail } = splitTemplate(options.template());
-    const styles = await pageStyles([...options.styles, ...remoteStyles]);
-    const start = head.replace('</head>', `${styles.html}</head>`) + '<div id="root">';
+    const styles = [...options.styles, ...remoteStyles];
+    const links = styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
+    const start = head.replace('</head>', `${links}</head>`) + '<div id="root">';
     const end = () => `</div>${stateScript(store.getState(), viewport)}${tail}`;
     return new Promise<SsrPage>((resolve, reject) => {
       // Streamed from the frame on, a slow slot coming in when it is ready.
       const streaming: SsrPage = {
         status,
         etag: null,
-        styleHashes: styles.hashes,
         pipe(destination) {
           const body = new PassThrough();
           let first = true;
@@ -222,7 +218,6 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
         return {
           status,
           etag: pageEtag(head + markup + tail, store.getState()),
-          styleHashes: styles.hashes,
           pipe: async (destination) => {
             destination.end(html);
           },
