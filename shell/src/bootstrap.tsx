@@ -1,11 +1,11 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import '@fontsource-variable/inter';
 import 'shared/ui/tokens.css';
 import { loadRuntimeConfig, ConfigProvider } from 'shared/config';
-import { createSupabaseClient } from 'shared/supabase';
+import { supabaseOnFirstUse } from 'shared/supabase';
 import { createAppStore } from 'shared/store';
 import { ViewportHintProvider } from 'shared/ui';
 import { serverCacheReceived } from 'shared/api';
@@ -18,23 +18,33 @@ import { loadRemotesManifest, registerAppRemotes } from './federation/remotes';
 import { preloadRemotesFor } from './federation/preload';
 import { StartupError } from './pages/StartupError';
 
+/** Runs `start` once the tree has rendered: on a server-rendered page, after hydration's commit. */
+function AfterRender({ start }: { start: () => () => void }) {
+  useEffect(start, [start]);
+  return null;
+}
+
 async function start(root: HTMLElement) {
   const [config, remotes] = await Promise.all([loadRuntimeConfig(), loadRemotesManifest()]);
   registerAppRemotes(remotes);
   preloadRemotesFor(window.location.pathname);
-  const supabase = createSupabaseClient(config);
-  const store = createAppStore({ extra: { supabase, config } });
+  // supabase-js is loaded, and the client made, when first asked for (shared/supabase).
+  const store = createAppStore({ extra: { supabase: supabaseOnFirstUse(config), config } });
   // A server-rendered page: the browser starts with the server's reads and, until hydrated,
   // renders from the server's state (the session and later reads change it only after).
   const serverState = readServerState(document);
   if (serverState) store.dispatch(serverCacheReceived(serverState.api));
-  startSession(store);
+  // The session asks for the client at once; on a server-rendered page only once it has
+  // hydrated, so loading supabase-js and starting its auth client do not hold hydration up.
+  const session = () => startSession(store);
   if (!serverState) {
+    startSession(store);
     prefetchHomeFor(store, config, window.location.pathname);
     prefetchRoomFor(store, window.location.pathname);
   }
   const page = (
     <StrictMode>
+      {serverState && <AfterRender start={session} />}
       <ConfigProvider config={config}>
         <ViewportHintProvider value={readViewportHint(document)}>
           <Provider store={store} serverState={serverState ?? undefined}>
@@ -46,7 +56,9 @@ async function start(root: HTMLElement) {
       </ConfigProvider>
     </StrictMode>
   );
-  if (serverState) hydrateRoot(root, page);
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (on a phone, one long task), and input comes first.
+  if (serverState) startTransition(() => void hydrateRoot(root, page));
   else createRoot(root).render(page);
 }
 

@@ -1,15 +1,19 @@
 /**
  * The one RTK Query api of the site. Endpoints live with the feature that owns them and are
  * added with `api.injectEndpoints`; every query function calls supabase-js through the
- * store's extra argument, so no component talks to supabase directly.
+ * store's extra argument (`await clientOf(queryApi)`), so no component talks to supabase
+ * directly. The client is made on first use (shared/supabase), so supabase-js is not loaded
+ * before a page hydrates.
  */
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from 'shared/config';
+import type { SupabaseClientSource } from 'shared/supabase';
 
 export interface StoreExtra {
-  supabase: SupabaseClient;
+  /** The page's one supabase client, made (and supabase-js loaded) when first asked for. */
+  supabase: SupabaseClientSource;
   config: RuntimeConfig;
 }
 
@@ -39,6 +43,11 @@ export function extraOf(queryApi: { extra: unknown }): StoreExtra {
   return queryApi.extra as StoreExtra;
 }
 
+/** The page's supabase client inside a query function. */
+export function clientOf(queryApi: { extra: unknown }): Promise<SupabaseClient> {
+  return extraOf(queryApi).supabase();
+}
+
 /** Turns a supabase-js error into the api's error shape, logging it as the spec asks. */
 export function toApiError(context: string, error: { message: string; code?: string; status?: number }): ApiError {
   console.error(context, error);
@@ -50,6 +59,8 @@ export function toApiError(context: string, error: { message: string; code?: str
 
 /** An edge function's non-2xx answer as the api's error: its status, `code` and `error` text. */
 export async function functionError(context: string, error: unknown): Promise<ApiError> {
+  // Loaded already: the client that made the call came from it.
+  const { FunctionsHttpError } = await import('@supabase/supabase-js');
   if (error instanceof FunctionsHttpError) {
     const response = error.context as Response;
     let body: { error?: string; code?: string } = {};

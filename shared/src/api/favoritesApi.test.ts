@@ -7,8 +7,9 @@ import { configureStore } from '@reduxjs/toolkit';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api } from './baseApi';
 import { favoritesApi } from './favoritesApi';
-import { createSupabaseClient } from 'shared/supabase';
+import { supabaseSourceOf } from 'shared/supabase';
 import {
+  createSupabaseClient,
   signedInClient,
   testConfig,
   answerReads,
@@ -24,7 +25,7 @@ function storeWith(supabase: SupabaseClient) {
   return configureStore({
     reducer: { [api.reducerPath]: api.reducer },
     middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: { supabase, config: testConfig } } }).concat(api.middleware),
+      getDefault({ thunk: { extraArgument: { supabase: supabaseSourceOf(supabase), config: testConfig } } }).concat(api.middleware),
   });
 }
 

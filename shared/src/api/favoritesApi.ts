@@ -15,7 +15,7 @@
  * so they invalidate nothing.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { api, extraOf, toApiError, type ApiError } from './baseApi';
+import { api, clientOf, toApiError, type ApiError } from './baseApi';
 
 export const FAVORITE_ADDED = 'Favorite added';
 export const FAVORITE_ALREADY_EXISTS = 'Favorite already exists';
@@ -40,8 +40,8 @@ export const favoritesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getFavorites: build.query<number[], string>({
       async queryFn(userId, queryApi) {
-        const { data, error } = await extraOf(queryApi)
-          .supabase.from('Favorites')
+        const { data, error } = await (await clientOf(queryApi))
+          .from('Favorites')
           .select('item_id')
           .eq('user_id', userId);
         if (error) return { error: toApiError('Error loading favorites:', error) };
@@ -52,7 +52,7 @@ export const favoritesApi = api.injectEndpoints({
     }),
     addFavorite: build.mutation<FavoriteWriteResult, number>({
       async queryFn(itemId, queryApi) {
-        const { supabase } = extraOf(queryApi);
+        const supabase = await clientOf(queryApi);
         const userId = await currentUserId(supabase);
         if (!userId) return { error: { message: USER_NOT_FOUND } };
         const { error } = await supabase.from('Favorites').insert({ user_id: userId, item_id: itemId });
@@ -65,7 +65,7 @@ export const favoritesApi = api.injectEndpoints({
     }),
     removeFavorite: build.mutation<FavoriteWriteResult, number>({
       async queryFn(itemId, queryApi) {
-        const { supabase } = extraOf(queryApi);
+        const supabase = await clientOf(queryApi);
         const userId = await currentUserId(supabase);
         if (!userId) return { error: { message: USER_NOT_FOUND } };
         const { error } = await supabase.from('Favorites').delete().eq('user_id', userId).eq('item_id', itemId);

@@ -21,7 +21,8 @@
  * - getGridCount: how many rooms the grid has in all for the same arguments ('N homes'). Discovery's grid reads it; it lives here so that the shell can ask for
  *   the first page at start-up (app/prefetchHome.ts) and the grid find it in the cache.
  */
-import { api, extraOf, toApiError } from './baseApi';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { api, clientOf, toApiError } from './baseApi';
 import { DEFAULT_CANCELLATION_POLICY, GRID_PAGE_SIZE, isCancellationPolicy, type CancellationPolicy } from 'shared/rules';
 import type { SearchQuery } from 'shared/url';
 
@@ -92,7 +93,7 @@ export type GridRoom = Pick<
  * The grid's rows for a category and search: search_rooms' matches (ranked by the function) or
  * every room by id.
  */
-function gridRequest(supabase: ReturnType<typeof extraOf>['supabase'], { category, search }: GridArgs, columns: string, count?: 'exact') {
+function gridRequest(supabase: SupabaseClient, { category, search }: GridArgs, columns: string, count?: 'exact') {
   const options = count ? { count } : {};
   let request = search
     ? supabase.rpc('search_rooms', searchRoomsArgs(search), options).select(columns)
@@ -108,7 +109,7 @@ export const roomsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getRoomById: build.query<Room | null, number>({
       async queryFn(id, queryApi) {
-        const { data, error } = await extraOf(queryApi).supabase.from('Rooms').select('*').eq('id', id).single<Room>();
+        const { data, error } = await (await clientOf(queryApi)).from('Rooms').select('*').eq('id', id).single<Room>();
         if (error) {
           const apiError = toApiError(`Error fetching room ${id}:`, error);
           if (error.code === NO_SINGLE_ROW) return { data: null };
@@ -120,8 +121,8 @@ export const roomsApi = api.injectEndpoints({
     }),
     getCancellationPolicy: build.query<CancellationPolicy, number>({
       async queryFn(roomId, queryApi) {
-        const { data, error } = await extraOf(queryApi)
-          .supabase.from('room_cancellation_policies')
+        const { data, error } = await (await clientOf(queryApi))
+          .from('room_cancellation_policies')
           .select('policy')
           .eq('room_id', roomId)
           .maybeSingle<{ policy: string }>();
@@ -133,7 +134,7 @@ export const roomsApi = api.injectEndpoints({
     getRoomsByIds: build.query<Room[], readonly number[]>({
       async queryFn(ids, queryApi) {
         if (ids.length === 0) return { data: [] };
-        const { data, error } = await extraOf(queryApi).supabase.from('Rooms').select('*').in('id', [...ids]);
+        const { data, error } = await (await clientOf(queryApi)).from('Rooms').select('*').in('id', [...ids]);
         if (error) return { error: toApiError('Error fetching rooms by ids:', error) };
         const byId = new Map((data as Room[]).map((room) => [room.id, room]));
         return { data: ids.flatMap((id) => byId.get(id) ?? []) };
@@ -148,7 +149,7 @@ export const roomsApi = api.injectEndpoints({
       },
       async queryFn({ queryArg, pageParam }, queryApi) {
         const from = pageParam * GRID_PAGE_SIZE;
-        const { data, error } = await gridRequest(extraOf(queryApi).supabase, queryArg, GRID_COLUMNS).range(
+        const { data, error } = await gridRequest(await clientOf(queryApi), queryArg, GRID_COLUMNS).range(
           from,
           from + GRID_PAGE_SIZE - 1,
         );
@@ -159,7 +160,7 @@ export const roomsApi = api.injectEndpoints({
     }),
     getGridCount: build.query<number, GridArgs>({
       async queryFn(args, queryApi) {
-        const { error, count } = await gridRequest(extraOf(queryApi).supabase, args, 'id', 'exact').range(0, 0);
+        const { error, count } = await gridRequest(await clientOf(queryApi), args, 'id', 'exact').range(0, 0);
         if (error) return { error: toApiError('Error counting grid rooms:', error) };
         return { data: count ?? 0 };
       },

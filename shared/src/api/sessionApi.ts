@@ -5,8 +5,8 @@
  * writes this entry (shared/state's serverCacheMiddleware); screens read it with
  * `selectUserData`.
  */
-import { isAuthApiError, type User } from '@supabase/supabase-js';
-import { api, extraOf } from './baseApi';
+import type { User } from '@supabase/supabase-js';
+import { api, clientOf } from './baseApi';
 
 /** The signed-in user as the app keeps it: serializable, only what screens read. */
 export interface AppUser {
@@ -27,11 +27,12 @@ export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSessionUser: build.query<AppUser | null, void>({
       async queryFn(_arg, queryApi) {
-        const { auth } = extraOf(queryApi).supabase;
+        const { auth } = await clientOf(queryApi);
         const { data, error } = await auth.getUser();
         if (!error) return { data: data.user ? toAppUser(data.user) : null };
         // The auth server was not reached: the stored session's user, as the auth client's
         // INITIAL_SESSION event has it. Refused (a session the server no longer accepts): nobody.
+        const { isAuthApiError } = await import('@supabase/supabase-js');
         if (isAuthApiError(error)) return { data: null };
         const stored = (await auth.getSession()).data.session;
         return { data: stored ? toAppUser(stored.user) : null };

@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { act, renderHook } from '@testing-library/react';
 import { selectUserFavListing, setUserData } from 'shared/state';
-import { createSupabaseClient } from 'shared/supabase';
 import {
+  createSupabaseClient,
   createTestStore,
   signedInClient,
   testConfig,

@@ -5,7 +5,7 @@
  *
  * Each answers an AuthOutcome instead of throwing, so the dialog can say what went wrong.
  */
-import { AuthError, type User } from '@supabase/supabase-js';
+import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { toAppUser, type StoreExtra } from 'shared/api';
 import { setUserData } from 'shared/state';
 import type { AppDispatch, RootState } from 'shared/store';
@@ -26,8 +26,25 @@ export type AuthOutcome =
 
 type Thunk<R> = (dispatch: AppDispatch, getState: () => RootState, extra: StoreExtra) => Promise<R>;
 
+/** supabase-js's own test (`isAuthError`), without loading it before the client is made. */
+function isAuthError(error: unknown): error is Error {
+  return typeof error === 'object' && error !== null && (error as { __isAuthError?: unknown }).__isAuthError === true;
+}
+
+/** The page's client, or null (logged) when supabase-js could not be loaded: the network failed. */
+async function loadedClient(extra: StoreExtra): Promise<SupabaseClient | null> {
+  try {
+    return await extra.supabase();
+  } catch (error) {
+    console.error('The auth client could not be loaded', error);
+    return null;
+  }
+}
+
+const NETWORK_FAILURE = { ok: false, message: NETWORK_MESSAGE } as const;
+
 function failure(error: unknown, fallback: string): { ok: false; message: string } {
-  if (error instanceof AuthError && error.name === 'AuthRetryableFetchError') return { ok: false, message: NETWORK_MESSAGE };
+  if (isAuthError(error) && error.name === 'AuthRetryableFetchError') return { ok: false, message: NETWORK_MESSAGE };
   if (error instanceof Error && error.message) return { ok: false, message: error.message };
   return { ok: false, message: fallback };
 }
@@ -39,8 +56,10 @@ function failure(error: unknown, fallback: string): { ok: false; message: string
  * says so; a new one is created and the caller asks for a name.
  */
 export function continueWithPassword(email: string, password: string): Thunk<AuthOutcome> {
-  return async (dispatch, _getState, { supabase }) => {
+  return async (dispatch, _getState, extra) => {
     if (email === '' || password === '') return { ok: false, message: REQUIRED_MESSAGE };
+    const supabase = await loadedClient(extra);
+    if (!supabase) return NETWORK_FAILURE;
     const signIn = await supabase.auth.signInWithPassword({ email, password });
     if (!signIn.error) {
       dispatch(setUserData(toAppUser(signIn.data.user)));
@@ -65,7 +84,9 @@ export function continueWithPassword(email: string, password: string): Thunk<Aut
 
 /** Sets user_metadata.name (the new user's name step and the Personal info page). */
 export function updateUserName(name: string, extraData: Record<string, string> = {}): Thunk<AuthOutcome> {
-  return async (dispatch, _getState, { supabase }) => {
+  return async (dispatch, _getState, extra) => {
+    const supabase = await loadedClient(extra);
+    if (!supabase) return NETWORK_FAILURE;
     const { data, error } = await supabase.auth.updateUser({ data: { name, ...extraData } });
     if (error) {
       console.error('Error updating user metadata:', error);
@@ -84,8 +105,10 @@ export const EMAIL_REQUIRED_MESSAGE = 'Please enter your email.';
  * signed in. The answer is the same whether or not the email has an account.
  */
 export function requestPasswordReset(email: string, origin: string = window.location.origin): Thunk<AuthOutcome> {
-  return async (_dispatch, _getState, { supabase }) => {
+  return async (_dispatch, _getState, extra) => {
     if (email.trim() === '') return { ok: false, message: EMAIL_REQUIRED_MESSAGE };
+    const supabase = await loadedClient(extra);
+    if (!supabase) return NETWORK_FAILURE;
     const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), { redirectTo: `${origin}${RESET_PASSWORD_PATH}` });
     if (error) {
       console.error('Error requesting a password reset:', error);
@@ -97,7 +120,9 @@ export function requestPasswordReset(email: string, origin: string = window.loca
 
 /** The reset page's new password, for the user its link signed in. */
 export function setNewPassword(password: string): Thunk<AuthOutcome> {
-  return async (dispatch, _getState, { supabase }) => {
+  return async (dispatch, _getState, extra) => {
+    const supabase = await loadedClient(extra);
+    if (!supabase) return NETWORK_FAILURE;
     const { data, error } = await supabase.auth.updateUser({ password });
     if (error) {
       console.error('Error setting a new password:', error);
@@ -112,7 +137,9 @@ export function setNewPassword(password: string): Thunk<AuthOutcome> {
 export function signInAsGuest(): Thunk<AuthOutcome> {
   return async (dispatch, getState, extra) => {
     const { guestEmail, guestPassword } = extra.config;
-    const { data, error } = await extra.supabase.auth.signInWithPassword({ email: guestEmail, password: guestPassword });
+    const supabase = await loadedClient(extra);
+    if (!supabase) return NETWORK_FAILURE;
+    const { data, error } = await supabase.auth.signInWithPassword({ email: guestEmail, password: guestPassword });
     if (error) {
       console.error('Error signing in:', error);
       return failure(error, 'The guest account is not available right now.');
@@ -137,7 +164,9 @@ export function oauthRedirectTarget(location: Pick<Location, 'origin' | 'pathnam
 
 /** Leaves for the backend's OAuth flow (Google, or its local OpenID provider). */
 export function signInWithGoogle(): Thunk<AuthOutcome> {
-  return async (_dispatch, _getState, { supabase }) => {
+  return async (_dispatch, _getState, extra) => {
+    const supabase = await loadedClient(extra);
+    if (!supabase) return NETWORK_FAILURE;
     const { error } = await supabase.auth.signInWithOAuth({
       provider: 'google',
       options: { redirectTo: oauthRedirectTarget(window.location) },
@@ -158,7 +187,9 @@ export function signInWithGoogle(): Thunk<AuthOutcome> {
  * over a live session.)
  */
 export function signOut(reload: () => void = () => window.location.reload()): Thunk<AuthOutcome> {
-  return async (dispatch, _getState, { supabase }) => {
+  return async (dispatch, _getState, extra) => {
+    const supabase = await loadedClient(extra);
+    if (!supabase) return NETWORK_FAILURE;
     const { error } = await supabase.auth.signOut();
     if (error) {
       console.error('Error signing out:', error);

@@ -8,6 +8,7 @@ import { createAppStore } from 'shared/store';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 import { sessionApi, toAppUser } from 'shared/api';
 import { selectUserData, selectUserFavListing, tabStateReceived } from 'shared/state';
+import { supabaseSourceOf } from 'shared/supabase';
 import { startSession } from './session';
 import {
   afterPasswordLogin,
@@ -55,7 +56,7 @@ function fakeAuth(overrides: Record<string, unknown> = {}) {
   };
   const supabase = { auth, from: () => query } as unknown as SupabaseClient;
   const config = { guestEmail: 'guest@homestory.test', guestPassword: 'guest-pw' } as RuntimeConfig;
-  const store = createAppStore({ extra: { supabase, config }, tabSync: false });
+  const store = createAppStore({ extra: { supabase: supabaseSourceOf(supabase), config }, tabSync: false });
   const emit = (event: AuthChangeEvent, user: User | null) =>
     listener?.(event, user ? ({ user, access_token: 't' } as unknown as Session) : null);
   return { auth, store, emit, calls };
@@ -101,6 +102,7 @@ describe('startSession', () => {
   it('stays signed out when there is no user', async () => {
     const { store, emit } = fakeAuth();
     startSession(store);
+    await flush();
     emit('INITIAL_SESSION', null);
     await flush();
     expect(selectUserData(store.getState())).toBeNull();
@@ -109,6 +111,8 @@ describe('startSession', () => {
   it('follows a sign-in, keeps the user on token refresh and clears them on sign-out', async () => {
     const { store, emit } = fakeAuth();
     const stop = startSession(store);
+    // The client is made on first use: its events are followed once it is.
+    await flush();
     emit('SIGNED_IN', ada);
     await flush();
     await flush();
@@ -121,6 +125,27 @@ describe('startSession', () => {
     expect(selectUserData(store.getState())).toBeNull();
     expect(selectUserFavListing(store.getState())).toEqual([]);
     stop();
+  });
+});
+
+describe('startSession, stopped', () => {
+  it('before the client is made, follows none of its events', async () => {
+    const { store, emit, calls } = fakeAuth();
+    startSession(store)();
+    await flush();
+    emit('SIGNED_IN', ada);
+    await flush();
+    await flush();
+    expect(selectUserData(store.getState())).toBeNull();
+    expect(calls).not.toContain('unsubscribe');
+  });
+
+  it('after the client is made, unsubscribes from its events', async () => {
+    const { store, calls } = fakeAuth();
+    const stop = startSession(store);
+    await flush();
+    stop();
+    expect(calls).toContain('unsubscribe');
   });
 });
 

@@ -42,18 +42,28 @@ function sessionStarted() {
       if (data) signedIn(data);
     });
 
-    const { data } = supabase.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
-      // supabase-js holds its auth lock while this runs: act after it returns.
-      setTimeout(() => {
-        if (event === 'SIGNED_OUT') {
-          favouritesOf = null;
-          dispatch(clearUserState());
-        } else if (session && KEEPS_USER.has(event)) {
-          signedIn(toAppUser(session.user));
-        }
-      }, 0);
-    });
-    return () => data.subscription.unsubscribe();
+    // The client is made on first use (the read above asks for it): follow its events once it is.
+    let stopped = false;
+    let unsubscribe = () => {};
+    void supabase().then((client) => {
+      if (stopped) return;
+      const { data } = client.auth.onAuthStateChange((event: AuthChangeEvent, session: Session | null) => {
+        // supabase-js holds its auth lock while this runs: act after it returns.
+        setTimeout(() => {
+          if (event === 'SIGNED_OUT') {
+            favouritesOf = null;
+            dispatch(clearUserState());
+          } else if (session && KEEPS_USER.has(event)) {
+            signedIn(toAppUser(session.user));
+          }
+        }, 0);
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
+    }, (error: unknown) => console.error('The auth client could not be loaded', error));
+    return () => {
+      stopped = true;
+      unsubscribe();
+    };
   };
 }
 

@@ -12,7 +12,7 @@ import 'shared/ui/tokens.css';
 // Package paths, not relative ones: Module Federation shares modules by these names, so the
 // context and store seen here are the very ones the remote's own modules see.
 import { loadRuntimeConfig, ConfigProvider } from 'shared/config';
-import { createSupabaseClient } from 'shared/supabase';
+import { supabaseOnFirstUse } from 'shared/supabase';
 import { createAppStore } from 'shared/store';
 import { startSession } from 'shared/session';
 import { Toasts } from 'shared/ui';
@@ -21,8 +21,7 @@ export async function renderStandalone(pages: ReactNode): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   const config = await loadRuntimeConfig();
-  const supabase = createSupabaseClient(config);
-  const store = createAppStore({ extra: { supabase, config } });
+  const store = createAppStore({ extra: { supabase: supabaseOnFirstUse(config), config } });
   startSession(store);
   createRoot(root).render(
     <StrictMode>

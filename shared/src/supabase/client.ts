@@ -1,9 +1,38 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+/**
+ * The page's one supabase client, made on first use. Nothing in a page's first render needs it
+ * (a server-rendered page carries its reads), so supabase-js (auth, storage, PostgREST,
+ * realtime: about 54 KB gzip) is loaded and its client made only when a read, the session or a
+ * sign-in first asks for it, not before hydration. The library is still the federation's one
+ * shared copy: the dynamic import goes through the same share scope as a static one.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from 'shared/config';
 
-/** One supabase client per page; the storage key follows supabase-js's own rule. */
-export function createSupabaseClient(config: RuntimeConfig): SupabaseClient {
-  return createClient(config.supabaseUrl, config.supabaseAnonKey, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
-  }) as SupabaseClient;
+/** Gives the page's client, the same one every time (the store's extra argument holds it). */
+export type SupabaseClientSource = () => Promise<SupabaseClient>;
+
+/** The browser's client options; the storage key follows supabase-js's own rule. */
+export const BROWSER_CLIENT_OPTIONS = {
+  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
+} as const;
+
+/** One client for the page, created (and its library loaded) when first asked for. */
+export function supabaseOnFirstUse(config: RuntimeConfig): SupabaseClientSource {
+  let client: Promise<SupabaseClient> | undefined;
+  return () => {
+    client ??= import('@supabase/supabase-js').then(
+      ({ createClient }) => createClient(config.supabaseUrl, config.supabaseAnonKey, BROWSER_CLIENT_OPTIONS) as SupabaseClient,
+      (error: unknown) => {
+        // A chunk that failed to load (a network blip) is asked for again next time.
+        client = undefined;
+        throw error;
+      },
+    );
+    return client;
+  };
+}
+
+/** A client made already (the server's, a test's) as the store's source of it. */
+export function supabaseSourceOf(client: SupabaseClient): SupabaseClientSource {
+  return () => Promise.resolve(client);
 }

@@ -5,12 +5,12 @@
  */
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ConfigProvider, type RuntimeConfig } from 'shared/config';
 import { createAppStore, type AppStore } from 'shared/store';
-import { createSupabaseClient } from 'shared/supabase';
+import { BROWSER_CLIENT_OPTIONS, supabaseSourceOf } from 'shared/supabase';
 import { answerReads, TEST_SUPABASE_URL, type ReadAnswer } from './supabaseServer';
 
 export const testConfig: RuntimeConfig = {
@@ -23,8 +23,13 @@ export const testConfig: RuntimeConfig = {
   mapTileUrl: null,
 };
 
+/** A client made at once, as the site's is on first use (shared/supabase). */
+export function createSupabaseClient(config: RuntimeConfig = testConfig): SupabaseClient {
+  return createClient(config.supabaseUrl, config.supabaseAnonKey, BROWSER_CLIENT_OPTIONS) as SupabaseClient;
+}
+
 export function createTestStore(config: RuntimeConfig = testConfig, supabase = createSupabaseClient(config)): AppStore {
-  return createAppStore({ extra: { supabase, config }, tabSync: false });
+  return createAppStore({ extra: { supabase: supabaseSourceOf(supabase), config }, tabSync: false });
 }
 
 /** A client signed in with a password account this test's auth knows (see authAccounts). */

@@ -8,7 +8,7 @@ import type { RuntimeConfig } from 'shared/config';
 import { Landing } from './Landing';
 
 function renderLanding() {
-  const store = createAppStore({ extra: { supabase: {} as SupabaseClient, config: {} as RuntimeConfig }, tabSync: false });
+  const store = createAppStore({ extra: { supabase: async () => ({}) as SupabaseClient, config: {} as RuntimeConfig }, tabSync: false });
   render(
     <Provider store={store}>
       <MemoryRouter>

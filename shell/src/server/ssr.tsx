@@ -20,6 +20,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { api, serverCacheReceived } from 'shared/api';
 import { ConfigProvider, type RuntimeConfig } from 'shared/config';
+import { supabaseSourceOf } from 'shared/supabase';
 import type { PagePrefetch, RemotesManifest } from 'shared/federation';
 import { createAppStore, type AppStore, type RootState } from 'shared/store';
 import { ViewportHintProvider, type ViewportHint } from 'shared/ui';
@@ -27,6 +28,7 @@ import { App } from '../app/App';
 import { isKnownPage, remoteRouteOf } from '../app/routes';
 import { stateScript } from '../app/serverState';
 import { remoteLoading } from '../federation/loadRemoteModule';
+import { leadingLinksLength, withHeadLinks } from './headLinks';
 import { createServerRemotes, type ServerRemotes } from './remotes';
 
 export interface SsrOptions {
@@ -114,7 +116,7 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
     // Never opened (the server subscribes to nothing), but supabase-js needs one on Node 20.
     realtime: { transport: WebSocket as never },
   }) as SupabaseClient;
-  const newStore = () => createAppStore({ extra: { supabase, config }, tabSync: false });
+  const newStore = () => createAppStore({ extra: { supabase: supabaseSourceOf(supabase), config }, tabSync: false });
 
   async function pageStore(pathname: string, search: string): Promise<AppStore> {
     const reads = newStore();
@@ -177,10 +179,21 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
         etag: null,
         pipe(destination) {
           const body = new PassThrough();
-          destination.write(start);
-          body.on('data', (chunk: Buffer) => destination.write(chunk));
+          let first = true;
+          body.on('data', (chunk: Buffer) => {
+            if (first) {
+              // The head is written with the first chunk: its leading links go into it.
+              first = false;
+              const at = leadingLinksLength(chunk);
+              destination.write(withHeadLinks(start, chunk.subarray(0, at).toString('utf8')));
+              destination.write(chunk.subarray(at));
+            } else {
+              destination.write(chunk);
+            }
+          });
           return new Promise<void>((done) => {
             body.on('end', () => {
+              if (first) destination.write(start);
               destination.end(end());
               done();
             });
@@ -197,11 +210,14 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
           body.on('end', done);
           stream.pipe(body);
         });
-        const markup = Buffer.concat(chunks).toString('utf8');
-        const html = start + markup + end();
+        const rendered = Buffer.concat(chunks);
+        const at = leadingLinksLength(rendered);
+        const head = withHeadLinks(start, rendered.subarray(0, at).toString('utf8'));
+        const markup = rendered.subarray(at).toString('utf8');
+        const html = head + markup + end();
         return {
           status,
-          etag: pageEtag(start + markup + tail, store.getState()),
+          etag: pageEtag(head + markup + tail, store.getState()),
           pipe: async (destination) => {
             destination.end(html);
           },

@@ -7,7 +7,7 @@
  *   token), and, in test mode, the built-in test processor's confirm and authentication steps,
  *   called with the intent's client secret as Stripe.js would.
  */
-import { api, extraOf, functionError, toApiError } from 'shared/api';
+import { api, extraOf, clientOf, functionError, toApiError } from 'shared/api';
 import type { BookedRange } from 'shared/ui';
 import type { GuestCounts, IsoDay } from 'shared/rules';
 
@@ -113,7 +113,7 @@ export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCheckoutBookedRanges: build.query<BookedRange[], number>({
       async queryFn(roomId, queryApi) {
-        const result = await extraOf(queryApi).supabase.rpc('room_booked_ranges', { room_id: roomId });
+        const result = await (await clientOf(queryApi)).rpc('room_booked_ranges', { room_id: roomId });
         if (result.error) return { error: toApiError(`Error fetching booked nights of room ${roomId}:`, result.error) };
         return {
           data: (result.data as { start_date: string; end_date: string }[]).map((row) => ({ start: row.start_date, end: row.end_date })),
@@ -125,8 +125,8 @@ export const checkoutApi = api.injectEndpoints({
     /** 'found' when the user has a payment for this room whose stay is not over yet. */
     getRoomBookingStatus: build.query<'found' | 'NotFound', { userId: string; roomId: number; today: IsoDay }>({
       async queryFn({ userId, roomId, today }, queryApi) {
-        const { data, error } = await extraOf(queryApi)
-          .supabase.from('Payments')
+        const { data, error } = await (await clientOf(queryApi))
+          .from('Payments')
           .select('id')
           .eq('user_id', userId)
           .eq('room_id', roomId)
@@ -141,8 +141,8 @@ export const checkoutApi = api.injectEndpoints({
     /** Get booking: the user's pending booking of this room (null when none matches). */
     getBookingDraft: build.query<BookingRow | null, { userEmail: string; roomId: number }>({
       async queryFn({ userEmail, roomId }, queryApi) {
-        const { data, error } = await extraOf(queryApi)
-          .supabase.from('Bookings')
+        const { data, error } = await (await clientOf(queryApi))
+          .from('Bookings')
           .select('*')
           .eq('user_email', userEmail)
           .eq('room_id', roomId)
@@ -162,7 +162,7 @@ export const checkoutApi = api.injectEndpoints({
      */
     saveBookingDraft: build.mutation<BookingRow, BookingDraftInput>({
       async queryFn(input, queryApi) {
-        const { supabase } = extraOf(queryApi);
+        const supabase = await clientOf(queryApi);
         const fields = {
           startDate: input.startDate,
           endDate: input.endDate,
@@ -191,7 +191,7 @@ export const checkoutApi = api.injectEndpoints({
 
     createPaymentIntent: build.mutation<CreatedIntent, CreateIntentInput>({
       async queryFn(input, queryApi) {
-        const result = await extraOf(queryApi).supabase.functions.invoke<CreatedIntent>('create-payment-intent', {
+        const result = await (await clientOf(queryApi)).functions.invoke<CreatedIntent>('create-payment-intent', {
           body: {
             roomId: input.roomId,
             startDate: input.startDate,
@@ -239,7 +239,7 @@ export const checkoutApi = api.injectEndpoints({
 
     finalizeBooking: build.mutation<RecordedPayment, { paymentIntentId: string; roomId: number }>({
       async queryFn({ paymentIntentId }, queryApi) {
-        const result = await extraOf(queryApi).supabase.functions.invoke<{ payment: RecordedPayment }>('finalize-booking', {
+        const result = await (await clientOf(queryApi)).functions.invoke<{ payment: RecordedPayment }>('finalize-booking', {
           body: { paymentIntentId },
         });
         if (result.error) return { error: await functionError('Error recording payment:', result.error) };

@@ -3,7 +3,7 @@
  * 2000. During a search it reads the search function's matches instead, so that the strip
  * can offer only the categories the search found and the matched ids can be kept.
  */
-import { api, extraOf, toApiError, searchRoomsArgs } from 'shared/api';
+import { api, clientOf, toApiError, searchRoomsArgs } from 'shared/api';
 import { CATEGORY_PAGE_SIZE } from 'shared/rules';
 import type { SearchQuery } from 'shared/url';
 
@@ -20,7 +20,7 @@ export const categoriesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCategoryFilter: build.query<CategoryFilterResult, SearchQuery | null>({
       async queryFn(search, queryApi) {
-        const { supabase } = extraOf(queryApi);
+        const supabase = await clientOf(queryApi);
         const columns = 'id, filter';
         const request = search
           ? supabase.rpc('search_rooms', searchRoomsArgs(search), { count: 'exact' }).select(columns)

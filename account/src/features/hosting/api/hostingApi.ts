@@ -8,7 +8,7 @@
  * deleted by the delete-listing edge function (the place, then its photos in Storage); a photo
  * removed from a saved place is removed from Storage, which keeps any photo a place still shows.
  */
-import { api, extraOf, functionError, toApiError, type Room } from 'shared/api';
+import { api, clientOf, functionError, toApiError, type Room } from 'shared/api';
 import type { CancellationPolicy } from 'shared/rules';
 
 export type ListingStatus = 'draft' | 'published';
@@ -72,7 +72,7 @@ export const hostingApi = api
     endpoints: (build) => ({
       getMyListings: build.query<HostListing[], void>({
         async queryFn(_arg, queryApi) {
-          const result = await extraOf(queryApi).supabase.rpc('my_listings');
+          const result = await (await clientOf(queryApi)).rpc('my_listings');
           if (result.error) return { error: toApiError('Error fetching your places:', result.error) };
           return { data: result.data as HostListing[] };
         },
@@ -80,7 +80,7 @@ export const hostingApi = api
       }),
       createListing: build.mutation<number, void>({
         async queryFn(_arg, queryApi) {
-          const result = await extraOf(queryApi).supabase.rpc('create_listing');
+          const result = await (await clientOf(queryApi)).rpc('create_listing');
           if (result.error) return { error: toApiError('Error creating a place:', result.error) };
           return { data: result.data as number };
         },
@@ -88,7 +88,7 @@ export const hostingApi = api
       }),
       saveListing: build.mutation<null, { id: number; fields: Partial<ListingFields> }>({
         async queryFn({ id, fields }, queryApi) {
-          const result = await extraOf(queryApi).supabase.rpc('save_listing', { p_room_id: id, p_fields: fields });
+          const result = await (await clientOf(queryApi)).rpc('save_listing', { p_room_id: id, p_fields: fields });
           if (result.error) return { error: toApiError('Error saving your place:', result.error) };
           return { data: null };
         },
@@ -96,7 +96,7 @@ export const hostingApi = api
       }),
       setPublished: build.mutation<ListingStatus, { id: number; published: boolean }>({
         async queryFn({ id, published }, queryApi) {
-          const result = await extraOf(queryApi).supabase.rpc('set_listing_published', {
+          const result = await (await clientOf(queryApi)).rpc('set_listing_published', {
             p_room_id: id,
             p_published: published,
           });
@@ -108,7 +108,7 @@ export const hostingApi = api
       /** Deletes a draft of the host's and its photos (never a published or booked place). */
       deleteListing: build.mutation<null, number>({
         async queryFn(roomId, queryApi) {
-          const result = await extraOf(queryApi).supabase.functions.invoke('delete-listing', { body: { roomId } });
+          const result = await (await clientOf(queryApi)).functions.invoke('delete-listing', { body: { roomId } });
           if (result.error) return { error: await functionError('Error deleting your place:', result.error) };
           return { data: null };
         },
@@ -122,15 +122,15 @@ export const hostingApi = api
         async queryFn(paths, queryApi) {
           const names = paths.map(photoObjectName).filter((name): name is string => name !== null);
           if (names.length === 0) return { data: 0 };
-          const { data, error } = await extraOf(queryApi).supabase.storage.from(PHOTO_BUCKET).remove(names);
+          const { data, error } = await (await clientOf(queryApi)).storage.from(PHOTO_BUCKET).remove(names);
           if (error) return { error: toApiError('Error removing photos:', error) };
           return { data: data.length };
         },
       }),
       getBlockedRanges: build.query<BlockedRange[], number>({
         async queryFn(roomId, queryApi) {
-          const { data, error } = await extraOf(queryApi)
-            .supabase.from('room_blocked_dates')
+          const { data, error } = await (await clientOf(queryApi))
+            .from('room_blocked_dates')
             .select('id, room_id, start_date, end_date')
             .eq('room_id', roomId)
             .order('start_date');
@@ -141,8 +141,8 @@ export const hostingApi = api
       }),
       blockDates: build.mutation<null, { roomId: number; start: string; end: string }>({
         async queryFn({ roomId, start, end }, queryApi) {
-          const { error } = await extraOf(queryApi)
-            .supabase.from('room_blocked_dates')
+          const { error } = await (await clientOf(queryApi))
+            .from('room_blocked_dates')
             .insert({ room_id: roomId, start_date: start, end_date: end });
           if (error) return { error: toApiError('Error blocking dates:', error) };
           return { data: null };
@@ -151,7 +151,7 @@ export const hostingApi = api
       }),
       unblockDates: build.mutation<null, { roomId: number; id: number }>({
         async queryFn({ id }, queryApi) {
-          const { error } = await extraOf(queryApi).supabase.from('room_blocked_dates').delete().eq('id', id);
+          const { error } = await (await clientOf(queryApi)).from('room_blocked_dates').delete().eq('id', id);
           if (error) return { error: toApiError('Error unblocking dates:', error) };
           return { data: null };
         },
@@ -159,7 +159,7 @@ export const hostingApi = api
       }),
       getBookedRangesOf: build.query<Array<{ start_date: string; end_date: string }>, number>({
         async queryFn(roomId, queryApi) {
-          const result = await extraOf(queryApi).supabase.rpc('room_booked_ranges', { room_id: roomId });
+          const result = await (await clientOf(queryApi)).rpc('room_booked_ranges', { room_id: roomId });
           if (result.error) return { error: toApiError('Error fetching booked dates:', result.error) };
           return { data: result.data as Array<{ start_date: string; end_date: string }> };
         },
@@ -168,14 +168,14 @@ export const hostingApi = api
       /** The signed-in user's id and access token, for a photo upload (sent with its progress). */
       uploadCredentials: build.mutation<{ userId: string; accessToken: string }, void>({
         async queryFn(_arg, queryApi) {
-          const { data, error } = await extraOf(queryApi).supabase.auth.getSession();
+          const { data, error } = await (await clientOf(queryApi)).auth.getSession();
           if (error || !data.session) return { error: toApiError('Error reading the session:', error ?? { message: 'Signed out' }) };
           return { data: { userId: data.session.user.id, accessToken: data.session.access_token } };
         },
       }),
       getReservations: build.query<Reservation[], void>({
         async queryFn(_arg, queryApi) {
-          const result = await extraOf(queryApi).supabase.rpc('host_reservations');
+          const result = await (await clientOf(queryApi)).rpc('host_reservations');
           if (result.error) return { error: toApiError('Error fetching reservations:', result.error) };
           return { data: result.data as Reservation[] };
         },

@@ -6,7 +6,7 @@
  * guests; cancelling asks the cancel-booking edge function, which decides. Errors are logged,
  * then reported as the endpoint's error.
  */
-import { api, extraOf, functionError, toApiError, type Room } from 'shared/api';
+import { api, clientOf, functionError, toApiError, type Room } from 'shared/api';
 
 export interface TripPayment {
   id: string;
@@ -52,8 +52,8 @@ export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUserTrips: build.query<TripPayment[], string>({
       async queryFn(email, queryApi) {
-        const { data, error } = await extraOf(queryApi)
-          .supabase.from('Payments')
+        const { data, error } = await (await clientOf(queryApi))
+          .from('Payments')
           .select('id, startDate, endDate, Guest, cancelled_at, room:Rooms(*)')
           .eq('user_email', email);
         if (error) return { error: toApiError('Error fetching trips:', error) };
@@ -66,8 +66,8 @@ export const tripsApi = api.injectEndpoints({
     getTrip: build.query<TripDetailPayment | null, string>({
       async queryFn(code, queryApi) {
         if (!RESERVATION_CODE.test(code)) return { data: null };
-        const { data, error } = await extraOf(queryApi)
-          .supabase.from('Payments')
+        const { data, error } = await (await clientOf(queryApi))
+          .from('Payments')
           .select(DETAIL_COLUMNS)
           .like('id', `${code}-%`)
           .limit(1);
@@ -80,7 +80,7 @@ export const tripsApi = api.injectEndpoints({
 
     cancelTrip: build.mutation<Cancellation, { paymentId: string; roomId: number }>({
       async queryFn({ paymentId }, queryApi) {
-        const result = await extraOf(queryApi).supabase.functions.invoke<{ cancellation: Cancellation }>('cancel-booking', {
+        const result = await (await clientOf(queryApi)).functions.invoke<{ cancellation: Cancellation }>('cancel-booking', {
           body: { paymentId },
         });
         if (result.error) return { error: await functionError('Error cancelling trip:', result.error) };

@@ -4,14 +4,14 @@
  * oldest first. A favourite whose room the reader may not see has none and is left out. Errors
  * are logged, then reported as the endpoint's error.
  */
-import { api, extraOf, toApiError, type Room } from 'shared/api';
+import { api, clientOf, toApiError, type Room } from 'shared/api';
 
 export const wishlistApi = api.injectEndpoints({
   endpoints: (build) => ({
     getWishlist: build.query<Room[], string>({
       async queryFn(userId, queryApi) {
-        const { data, error } = await extraOf(queryApi)
-          .supabase.from('Favorites')
+        const { data, error } = await (await clientOf(queryApi))
+          .from('Favorites')
           .select('item_id, room:Rooms(*)')
           .eq('user_id', userId)
           .order('id');
