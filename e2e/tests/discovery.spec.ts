@@ -223,6 +223,10 @@ test.describe('discovery', () => {
     if (!isMobile) await expect(page.getByRole('button', { name: /^Who/ })).toContainText('16 guests, 5 infants, 5 pets');
     // Searching for 16 leaves out every room that sleeps fewer.
     await scope.getByRole('button', { name: 'Search', exact: true }).click();
+    // The grid of before stays until the search's own results replace it: the URL says the search
+    // is the page's, and the grid is no longer loading.
+    await expect(page).toHaveURL(/[?&]adults=16(&|$)/);
+    await expect(page.getByLabel('Loading homes')).toHaveCount(0);
     await expect(cards(page).first().or(page.getByText('No exact matches'))).toBeVisible();
     const ids = await cardIds(page);
     if (ids.length > 0) {
