@@ -15,7 +15,7 @@ const PREFIX = '/storage/v1/object/';
 /** Storage's own bound on one request's prefixes. */
 const MAX_PREFIXES = 1000;
 /** A delete request's body: a thousand names of about 80 characters, framed. */
-export const REMOVE_BODY_LIMIT = 128 * 1024;
+const REMOVE_BODY_LIMIT = 128 * 1024;
 
 export async function storageRemoveHandler(req: Request, ctx: BackendContext): Promise<Response> {
   const bucket = new URL(req.url).pathname.slice(PREFIX.length);

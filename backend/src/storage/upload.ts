@@ -21,7 +21,6 @@ export const UPLOAD_BODY_LIMIT = MAX_PHOTO_BYTES + 64 * 1024;
 const MAX_PIXELS = 40_000_000;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 export const PHOTO_WIDTHS = [400, 800, 1200] as const;
-const WIDTHS = PHOTO_WIDTHS;
 /** Photos one host may store (each is three files). */
 const MAX_PHOTOS_PER_HOST = 200;
 /** Names are the client's random ids: 32 hex digits. */
@@ -79,7 +78,7 @@ export async function storageUploadHandler(req: Request, ctx: BackendContext): P
   const dir = resolve(ctx.config.storageDir, PHOTO_BUCKET, 'hosts', owner);
   const existing = await readdir(dir).catch(() => [] as string[]);
   if (existing.some((file) => file.startsWith(`${name}-`))) return storageError(409, 'Duplicate', 'The resource already exists');
-  if (existing.length >= MAX_PHOTOS_PER_HOST * WIDTHS.length) {
+  if (existing.length >= MAX_PHOTOS_PER_HOST * PHOTO_WIDTHS.length) {
     return storageError(413, 'too_many_photos', `A host stores at most ${MAX_PHOTOS_PER_HOST} photos`);
   }
 
@@ -99,7 +98,7 @@ export async function storageUploadHandler(req: Request, ctx: BackendContext): P
   let variants: Buffer[];
   try {
     variants = await Promise.all(
-      WIDTHS.map((width) =>
+      PHOTO_WIDTHS.map((width) =>
         sharp(bytes, { limitInputPixels: MAX_PIXELS })
           .rotate()
           .resize({ width, height: Math.round((width * 2) / 3), fit: 'cover' })
@@ -113,13 +112,13 @@ export async function storageUploadHandler(req: Request, ctx: BackendContext): P
   await mkdir(dir, { recursive: true });
   // The 800 px file claims the name (exclusive create): of uploads racing for one name, one wins.
   try {
-    await writeFile(join(dir, `${name}-800.webp`), variants[WIDTHS.indexOf(800)]!, { flag: 'wx' });
+    await writeFile(join(dir, `${name}-800.webp`), variants[PHOTO_WIDTHS.indexOf(800)]!, { flag: 'wx' });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return storageError(409, 'Duplicate', 'The resource already exists');
     throw e;
   }
   await Promise.all(
-    WIDTHS.flatMap((width, i) => (width === 800 ? [] : [writeFile(join(dir, `${name}-${width}.webp`), variants[i]!)])),
+    PHOTO_WIDTHS.flatMap((width, i) => (width === 800 ? [] : [writeFile(join(dir, `${name}-${width}.webp`), variants[i]!)])),
   );
 
   const key = `${PHOTO_BUCKET}/hosts/${owner}/${name}`;
