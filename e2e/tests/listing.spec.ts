@@ -44,7 +44,14 @@ function dayName(date: Date): string {
 
 const usd = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
-/** A listing with at least `guests` places, picked at random in the test's block of rooms. */
+/**
+ * Rooms this file's tests have picked in this worker. The server shares a page it has just
+ * rendered for 2 s, with its booked nights: a test that books a room and then opens it must not
+ * be served the page the test before it opened.
+ */
+const picked = new Set<number>();
+
+/** A listing with at least `guests` places, picked at random in the test's block of rooms, not picked before. */
 async function someRoom(guests = 2): Promise<ListedRoom> {
   const client = await anonClient();
   const block = roomBlock();
@@ -53,7 +60,7 @@ async function someRoom(guests = 2): Promise<ListedRoom> {
     .select('id,"house-title",city,price,max_guests')
     .order('id')
     .range(block.offset, block.offset + block.size - 1);
-  const data = rows?.filter((room) => room.max_guests >= guests);
+  const data = rows?.filter((room) => room.max_guests >= guests && !picked.has(room.id));
   if (error || !data || data.length === 0) throw error ?? new Error('no rooms');
   const row = data[Math.floor(Math.random() * data.length)] as {
     id: number;
@@ -62,6 +69,7 @@ async function someRoom(guests = 2): Promise<ListedRoom> {
     price: number;
     max_guests: number;
   };
+  picked.add(row.id);
   return { id: row.id, title: row['house-title'], city: row.city, price: Number(row.price), maxGuests: row.max_guests };
 }
 
