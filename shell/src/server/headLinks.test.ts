@@ -29,6 +29,13 @@ describe('withHeadLinks', () => {
     );
   });
 
+  it('puts them after the viewport meta, which their imagesizes are resolved against', () => {
+    const withViewport = head.replace('<title>', '<meta name="viewport" content="width=device-width,initial-scale=1"><title>');
+    expect(withHeadLinks(withViewport, preload)).toBe(
+      `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${preload}<title>Homestory</title><link rel="stylesheet" href="/a.css"></head><body>`,
+    );
+  });
+
   it('leaves the head as it is when there are none', () => {
     expect(withHeadLinks(head, '')).toBe(head);
   });

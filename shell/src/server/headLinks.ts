@@ -12,10 +12,15 @@ export function leadingLinksLength(markup: Buffer): number {
   return (/^(?:<link [^<>]*>)*/.exec(markup.toString('latin1'))?.[0] ?? '').length;
 }
 
-/** The head with `links` first after its charset (a charset must be in the first 1024 bytes). */
+/**
+ * The head with `links` right after its viewport meta (or its charset when it has none), before
+ * the stylesheets. Not before the viewport: a responsive preload's `imagesizes` is resolved
+ * against the layout viewport when the link is read, and before that meta a phone's is 980 px
+ * wide, so a 100vw preload fetched the 1200w file while the <img> then took the 800w one.
+ */
 export function withHeadLinks(head: string, links: string): string {
   if (links === '') return head;
-  const charset = /<meta charset[^>]*>/i.exec(head);
-  const at = charset ? charset.index + charset[0].length : head.indexOf('<head>') + '<head>'.length;
+  const before = /<meta name="viewport"[^>]*>/i.exec(head) ?? /<meta charset[^>]*>/i.exec(head);
+  const at = before ? before.index + before[0].length : head.indexOf('<head>') + '<head>'.length;
   return head.slice(0, at) + links + head.slice(at);
 }
