@@ -6,10 +6,13 @@
  *   cd e2e && npx tsx perf/lighthouse.ts --runs 1 --pages / --presets mobile
  *   ... --explain   # also the first run's LCP element, its phases and the largest layout shifts
  *   ... --fresh     # a backend of the current code and the site on ports of their own (:3500, :54500)
+ *   ... --save DIR  # also every run's full report (LHR JSON), for reading its audits and timings
  *
  * Targets (issue 8): performance >= 0.95, LCP <= 1.8 s on mobile, CLS <= 0.02, TBT <= 150 ms,
  * accessibility >= 0.98. The booking page is measured signed out (what a first visit gets).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -34,6 +37,8 @@ export async function measure(
 ): Promise<Map<string, Sample[]>> {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const results = new Map<string, Sample[]>();
+  const saveDir = option('save', '');
+  if (saveDir) mkdirSync(saveDir, { recursive: true });
   try {
     for (const url of urls) {
       for (const preset of presets) {
@@ -48,6 +53,10 @@ export async function measure(
           const { categories, audits, runtimeError } = result.lhr;
           if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
           if (run === 0 && process.argv.includes('--explain')) explain(`${preset} ${new URL(url).pathname}`, audits);
+          if (saveDir) {
+            const page = new URL(url).pathname.replace(/\W+/g, '_');
+            writeFileSync(join(saveDir, `${preset}${page}-${run + 1}.json`), JSON.stringify(result.lhr));
+          }
           samples.push({
             performance: categories.performance?.score ?? 0,
             accessibility: categories.accessibility?.score ?? 0,
