@@ -91,3 +91,23 @@ test('with JavaScript off, /home shows its cards and their links open the listin
     await context.close();
   }
 });
+
+test('the first photo of a page is fetched at one width, the one it shows', async ({ page }) => {
+  // A responsive preload read before the viewport meta resolves its sizes against a 980 px
+  // viewport: a phone then fetched the photo twice, at the preload's width and at the <img>'s.
+  const images: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') images.push(request.url());
+  });
+  for (const route of ['/', '/home', '/house/1']) {
+    images.length = 0;
+    await page.goto(route);
+    const photo = page.locator('main img[fetchpriority="high"]:visible').first();
+    await expect(photo).toHaveJSProperty('complete', true);
+    const shown = await photo.evaluate((img: HTMLImageElement) => img.currentSrc);
+    // Its widths are files named <photo>-<width>[.<hash>].webp.
+    const photoOf = (url: string) => url.replace(/-\d+(\.[0-9a-f]{8})?\.webp$/, '');
+    const widths = [...new Set(images.filter((url) => photoOf(url) === photoOf(shown)))];
+    expect(widths, route).toEqual([shown]);
+  }
+});
