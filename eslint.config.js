@@ -39,6 +39,7 @@ const SHARED_STATEFUL = [
   'config/ConfigContext.tsx',
   'ui/Dialog.tsx',
   'ui/toastSlice.ts',
+  'router.ts',
   'testing/supabaseServer.ts',
 ];
 
@@ -168,6 +169,23 @@ export default tseslint.config(
     files: ['shared/src/**'],
     rules: {
       'homestory/stateful-shared-imports': ['error', { sourceRoot: join(root, 'shared/src'), stateful: SHARED_STATEFUL }],
+    },
+  },
+  {
+    // The router is one shared, tree-shaken entry point (shared/src/router.ts); an import of
+    // React Router itself would ship a second, whole copy of it.
+    files: UI_SOURCES,
+    ignores: ['shared/src/router.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: "Import the router from 'shared/router' (add what you need there).",
+          })),
+        },
+      ],
     },
   },
   { files: UI_SOURCES, ...reactHooks.configs.flat.recommended },

@@ -2,7 +2,7 @@
  * The account remote alone, for QA: a small frame (the user menu and links to each page), the
  * always-mounted login dialog, and the remote's pages on their own routes.
  */
-import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { Navigate, NavLink, Route, Routes } from 'shared/router';
 import { renderStandalone } from 'shared/standalone';
 import UserMenu from './exposes/UserMenu';
 import LoginDialog from './exposes/LoginDialog';

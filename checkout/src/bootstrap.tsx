@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'shared/router';
 import { renderStandalone } from 'shared/standalone';
 import BookingPage from './exposes/BookingPage';
 import { QaLogin, QaTrips } from './standalone/QaPages';

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared/router';
 import { renderStandalone } from 'shared/standalone';
 import Home from './exposes/Home';
 import SearchBar from './exposes/SearchBar';

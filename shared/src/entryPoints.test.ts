@@ -91,7 +91,7 @@ describe('shared entry points', () => {
     const specifiers = entries.map((entry) => entry.specifier);
     expect(shared.filter((name) => !specifiers.includes(name))).toEqual([]);
     expect(shared).not.toContain('shared/build');
-    for (const stateful of ['shared/store', 'shared/api', 'shared/state', 'shared/config', 'shared/session', 'shared/ui']) {
+    for (const stateful of ['shared/store', 'shared/api', 'shared/state', 'shared/config', 'shared/session', 'shared/ui', 'shared/router']) {
       expect(sharedDependencies[stateful], stateful).toMatchObject({ singleton: true });
     }
   });

@@ -3,7 +3,7 @@
  * after 1 s). The delay lets the session finish loading: a user who turns up in time stays.
  */
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared/router';
 import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
 

@@ -4,7 +4,7 @@
  * after paying. The composed site uses the account remote's real pages instead.
  */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'shared/router';
 import { signInAsGuest } from 'shared/session';
 import { useAppDispatch } from 'shared/store';
 

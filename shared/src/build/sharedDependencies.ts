@@ -1,9 +1,11 @@
 /**
  * The Module Federation shared-dependency map, used by every app's rspack config.
  *
- * Strategy: one copy of each library that holds global state (React, the router, the Redux
- * store libraries, the supabase client and each entry point of this workspace package) for the
- * whole page. Versions are those installed, read from each library's own package.json: the
+ * Strategy: one copy of each library that holds global state (React, the Redux store
+ * libraries, the supabase client and each entry point of this workspace package) for the whole
+ * page. The router is one copy as the entry point shared/router, which re-exports the part of
+ * React Router the apps use (a shared package is shipped whole; shared this way, it is
+ * tree-shaken). Versions are those installed, read from each library's own package.json: the
  * pnpm catalog (pnpm-workspace.yaml) pins one exact version for every app, so the map cannot
  * drift from it.
  */
@@ -40,8 +42,6 @@ export const sharedDependencies: Record<string, SharedConfig> = {
   'react/': singleton('react'),
   'react-dom': singleton('react-dom'),
   'react-dom/': singleton('react-dom'),
-  'react-router': singleton('react-router'),
-  'react-router-dom': singleton('react-router-dom'),
   'react-redux': singleton('react-redux'),
   '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
   '@supabase/supabase-js': singleton('@supabase/supabase-js'),

@@ -6,7 +6,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'shared/router';
 import '@fontsource-variable/inter';
 import 'shared/ui/tokens.css';
 // Package paths, not relative ones: Module Federation shares modules by these names, so the

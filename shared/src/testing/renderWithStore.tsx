@@ -7,7 +7,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'shared/router';
 import { ConfigProvider, type RuntimeConfig } from 'shared/config';
 import { createAppStore, type AppStore } from 'shared/store';
 import { BROWSER_CLIENT_OPTIONS, supabaseSourceOf } from 'shared/supabase';

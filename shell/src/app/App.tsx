@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'shared/router';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import { Layout } from '../layout/Layout';
 import { Landing } from '../pages/Landing';

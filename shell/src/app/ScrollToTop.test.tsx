@@ -1,5 +1,6 @@
 import { render, act } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, Outlet } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Outlet } from 'shared/router';
 import { ScrollToTop } from './ScrollToTop';
 
 function renderRoutes() {

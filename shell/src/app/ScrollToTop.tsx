@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType } from 'shared/router';
 
 /**
  * Every new page starts at the top: a link, a redirect or Reserve changes the path and the

@@ -7,7 +7,7 @@
  * card's photo (the mobile LCP) is preloaded with the card's own srcset and sizes, so the
  * browser fetches the very file the card's image will use, while the grid's code still loads.
  */
-import { matchPath } from 'react-router-dom';
+import { matchPath } from 'shared/router';
 import { roomsApi, type GridArgs } from 'shared/api';
 import { resolveImageUrl, type RuntimeConfig } from 'shared/config';
 import { CATEGORIES } from 'shared/rules';

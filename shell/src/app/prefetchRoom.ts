@@ -4,7 +4,7 @@
  * takes the room's round trip off the way to the page's main photo; the page's own query then
  * finds it in the shared RTK Query cache.
  */
-import { matchPath } from 'react-router-dom';
+import { matchPath } from 'shared/router';
 import { roomsApi } from 'shared/api';
 import { parseRoomId } from 'shared/rules';
 import type { AppStore } from 'shared/store';

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router-dom';
+import { matchPath } from 'shared/router';
 import { headerShowsCategories, headerShowsSearch, isKnownPage, remoteModulesOf, remotePageOf, remoteRouteOf, remoteRoutes } from './routes';
 
 describe('routes', () => {

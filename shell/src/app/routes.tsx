@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { matchPath } from 'react-router-dom';
+import { matchPath } from 'shared/router';
 import type { ExposedId } from 'shared/federation';
 
 /** Which remote page renders each route of the spec; shell-owned pages are elsewhere. */

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'shared/router';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createAppStore } from 'shared/store';
 import { setUserData } from 'shared/state';

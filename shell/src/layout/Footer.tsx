@@ -5,7 +5,7 @@
  * screens, shown only to signed-in users, with the $ USD label.
  */
 import { Globe } from 'lucide-react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared/router';
 import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
 import {

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'shared/router';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import { headerShowsCategories, headerShowsSearch } from '../app/routes';
 import { Logo } from './Logo';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'shared/router';
 import { useAppSelector } from 'shared/store';
 import { selectShowLogin } from 'shared/state';
 import { RemoteSlot } from '../federation/RemoteSlot';

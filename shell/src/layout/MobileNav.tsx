@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from 'shared/router';
 import { Heart, Search, Plane, MessageSquare, CircleUserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { selectIsLoggedIn } from 'shared/state';

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'shared/router';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createAppStore } from 'shared/store';
 import type { RuntimeConfig } from 'shared/config';

@@ -4,7 +4,7 @@
  * reviews fading in, the map centred on a fixed city, and the footer. No fixed splash
  * (ARCHITECTURE section 6): the page shows as soon as it is loaded.
  */
-import { Link } from 'react-router-dom';
+import { Link } from 'shared/router';
 import { Globe, HandHeart, House, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Logo } from '../layout/Logo';
 import { Footer } from '../layout/Footer';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared/router';
 import styles from './NotFound.module.css';
 
 export function NotFound() {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'shared/router';
 import { ConfigProvider } from 'shared/config';
 import type { RuntimeConfig } from '../../config/runtimeConfig';
 import { ListingCard, type ListingCardProps, type ListingCardRoom } from './ListingCard';

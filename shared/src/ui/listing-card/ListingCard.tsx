@@ -9,7 +9,7 @@
  * never shift the layout.
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared/router';
 import { ChevronLeft, ChevronRight, Heart, Star } from 'lucide-react';
 import {
   BREAKPOINTS,

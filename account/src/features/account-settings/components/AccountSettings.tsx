@@ -4,7 +4,7 @@
  * screens: 'Account', 'Signed in as' with the first name and the email, and the ten tiles.
  * Signed out, it goes to / after 1 s.
  */
-import { Link } from 'react-router-dom';
+import { Link } from 'shared/router';
 import {
   BookOpen,
   Briefcase,

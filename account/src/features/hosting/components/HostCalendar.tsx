@@ -4,7 +4,7 @@
  * through; blocked nights are then unavailable to search, the listing's calendar and payment.
  */
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';

@@ -5,7 +5,7 @@
  * and the cancel-booking function apply), and the review with publish / unpublish.
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared/router';
 import { Minus, Plus } from 'lucide-react';
 import { useRuntimeConfig } from 'shared/config';
 import { CANCELLATION_POLICIES, LOCAL_CURRENCY_PER_USD, cancellationPolicyText, nightlyUsdPrice, type CancellationPolicy } from 'shared/rules';

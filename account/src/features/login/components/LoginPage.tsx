@@ -5,7 +5,7 @@
  * does not navigate a second time.
  */
 import { useState } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'shared/router';
 import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
 import { returnPathOf } from 'shared/url';

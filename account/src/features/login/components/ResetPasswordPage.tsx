@@ -5,7 +5,7 @@
  * the page says so and offers a new one from the login dialog.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'shared/router';
 import { useGetSessionUserQuery } from 'shared/api';
 import { setNewPassword } from 'shared/session';
 import { setShowLogin } from 'shared/state';

@@ -3,7 +3,7 @@
  * can be changed (user_metadata.name), and the email. Signed out, it goes to / after 1 s.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared/router';
 import { ChevronRight } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectUserData, showToast } from 'shared/state';

@@ -14,7 +14,7 @@
  * refund still on its way).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ChevronLeft } from 'lucide-react';
 import { useAppSelector } from 'shared/store';

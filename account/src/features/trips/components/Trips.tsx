@@ -7,7 +7,7 @@
  * after the payments arrive, which happens in the browser alone.
  */
 import { useEffect, useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
 import { selectUserData } from 'shared/state';

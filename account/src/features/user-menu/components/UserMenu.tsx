@@ -7,7 +7,7 @@
  * returns there when it closes.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared/router';
 import { Menu } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectUserData, setShowLogin, showToast } from 'shared/state';

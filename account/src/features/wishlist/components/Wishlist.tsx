@@ -9,7 +9,7 @@
  * with an empty heart, so a slip of the finger can be undone.
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectUserData, selectUserFavListing, setShowLogin } from 'shared/state';

@@ -14,7 +14,7 @@
  * never comes up into view when the form gives way to the prompt.
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ChevronLeft } from 'lucide-react';
 import { useGetRoomByIdQuery, useGetSessionUserQuery } from 'shared/api';

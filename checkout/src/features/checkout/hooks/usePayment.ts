@@ -9,7 +9,7 @@
  * once. After 'Payment successful!' the page goes to /trips after 3 s.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared/router';
 import { nanoid } from '@reduxjs/toolkit';
 import type { ApiError } from 'shared/api';
 import { REDIRECT_DELAY_MS } from 'shared/rules';

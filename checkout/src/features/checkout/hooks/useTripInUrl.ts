@@ -6,7 +6,7 @@
  * nobody books one adult.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'shared/router';
 import { toIsoDay } from 'shared/rules';
 import { searchOfStay, stayFromSearch } from 'shared/url';
 import { bookedTrip, type Trip } from '../trip';

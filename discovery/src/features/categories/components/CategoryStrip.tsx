@@ -5,7 +5,7 @@
  * a search only the categories the search found are offered.
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'shared/router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { CATEGORIES, CATEGORY_ARROWS_ABOVE_COUNT, CATEGORY_SCROLL_ITEMS, SKELETON_COUNTS } from 'shared/rules';
 import { Skeleton } from 'shared/ui';

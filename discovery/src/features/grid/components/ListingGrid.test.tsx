@@ -1,7 +1,7 @@
 import { addDays, format } from 'date-fns';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared/router';
 import { renderWithStore, type Answer, type Read } from 'shared/testing';
 import { HomeSearch } from '../../../test/HomeSearch';
 import { setSearching } from '../../search';

@@ -8,7 +8,7 @@
  * from the searched place, the location of the best match (the place itself when it has homes);
  * without a place (no search, a region) they give none.
  */
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared/router';
 import { staySearch, stayOf } from 'shared/url';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from 'shared/store';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared/router';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { GUEST_KINDS } from 'shared/rules';
 import { setGuests } from 'shared/state';

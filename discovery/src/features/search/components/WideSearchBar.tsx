@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared/router';
 import { Search as SearchIcon, X } from 'lucide-react';
 import { useAppDispatch, useAppSelector, useAppStore } from 'shared/store';
 import {

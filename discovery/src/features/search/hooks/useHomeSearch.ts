@@ -5,7 +5,7 @@
  * every category until one is chosen, ''). Anywhere else the search is empty.
  */
 import { useMemo } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared/router';
 import { CATEGORIES, toIsoDay } from 'shared/rules';
 import { parseSearchParams, searchQueryOf, type SearchCriteria, type SearchQuery } from 'shared/url';
 

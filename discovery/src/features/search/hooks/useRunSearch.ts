@@ -6,7 +6,7 @@
  * arrive.
  */
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared/router';
 import { useAppDispatch, useAppStore } from 'shared/store';
 import { search } from 'shared/state';
 import { serializeSearchParams } from 'shared/url';

@@ -7,7 +7,7 @@
  * them).
  */
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'shared/router';
 import { useAppDispatch } from 'shared/store';
 import { toIsoDay } from 'shared/rules';
 import { searchLoaded } from 'shared/state';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'shared/router';
 import { useDocumentMeta } from '../hooks/useDocumentMeta';
 import styles from './ListingStates.module.css';
 

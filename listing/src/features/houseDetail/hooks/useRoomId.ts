@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'shared/router';
 import { parseRoomId } from 'shared/rules';
 
 /** The listing id of a /house/:id path, or null when it is not a valid room id. */

@@ -4,7 +4,7 @@
  * change back to the URL. Reserve carries it on to the booking page's URL (/{id}/book?…).
  */
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'shared/router';
 import { injectFormSlice, useAppDispatch, useAppSelector } from 'shared/store';
 import {
   clearDates,

@@ -6,7 +6,7 @@
  * and the picker keep working on the form slice the search bar shows.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'shared/router';
 import { injectFormSlice, useAppDispatch, useAppStore } from 'shared/store';
 import { setDates, setGuests } from 'shared/state';
 import { countedGuests, toIsoDay } from 'shared/rules';
