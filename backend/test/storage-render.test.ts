@@ -3,7 +3,8 @@
 // PGlite and on PostgreSQL: the URLs supabase-js's getPublicUrl(path, { transform }) builds render
 // the photo a host uploaded at the asked size and format, bad parameters are refused as Storage
 // refuses them, only listing-photos' existing objects are rendered, and renders are cached once.
-import { existsSync, readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -14,6 +15,15 @@ import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.
 import { checkoutDriver } from './support/checkout.ts';
 
 type User = Awaited<ReturnType<ReturnType<typeof checkoutDriver>['signedInUser']>>;
+
+/** The render cache's bound for these tests: 2 MiB. */
+const CACHE_LIMIT = 2 * 1024 * 1024;
+
+/** The bytes of every file under `dir`. */
+const bytesUnder = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
 
 describe.each(DB_KINDS)('rendering listing photos on %s', (kind) => {
   let backend: TestBackend;
@@ -47,7 +57,7 @@ describe.each(DB_KINDS)('rendering listing photos on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    backend = await startTestBackend(kind, { env: { SEED_ROOMS: '4' } });
+    backend = await startTestBackend(kind, { env: { SEED_ROOMS: '4', STORAGE_RENDER_CACHE_BYTES: String(CACHE_LIMIT) } });
     host = await checkoutDriver(backend, `render-${kind}-`).signedInUser();
     bucket = host.client.storage.from('listing-photos');
   });
@@ -224,6 +234,31 @@ describe.each(DB_KINDS)('rendering listing photos on %s', (kind) => {
     expect((await get(url, 'image/jpeg')).headers.get('content-type')).toBe('image/jpeg');
     expect(renderStats.rendered - before).toBe(2);
     expect(existsSync(cached)).toBe(true);
+  });
+
+  it('the cache stays within its bound: the least recently used renders go first, and are rendered again when asked', async () => {
+    // Noise compresses badly: each render of it is hundreds of kilobytes.
+    const noise = await sharp(randomBytes(1000 * 700 * 3), { raw: { width: 1000, height: 700, channels: 3 } }).png().toBuffer();
+    const name = await uploaded(noise, 'image/png');
+    const urlAt = (width: number) => renderUrl(name, { width, quality: 100 });
+    const before = renderStats.rendered;
+    let written = 0;
+    let width = 1000;
+    while (written < 2 * CACHE_LIMIT) {
+      const response = await get(urlAt(width));
+      expect(response.status).toBe(200);
+      written += (await response.arrayBuffer()).byteLength;
+      width -= 10;
+    }
+    const root = join(backend.dataDir, 'storage-render');
+    expect(bytesUnder(root)).toBeLessThanOrEqual(CACHE_LIMIT);
+    const rendered = renderStats.rendered - before;
+    // The most recent is still cached; the first was evicted and is rendered again.
+    await get(urlAt(width + 10));
+    expect(renderStats.rendered - before).toBe(rendered);
+    await get(urlAt(1000));
+    expect(renderStats.rendered - before).toBe(rendered + 1);
+    expect(bytesUnder(root)).toBeLessThanOrEqual(CACHE_LIMIT);
   });
 
   it('HEAD answers the headers of GET with no body; other methods are refused', async () => {

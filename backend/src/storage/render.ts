@@ -12,8 +12,8 @@
 // As imgproxy does by default: never enlarged, EXIF orientation applied, metadata stripped.
 // Only the public bucket listing-photos is rendered here, and only objects that exist (404 in
 // Storage's format otherwise). Renders are kept on disk (objects.ts: storage-render), keyed by the
-// source's validator and the parameters, at most CACHE_BYTES in all (the least recently used go
-// first); identical requests arriving together share one render, and at most RENDER_SLOTS renders
+// source's validator and the parameters, at most STORAGE_RENDER_CACHE_BYTES in all (256 MiB unless
+// set; the least recently used go first); identical requests arriving together share one render, and at most RENDER_SLOTS renders
 // run at once.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -31,8 +31,6 @@ export const RENDER_SIZE = { min: 1, max: 2500 } as const;
 export const RENDER_QUALITY = { min: 20, max: 100, default: 80 } as const;
 /** The largest source rendered (hosted: 50 megapixels). */
 const MAX_SOURCE_PIXELS = 50_000_000;
-/** The disk the cached renders may take in all. */
-const CACHE_BYTES = 256 * 1024 * 1024;
 const RENDER_SLOTS = Math.max(1, availableParallelism() - 1);
 
 type Resize = 'cover' | 'contain' | 'fill';
@@ -174,6 +172,11 @@ class RenderCache {
   }
 
   async add(file: string, size: number): Promise<void> {
+    // A render larger than the whole cache is served, not kept.
+    if (size > this.limit) {
+      await rm(file, { force: true });
+      return;
+    }
     this.touch(file, size);
     if (this.total <= this.limit) return;
     const oldest = [...this.files].sort((a, b) => a[1].used - b[1].used);
@@ -205,7 +208,7 @@ const caches = new Map<string, RenderCache>();
 const cacheOf = (ctx: BackendContext) => {
   const root = renderRoot(ctx);
   let cache = caches.get(root);
-  if (!cache) caches.set(root, (cache = new RenderCache(root, CACHE_BYTES)));
+  if (!cache) caches.set(root, (cache = new RenderCache(root, ctx.config.renderCacheBytes)));
   return cache;
 };
 
