@@ -4,7 +4,7 @@
 // the photo a host uploaded at the asked size and format, bad parameters are refused as Storage
 // refuses them, only listing-photos' existing objects are rendered, and renders are cached once.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -200,6 +200,17 @@ describe.each(DB_KINDS)('rendering listing photos on %s', (kind) => {
     }
     // Nothing outside the bucket was read into the cache.
     expect(readdirSync(join(backend.dataDir, 'storage-render'), { recursive: true }).some((f) => String(f).includes('avatars'))).toBe(false);
+  });
+
+  it('a stored file that is no image it can read answers 400, as Storage answers a source it cannot render', async () => {
+    const folder = join(backend.dataDir, 'storage', 'listing-photos', 'hosts', host.id);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'broken.webp'), 'RIFF\0\0\0\0WEBPnot really');
+    const response = await get(renderUrl(`hosts/${host.id}/broken.webp`, { width: 400 }));
+    expect([response.status, await response.json()]).toEqual([
+      400,
+      { statusCode: '400', code: 'InvalidRequest', error: 'InvalidRequest', message: 'The source image is invalid or unsupported for rendering' },
+    ]);
   });
 
   it('renders the catalogue photos too (the seed installs them in the bucket)', async () => {

@@ -13,8 +13,8 @@
 // Only the public bucket listing-photos is rendered here, and only objects that exist (404 in
 // Storage's format otherwise). Renders are kept on disk (objects.ts: storage-render), keyed by the
 // source's validator and the parameters, at most STORAGE_RENDER_CACHE_BYTES in all (256 MiB unless
-// set; the least recently used go first); identical requests arriving together share one render, and at most RENDER_SLOTS renders
-// run at once.
+// set; the least recently used go first, and a file appears whole or not at all); identical
+// requests arriving together share one render, and at most RENDER_SLOTS renders run at once.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -198,10 +198,6 @@ class RenderCache {
       }
     }
   }
-
-  get bytes(): number {
-    return this.total;
-  }
 }
 
 const caches = new Map<string, RenderCache>();
@@ -244,6 +240,13 @@ const storageFailure = (status: number, code: string, error: string, message: st
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
   });
 const notFound = () => storageFailure(404, 'NoSuchKey', 'not_found', 'Object not found');
+
+/** sharp could not render the source (its bytes, not the server, are at fault: 400). */
+class UnreadableSource extends Error {
+  constructor(cause: unknown) {
+    super('The source image is invalid or unsupported for rendering', { cause });
+  }
+}
 
 /** How many renders the process has made (not served from cache); for tests and logs. */
 export const renderStats = { rendered: 0 };
@@ -305,14 +308,19 @@ export async function storageRenderHandler(req: Request, ctx: BackendContext): P
 
   const cache = cacheOf(ctx);
   await cache.load();
-  let body: Buffer | null = await readFile(cached).catch(() => null);
+  // A render under way is joined; else the cached file; else this request renders.
+  let rendering = inFlight.get(cached);
+  let body: Buffer | null = rendering ? null : await readFile(cached).catch(() => null);
   if (body) {
     cache.touch(cached, body.length);
   } else {
-    let rendering = inFlight.get(cached);
+    rendering ??= inFlight.get(cached);
     if (!rendering) {
       rendering = inSlot(async () => {
-        const output = await renderImage(bytes ?? (await readFile(source)), transform, format);
+        const sourceBytes = bytes ?? (await readFile(source));
+        const output = await renderImage(sourceBytes, transform, format).catch((error: unknown) => {
+          throw new UnreadableSource(error);
+        });
         renderStats.rendered += 1;
         await mkdir(cacheDir, { recursive: true });
         const partial = `${cached}.${randomUUID()}.part`;
@@ -327,14 +335,12 @@ export async function storageRenderHandler(req: Request, ctx: BackendContext): P
     }
     try {
       body = await rendering;
-    } catch {
-      return bad('The source image is invalid or unsupported for rendering');
+    } catch (error) {
+      if (error instanceof UnreadableSource) return bad('The source image is invalid or unsupported for rendering');
+      throw error;
     }
   }
   headers['content-length'] = String(body.length);
   if (req.method === 'HEAD') return new Response(null, { status: 200, headers });
   return new Response(new Uint8Array(body), { status: 200, headers });
 }
-
-/** The cache's size now, for tests. */
-export const renderCacheBytes = (ctx: BackendContext) => cacheOf(ctx).bytes;
