@@ -25,6 +25,8 @@ export type Env = Record<string, string | undefined>;
 export const DEFAULT_AUTH_RATE_LIMIT = 30;
 /** bcrypt's work factor unless AUTH_BCRYPT_COST says otherwise (GoTrue's). */
 export const DEFAULT_BCRYPT_COST = 10;
+/** STORAGE_RENDER_CACHE_BYTES when unset: 256 MiB of rendered listing photos on disk. */
+export const DEFAULT_RENDER_CACHE_BYTES = 256 * 1024 * 1024;
 /** SEED_ROOMS when unset: listings made on first start. */
 export const DEFAULT_ROOM_COUNT = 1000;
 
@@ -137,6 +139,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
     localMigrationsDir: join(REPO_ROOT, 'backend/migrations'),
     functionsDir: resolve(options.functionsDir ?? env.FUNCTIONS_DIR ?? join(REPO_ROOT, 'supabase/functions')),
     storageDir: join(dataDir, 'storage'),
+    renderCacheBytes: wholeNumber(env, 'STORAGE_RENDER_CACHE_BYTES', DEFAULT_RENDER_CACHE_BYTES, 1),
     allowedOrigins: allowedOrigins(env.ALLOWED_ORIGINS),
     authenticatorPassword: env.AUTHENTICATOR_PASSWORD || undefined,
     publicUrl: httpUrl(env, 'PUBLIC_URL'),

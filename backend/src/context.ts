@@ -26,6 +26,8 @@ export interface BackendConfig {
   functionsDir: string;
   /** Public objects: <storageDir>/<bucket>/<path>. */
   storageDir: string;
+  /** The disk the render endpoint's cached images may take in all (STORAGE_RENDER_CACHE_BYTES). */
+  renderCacheBytes: number;
   /** Browser origins allowed to read answers (CORS); "scheme://host:*" allows any port. */
   allowedOrigins: string[];
   /** The `authenticator` login role's password on PostgreSQL (none with trust authentication). */

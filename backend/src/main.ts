@@ -1,5 +1,5 @@
 // One process serving /auth/v1, /rest/v1, /functions/v1, /storage/v1/object (public reads, hosts'
-// photo uploads and removals), /geocode.
+// photo uploads and removals), /storage/v1/render/image/public (resized listing photos), /geocode.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { authHandler } from './auth/index.ts';
@@ -21,6 +21,7 @@ import { guestAccount } from './seed/guest.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { storageHandler } from './storage/index.ts';
 import { storageRemoveHandler } from './storage/remove.ts';
+import { storageRenderHandler } from './storage/render.ts';
 import { storageUploadHandler, UPLOAD_BODY_LIMIT } from './storage/upload.ts';
 
 export interface Backend {
@@ -87,6 +88,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     { prefix: '/rest/v1', handler: rest.handle },
     { prefix: '/functions/v1', handler: createFunctions(), ownPreflight: true },
     { prefix: '/storage/v1/object/public', handler: storageHandler },
+    { prefix: '/storage/v1/render/image/public', handler: storageRenderHandler },
     {
       prefix: '/storage/v1/object',
       handler: (req, c) => (req.method === 'DELETE' ? storageRemoveHandler(req, c) : storageUploadHandler(req, c)),

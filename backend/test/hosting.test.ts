@@ -4,7 +4,7 @@
 // sets, publishing into search at once, blocked nights honoured by search, the calendar and
 // payment confirmation, and reservations that show the host the guest's name, dates and amount
 // only.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -29,8 +29,11 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
   let host: User;
   let other: User;
 
+  /** A host photo's path as "Rooms".images holds it: the original's public path. */
   const photo = (userId: string, n: number) =>
-    `/storage/v1/object/public/listing-photos/hosts/${userId}/${n.toString(16).padStart(32, '0')}-800.webp`;
+    `/storage/v1/object/public/listing-photos/hosts/${userId}/${n.toString(16).padStart(32, '0')}`;
+  /** A photo the local backend stored as three widths before originals: its 800 px width's path. */
+  const legacyPhoto = (userId: string, n: number) => `${photo(userId, n)}-800.webp`;
 
   /** Everything a published place needs, in the host's words. */
   const complete = (userId: string, overrides: Record<string, unknown> = {}) => ({
@@ -178,7 +181,19 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
         [{ lng: 'east' }, 'lng'],
         [{ images: ['https://evil.example/x.webp'] }, 'images'],
         [{ images: [photo(other.id, 1)] }, 'images'],
-        [{ images: [`${photo(host.id, 1).replace('-800.webp', '')}/../x-800.webp`] }, 'images'],
+        [{ images: [`${photo(host.id, 1)}/../x`] }, 'images'],
+        [{ images: [`${photo(host.id, 1)}/../../${other.id}/${'0'.repeat(32)}`] }, 'images'],
+        [{ images: [`/storage/v1/object/public/listing-photos/hosts/${host.id}/../${other.id}/${'0'.repeat(32)}`] }, 'images'],
+        [{ images: [photo(host.id, 1).replace('listing-photos', 'avatars')] }, 'images'],
+        [{ images: [photo(host.id, 1).replace('/object/public/', '/render/image/public/')] }, 'images'],
+        [{ images: [`${photo(host.id, 1)}?width=400`] }, 'images'],
+        [{ images: [`${photo(host.id, 1)}.webp`] }, 'images'],
+        [{ images: [`${photo(host.id, 1)}-400.webp`] }, 'images'],
+        [{ images: [photo(host.id, 1).toUpperCase()] }, 'images'],
+        [{ images: [photo(host.id, 1).slice(0, -1)] }, 'images'],
+        [{ images: [`/storage/v1/object/public/listing-photos/scenes/scene-001-800.webp`] }, 'images'],
+        [{ images: [`http://localhost:54321${photo(host.id, 1)}`] }, 'images'],
+        [{ images: [{ path: photo(host.id, 1) }] }, 'images'],
         [{ images: [photo(host.id, 1), photo(host.id, 1)] }, 'images'],
         [{ images: Array.from({ length: 21 }, (_, i) => photo(host.id, i)) }, 'images'],
       ];
@@ -198,6 +213,20 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
         rating_count: '',
         host_name: host.email.split('@')[0],
       });
+    });
+
+    it("save_listing takes the caller's originals, and the -800.webp paths of photos stored before originals", async () => {
+      const id = await newListing(host);
+      const images = [photo(host.id, 7), legacyPhoto(host.id, 8), photo(host.id, 9)];
+      expect((await host.client.rpc('save_listing', { p_room_id: id, p_fields: { images } })).error).toBeNull();
+      const row = (await service.from('Rooms').select('images, sleep_bed_1_link, sleep_bed_2_link').eq('id', id).single()).data;
+      expect(row).toEqual({ images, sleep_bed_1_link: images[1], sleep_bed_2_link: images[2] });
+      // Another user cannot save them, either form.
+      const theirs = await newListing(other);
+      for (const path of [photo(host.id, 7), legacyPhoto(host.id, 8)]) {
+        const r = await other.client.rpc('save_listing', { p_room_id: theirs, p_fields: { images: [path] } });
+        expect([r.error?.code, r.error?.hint], path).toEqual(['22023', 'images']);
+      }
     });
 
     it('a host has at most 50 places, however fast they ask', async () => {
@@ -332,18 +361,20 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       sharp({ create: { width, height, channels: 3, background: '#4a8' } }).png().toBuffer();
     const name = () => crypto.randomUUID().replaceAll('-', '');
 
-    it('a host uploads a photo under their own folder; it is stored as the three widths, 3:2, as WebP', async () => {
+    it('a host uploads a photo under their own folder; it is stored as sent, the original, typed by its bytes', async () => {
       const photoName = name();
+      const sent = await png(1600, 1200);
       const { data, error } = await host.client.storage
         .from('listing-photos')
-        .upload(`hosts/${host.id}/${photoName}`, new Blob([await png(1600, 1200)], { type: 'image/png' }));
+        .upload(`hosts/${host.id}/${photoName}`, new Blob([sent], { type: 'image/png' }));
       expect(error).toBeNull();
       expect(data).toMatchObject({ fullPath: `listing-photos/hosts/${host.id}/${photoName}` });
+      const response = await fetch(`${backend.url}${photo(host.id, 0).replace('0'.repeat(32), photoName)}`);
+      expect([response.status, response.headers.get('content-type'), response.headers.get('cache-control')]).toEqual([200, 'image/png', 'max-age=3600']);
+      expect(Buffer.from(await response.arrayBuffer()).equals(sent)).toBe(true);
+      // No widths are written: they are rendered on request (storage-render.test.ts).
       for (const width of [400, 800, 1200]) {
-        const response = await fetch(`${backend.url}/storage/v1/object/public/listing-photos/hosts/${host.id}/${photoName}-${width}.webp`);
-        expect(response.status).toBe(200);
-        const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
-        expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, Math.round((width * 2) / 3)]);
+        expect(existsSync(join(backend.dataDir, 'storage', 'listing-photos', 'hosts', host.id, `${photoName}-${width}.webp`))).toBe(false);
       }
       // The same name again is refused: a stored photo is never replaced.
       const again = await host.client.storage.from('listing-photos').upload(`hosts/${host.id}/${photoName}`, new Blob([await png(10, 10)]));
@@ -388,6 +419,31 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       expect((await upload('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>', 'image/png')).status).toBe(415);
       expect((await upload(new Uint8Array(11 * 1024 * 1024), 'image/png')).status).toBe(413);
       expect((await upload(await png(200, 200), 'text/plain')).status).toBe(200);
+      // A file that says it is an image but stops short of its pixels.
+      const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a48' } }).jpeg().toBuffer();
+      expect((await upload(jpeg.subarray(0, 600), 'image/jpeg')).status).toBe(415);
+      // Over 40 megapixels.
+      const huge = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: '#000' } }).png({ compressionLevel: 1 }).toBuffer();
+      expect((await upload(huge, 'image/png')).status).toBe(415);
+    });
+
+    it('a stored photo keeps the content type its bytes have, whatever the request said', async () => {
+      const photoName = name();
+      const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#48a' } }).jpeg().toBuffer();
+      const r = await fetch(`${backend.url}/storage/v1/object/listing-photos/hosts/${host.id}/${photoName}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${host.accessToken}`, apikey: backend.keys.anonKey, 'content-type': 'text/plain', 'cache-control': 'max-age=60' },
+        body: jpeg,
+      });
+      expect(await r.json()).toEqual({
+        Key: `listing-photos/hosts/${host.id}/${photoName}`,
+        Id: photoName,
+        path: `/storage/v1/object/public/listing-photos/hosts/${host.id}/${photoName}`,
+      });
+      const served = await fetch(`${backend.url}/storage/v1/object/public/listing-photos/hosts/${host.id}/${photoName}`);
+      expect([served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual(['image/jpeg', 'max-age=60']);
+      // The metadata lives outside the served folder.
+      expect((await fetch(`${backend.url}/storage/v1/object/public/listing-photos/hosts/${host.id}/${photoName}.json`)).status).toBe(404);
     });
   });
 
@@ -471,19 +527,22 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
 
   describe('deleting drafts', () => {
     const png = () => sharp({ create: { width: 600, height: 400, channels: 3, background: '#48a' } }).png().toBuffer();
-    const fileOf = (path: string, width = 800) => join(backend.dataDir, 'storage', path.replace('/storage/v1/object/public/', '').replace('-800.webp', `-${width}.webp`));
+    const fileOf = (path: string) => join(backend.dataDir, 'storage', path.replace('/storage/v1/object/public/', ''));
+    const rendersOf = (path: string) => join(backend.dataDir, 'storage-render', path.replace('/storage/v1/object/public/', ''));
+    const render = (path: string) => fetch(`${backend.url}${path.replace('/object/public/', '/render/image/public/')}?width=400&height=267`);
 
     /** A photo uploaded by `user`; its path as "Rooms".images holds it. */
     async function uploaded(user: User): Promise<string> {
       const name = crypto.randomUUID().replaceAll('-', '');
       const { error } = await user.client.storage.from('listing-photos').upload(`hosts/${user.id}/${name}`, new Blob([await png()], { type: 'image/png' }));
       if (error) throw error;
-      return `/storage/v1/object/public/listing-photos/hosts/${user.id}/${name}-800.webp`;
+      return `/storage/v1/object/public/listing-photos/hosts/${user.id}/${name}`;
     }
     const deleteListing = (user: User | { client: SupabaseClient }, roomId: unknown) => driver.invoke(user.client, 'delete-listing', { roomId });
 
-    it("a host deletes their draft: the place, its policy, blocks and wishlist entries go, and its photos leave Storage (every width) unless another place shows them", async () => {
+    it("a host deletes their draft: the place, its policy, blocks and wishlist entries go, and its photos leave Storage (with their renders) unless another place shows them", async () => {
       const [a, b, shared] = [await uploaded(host), await uploaded(host), await uploaded(host)];
+      for (const path of [a, b, shared]) expect((await render(path)).status).toBe(200);
       const id = await publishedListing(host, { images: [a, b, shared], cancellation_policy: 'strict' });
       const keeper = await publishedListing(host, { images: [shared] });
       await host.client.from('room_blocked_dates').insert({ room_id: id, start_date: isoDay(20), end_date: isoDay(22) });
@@ -497,11 +556,13 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
         expect((await service.from(table).select('room_id').eq('room_id', id)).data, table).toEqual([]);
       }
       expect((await service.from('Favorites').select('id').eq('item_id', id)).data).toEqual([]);
-      for (const width of [400, 800, 1200]) {
-        expect(existsSync(fileOf(a, width))).toBe(false);
-        expect(existsSync(fileOf(b, width))).toBe(false);
-        expect(existsSync(fileOf(shared, width))).toBe(true);
+      for (const path of [a, b]) {
+        expect(existsSync(fileOf(path))).toBe(false);
+        expect(existsSync(rendersOf(path))).toBe(false);
+        expect((await render(path)).status).toBe(404);
       }
+      expect(existsSync(fileOf(shared))).toBe(true);
+      expect(existsSync(rendersOf(shared))).toBe(true);
       expect((await fetch(`${backend.url}${a}`)).status).toBe(404);
       expect((await fetch(`${backend.url}${shared}`)).status).toBe(200);
       expect((await host.client.rpc('my_listings')).data!.map((l: { room_id: number }) => l.room_id)).toContain(keeper);
@@ -561,17 +622,27 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       const name = `hosts/${user.id}/${file}`;
       const { error } = await user.client.storage.from('listing-photos').upload(name, new Blob([await png()], { type: 'image/png' }));
       if (error) throw error;
-      return { name, path: `/storage/v1/object/public/listing-photos/${name}-800.webp` };
+      return { name, path: `/storage/v1/object/public/listing-photos/${name}` };
     }
+    /** The statuses of the original and of a render of it (which a first request caches). */
     const stored = async (name: string) =>
-      Promise.all([400, 800, 1200].map(async (w) => (await fetch(`${backend.url}/storage/v1/object/public/listing-photos/${name}-${w}.webp`)).status));
+      Promise.all(
+        [`/storage/v1/object/public/listing-photos/${name}`, `/storage/v1/render/image/public/listing-photos/${name}?width=400&height=267&resize=cover`].map(
+          async (url) => (await fetch(`${backend.url}${url}`)).status,
+        ),
+      );
+    const renders = (name: string) => join(backend.dataDir, 'storage-render', 'listing-photos', name);
 
-    it('a host removes their own photo with storage.remove: every width is gone', async () => {
+    it('a host removes their own photo with storage.remove: the original, its metadata and its cached renders are gone', async () => {
       const photo = await upload(host);
+      expect(await stored(photo.name)).toEqual([200, 200]);
+      expect(existsSync(renders(photo.name))).toBe(true);
       const { data, error } = await host.client.storage.from('listing-photos').remove([photo.name]);
       expect(error).toBeNull();
       expect(data).toEqual([expect.objectContaining({ bucket_id: 'listing-photos', name: photo.name })]);
-      expect(await stored(photo.name)).toEqual([404, 404, 404]);
+      expect(existsSync(renders(photo.name))).toBe(false);
+      expect(existsSync(join(backend.dataDir, 'storage-meta', 'listing-photos', `${photo.name}.json`))).toBe(false);
+      expect(await stored(photo.name)).toEqual([404, 404]);
       // Removing it again removes nothing.
       expect((await host.client.storage.from('listing-photos').remove([photo.name])).data).toEqual([]);
     });
@@ -601,7 +672,7 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
         body: JSON.stringify({ prefixes: [{ name: photo.name }] }),
       });
       expect(hostile.status).toBe(400);
-      expect(await stored(photo.name)).toEqual([200, 200, 200]);
+      expect(await stored(photo.name)).toEqual([200, 200]);
     });
 
     it('a photo a place still shows is not removed; saved without it, it is', async () => {
@@ -612,8 +683,27 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       await host.client.rpc('save_listing', { p_room_id: id, p_fields: { images: [kept.path] } });
       const r = await host.client.storage.from('listing-photos').remove([kept.name, dropped.name]);
       expect(r.data!.map((o) => o.name)).toEqual([dropped.name]);
-      expect(await stored(kept.name)).toEqual([200, 200, 200]);
-      expect(await stored(dropped.name)).toEqual([404, 404, 404]);
+      expect(await stored(kept.name)).toEqual([200, 200]);
+      expect(await stored(dropped.name)).toEqual([404, 404]);
+    });
+
+    it('a photo stored as three widths before originals still shows, is kept while a place shows it, then is removed whole', async () => {
+      const file = crypto.randomUUID().replaceAll('-', '');
+      const name = `hosts/${host.id}/${file}`;
+      const folder = join(backend.dataDir, 'storage', 'listing-photos', 'hosts', host.id);
+      mkdirSync(folder, { recursive: true });
+      for (const width of [400, 800, 1200]) {
+        const bytes = await sharp({ create: { width, height: Math.round((width * 2) / 3), channels: 3, background: '#8a4' } }).webp().toBuffer();
+        writeFileSync(join(folder, `${file}-${width}.webp`), bytes);
+      }
+      const legacy = `/storage/v1/object/public/listing-photos/${name}-800.webp`;
+      const id = await newListing(host);
+      expect((await host.client.rpc('save_listing', { p_room_id: id, p_fields: { images: [legacy] } })).error).toBeNull();
+      expect((await fetch(`${backend.url}${legacy}`)).status).toBe(200);
+      expect((await host.client.storage.from('listing-photos').remove([name])).data).toEqual([]);
+      await host.client.rpc('save_listing', { p_room_id: id, p_fields: { images: [] } });
+      expect((await host.client.storage.from('listing-photos').remove([name])).data!.map((o) => o.name)).toEqual([name]);
+      for (const width of [400, 800, 1200]) expect(existsSync(join(folder, `${file}-${width}.webp`))).toBe(false);
     });
 
     it('of 50 concurrent removals of one photo, one reports it removed', async () => {
@@ -621,7 +711,7 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       const answers = await Promise.all(Array.from({ length: 50 }, () => host.client.storage.from('listing-photos').remove([photo.name])));
       expect(answers.filter((a) => a.error !== null)).toEqual([]);
       expect(answers.flatMap((a) => a.data ?? [])).toHaveLength(1);
-      expect(await stored(photo.name)).toEqual([404, 404, 404]);
+      expect(await stored(photo.name)).toEqual([404, 404]);
     });
   });
 

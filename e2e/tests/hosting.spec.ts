@@ -8,7 +8,7 @@
  * Longyearbyen, where the seed puts none), so it books no room of the shared catalogue.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { expect, test, type Page } from '../support/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { seriousViolations } from '../support/axe';
 import { dayName, roomLinks } from '../support/discoveryPage';
 import { CARDS, anonClient, fillBilling, fillCard, newUser, payThroughApi, signInContext, siteConfig, type TestUser } from './checkoutSupport';
@@ -29,6 +29,16 @@ async function photoFile(scene: number): Promise<{ name: string; mimeType: strin
   const file = `scene-${String(scene).padStart(3, '0')}-1200.webp`;
   const response = await fetch(`${supabaseUrl}/storage/v1/object/public/listing-photos/scenes/${file}`);
   return { name: file, mimeType: 'image/webp', buffer: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** Storage's render of a host's original, as shared/ui's photoUrl asks for it at `width`. */
+const RENDERED = (width: number) =>
+  new RegExp(`/storage/v1/render/image/public/listing-photos/hosts/[0-9a-f-]{36}/[0-9a-f]{32}\\?width=${width}&height=${Math.round((width * 2) / 3)}&resize=cover&quality=80$`);
+
+/** The image has loaded and has pixels (not a broken image's box). */
+async function expectShown(image: Locator) {
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
 
 /** A place of `host`'s, made through the API as the editor makes it: published unless `draft`. */
@@ -58,7 +68,7 @@ async function publishedPlace(host: TestUser, title: string, { draft = false } =
       bedrooms: 1,
       beds: 1,
       baths: 1,
-      images: [`/storage/v1/object/public/listing-photos/hosts/${host.session.user.id}/${name}-800.webp`],
+      images: [`/storage/v1/object/public/listing-photos/hosts/${host.session.user.id}/${name}`],
     },
   });
   if (saved.error) throw saved.error;
@@ -140,6 +150,11 @@ test.describe('hosting', () => {
     await page.getByLabel('Photos', { exact: true }).setInputFiles([await photoFile(3), await photoFile(11), await photoFile(20)]);
     const photos = page.getByRole('list', { name: 'Your photos' }).getByRole('img');
     await expect(photos).toHaveCount(3);
+    // The previews are Storage's 400 px renders of the originals uploaded, and they show.
+    for (let i = 0; i < 3; i += 1) {
+      await expect(photos.nth(i)).toHaveAttribute('src', RENDERED(400));
+      await expectShown(photos.nth(i));
+    }
     const firstSrc = await photos.nth(0).getAttribute('src');
     const secondSrc = await photos.nth(1).getAttribute('src');
     await page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
@@ -151,10 +166,12 @@ test.describe('hosting', () => {
     await expect(photos).toHaveCount(2);
     await page.screenshot({ path: info.outputPath('step-photos.png') });
     await page.getByRole('button', { name: 'Next' }).click();
-    // Saved without it, the removed photo leaves Storage (every width); the two kept stay.
-    await expect.poll(async () => (await fetch(removedSrc)).status).toBe(404);
-    expect((await fetch(removedSrc.replace('-400.webp', '-1200.webp'))).status).toBe(404);
+    // Saved without it, the removed photo leaves Storage (the original, and its renders); the two kept stay.
+    const originalOf = (src: string) => src.replace('/render/image/public/', '/object/public/').replace(/\?.*$/, '');
+    await expect.poll(async () => (await fetch(originalOf(removedSrc))).status).toBe(404);
+    expect((await fetch(removedSrc)).status).toBe(404);
     expect((await fetch(firstSrc!)).status).toBe(200);
+    expect((await fetch(originalOf(firstSrc!))).status).toBe(200);
 
     await expect(page).toHaveURL(new RegExp(`/hosting/${id}/edit/description$`));
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
@@ -207,9 +224,20 @@ test.describe('hosting', () => {
     // At once, for anyone: search finds it, and its listing page shows what the host wrote.
     const anonymous = await context.browser()!.newPage();
     await expectFound(anonymous, `where=${CITY}`, id, true);
+    // The card shows the cover as Storage's renders of the original (400 and 800 wide).
+    const card = anonymous.locator('main article').filter({ has: anonymous.locator(`a[href="/house/${id}"], a[href^="/house/${id}?"]`) });
+    const cardPhoto = card.locator('img').first();
+    await expect(cardPhoto).toHaveAttribute('src', RENDERED(800));
+    expect(await cardPhoto.getAttribute('srcset')).toMatch(/width=400&height=267&resize=cover&quality=80 400w, .*width=800&height=533&resize=cover&quality=80 800w$/);
+    await expectShown(cardPhoto);
     await anonymous.screenshot({ path: info.outputPath('search-finds-it.png') });
     await anonymous.goto(`/house/${id}`);
     await expect(anonymous.getByRole('heading', { name: title })).toBeVisible();
+    // Its photos show on the listing page too, from the renders at 400, 800 and 1200.
+    const pagePhoto = anonymous.locator('main img[srcset*="/storage/v1/render/image/public/listing-photos/hosts/"]').first();
+    expect(await pagePhoto.getAttribute('srcset')).toMatch(/ 400w, .* 800w, .*width=1200&height=800&resize=cover&quality=80 1200w$/);
+    await expectShown(pagePhoto);
+    await anonymous.screenshot({ path: info.outputPath('listing-page.png') });
     await expect(anonymous.getByText('3 guests').first()).toBeVisible();
     // The spec's fixed line, then the terms of the policy the host chose.
     await expect(anonymous.getByText('After that, the reservation is non-refundable.', { exact: false })).toBeVisible();
@@ -345,6 +373,6 @@ test.describe('hosting', () => {
 
     expect((await host.client.rpc('my_listings')).data!.map((r: { room_id: number }) => r.room_id)).not.toContain(draftId);
     await expect.poll(async () => (await fetch(`${supabaseUrl}${photo}`)).status).toBe(404);
-    expect((await fetch(`${supabaseUrl}${photo.replace('-800.webp', '-400.webp')}`)).status).toBe(404);
+    expect((await fetch(`${supabaseUrl}${photo.replace('/object/public/', '/render/image/public/')}?width=400&height=267`)).status).toBe(404);
   });
 });

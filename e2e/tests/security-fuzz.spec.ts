@@ -146,6 +146,11 @@ function corpus(anon: Record<string, string>, userToken: string): FuzzRequest[] 
       get('paging', `/rest/v1/Rooms?limit=${value}&offset=${value}`);
       get('favourites filter', `/rest/v1/Favorites?select=item_id&user_id=eq.${value}`);
       get('storage', `/storage/v1/object/public/${value}`);
+      get('render path', `/storage/v1/render/image/public/listing-photos/${value}?width=400`);
+      get(
+        'render parameters',
+        `/storage/v1/render/image/public/listing-photos/scenes/scene-001-800.webp?width=${value}&height=${value}&resize=${value}&quality=${value}&format=${value}`,
+      );
       get('geocode', `/geocode?q=${value}&format=json&limit=1`);
       get('authorize', `/auth/v1/authorize?provider=${value}&redirect_to=${value}`);
       requests.push({

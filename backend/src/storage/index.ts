@@ -1,9 +1,13 @@
 // GET/HEAD /storage/v1/object/public/<bucket>/<path>: files under <dataDir>/storage/<bucket>/<path>.
+// Files the seed installed are typed by their extension and cached for a year (their names
+// never change); a host's upload is served with the content type read from its bytes and the
+// cache control it was uploaded with, as hosted Storage serves an object (objects.ts).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { BackendContext } from '../context.ts';
+import { objectFile, objectParts, readObjectMeta, type ObjectMeta } from './objects.ts';
 
 const PREFIX = '/storage/v1/object/public/';
 
@@ -19,6 +23,25 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.pdf': 'application/pdf',
 };
+
+/** An object's Content-Type and Cache-Control. */
+export function objectHeaders(file: string, meta: ObjectMeta | null): { 'content-type': string; 'cache-control': string } {
+  if (meta) return { 'content-type': meta.contentType, 'cache-control': `max-age=${meta.cacheControlSeconds}` };
+  return {
+    'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'cache-control': 'public, max-age=31536000, immutable',
+  };
+}
+
+/** An object's validator, from its size and modification time. */
+export const objectEtag = (info: { size: number; mtimeMs: number }) =>
+  `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+
+/** Whether the request's If-None-Match names `etag`. */
+export function notModified(req: Request, etag: string): boolean {
+  const match = req.headers.get('if-none-match');
+  return !!match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*' || t.trim() === `W/${etag}`);
+}
 
 const notFound = () =>
   new Response(JSON.stringify({ statusCode: '404', error: 'not_found', message: 'Object not found' }), {
@@ -40,14 +63,9 @@ export async function storageHandler(req: Request, ctx: BackendContext): Promise
   } catch {
     return notFound();
   }
-  const parts = relative.split('/');
-  // bucket + at least one path segment; no empty, dot or dot-dot segments, no NUL or backslash.
-  if (parts.length < 2 || parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\0') || p.includes('\\'))) {
-    return notFound();
-  }
-  const root = resolve(ctx.config.storageDir);
-  const file = resolve(root, ...parts);
-  if (!file.startsWith(root + sep)) return notFound();
+  const parts = objectParts(relative);
+  const file = parts && objectFile(ctx, parts);
+  if (!parts || !file) return notFound();
   let info;
   try {
     info = await stat(file);
@@ -56,17 +74,13 @@ export async function storageHandler(req: Request, ctx: BackendContext): Promise
   }
   if (!info.isFile()) return notFound();
 
-  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const etag = objectEtag(info);
   const headers: Record<string, string> = {
-    'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'cache-control': 'public, max-age=31536000, immutable',
+    ...objectHeaders(file, await readObjectMeta(ctx, parts)),
     etag,
     'last-modified': info.mtime.toUTCString(),
   };
-  const match = req.headers.get('if-none-match');
-  if (match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*' || t.trim() === `W/${etag}`)) {
-    return new Response(null, { status: 304, headers });
-  }
+  if (notModified(req, etag)) return new Response(null, { status: 304, headers });
   headers['content-length'] = String(info.size);
   if (req.method === 'HEAD') return new Response(null, { status: 200, headers });
   const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;

@@ -3,13 +3,28 @@
 // delete policy for the bucket (supabase/migrations/20261126000320_delete_draft_listing.sql) is
 // applied here in code: a signed-in user removes objects under hosts/<their id>/ only, and only
 // photos no place still shows (private.listing_photo_in_use), so no listing is left pointing at
-// a missing image. An object is hosts/<id>/<name> as uploaded; removing it removes every width
-// the upload made (upload.ts). As Storage does under RLS, what the caller may not remove, or what
-// does not exist, is left out of the answer, not refused: the answer lists what was removed.
+// a missing image. An object is hosts/<id>/<name> as uploaded; removing it removes the original,
+// its metadata and every variant the render endpoint cached of it (render.ts), or, for a photo of
+// before originals, its three widths (upload.ts, LEGACY_WIDTHS). As Storage does under RLS, what
+// the caller may not remove, or what does not exist, is left out of the answer, not refused: the
+// answer lists what was removed.
 import { rm, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { BackendContext } from '../context.ts';
-import { PHOTO_BUCKET, PHOTO_NAME, PHOTO_WIDTHS, signedInUserId, storageError } from './upload.ts';
+import { metaFile } from './objects.ts';
+import { removeRenders } from './render.ts';
+import { LEGACY_WIDTHS, PHOTO_BUCKET, PHOTO_NAME, signedInUserId, storageError } from './upload.ts';
+
+/** Unlinks `file`; false when it was not there. */
+async function unlinked(file: string): Promise<boolean> {
+  try {
+    await unlink(file);
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
+}
 
 const PREFIX = '/storage/v1/object/';
 /** Storage's own bound on one request's prefixes. */
@@ -50,16 +65,19 @@ export async function storageRemoveHandler(req: Request, ctx: BackendContext): P
   const removed: string[] = [];
   for (const { name } of rows) {
     const file = name.split('/')[2]!;
-    // The 800 px file is the object (it claimed the name at upload): of concurrent removals of
-    // one photo, the one that unlinks it reports it.
-    try {
-      await unlink(join(dir, `${file}-800.webp`));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw e;
+    const parts = [PHOTO_BUCKET, 'hosts', user, file];
+    // The original's bytes are the object: of concurrent removals of one photo, the one that
+    // unlinks them reports it. Then what hangs on it: its metadata and its cached renders.
+    if (await unlinked(join(dir, file))) {
+      await Promise.all([rm(metaFile(ctx, parts)!, { force: true }), removeRenders(ctx, parts)]);
+      removed.push(name);
+      continue;
     }
-    await Promise.all(PHOTO_WIDTHS.filter((w) => w !== 800).map((w) => rm(join(dir, `${file}-${w}.webp`), { force: true })));
-    removed.push(name);
+    // A photo of before originals: its 800 px file stands for it.
+    if (await unlinked(join(dir, `${file}-800.webp`))) {
+      await Promise.all(LEGACY_WIDTHS.filter((w) => w !== 800).map((w) => rm(join(dir, `${file}-${w}.webp`), { force: true })));
+      removed.push(name);
+    }
   }
   return Response.json(removed.map((name) => ({ bucket_id: PHOTO_BUCKET, name })));
 }

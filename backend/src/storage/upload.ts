@@ -1,17 +1,21 @@
 // POST /storage/v1/object/listing-photos/hosts/<user id>/<name>: a host's listing photo, as
 // supabase-js's storage.from('listing-photos').upload(path, file) sends it (multipart with the
-// file as its one file field, or the raw bytes). The rules of hosted Storage's policies for the
-// bucket (supabase/migrations/20261126000201_listing_photos_storage.sql) apply here in code: a
-// signed-in user writes under hosts/<their id>/ only, at most 10 MB. What the bytes are is read
-// from the bytes (sharp), never from the request's content type: JPEG, PNG, WebP or AVIF, at most
-// 40 megapixels. The photo is stored as the widths the grid and the listing page use
-// (<name>-400.webp, -800.webp, -1200.webp, cropped to the catalogue's 3:2), never as sent, and
-// the answer gives the -800 path that "Rooms".images holds.
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+// file as its one file field and cacheControl beside it, or the raw bytes with a Cache-Control
+// header). The rules of hosted Storage's policies for the bucket
+// (supabase/migrations/20261126000201_listing_photos_storage.sql) apply here in code: a signed-in
+// user writes under hosts/<their id>/ only, at most 10 MB, a name once (409 after). What the bytes
+// are is read from the bytes (sharp), never from the request's content type: JPEG, PNG, WebP or
+// AVIF that decodes, at most 40 megapixels. The photo is stored as sent, the original, with the
+// content type its bytes have, as hosted Storage stores it (objects.ts); the widths the grid and
+// the listing page show are rendered from it on request (render.ts), as hosted Storage's image
+// transformations render them (shared/src/ui/listing-card/photoUrls.ts makes their URLs).
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { BackendContext } from '../context.ts';
 import { JwtError } from '../context.ts';
+import { metaFile, type ObjectMeta } from './objects.ts';
 
 const PREFIX = '/storage/v1/object/';
 export const PHOTO_BUCKET = 'listing-photos';
@@ -19,12 +23,21 @@ export const PHOTO_BUCKET = 'listing-photos';
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = MAX_PHOTO_BYTES + 64 * 1024;
 const MAX_PIXELS = 40_000_000;
-const FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
-export const PHOTO_WIDTHS = [400, 800, 1200] as const;
-/** Photos one host may store (each is three files). */
+/** sharp's format (and, for HEIF, its compression) -> the content type the object is stored with. */
+const CONTENT_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', 'heif/av1': 'image/avif' };
+/** Photos one host may store. */
 const MAX_PHOTOS_PER_HOST = 200;
 /** Names are the client's random ids: 32 hex digits. */
 export const PHOTO_NAME = /^[0-9a-f]{32}$/;
+/**
+ * Before originals, the local backend stored a photo as three WebP widths, <name>-400.webp,
+ * -800.webp and -1200.webp, and "Rooms".images held the -800 path. Such photos on a data folder
+ * of then still show and are removed whole; the -800 file stands for the photo.
+ */
+export const LEGACY_WIDTHS = [400, 800, 1200] as const;
+export const LEGACY_PHOTO_FILE = /^([0-9a-f]{32})-800\.webp$/;
+/** Storage's default Cache-Control for an upload: max-age=3600. */
+const DEFAULT_CACHE_SECONDS = 3600;
 
 export const storageError = (status: number, code: string, message: string) =>
   new Response(JSON.stringify({ statusCode: String(status), error: code, message }), {
@@ -32,8 +45,14 @@ export const storageError = (status: number, code: string, message: string) =>
     headers: { 'content-type': 'application/json' },
   });
 
-/** The file's bytes: the one file of a multipart body, or the body itself. */
-async function fileBytes(req: Request): Promise<Buffer | null> {
+/** Seconds from a cacheControl form field ('3600') or a Cache-Control header ('max-age=3600'). */
+function cacheSeconds(value: string | null | undefined): number {
+  const m = /^(?:max-age=)?(\d{1,9})$/.exec((value ?? '').trim());
+  return m ? Number(m[1]) : DEFAULT_CACHE_SECONDS;
+}
+
+/** The file's bytes and cache control: the one file of a multipart body, or the body itself. */
+async function fileOf(req: Request): Promise<{ bytes: Buffer; cacheControlSeconds: number } | null> {
   if ((req.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     let form: FormData;
     try {
@@ -42,9 +61,26 @@ async function fileBytes(req: Request): Promise<Buffer | null> {
       return null;
     }
     const files = [...form.values()].filter((v): v is File => typeof v !== 'string');
-    return files.length === 1 ? Buffer.from(await files[0]!.arrayBuffer()) : null;
+    const cacheControl = form.get('cacheControl');
+    return files.length === 1
+      ? { bytes: Buffer.from(await files[0]!.arrayBuffer()), cacheControlSeconds: cacheSeconds(typeof cacheControl === 'string' ? cacheControl : null) }
+      : null;
   }
-  return Buffer.from(await req.arrayBuffer());
+  return { bytes: Buffer.from(await req.arrayBuffer()), cacheControlSeconds: cacheSeconds(req.headers.get('cache-control')) };
+}
+
+/** The content type of an image sharp decodes whole within the pixel cap, or null. */
+async function imageType(bytes: Buffer): Promise<string | null> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+    const type = CONTENT_TYPES[meta.format === 'heif' ? `heif/${meta.compression}` : (meta.format ?? '')];
+    if (!type) return null;
+    // Decoding it (to a thumbnail) proves the bytes are the whole image, not a header.
+    await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).resize(64).raw().toBuffer();
+    return type;
+  } catch {
+    return null;
+  }
 }
 
 /** The id of the signed-in user the request's bearer token names, or the answer refusing it. */
@@ -77,53 +113,42 @@ export async function storageUploadHandler(req: Request, ctx: BackendContext): P
 
   const dir = resolve(ctx.config.storageDir, PHOTO_BUCKET, 'hosts', owner);
   const existing = await readdir(dir).catch(() => [] as string[]);
-  if (existing.some((file) => file.startsWith(`${name}-`))) return storageError(409, 'Duplicate', 'The resource already exists');
-  if (existing.length >= MAX_PHOTOS_PER_HOST * PHOTO_WIDTHS.length) {
+  if (existing.includes(name) || existing.includes(`${name}-800.webp`)) return storageError(409, 'Duplicate', 'The resource already exists');
+  if (existing.filter((file) => PHOTO_NAME.test(file) || LEGACY_PHOTO_FILE.test(file)).length >= MAX_PHOTOS_PER_HOST) {
     return storageError(413, 'too_many_photos', `A host stores at most ${MAX_PHOTOS_PER_HOST} photos`);
   }
 
-  const bytes = await fileBytes(req);
-  if (!bytes || bytes.length === 0) return storageError(400, 'InvalidRequest', 'Send one image file');
-  if (bytes.length > MAX_PHOTO_BYTES) return storageError(413, 'Payload too large', 'A photo is at most 10 MB');
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (!format || !FORMATS.has(format)) {
-    return storageError(415, 'invalid_mime_type', 'A photo is a JPEG, PNG, WebP or AVIF image');
-  }
+  const file = await fileOf(req);
+  if (!file || file.bytes.length === 0) return storageError(400, 'InvalidRequest', 'Send one image file');
+  if (file.bytes.length > MAX_PHOTO_BYTES) return storageError(413, 'Payload too large', 'A photo is at most 10 MB');
+  const contentType = await imageType(file.bytes);
+  if (!contentType) return storageError(415, 'invalid_mime_type', 'A photo is a JPEG, PNG, WebP or AVIF image of at most 40 megapixels');
 
-  let variants: Buffer[];
-  try {
-    variants = await Promise.all(
-      PHOTO_WIDTHS.map((width) =>
-        sharp(bytes, { limitInputPixels: MAX_PIXELS })
-          .rotate()
-          .resize({ width, height: Math.round((width * 2) / 3), fit: 'cover' })
-          .webp({ quality: 80 })
-          .toBuffer(),
-      ),
-    );
-  } catch {
-    return storageError(415, 'invalid_mime_type', 'The photo could not be read');
-  }
+  const meta = metaFile(ctx, [PHOTO_BUCKET, 'hosts', owner, name])!;
   await mkdir(dir, { recursive: true });
-  // The 800 px file claims the name (exclusive create): of uploads racing for one name, one wins.
+  await mkdir(dirname(meta), { recursive: true });
+  // The metadata claims the name (exclusive create): of uploads racing for one name, one wins.
+  // The bytes follow, written aside and renamed into place: until they are whole the object is
+  // not found.
+  const stored: ObjectMeta = { contentType, cacheControlSeconds: file.cacheControlSeconds };
   try {
-    await writeFile(join(dir, `${name}-800.webp`), variants[PHOTO_WIDTHS.indexOf(800)]!, { flag: 'wx' });
+    await writeFile(meta, JSON.stringify(stored), { flag: 'wx' });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return storageError(409, 'Duplicate', 'The resource already exists');
     throw e;
   }
-  await Promise.all(
-    PHOTO_WIDTHS.flatMap((width, i) => (width === 800 ? [] : [writeFile(join(dir, `${name}-${width}.webp`), variants[i]!)])),
-  );
+  const partial = `${meta}.${randomUUID()}.part`;
+  try {
+    await writeFile(partial, file.bytes);
+    await rename(partial, join(dir, name));
+  } catch (e) {
+    await Promise.all([rm(partial, { force: true }), rm(meta, { force: true })]);
+    throw e;
+  }
 
   const key = `${PHOTO_BUCKET}/hosts/${owner}/${name}`;
   return new Response(
-    JSON.stringify({ Key: key, Id: name, path: `/storage/v1/object/public/${PHOTO_BUCKET}/hosts/${owner}/${name}-800.webp` }),
+    JSON.stringify({ Key: key, Id: name, path: `/storage/v1/object/public/${PHOTO_BUCKET}/hosts/${owner}/${name}` }),
     { status: 200, headers: { 'content-type': 'application/json' } },
   );
 }

@@ -9,7 +9,7 @@
  */
 import { matchPath } from 'shared/router';
 import { roomsApi, type GridArgs } from 'shared/api';
-import { resolveImageUrl, type RuntimeConfig } from 'shared/config';
+import type { RuntimeConfig } from 'shared/config';
 import { CATEGORIES } from 'shared/rules';
 import type { AppStore } from 'shared/store';
 import { CARD_IMAGE_SIZES, photoSources } from 'shared/ui';
@@ -19,9 +19,9 @@ export function homeGridArgsOf(pathname: string): GridArgs | null {
   return matchPath('/home', pathname) ? { category: CATEGORIES[0]!, search: null } : null;
 }
 
-/** A high-priority image preload asking for what a card's photo at this URL asks for. */
-export function cardPhotoPreload(url: string): HTMLLinkElement {
-  const { src, srcSet } = photoSources(url);
+/** A high-priority image preload asking for what a card's photo of this stored path asks for. */
+export function cardPhotoPreload(config: Pick<RuntimeConfig, 'supabaseUrl'>, path: string): HTMLLinkElement {
+  const { src, srcSet } = photoSources(config, path);
   const link = document.createElement('link');
   link.rel = 'preload';
   link.setAttribute('as', 'image');
@@ -40,6 +40,6 @@ export function prefetchHomeFor(store: AppStore, config: RuntimeConfig, pathname
   if (args === null) return;
   void store.dispatch(roomsApi.endpoints.getGridPage.initiate(args, { subscribe: false })).then(({ data }) => {
     const photo = data?.pages[0]?.[0]?.images[0];
-    if (photo !== undefined) document.head.append(cardPhotoPreload(resolveImageUrl(config, photo)));
+    if (photo !== undefined) document.head.append(cardPhotoPreload(config, photo));
   });
 }

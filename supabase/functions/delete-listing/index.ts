@@ -5,7 +5,7 @@
 //   1. delete_listing (SQL) deletes the place under its row lock, only the caller's own draft
 //      with no trip paid for, and answers the photo paths it showed that none of the host's other
 //      places still shows;
-//   2. those photos are removed from Storage (every width), which allows a host their own photos
+//   2. those photos are removed from Storage (each original, and what was rendered of it), which allows a host their own photos
 //      only, and only photos no place shows.
 // A failure at 2 leaves the place deleted and some photos behind in the host's own folder, and
 // says so (photosLeft); nothing else can reach them, and the place is gone either way.
@@ -17,7 +17,8 @@ import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from 
 import { callerRest, requireUser, RestCallError, type Caller } from '../_shared/supabase.ts';
 
 const BUCKET = 'listing-photos';
-const PHOTO_PATH = new RegExp(`^/storage/v1/object/public/${BUCKET}/(hosts/[0-9a-f-]{36}/[0-9a-f]{32})-800\\.webp$`);
+/** A host photo's "Rooms".images path -> its object name: an original, or a -800.webp of before originals. */
+const PHOTO_PATH = new RegExp(`^/storage/v1/object/public/${BUCKET}/(hosts/[0-9a-f-]{36}/[0-9a-f]{32})(?:-800\\.webp)?$`);
 
 const notFound = () => new Refusal(404, 'listing_not_found', 'No such place of yours.');
 

@@ -2,8 +2,8 @@
  * A listing photo's upload to Storage, as supabase-js's storage.from('listing-photos').upload
  * sends it (multipart, the user's Bearer token and the anon key), through XMLHttpRequest so that
  * the page can show its progress. The file is checked here for the host's sake (type and size);
- * the server checks again from the bytes and stores the 400/800/1200 px WebP widths, of which
- * "Rooms".images keeps the 800 one.
+ * Storage checks again (the local backend from the bytes) and keeps the original, whose path
+ * "Rooms".images holds; the widths pages show are rendered from it (shared/ui's photoUrl).
  */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -40,7 +40,7 @@ export function uploadPhoto(file: File, target: UploadTarget, onProgress: (fract
     xhr.onload = () => {
       if (xhr.status === 200) {
         onProgress(1);
-        resolve(`/storage/v1/object/public/listing-photos/${objectPath}-800.webp`);
+        resolve(`/storage/v1/object/public/listing-photos/${objectPath}`);
         return;
       }
       let message = `Upload failed (${xhr.status}).`;

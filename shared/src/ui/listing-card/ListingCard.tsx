@@ -21,7 +21,7 @@ import {
   type RatingValue,
 } from 'shared/rules';
 // Through the package name: the React context must be the shell's one shared instance.
-import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
+import { useRuntimeConfig } from 'shared/config';
 import { CARD_IMAGE_SIZES, photoSources } from './cardPhoto';
 import styles from './ListingCard.module.css';
 
@@ -74,7 +74,7 @@ export function ListingCard({
   const config = useRuntimeConfig();
   const [index, setIndex] = useState(0);
   const [extraPhotosLoaded, setExtraPhotosLoaded] = useState(false);
-  const photos = room.images.map((path) => resolveImageUrl(config, path));
+  const photos = room.images;
   const shownPhotos = extraPhotosLoaded ? photos : photos.slice(0, 1);
   const atStart = index === 0;
   const atEnd = index >= photos.length - 1;
@@ -94,11 +94,11 @@ export function ListingCard({
     <article className={styles.card} onMouseEnter={loadExtraPhotos} aria-labelledby={`card-${room.id}-title`}>
       <div className={styles.media}>
         <div className={styles.track} style={{ transform: `translateX(${-index * 100}%)` }}>
-          {shownPhotos.map((url, i) => (
+          {shownPhotos.map((path, i) => (
             <img
-              key={url + i}
+              key={path + i}
               className={styles.photo}
-              {...photoSources(url)}
+              {...photoSources(config, path)}
               sizes={CARD_IMAGE_SIZES}
               width={PHOTO_WIDTH}
               height={PHOTO_HEIGHT}

@@ -59,7 +59,8 @@ export interface Reservation {
 }
 
 const PHOTO_BUCKET = 'listing-photos';
-const PHOTO_PATH = /^\/storage\/v1\/object\/public\/listing-photos\/(hosts\/[^/]+\/[0-9a-f]{32})-800\.webp$/;
+/** A host photo's path: the original (hosts/<id>/<name>), or a -800.webp of before originals. */
+const PHOTO_PATH = /^\/storage\/v1\/object\/public\/listing-photos\/(hosts\/[^/]+\/[0-9a-f]{32})(?:-800\.webp)?$/;
 
 /** The Storage object a "Rooms".images path shows (hosts/<id>/<name>), or null for another image. */
 export function photoObjectName(path: string): string | null {

@@ -13,8 +13,8 @@ import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
 import { REDIRECT_DELAY_MS, formatShownRange, nightlyUsdPrice } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
-import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
-import { Dialog, Skeleton } from 'shared/ui';
+import { useRuntimeConfig } from 'shared/config';
+import { Dialog, photoUrl, Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import { useDeleteListingMutation, useGetMyListingsQuery, useGetReservationsQuery, type HostListing } from '../api/hostingApi';
 import { editPath, missingFor, fieldsOf } from '../listingDraft';
@@ -31,7 +31,7 @@ function ListingRow({ listing, onDelete }: { listing: HostListing; onDelete: (li
     <article className={styles.place} aria-labelledby={`place-${room.id}`}>
       <div className={styles.placePhoto}>
         {cover ? (
-          <img src={resolveImageUrl(config, cover.replace(/-800\.webp$/, '-400.webp'))} alt="" width={400} height={267} loading="lazy" />
+          <img src={photoUrl(config, cover, 400)} alt="" width={400} height={267} loading="lazy" />
         ) : (
           <span className={styles.noPhoto}>No photo yet</span>
         )}

@@ -6,6 +6,7 @@
 import { useRef, useState } from 'react';
 import { ArrowLeft, ArrowRight, ImagePlus, X } from 'lucide-react';
 import { useRuntimeConfig } from 'shared/config';
+import { photoUrl } from 'shared/ui';
 import { useUploadCredentialsMutation } from '../api/hostingApi';
 import { LIMITS } from '../listingDraft';
 import { PHOTO_TYPES, photoProblem, uploadPhoto } from '../photoUpload';
@@ -108,7 +109,7 @@ export function PhotosStep({ images, onChange }: { images: string[]; onChange: (
       <ol className={styles.photos} aria-label="Your photos">
         {images.map((path, index) => (
           <li key={path} className={styles.photo}>
-            <img src={new URL(path.replace(/-800\.webp$/, '-400.webp'), config.supabaseUrl).toString()} alt={`${index + 1} of ${images.length}`} width={400} height={267} />
+            <img src={photoUrl(config, path, 400)} alt={`${index + 1} of ${images.length}`} width={400} height={267} />
             {index === 0 && <span className={styles.cover}>Cover</span>}
             <div className={styles.photoActions}>
               <button type="button" aria-label={`Move photo ${index + 1} earlier`} disabled={index === 0} onClick={() => move(index, -1)}>

@@ -33,9 +33,9 @@ import {
   tripStatus,
   type CancellationTerms,
 } from 'shared/rules';
-import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
+import { useRuntimeConfig } from 'shared/config';
 import { loginPathReturningTo } from 'shared/url';
-import { Dialog, LocationMap, Skeleton } from 'shared/ui';
+import { Dialog, LocationMap, photoUrl, Skeleton } from 'shared/ui';
 import { useCancelTripMutation, useGetTripQuery, type Cancellation, type TripDetailPayment } from '../api/tripsApi';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import { TripStatusBadge } from './TripStatusBadge';
@@ -236,7 +236,7 @@ function TripDetail({ trip, holder }: { trip: TripDetailPayment; holder: string 
         <div className={styles.main}>
           {cover && (
             <Link to={`/house/${room.id}`} className={styles.media} aria-label={`Open ${room['house-title']}`}>
-              <img src={resolveImageUrl(config, cover)} alt="" width={800} height={500} decoding="async" className={styles.photo} />
+              <img src={photoUrl(config, cover, 800)} alt="" width={800} height={500} decoding="async" className={styles.photo} />
             </Link>
           )}
           <section aria-labelledby="stay-heading" className={styles.section}>

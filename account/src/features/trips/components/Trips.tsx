@@ -12,8 +12,8 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
 import { selectUserData } from 'shared/state';
 import { REDIRECT_DELAY_MS, toIsoDay, formatShownRange } from 'shared/rules';
-import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
-import { Skeleton } from 'shared/ui';
+import { useRuntimeConfig } from 'shared/config';
+import { photoUrl, Skeleton } from 'shared/ui';
 import { useGetUserTripsQuery } from '../api/tripsApi';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import { buildTrips, type Trip } from './tripList';
@@ -31,7 +31,7 @@ function TripCard({ trip, holderName }: { trip: Trip; holderName: string | null 
       <Link to={`/house/${trip.room.id}`} className={styles.media} aria-label={`Open ${title}`}>
         {cover && (
           <img
-            src={resolveImageUrl(config, cover)}
+            src={photoUrl(config, cover, 800)}
             alt=""
             width={800}
             height={760}
