@@ -647,6 +647,28 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       expect((await host.client.storage.from('listing-photos').remove([photo.name])).data).toEqual([]);
     });
 
+    it('reads while the photo is removed each answer whole or 404: never a broken answer', async () => {
+      const photo = await upload(host);
+      const original = await (await fetch(`${backend.url}${photo.path}`)).arrayBuffer();
+      const read = async (url: string) => {
+        const response = await fetch(`${backend.url}${url}`);
+        const body = await response.arrayBuffer();
+        return { status: response.status, bytes: body.byteLength };
+      };
+      const urls = [photo.path, `/storage/v1/render/image/public/listing-photos/${photo.name}?width=800&height=533&resize=cover`];
+      const reads = Array.from({ length: 40 }, (_, i) => read(urls[i % 2]!));
+      const removal = host.client.storage.from('listing-photos').remove([photo.name]);
+      const answers = await Promise.all(reads);
+      expect((await removal).error).toBeNull();
+      for (const [i, answer] of answers.entries()) {
+        if (answer.status === 404) continue;
+        expect(answer.status, urls[i % 2]).toBe(200);
+        if (i % 2 === 0) expect(answer.bytes).toBe(original.byteLength);
+        else expect(answer.bytes).toBeGreaterThan(0);
+      }
+      expect(await stored(photo.name)).toEqual([404, 404]);
+    });
+
     it("nobody removes another user's photo, signed out, by another name, or in another bucket", async () => {
       const photo = await upload(host);
       const file = photo.name.split('/')[2]!;

@@ -2,8 +2,7 @@
 // Files the seed installed are typed by their extension and cached for a year (their names
 // never change); a host's upload is served with the content type read from its bytes and the
 // cache control it was uploaded with, as hosted Storage serves an object (objects.ts).
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { BackendContext } from '../context.ts';
@@ -66,13 +65,25 @@ export async function storageHandler(req: Request, ctx: BackendContext): Promise
   const parts = objectParts(relative);
   const file = parts && objectFile(ctx, parts);
   if (!parts || !file) return notFound();
-  let info;
+  // Opened first, then read through the handle: a file removed meanwhile (a host removing the
+  // photo) is still read whole, instead of failing between a stat and the stream's open.
+  let handle: FileHandle;
   try {
-    info = await stat(file);
+    handle = await open(file, 'r');
   } catch {
     return notFound();
   }
-  if (!info.isFile()) return notFound();
+  let info;
+  try {
+    info = await handle.stat();
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  if (!info.isFile()) {
+    await handle.close();
+    return notFound();
+  }
 
   const etag = objectEtag(info);
   const headers: Record<string, string> = {
@@ -80,9 +91,15 @@ export async function storageHandler(req: Request, ctx: BackendContext): Promise
     etag,
     'last-modified': info.mtime.toUTCString(),
   };
-  if (notModified(req, etag)) return new Response(null, { status: 304, headers });
+  if (notModified(req, etag)) {
+    await handle.close();
+    return new Response(null, { status: 304, headers });
+  }
   headers['content-length'] = String(info.size);
-  if (req.method === 'HEAD') return new Response(null, { status: 200, headers });
-  const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  if (req.method === 'HEAD') {
+    await handle.close();
+    return new Response(null, { status: 200, headers });
+  }
+  const body = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
   return new Response(body, { status: 200, headers });
 }

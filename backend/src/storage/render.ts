@@ -248,6 +248,14 @@ class UnreadableSource extends Error {
   }
 }
 
+/** The source was removed between its stat and its read (a host removing the photo): a 404. */
+class SourceGone extends Error {}
+
+const readSource = (source: string) =>
+  readFile(source).catch((error: unknown) => {
+    throw (error as NodeJS.ErrnoException).code === 'ENOENT' ? new SourceGone(source) : error;
+  });
+
 /** How many renders the process has made (not served from cache); for tests and logs. */
 export const renderStats = { rendered: 0 };
 
@@ -284,7 +292,11 @@ export async function storageRenderHandler(req: Request, ctx: BackendContext): P
   if (sourceFormat === 'avif') sourceFormat = 'heif';
   if (!['jpeg', 'png', 'webp', 'heif', 'gif'].includes(sourceFormat)) {
     // Typed by the bytes when the name says nothing.
-    bytes = await readFile(source);
+    bytes = await readSource(source).catch((error: unknown) => {
+      if (error instanceof SourceGone) return undefined;
+      throw error;
+    });
+    if (!bytes) return notFound();
     sourceFormat = (await sharp(bytes).metadata().catch(() => null))?.format ?? '';
   }
   const format = outputFormat(transform, sourceFormat, req.headers.get('accept') ?? '');
@@ -317,7 +329,7 @@ export async function storageRenderHandler(req: Request, ctx: BackendContext): P
     rendering ??= inFlight.get(cached);
     if (!rendering) {
       rendering = inSlot(async () => {
-        const sourceBytes = bytes ?? (await readFile(source));
+        const sourceBytes = bytes ?? (await readSource(source));
         const output = await renderImage(sourceBytes, transform, format).catch((error: unknown) => {
           throw new UnreadableSource(error);
         });
@@ -337,6 +349,7 @@ export async function storageRenderHandler(req: Request, ctx: BackendContext): P
       body = await rendering;
     } catch (error) {
       if (error instanceof UnreadableSource) return bad('The source image is invalid or unsupported for rendering');
+      if (error instanceof SourceGone) return notFound();
       throw error;
     }
   }
