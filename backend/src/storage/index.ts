@@ -6,7 +6,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { BackendContext } from '../context.ts';
-import { objectFile, objectParts, readObjectMeta, type ObjectMeta } from './objects.ts';
+import { objectFile, objectPartsAfter, readObjectMeta, readOnlyRoute, type ObjectMeta } from './objects.ts';
 
 const PREFIX = '/storage/v1/object/public/';
 
@@ -49,20 +49,8 @@ const notFound = () =>
   });
 
 export async function storageHandler(req: Request, ctx: BackendContext): Promise<Response> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return new Response(JSON.stringify({ statusCode: '405', error: 'method_not_allowed', message: 'Method not allowed' }), {
-      status: 405,
-      headers: { 'content-type': 'application/json', allow: 'GET, HEAD' },
-    });
-  }
-  const url = new URL(req.url);
-  let relative: string;
-  try {
-    relative = decodeURIComponent(url.pathname.slice(PREFIX.length));
-  } catch {
-    return notFound();
-  }
-  const parts = objectParts(relative);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return readOnlyRoute();
+  const parts = objectPartsAfter(new URL(req.url).pathname, PREFIX);
   const file = parts && objectFile(ctx, parts);
   if (!parts || !file) return notFound();
   // Opened first, then read through the handle: a file removed meanwhile (a host removing the

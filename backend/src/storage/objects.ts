@@ -20,13 +20,31 @@ export interface ObjectMeta {
  * The segments of `<bucket>/<path>` when it names an object safely: a bucket and at least one
  * path segment, no empty, dot or dot-dot segment, no NUL or backslash. Null otherwise.
  */
-export function objectParts(relative: string): string[] | null {
+function objectParts(relative: string): string[] | null {
   const parts = relative.split('/');
   if (parts.length < 2 || parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\0') || p.includes('\\'))) {
     return null;
   }
   return parts;
 }
+
+/** The object a public route's path names after `prefix` (see objectParts), or null. */
+export function objectPartsAfter(pathname: string, prefix: string): string[] | null {
+  let relative: string;
+  try {
+    relative = decodeURIComponent(pathname.slice(prefix.length));
+  } catch {
+    return null;
+  }
+  return objectParts(relative);
+}
+
+/** Storage's answer to a method a read-only route does not take. */
+export const readOnlyRoute = () =>
+  new Response(JSON.stringify({ statusCode: '405', error: 'method_not_allowed', message: 'Method not allowed' }), {
+    status: 405,
+    headers: { 'content-type': 'application/json', allow: 'GET, HEAD' },
+  });
 
 /** The object's file under `root`, or null if the parts would leave it. */
 function under(root: string, parts: string[]): string | null {

@@ -22,7 +22,7 @@ import { join, sep } from 'node:path';
 import sharp from 'sharp';
 import type { BackendContext } from '../context.ts';
 import { notModified, objectEtag, objectHeaders } from './index.ts';
-import { objectFile, objectParts, readObjectMeta, renderDir, renderRoot } from './objects.ts';
+import { objectFile, objectPartsAfter, readObjectMeta, readOnlyRoute, renderDir, renderRoot } from './objects.ts';
 import { PHOTO_BUCKET } from './upload.ts';
 
 const PREFIX = '/storage/v1/render/image/public/';
@@ -260,23 +260,12 @@ const readSource = (source: string) =>
 export const renderStats = { rendered: 0 };
 
 export async function storageRenderHandler(req: Request, ctx: BackendContext): Promise<Response> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return new Response(JSON.stringify({ statusCode: '405', error: 'method_not_allowed', message: 'Method not allowed' }), {
-      status: 405,
-      headers: { 'content-type': 'application/json', allow: 'GET, HEAD' },
-    });
-  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') return readOnlyRoute();
   const url = new URL(req.url);
   const transform = parseTransform(url.searchParams);
   if (transform instanceof Response) return transform;
 
-  let relative: string;
-  try {
-    relative = decodeURIComponent(url.pathname.slice(PREFIX.length));
-  } catch {
-    return notFound();
-  }
-  const parts = objectParts(relative);
+  const parts = objectPartsAfter(url.pathname, PREFIX);
   if (!parts) return notFound();
   if (parts[0] !== PHOTO_BUCKET) return storageFailure(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found');
   const source = objectFile(ctx, parts);
