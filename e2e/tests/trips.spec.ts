@@ -66,6 +66,7 @@ test.describe('a trip', () => {
     const dialog = page.getByRole('dialog', { name: 'Cancel this trip?' });
     await expect(dialog.getByRole('button', { name: 'Keep trip' })).toBeFocused();
     expect(describeViolations(await seriousViolations(page))).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('cancel-dialog.png') });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(cancelButton).toBeFocused();

@@ -18,6 +18,7 @@ import { Dialog, photoUrl, Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import { useDeleteListingMutation, useGetMyListingsQuery, useGetReservationsQuery, type HostListing } from '../api/hostingApi';
 import { editPath, missingFor, fieldsOf } from '../listingDraft';
+import dialogStyles from '../../../components/ConfirmDialog.module.css';
 import styles from './Hosting.module.css';
 
 function ListingRow({ listing, onDelete }: { listing: HostListing; onDelete: (listing: HostListing) => void }) {
@@ -122,8 +123,8 @@ function DeleteDraftDialog({ listing, onClose }: { listing: HostListing | null; 
     onClose(null);
   };
   return (
-    <Dialog open={listing !== null} onClose={close} title="Delete this draft?" className={styles.dialog} initialFocus={keepRef}>
-      <div className={styles.dialogBody}>
+    <Dialog open={listing !== null} onClose={close} title="Delete this draft?" className={dialogStyles.dialog} initialFocus={keepRef}>
+      <div className={dialogStyles.body}>
         <p>
           <strong>{title}</strong> and its photos will be deleted. This cannot be undone.
         </p>
@@ -132,7 +133,7 @@ function DeleteDraftDialog({ listing, onClose }: { listing: HostListing | null; 
             {problem}
           </p>
         )}
-        <div className={styles.dialogActions}>
+        <div className={dialogStyles.actions}>
           <button ref={keepRef} type="button" className={styles.secondary} onClick={close}>
             Keep draft
           </button>

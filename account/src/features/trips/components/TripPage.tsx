@@ -40,6 +40,7 @@ import { useCancelTripMutation, useGetTripQuery, type Cancellation, type TripDet
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import { TripStatusBadge } from './TripStatusBadge';
 import { tripPath } from './tripPath';
+import dialogStyles from '../../../components/ConfirmDialog.module.css';
 import styles from './TripPage.module.css';
 
 /** Dollars and cents as the receipt shows them: '$403.00'. */
@@ -197,11 +198,11 @@ function CancellationSection({ trip, roomId, today }: { trip: TripDetailPayment;
       {!cancelled && !terms?.cancellable && (
         <p className={styles.muted}>This stay has begun, so it can no longer be cancelled.</p>
       )}
-      <Dialog open={asking} onClose={() => setAsking(false)} title="Cancel this trip?" className={styles.dialog} initialFocus={keepRef}>
-        <div className={styles.dialogBody}>
+      <Dialog open={asking} onClose={() => setAsking(false)} title="Cancel this trip?" className={dialogStyles.dialog} initialFocus={keepRef}>
+        <div className={dialogStyles.body}>
           <p>{terms?.cancellable ? refundSentence(terms, charged) : null}</p>
           <p className={styles.muted}>The nights are given up at once, and this cannot be undone.</p>
-          <div className={styles.dialogActions}>
+          <div className={dialogStyles.actions}>
             <button ref={keepRef} type="button" className={styles.keep} onClick={() => setAsking(false)}>
               Keep trip
             </button>
