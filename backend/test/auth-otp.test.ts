@@ -3,6 +3,7 @@
 // account), the link itself, and what stops abuse: one use, an hour, one email a minute, no
 // answer that tells registered emails apart. Mail is read from the local outbox, and once from a
 // real SMTP server (smtp-server) the backend is configured to send through.
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
@@ -163,26 +164,207 @@ describe.each(DB_KINDS)('emailed codes on %s', (kind) => {
     expect(await mail(confirmed)).toEqual([]);
   });
 
-  it("an email change waits for the new address's code; then the account signs in with it", async () => {
+  /** The link's token (what is presented) and its type, from a mail's text. */
+  const tokenIn = (text: string) => new URL(linkIn(text)).searchParams.get('token')!;
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  /** POST /verify as supabase-js sends it, with the answer's status and body. */
+  async function verify(body: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+    const r = await fetch(`${backend.url}/auth/v1/verify`, {
+      method: 'POST',
+      headers: { apikey: backend.keys.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify(body),
+    });
+    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+  }
+  /** Follows a link as a browser would: where it redirects, with its fragment's parameters. */
+  async function follow(link: string): Promise<{ location: URL; fragment: URLSearchParams }> {
+    const r = await fetch(link, { redirect: 'manual' });
+    expect(r.status).toBe(302);
+    const location = new URL(r.headers.get('location')!);
+    return { location, fragment: new URLSearchParams(location.hash.slice(1)) };
+  }
+  const refused = { status: 403, body: { code: 'otp_expired', message: 'Token has expired or is invalid' } };
+  const linkRefused = { status: 403, body: { code: 'otp_expired', message: 'Email link is invalid or has expired' } };
+  const usersRow = async (email: string) =>
+    (await backend.ctx.db.query<Record<string, unknown>>('select * from auth.users where lower(email) = $1', [email])).rows[0]!;
+  const tokensOf = async (userId: unknown) =>
+    (
+      await backend.ctx.db.query<{ token_type: string; token_hash: string; relates_to: string }>(
+        'select token_type::text as token_type, token_hash, relates_to from auth.one_time_tokens where user_id = $1 order by token_type',
+        [userId],
+      )
+    ).rows;
+
+  it('a link carries a random token, not one derived from its code; only hashes of both are stored', async () => {
     const email = await newUser();
+    await client().auth.resetPasswordForEmail(email);
+    const text = (await mail(email))[0]!.text;
+    const [code, token] = [codeIn(text), tokenIn(text)];
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    // The link used to be sha256(email:code): with the code's 10^6 values, a guessed code gave the link.
+    expect(token).not.toBe(sha256(`${email}:${code}`));
+    const user = await usersRow(email);
+    expect(user.recovery_token).toBe(sha256(`${email}:${code}`));
+    expect(await tokensOf(user.id)).toEqual([{ token_type: 'recovery_token', token_hash: sha256(token), relates_to: email }]);
+    const stored = JSON.stringify(await backend.ctx.db.query('select u.*, t.* from auth.users u join auth.one_time_tokens t on t.user_id = u.id where u.id = $1', [user.id]));
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain(`"${code}"`);
+
+    // A second link replaces the first, which no longer works.
+    await backend.ctx.db.query(`update auth.users set recovery_sent_at = now() - interval '2 minutes' where id = $1`, [user.id]);
+    await client().auth.resetPasswordForEmail(email);
+    const second = (await mail(email))[0]!.text;
+    expect(tokenIn(second)).not.toBe(token);
+    expect(await verify({ type: 'recovery', token_hash: token })).toMatchObject(linkRefused);
+    expect(await verify({ type: 'recovery', email, token: code })).toMatchObject(refused);
+    expect((await verify({ type: 'recovery', token_hash: tokenIn(second) })).status).toBe(200);
+  });
+
+  it('a code or a link is good once, and using one spends the other', async () => {
+    const email = await newUser();
+    await client().auth.signInWithOtp({ email });
+    let text = (await mail(email))[0]!.text;
+    expect((await verify({ type: 'email', email, token: codeIn(text) })).status).toBe(200);
+    expect((await follow(linkIn(text))).fragment.get('error_code')).toBe('otp_expired');
+    expect(await verify({ type: 'email', email, token: codeIn(text) })).toMatchObject(refused);
+
+    await backend.ctx.db.query(`update auth.users set recovery_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
+    await client().auth.signInWithOtp({ email });
+    text = (await mail(email))[0]!.text;
+    expect((await follow(linkIn(text))).fragment.get('access_token')).toBeTruthy();
+    expect(await verify({ type: 'magiclink', email, token: codeIn(text) })).toMatchObject(refused);
+    expect(await verify({ type: 'magiclink', token_hash: tokenIn(text) })).toMatchObject(linkRefused);
+    expect(await tokensOf((await usersRow(email)).id)).toEqual([]);
+  });
+
+  it('a token of one type is refused as another (GoTrue: signup and invite, recovery and magiclink share one)', async () => {
+    const email = await newUser();
+    await client().auth.signInWithOtp({ email });
+    const text = (await mail(email))[0]!.text;
+    for (const type of ['signup', 'invite', 'email_change']) {
+      expect(await verify({ type, email, token: codeIn(text) }), type).toMatchObject(refused);
+      expect(await verify({ type, token_hash: tokenIn(text) }), type).toMatchObject(linkRefused);
+      const link = new URL(linkIn(text));
+      link.searchParams.set('type', type);
+      const { location, fragment } = await follow(link.toString());
+      expect([fragment.get('error_code'), location.searchParams.get('error_description')], type).toEqual(['otp_expired', 'Email link is invalid or has expired']);
+    }
+    // Still good for its own type after all that.
+    expect((await verify({ type: 'magiclink', token_hash: tokenIn(text) })).status).toBe(200);
+
+    // A sign-up confirmation is no recovery.
+    const admin = createClient(backend.url, backend.keys.serviceRoleKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
+    const pending = uniqueEmail();
+    await admin.auth.admin.createUser({ email: pending, password: PASSWORD });
+    await client().auth.resend({ type: 'signup', email: pending });
+    const confirmation = (await mail(pending))[0]!.text;
+    for (const type of ['recovery', 'magiclink', 'email_change']) {
+      expect(await verify({ type, email: pending, token: codeIn(confirmation) }), type).toMatchObject(refused);
+      expect(await verify({ type, token_hash: tokenIn(confirmation) }), type).toMatchObject(linkRefused);
+    }
+    expect((await verify({ type: 'signup', token_hash: tokenIn(confirmation) })).status).toBe(200);
+  });
+
+  it('an expired code or link is refused, and so is one sent to an address the account no longer has', async () => {
+    const email = await newUser();
+    await client().auth.resetPasswordForEmail(email);
+    const text = (await mail(email))[0]!.text;
+    await backend.ctx.db.query(`update auth.users set recovery_sent_at = now() - interval '61 minutes' where email = $1`, [email]);
+    expect((await follow(linkIn(text))).fragment.get('error_code')).toBe('otp_expired');
+    expect(await verify({ type: 'recovery', token_hash: tokenIn(text) })).toMatchObject(linkRefused);
+    expect(await verify({ type: 'recovery', email, token: codeIn(text) })).toMatchObject(refused);
+
+    const moved = await newUser();
+    await backend.ctx.db.query(`update auth.users set recovery_sent_at = now() - interval '2 minutes' where email = $1`, [moved]);
+    await client().auth.resetPasswordForEmail(moved);
+    const old = (await mail(moved))[0]!.text;
+    await backend.ctx.db.query(`update auth.users set email = $2 where email = $1`, [moved, `x${moved}`]);
+    expect(await verify({ type: 'recovery', token_hash: tokenIn(old) })).toMatchObject(linkRefused);
+  });
+
+  it('an email change needs a session, and changes nothing until both addresses confirm it (secure email change)', async () => {
+    const call = (token: string | undefined, body: unknown) =>
+      fetch(`${backend.url}/auth/v1/user`, {
+        method: 'PUT',
+        headers: { apikey: backend.keys.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const email = await newUser();
+    const next = uniqueEmail();
+    expect((await call(undefined, { email: next })).status).toBe(401);
+    expect((await call(backend.keys.anonKey, { email: next })).status).toBe(403);
+    expect(await mail(next)).toEqual([]);
+
     const traveller = client();
     await traveller.auth.signInWithPassword({ email, password: PASSWORD });
-    const next = uniqueEmail();
     const asked = await traveller.auth.updateUser({ email: next });
     expect(asked.error).toBeNull();
     expect(asked.data.user).toMatchObject({ email, new_email: next });
-    const [message] = await mail(next);
-    expect(message?.subject).toBe('Confirm your new email');
-    expect((await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    const [toNew] = await mail(next);
+    const [toCurrent] = await mail(email);
+    expect([toNew?.subject, toCurrent?.subject]).toEqual(['Confirm your new email', 'Confirm your email change']);
+    const user = await usersRow(email);
+    expect(await tokensOf(user.id)).toEqual([
+      { token_type: 'email_change_token_current', token_hash: sha256(tokenIn(toCurrent!.text)), relates_to: email },
+      { token_type: 'email_change_token_new', token_hash: sha256(tokenIn(toNew!.text)), relates_to: next },
+    ]);
 
-    const confirmed = await traveller.auth.verifyOtp({ email: next, token: codeIn(message!.text), type: 'email_change' });
-    expect(confirmed.error).toBeNull();
-    expect(confirmed.data.user?.email).toBe(next);
+    // The new address's code, given with the current address (or the other way round), confirms nothing.
+    expect(await verify({ type: 'email_change', email, token: codeIn(toNew!.text) })).toMatchObject(refused);
+    expect(await verify({ type: 'email_change', email: next, token: codeIn(toCurrent!.text) })).toMatchObject(refused);
+    // The new address confirms: no session, the email as it was.
+    const first = await traveller.auth.verifyOtp({ email: next, token: codeIn(toNew!.text), type: 'email_change' });
+    expect(first.error).toBeNull();
+    expect(first.data.session).toBeNull();
+    expect((await usersRow(email)).email).toBe(email);
+    expect((await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error?.code).toBe('invalid_credentials');
+    // The current address's link completes it.
+    const { fragment } = await follow(linkIn(toCurrent!.text));
+    expect(fragment.get('access_token')).toBeTruthy();
+    expect((await client().auth.getUser(fragment.get('access_token')!)).data.user).toMatchObject({ email: next });
+    expect((await backend.ctx.db.query('select identity_data from auth.identities where user_id = $1', [user.id])).rows[0]).toMatchObject({
+      identity_data: { email: next, email_verified: true },
+    });
     expect((await client().auth.signInWithPassword({ email: next, password: PASSWORD })).error).toBeNull();
     expect((await client().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
 
     const taken = await traveller.auth.updateUser({ email: await newUser() });
     expect([taken.error?.status, taken.error?.code]).toEqual([422, 'email_exists']);
+  });
+
+  it("an email change's stale tokens, and another account's, confirm nothing", async () => {
+    const email = await newUser();
+    const traveller = client();
+    await traveller.auth.signInWithPassword({ email, password: PASSWORD });
+    const [first, second] = [uniqueEmail(), uniqueEmail()];
+    await traveller.auth.updateUser({ email: first });
+    const stale = [(await mail(first))[0]!.text, (await mail(email))[0]!.text];
+    await backend.ctx.db.query(`update auth.users set email_change_sent_at = now() - interval '2 minutes' where email = $1`, [email]);
+    expect((await traveller.auth.updateUser({ email: second })).data.user).toMatchObject({ email, new_email: second });
+    const fresh = [(await mail(second))[0]!.text, (await mail(email))[0]!.text];
+
+    // Another account asks for the same new address: its tokens are its own.
+    const other = await newUser();
+    const mallory = client();
+    await mallory.auth.signInWithPassword({ email: other, password: PASSWORD });
+    await mallory.auth.updateUser({ email: second });
+    const theirs = [(await mail(second))[0]!.text, (await mail(other))[0]!.text];
+
+    expect(await verify({ type: 'email_change', email: first, token: codeIn(stale[0]!) })).toMatchObject(refused);
+    expect(await verify({ type: 'email_change', email, token: codeIn(stale[1]!) })).toMatchObject(refused);
+    for (const text of stale) expect(await verify({ type: 'email_change', token_hash: tokenIn(text) })).toMatchObject(linkRefused);
+    expect(await verify({ type: 'email_change', email, token: codeIn(theirs[1]!) })).toMatchObject(refused);
+    expect((await usersRow(email)).email_change).toBe(second);
+    // Mallory confirms both of hers: her account, not this one, has the address.
+    for (const text of theirs) expect((await verify({ type: 'email_change', token_hash: tokenIn(text) })).status).toBe(200);
+    expect((await usersRow(second)).id).not.toBe((await usersRow(email)).id);
+    // This account's own fresh tokens now meet an address taken: 422, and nothing changes.
+    expect(await verify({ type: 'email_change', token_hash: tokenIn(fresh[0]!) })).toEqual({
+      status: 200,
+      body: { msg: 'Confirmation link accepted. Please proceed to confirm link sent to the other email', code: '200' },
+    });
+    expect(await verify({ type: 'email_change', token_hash: tokenIn(fresh[1]!) })).toMatchObject({ status: 422, body: { code: 'email_exists' } });
+    expect((await usersRow(email)).email).toBe(email);
   });
 
   it('the outbox: JSON for the service role only, a page for a browser on this machine', async () => {

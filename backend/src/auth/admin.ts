@@ -3,7 +3,7 @@
 // invitation link) and /admin/generate_link (an action link and code, mailed by the caller).
 // An operator's tool: it bypasses sign-up's limits and can confirm, ban and delete accounts.
 import type { BackendContext } from '../context.ts';
-import { bearerClaims, EMAIL_PATTERN, emailField, field, givenPassword, jsonBody, metadataField, requiredEmail, weakPassword } from './body.ts';
+import { bearerClaims, EMAIL_PATTERN, emailField, field, givenPassword, jsonBody, metadataField, pathSegment, requiredEmail, weakPassword } from './body.ts';
 import { AuthError, authJson, emailExists, invalidEmail, validationFailed } from './errors.ts';
 import { allowedRedirect } from './oauth.ts';
 import { issueCode, mailCode } from './otp.ts';
@@ -184,7 +184,7 @@ export async function generateLink(ctx: BackendContext, req: Request): Promise<R
     ...(await userJson(ctx.db, user)),
     action_link: issued.link,
     email_otp: issued.code,
-    hashed_token: issued.hash,
+    hashed_token: issued.token,
     redirect_to: redirectTo,
     verification_type: type,
   });
@@ -198,7 +198,7 @@ export async function adminUsers(ctx: BackendContext, req: Request, url: URL, re
     if (method === 'POST') return create(ctx, req);
     if (method === 'GET') return list(ctx, url);
   } else {
-    const id = decodeURIComponent(rest.slice(1));
+    const id = pathSegment(rest.slice(1));
     if (method === 'GET') return authJson(await userJson(ctx.db, await userById(ctx, id)));
     if (method === 'PUT') return update(ctx, req, id);
     if (method === 'DELETE') return remove(ctx, req, id);

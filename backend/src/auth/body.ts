@@ -24,51 +24,97 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** GoTrue's limit on an email address (RFC 5321 allows 254 characters). */
 const EMAIL_MAX_LENGTH = 255;
 
+/** Lone UTF-16 surrogates, which JSON carries as escapes but PostgreSQL's text and jsonb refuse. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const storableText = (text: string) => !text.includes('\0') && !LONE_SURROGATE.test(text);
+const unstorable = (name: string) => validationFailed(`${name} must not contain NUL bytes or unpaired surrogates`);
+
+/**
+ * Deeper than this a body is refused (Go's JSON decoder, GoTrue's, stops at 10,000 levels;
+ * JSON.stringify runs out of stack before that, and no auth field nests so deep).
+ */
+const MAX_DEPTH = 512;
+
+/**
+ * Every string and key of a parsed body, at any depth, checked once for what PostgreSQL cannot
+ * store (NUL, unpaired surrogates): 400 validation_failed naming the top-level field, so no
+ * route meets such a value (an email, a password, a code, metadata). Iterative: depth is bounded
+ * here, not by the stack.
+ */
+function checkStorable(body: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(body)) {
+    if (!storableText(name)) throw unstorable('A field name');
+    const stack: Array<[unknown, number]> = [[value, 1]];
+    while (stack.length) {
+      const [item, depth] = stack.pop()!;
+      if (typeof item === 'string') {
+        if (!storableText(item)) throw unstorable(name);
+      } else if (item && typeof item === 'object') {
+        if (depth >= MAX_DEPTH) throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: exceeded max depth');
+        for (const [key, inner] of Object.entries(item)) {
+          if (!storableText(key)) throw unstorable(name);
+          stack.push([inner, depth + 1]);
+        }
+      }
+    }
+  }
+}
+
+/** The request's JSON object (empty when there is no body), its every string checked (checkStorable). */
 export async function jsonBody(req: Request): Promise<Record<string, unknown>> {
   const text = await req.text();
   if (!text.trim()) return {};
+  let body: unknown;
   try {
-    const body = JSON.parse(text) as unknown;
-    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
+    body = JSON.parse(text) as unknown;
   } catch {
-    // fall through
+    // answered below
   }
-  throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+  checkStorable(body as Record<string, unknown>);
+  return body as Record<string, unknown>;
+}
+
+/** The query parameters of an auth request (redirect_to, a link's token...), checked as body fields are. */
+export function checkQuery(params: URLSearchParams): void {
+  for (const [name, value] of params) {
+    if (!storableText(name)) throw unstorable('A query parameter name');
+    if (!storableText(value)) throw unstorable(name);
+  }
+}
+
+/** A percent-encoded path segment (an id in the path), decoded; malformed or unstorable is 400. */
+export function pathSegment(text: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(text);
+  } catch {
+    throw validationFailed('The path is not valid percent-encoded UTF-8');
+  }
+  if (!storableText(decoded)) throw unstorable('The path');
+  return decoded;
 }
 
 export const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** A string field of the body: absent is '', another type or a NUL byte is refused (400). */
+/** A string field of the body (jsonBody checked its text): absent is '', another type or too long is refused (400). */
 export function field(body: Record<string, unknown>, name: string, maxLength = Infinity): string {
   const value = body[name];
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') throw validationFailed(`${name} must be a string`);
-  if (value.includes('\0')) throw validationFailed(`${name} must not contain NUL bytes`);
   if (value.length > maxLength) throw validationFailed(`${name} must be at most ${maxLength} characters`);
   return value;
 }
 
-/** Lone UTF-16 surrogates, which JSON carries as escapes but PostgreSQL's jsonb refuses. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const storableText = (text: string) => !text.includes('\0') && !LONE_SURROGATE.test(text);
-
-/** Metadata of a body (`data` by default): an object whose keys and strings jsonb can store; else 400. */
+/** Metadata of a body (`data` by default): an object (its strings jsonBody checked); else 400. */
 export function metadataField(body: Record<string, unknown>, name = 'data'): Metadata | undefined {
   const data = body[name];
   if (data === undefined || data === null) return undefined;
   if (typeof data !== 'object' || Array.isArray(data)) throw validationFailed(`${name} must be an object`);
-  const storable = (value: unknown): boolean => {
-    if (typeof value === 'string') return storableText(value);
-    if (value && typeof value === 'object') {
-      return Object.entries(value).every(([key, item]) => storableText(key) && storable(item));
-    }
-    return true;
-  };
-  if (!storable(data)) throw validationFailed(`${name} must not contain NUL bytes or unpaired surrogates`);
   return data as Metadata;
 }
 
-/** The email of a request body, trimmed; checked for type, NUL bytes and length. */
+/** The email of a request body, trimmed; checked for type and length. */
 export const emailField = (body: Record<string, unknown>) => field(body, 'email', EMAIL_MAX_LENGTH).trim();
 
 /** The body's email, which must be there (else 400 with `missing`) and look like one. */

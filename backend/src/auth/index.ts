@@ -10,6 +10,7 @@ import { AuthError, authJson, emailExists, errorResponse, invalidCredentials, in
 import { adminUsers, generateLink, invite } from './admin.ts';
 import {
   bearerClaims,
+  checkQuery,
   CLIENT_IP_HEADER,
   EMAIL_PATTERN,
   emailField,
@@ -17,6 +18,7 @@ import {
   givenPassword,
   jsonBody,
   metadataField,
+  pathSegment,
   str,
   tooLong,
   weakPassword,
@@ -73,6 +75,18 @@ function mailBudget(ctx: BackendContext, req: Request): ReserveMail {
   };
 }
 
+/**
+ * The failed-guess budget (the sign-in limiter's) every way of presenting an emailed code, a
+ * link's token or a PKCE code goes through, per client address and per account.
+ */
+function guessBudget(ctx: BackendContext): ReserveGuess {
+  return (account, ip) => {
+    const done = limitersOf(ctx).signIn.reserve(account, ip);
+    if (!done) throw rateLimited();
+    return done;
+  };
+}
+
 function clientOf(req: Request) {
   return { userAgent: req.headers.get('user-agent'), ip: req.headers.get(CLIENT_IP_HEADER) || null };
 }
@@ -83,8 +97,7 @@ function clientOf(req: Request) {
  * Throws 429 when a bucket is full.
  */
 async function passwordMatches(ctx: BackendContext, ip: string, email: string, password: string, user: UserRow | undefined) {
-  const done = limitersOf(ctx).signIn.reserve(email, ip);
-  if (!done) throw rateLimited();
+  const done = guessBudget(ctx)(email, ip);
   let ok = false;
   try {
     ok = (await checkPassword(password, user?.encrypted_password, ctx.config.auth.bcryptCost)) && !!user && !user.deleted_at;
@@ -200,14 +213,13 @@ async function token(ctx: BackendContext, req: Request, url: URL): Promise<Respo
       return passwordGrant(ctx, req, body);
     case 'refresh_token': {
       const presented = str(body.refresh_token);
-      // Tokens are opaque base64url: one with a NUL byte (which PostgreSQL text refuses) is simply unknown.
-      if (!presented || presented.includes('\0')) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      if (!presented) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       const result = await ctx.db.tx((q) => refreshSession(ctx, q, presented));
       if (result instanceof AuthError) throw result;
       return authJson(result);
     }
     case 'pkce':
-      return authJson(await ctx.db.tx((q) => pkceGrant(ctx, q, body, clientOf(req))));
+      return authJson(await ctx.db.tx((q) => pkceGrant(ctx, q, body, clientOf(req), guessBudget(ctx))));
     default:
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   }
@@ -324,7 +336,7 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
     return (await localOidc(ctx)).relay(req);
   }
   if (path === '/admin/users' || path.startsWith('/admin/users/')) return adminUsers(ctx, req, url, path.slice('/admin/users'.length));
-  if (method === 'DELETE' && path.startsWith('/user/identities/')) return unlinkIdentity(ctx, req, decodeURIComponent(path.slice('/user/identities/'.length)));
+  if (method === 'DELETE' && path.startsWith('/user/identities/')) return unlinkIdentity(ctx, req, pathSegment(path.slice('/user/identities/'.length)));
   switch (`${method} ${path}`) {
     case 'GET /health':
       return authJson({ version: 'homestory-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
@@ -354,16 +366,10 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
       return generateLink(ctx, req);
     case 'POST /otp':
       return otp(ctx, req, url, mailBudget(ctx, req));
-    case 'POST /verify': {
-      const reserve: ReserveGuess = (email, ip) => {
-        const done = limitersOf(ctx).signIn.reserve(email, ip);
-        if (!done) throw rateLimited();
-        return done;
-      };
-      return verifyCode(ctx, req, clientOf(req), reserve);
-    }
+    case 'POST /verify':
+      return verifyCode(ctx, req, clientOf(req), guessBudget(ctx));
     case 'GET /verify':
-      return verifyLink(ctx, url, clientOf(req));
+      return verifyLink(ctx, url, clientOf(req), guessBudget(ctx));
     case 'GET /authorize':
       return authorize(ctx, url);
     case 'GET /user/identities/authorize': {
@@ -379,6 +385,7 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
         // form_post response mode: the provider's answer is in the body.
         params = new URL(url);
         for (const [k, v] of new URLSearchParams(await req.text())) params.searchParams.set(k, v);
+        checkQuery(params.searchParams);
       }
       return callback(ctx, params, clientOf(req));
     }
@@ -391,6 +398,7 @@ export async function authHandler(req: Request, ctx: BackendContext): Promise<Re
   const url = new URL(req.url);
   const path = url.pathname.slice(PREFIX.length) || '/';
   try {
+    checkQuery(url.searchParams);
     return await route(ctx, req, url, path);
   } catch (error) {
     if (error instanceof AuthError) return errorResponse(error, req);

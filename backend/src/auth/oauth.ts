@@ -9,6 +9,7 @@ import type { BackendConfig, BackendContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { localOidc } from './local-oidc.ts';
+import type { ReserveGuess } from './otp.ts';
 import { createSession, type Session } from './sessions.ts';
 import { addIdentity, createUser, findUserByEmail, findUserById, findUserByIdentity, updateUser, type UserRow } from './users.ts';
 
@@ -295,21 +296,24 @@ export async function callback(ctx: BackendContext, url: URL, client: { userAgen
   });
 }
 
-/** POST /token?grant_type=pkce {auth_code, code_verifier} */
+/**
+ * POST /token?grant_type=pkce {auth_code, code_verifier}. Each exchange is a guess under the
+ * sign-in limiter (per client address and per the code's account) before the verifier is checked.
+ */
 export async function pkceGrant(
   ctx: BackendContext,
   q: Queryable,
   body: Record<string, unknown>,
   client: { userAgent: string | null; ip: string | null },
+  reserve: ReserveGuess,
 ): Promise<Session> {
   const authCode = typeof body.auth_code === 'string' ? body.auth_code : '';
   const verifier = typeof body.code_verifier === 'string' ? body.code_verifier : '';
   if (!authCode || !verifier) throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
-  // Codes are UUIDs: one with a NUL byte (which PostgreSQL text refuses) is simply unknown.
-  if (authCode.includes('\0')) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
   const { rows } = await q.query<{
     id: string;
     user_id: string | null;
+    email: string | null;
     code_challenge: string;
     code_challenge_method: string;
     created_at: Date | string;
@@ -318,23 +322,30 @@ export async function pkceGrant(
     authentication_method: string;
     auth_code_issued_at: Date | string | null;
   }>(
-    `select id, user_id, code_challenge, code_challenge_method, created_at, provider_access_token, provider_refresh_token,
-       authentication_method, auth_code_issued_at
-     from auth.flow_state where auth_code = $1 for update`,
+    `select f.id, f.user_id, u.email, f.code_challenge, f.code_challenge_method, f.created_at, f.provider_access_token,
+       f.provider_refresh_token, f.authentication_method, f.auth_code_issued_at
+     from auth.flow_state f left join auth.users u on u.id = f.user_id where f.auth_code = $1 for update of f`,
     [authCode],
   );
   const flow = rows[0];
-  // A code is good once it has been handed out (the provider answered, or the emailed link was followed).
-  if (!flow || !flow.user_id || !flow.auth_code_issued_at) {
-    throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
-  }
-  if (Date.now() - new Date(flow.created_at).getTime() > FLOW_STATE_TTL_SECONDS * 1000) {
-    throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
-  }
-  const computed =
-    flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
-  if (computed !== flow.code_challenge) {
-    throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+  const done = reserve(flow?.email ?? `auth_code:${authCode}`, client.ip ?? 'unknown');
+  let ok = false;
+  try {
+    // A code is good once it has been handed out (the provider answered, or the emailed link was followed).
+    if (!flow || !flow.user_id || !flow.auth_code_issued_at) {
+      throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+    }
+    if (Date.now() - new Date(flow.created_at).getTime() > FLOW_STATE_TTL_SECONDS * 1000) {
+      throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
+    }
+    const computed =
+      flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+    if (computed !== flow.code_challenge) {
+      throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+    }
+    ok = true;
+  } finally {
+    done(ok);
   }
   await q.query('delete from auth.flow_state where id = $1', [flow.id]);
   // The emailed flows (recovery, magic link) sign in as they would without PKCE.

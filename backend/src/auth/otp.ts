@@ -1,25 +1,37 @@
 // Emailed one-time codes and links, as GoTrue has them: /recover (password recovery), /otp (magic
-// link or code, creating the user when asked), /resend, an email change's confirmation, and
-// /verify (the code by POST, the link by GET).
-// A code is six digits, valid for an hour and once; only its hash is stored (auth.users'
-// recovery_token), and the link carries that hash. One email per user a minute; code guesses go
-// through the sign-in limiter, so six digits cannot be walked; requests that may mail count
-// against the client address's budget. Mail goes to the local outbox or SMTP (mail.ts).
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+// link or code, creating the user when asked), /resend, an email change's confirmations, and
+// /verify (a code with its address by POST; a link's token by GET, or by POST as token_hash).
+//
+// A mail carries two secrets, each good once and for an hour: the six-digit code the user types
+// and a link with a random 256-bit token (the link no longer derives from the code, so it cannot
+// be worked out from a guessed code). Only hashes are stored, in GoTrue's places: the code's,
+// bound to its address, in auth.users' column for its type (confirmation_token, recovery_token,
+// email_change_token_new / _current), the token's in auth.one_time_tokens (token_type, relates_to
+// the address). Using either spends both. A secret answers only to the verify types of its
+// token type (as GoTrue: signup and invite a confirmation_token, recovery and magiclink a
+// recovery_token, email either, email_change its two) and only while its address is still the
+// one it was sent to. Every presentation of a code or token (here and the PKCE exchange in
+// oauth.ts) is a guess counted per client address and per account by the sign-in limiter before
+// it is checked. An email change needs both addresses to confirm (GoTrue's secure email change)
+// before auth.users.email changes. One email per user and type a minute; requests that may mail
+// count against the client address's budget. Mail goes to the local outbox or SMTP (mail.ts).
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
+import type { Queryable, TxQueryable } from '../db/index.ts';
 import { emailField, field, jsonBody, metadataField, requiredEmail } from './body.ts';
-import { AuthError, authJson, overEmailSendRateLimit, validationFailed } from './errors.ts';
+import { AuthError, authJson, emailExists, overEmailSendRateLimit, validationFailed } from './errors.ts';
 import { sendMail } from './mail.ts';
 import { allowedRedirect, errorRedirect, redirect, sessionFragment } from './oauth.ts';
 import { createSession, type Session } from './sessions.ts';
-import { createEmailUser, findUserByEmail, userColumns, type UserRow } from './users.ts';
+import { createEmailUser, findUserByEmail, isBanned, userColumns, type UserRow } from './users.ts';
 
 const CODE_TTL_SECONDS = 3600;
 const RESEND_AFTER_SECONDS = 60;
-const VERIFY_TYPES: ReadonlySet<string> = new Set(['recovery', 'magiclink', 'email', 'signup', 'invite', 'email_change']);
+/** A link's token: 32 random bytes, 64 hex digits. */
+const LINK_TOKEN_BYTES = 32;
 
-/** Reserves a guess for (email, client address); the returned function reports whether it was right. Throws 429 when full. */
-export type ReserveGuess = (email: string, ip: string) => (ok: boolean) => void;
+/** Reserves a guess for (account, client address); the returned function reports whether it was right. Throws 429 when full. */
+export type ReserveGuess = (account: string, ip: string) => (ok: boolean) => void;
 /** Counts a request that may send mail against the client address's budget; throws 429 when it is spent. */
 export type ReserveMail = () => void;
 
@@ -28,17 +40,47 @@ interface Client {
   ip: string | null;
 }
 
-const tokenHash = (email: string, code: string) => createHash('sha256').update(`${email.toLowerCase()}:${code}`).digest('hex');
-const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
 
-/** A new six-digit code for an address, and the hash that is stored and put in its link. */
-function newCode(email: string): { code: string; hash: string } {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  return { code, hash: tokenHash(email, code) };
-}
+/** Where a token type's code hash and sending time are kept in auth.users, and the address (column) it is bound to. */
+const TOKENS: Record<TokenType, { column: string; sentAt: string; address: 'email' | 'email_change' }> = {
+  confirmation_token: { column: 'confirmation_token', sentAt: 'confirmation_sent_at', address: 'email' },
+  recovery_token: { column: 'recovery_token', sentAt: 'recovery_sent_at', address: 'email' },
+  email_change_token_new: { column: 'email_change_token_new', sentAt: 'email_change_sent_at', address: 'email_change' },
+  email_change_token_current: { column: 'email_change_token_current', sentAt: 'email_change_sent_at', address: 'email' },
+};
 
-const verifyUrl = (ctx: BackendContext, hash: string, type: string, redirectTo: string) =>
-  `${ctx.publicUrl}/auth/v1/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirectTo })}`;
+type VerifyType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email' | 'email_change';
+/** The token types each verify type accepts (GoTrue's verifyTokenHash and verifyUserAndToken). */
+const ACCEPTS: Record<VerifyType, TokenType[]> = {
+  signup: ['confirmation_token'],
+  invite: ['confirmation_token'],
+  recovery: ['recovery_token'],
+  magiclink: ['recovery_token'],
+  email: ['confirmation_token', 'recovery_token'],
+  email_change: ['email_change_token_current', 'email_change_token_new'],
+};
+const isVerifyType = (type: string): type is VerifyType => Object.hasOwn(ACCEPTS, type);
+
+export type CodeType = 'recovery' | 'magiclink' | 'signup' | 'invite';
+const TOKEN_OF: Record<CodeType, TokenType> = {
+  recovery: 'recovery_token',
+  magiclink: 'recovery_token',
+  signup: 'confirmation_token',
+  invite: 'confirmation_token',
+};
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** A code's hash is bound to the address it was sent to. */
+const codeHash = (address: string, code: string) => sha256(`${address.toLowerCase()}:${code}`);
+
+const codeExpired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+const LINK_EXPIRED = 'Email link is invalid or has expired';
+/** GoTrue's answer to the first of an email change's two confirmations. */
+const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+const verifyUrl = (ctx: BackendContext, token: string, type: string, redirectTo: string) =>
+  `${ctx.publicUrl}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`;
 
 interface Challenge {
   challenge: string;
@@ -68,34 +110,45 @@ async function startFlow(ctx: BackendContext, pkce: Challenge | undefined, user:
   );
 }
 
-export type CodeType = 'recovery' | 'magiclink' | 'signup' | 'invite' | 'email_change';
-
-export interface IssuedCode {
+interface Issued {
   code: string;
-  hash: string;
-  link: string;
+  /** The link's token (its sha256 is stored). */
+  token: string;
 }
 
 /**
- * Stores a new code for the user (replacing any earlier one) and builds its link. `throttle`:
- * refused within a minute of the last code, for codes that are mailed on request.
+ * Stores a new code and link token of `type` for the user, sent to `address`, replacing any
+ * earlier one of that type. `throttle`: refused (429) within a minute of the last one.
  */
-export async function issueCode(
-  ctx: BackendContext,
-  user: UserRow,
-  type: Exclude<CodeType, 'email_change'>,
-  redirectTo: string,
-  throttle: boolean,
-): Promise<IssuedCode> {
-  const { code, hash } = newCode(user.email!);
-  const { rows } = await ctx.db.query<{ id: string }>(
-    `update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now()
-     where id = $1 and (not $4 or recovery_sent_at is null or recovery_sent_at < now() - make_interval(secs => $3))
+async function issue(q: Queryable, userId: string, type: TokenType, address: string, throttle: boolean): Promise<Issued> {
+  const { column, sentAt } = TOKENS[type];
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const token = randomBytes(LINK_TOKEN_BYTES).toString('hex');
+  const { rows } = await q.query(
+    `update auth.users set ${column} = $2, ${sentAt} = now(), updated_at = now()
+     where id = $1 and (not $4 or ${sentAt} is null or ${sentAt} < now() - make_interval(secs => $3))
      returning id`,
-    [user.id, hash, RESEND_AFTER_SECONDS, throttle],
+    [userId, codeHash(address, code), RESEND_AFTER_SECONDS, throttle],
   );
   if (rows.length === 0) throw overEmailSendRateLimit(RESEND_AFTER_SECONDS);
-  return { code, hash, link: verifyUrl(ctx, hash, type, redirectTo) };
+  await q.query(
+    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
+     values ($1, $2, $3::auth.one_time_token_type, $4, lower($5), now(), now())
+     on conflict (user_id, token_type) do update set id = excluded.id, token_hash = excluded.token_hash,
+       relates_to = excluded.relates_to, created_at = excluded.created_at, updated_at = excluded.updated_at`,
+    [randomUUID(), userId, type, sha256(token), address],
+  );
+  return { code, token };
+}
+
+export interface IssuedCode extends Issued {
+  link: string;
+}
+
+/** Issues a code and link of `type` for the user's email (see issue). */
+export async function issueCode(ctx: BackendContext, user: UserRow, type: CodeType, redirectTo: string, throttle: boolean): Promise<IssuedCode> {
+  const issued = await ctx.db.tx((q) => issue(q, user.id, TOKEN_OF[type], user.email!, throttle));
+  return { ...issued, link: verifyUrl(ctx, issued.token, type, redirectTo) };
 }
 
 const SUBJECTS: Record<CodeType, [subject: string, purpose: string]> = {
@@ -103,11 +156,9 @@ const SUBJECTS: Record<CodeType, [subject: string, purpose: string]> = {
   magiclink: ['Your sign-in link', 'To sign in'],
   signup: ['Confirm your email', 'To confirm your email'],
   invite: ['You have been invited', 'To accept the invitation and sign in'],
-  email_change: ['Confirm your new email', 'To use this address for your account'],
 };
 
-function mailIssued(ctx: BackendContext, to: string, type: CodeType, { code, link }: { code: string; link: string }): Promise<void> {
-  const [subject, purpose] = SUBJECTS[type];
+function mailIssued(ctx: BackendContext, to: string, [subject, purpose]: [string, string], { code, link }: { code: string; link: string }): Promise<void> {
   return sendMail(ctx, {
     to: to.toLowerCase(),
     subject,
@@ -116,11 +167,10 @@ function mailIssued(ctx: BackendContext, to: string, type: CodeType, { code, lin
 }
 
 /** Issues a code (at most one a minute) and mails it with its link. */
-export async function mailCode(ctx: BackendContext, user: UserRow, type: Exclude<CodeType, 'email_change'>, redirectTo: string): Promise<void> {
-  await mailIssued(ctx, user.email!, type, await issueCode(ctx, user, type, redirectTo, true));
+export async function mailCode(ctx: BackendContext, user: UserRow, type: CodeType, redirectTo: string): Promise<void> {
+  await mailIssued(ctx, user.email!, SUBJECTS[type], await issueCode(ctx, user, type, redirectTo, true));
 }
 
-/** POST /recover {email}: mails a recovery code to a known email; the answer is the same for any email. */
 export async function recover(ctx: BackendContext, req: Request, url: URL, reserveMail: ReserveMail): Promise<Response> {
   const body = await jsonBody(req);
   const email = requiredEmail(body, 'Password recovery requires an email');
@@ -154,43 +204,27 @@ export async function otp(ctx: BackendContext, req: Request, url: URL, reserveMa
 }
 
 /**
- * PUT /user {email} for an account with an email: the new address gets a code and a link, and the
- * change waits for it (GoTrue's email change); the account keeps its email until then.
+ * PUT /user {email} for an account with an email (the caller is signed in): the new address and
+ * the current one each get a code and a link, and the account keeps its email until both are
+ * used (GoTrue's secure email change). At most one request a minute.
  */
 export async function requestEmailChange(ctx: BackendContext, user: UserRow, newEmail: string, redirectTo: string): Promise<UserRow> {
-  const { code, hash } = newCode(newEmail);
-  const { rows } = await ctx.db.query<UserRow>(
-    `update auth.users set email_change = lower($2), email_change_token_new = $3, email_change_sent_at = now(), updated_at = now()
-     where id = $1 and (email_change_sent_at is null or email_change_sent_at < now() - make_interval(secs => $4))
-     returning ${userColumns()}`,
-    [user.id, newEmail, hash, RESEND_AFTER_SECONDS],
-  );
-  if (!rows[0]) throw overEmailSendRateLimit(RESEND_AFTER_SECONDS);
-  await mailIssued(ctx, newEmail, 'email_change', { code, link: verifyUrl(ctx, hash, 'email_change', redirectTo) });
-  return rows[0];
-}
-
-/** The user whose pending email change the code (for the new address) or the link's hash confirms; the change applied. */
-async function consumeEmailChange(ctx: BackendContext, by: { email: string; code: string } | { hash: string }): Promise<UserRow | null> {
-  const hash = 'hash' in by ? by.hash : tokenHash(by.email, by.code);
-  return ctx.db.tx(async (q) => {
+  const { changed, toNew, toCurrent } = await ctx.db.tx(async (q) => {
+    const toNew = await issue(q, user.id, 'email_change_token_new', newEmail, true);
+    const toCurrent = user.email ? await issue(q, user.id, 'email_change_token_current', user.email, false) : undefined;
     const { rows } = await q.query<UserRow>(
-      `update auth.users set email = email_change, email_change = null, email_change_token_new = null,
-         email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-       where email_change_token_new = $1 and email_change_sent_at > now() - make_interval(secs => $2) and deleted_at is null
-         and not exists (select 1 from auth.users o where lower(o.email) = auth.users.email_change and o.id <> auth.users.id)
+      `update auth.users set email_change = lower($2), email_change_confirm_status = 0, updated_at = now() where id = $1
        returning ${userColumns()}`,
-      [hash, CODE_TTL_SECONDS],
+      [user.id, newEmail],
     );
-    const user = rows[0];
-    if (!user) return null;
-    await q.query(
-      `update auth.identities set identity_data = jsonb_set(identity_data, '{email}', to_jsonb($2::text)), updated_at = now()
-       where user_id = $1 and provider = 'email'`,
-      [user.id, user.email],
-    );
-    return user;
+    return { changed: rows[0]!, toNew, toCurrent };
   });
+  const link = (issued: Issued) => ({ code: issued.code, link: verifyUrl(ctx, issued.token, 'email_change', redirectTo) });
+  await mailIssued(ctx, newEmail, ['Confirm your new email', 'To use this address for your account'], link(toNew));
+  if (toCurrent) {
+    await mailIssued(ctx, user.email!, ['Confirm your email change', `To change your account's email to ${newEmail.toLowerCase()}`], link(toCurrent));
+  }
+  return changed;
 }
 
 /** POST /resend {type: 'signup', email}: a new confirmation for an account still unconfirmed; the same answer for any email. */
@@ -207,68 +241,196 @@ export async function resend(ctx: BackendContext, req: Request, url: URL, reserv
   return authJson({});
 }
 
-/** The user a code or a link's hash belongs to, the code used up; null when it is wrong, used or old. */
-async function consume(ctx: BackendContext, by: { email: string; code: string } | { hash: string }): Promise<UserRow | null> {
-  const hash = 'hash' in by ? by.hash : tokenHash(by.email, by.code);
-  const { rows } = await ctx.db.query<UserRow>(
-    `update auth.users set recovery_token = null,
-       email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-     where recovery_token = $1 and recovery_sent_at > now() - make_interval(secs => $2) and deleted_at is null
-       ${'email' in by ? 'and lower(email) = lower($3)' : ''}
-     returning ${userColumns()}`,
-    'email' in by ? [hash, CODE_TTL_SECONDS, by.email] : [hash, CODE_TTL_SECONDS],
+interface Spent {
+  user: UserRow;
+  type: TokenType;
+}
+
+/** Spends the code typed for `address` if it is one of `types` and current: whose it was, else null. */
+async function spendCode(q: Queryable, types: TokenType[], address: string, code: string): Promise<Spent | null> {
+  for (const type of types) {
+    const { column, sentAt, address: bound } = TOKENS[type];
+    // One account per address is checked (a new address may be pending for several: the latest
+    // asked), so that a guess is tried against one code whatever the number of accounts.
+    const { rows } = await q.query<UserRow>(
+      `update auth.users set ${column} = '', updated_at = now()
+       where id = (select id from auth.users where lower(${bound}) = lower($2) and deleted_at is null
+                   order by ${sentAt} desc nulls last limit 1)
+         and ${column} = $1 and ${sentAt} > now() - make_interval(secs => $3)
+       returning ${userColumns()}`,
+      [codeHash(address, code), address, CODE_TTL_SECONDS],
+    );
+    if (rows[0]) {
+      await q.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2::auth.one_time_token_type', [rows[0].id, type]);
+      return { user: rows[0], type };
+    }
+  }
+  return null;
+}
+
+/** Spends a link's token if it is one of `types`, current, and its address still the account's: whose it was, else null. */
+async function spendLink(q: Queryable, types: TokenType[], token: string): Promise<Spent | null> {
+  const { rows } = await q.query<{ user_id: string; token_type: TokenType; relates_to: string }>(
+    `delete from auth.one_time_tokens where token_hash = $1 and token_type::text = any($2::text[])
+     returning user_id, token_type::text as token_type, relates_to`,
+    [sha256(token), types],
   );
-  return rows[0] ?? null;
+  const found = rows[0];
+  if (!found) return null;
+  const { column, sentAt, address } = TOKENS[found.token_type];
+  const { rows: users } = await q.query<UserRow>(
+    `update auth.users set ${column} = '', updated_at = now()
+     where id = $1 and lower(${address}) = $2 and ${sentAt} > now() - make_interval(secs => $3) and deleted_at is null
+     returning ${userColumns()}`,
+    [found.user_id, found.relates_to, CODE_TTL_SECONDS],
+  );
+  return users[0] ? { user: users[0], type: found.token_type } : null;
 }
 
-async function signInVerified(ctx: BackendContext, user: UserRow, type: string, client: Client): Promise<Session> {
-  return ctx.db.tx((q) => createSession(ctx, q, user.id, type === 'recovery' ? 'recovery' : 'otp', client));
+type Presented = { email: string; code: string } | { token: string };
+
+/**
+ * Presents a code or a link's token as one guess: reserved for (account, client address) before
+ * it is checked (429 when either budget is spent) and given back when right. A token's account
+ * is its owner's; a token nobody holds counts against the client address (and itself). `complete`
+ * runs in the transaction that spends it. Null when it was wrong, used, old or of another type.
+ */
+async function presentSecret<T>(
+  ctx: BackendContext,
+  reserve: ReserveGuess,
+  client: Client,
+  types: TokenType[],
+  by: Presented,
+  complete: (q: TxQueryable, spent: Spent) => Promise<T>,
+): Promise<T | null> {
+  let account: string;
+  if ('code' in by) account = by.email;
+  else {
+    const { rows } = await ctx.db.query<{ email: string | null }>(
+      `select u.email from auth.one_time_tokens t join auth.users u on u.id = t.user_id
+       where t.token_hash = $1 and t.token_type::text = any($2::text[])`,
+      [sha256(by.token), types],
+    );
+    account = rows[0]?.email ?? `token:${sha256(by.token)}`;
+  }
+  const done = reserve(account, client.ip ?? 'unknown');
+  let result: T | null = null;
+  try {
+    result = await ctx.db.tx(async (q) => {
+      const spent = 'code' in by ? await spendCode(q, types, by.email, by.code) : await spendLink(q, types, by.token);
+      return spent && complete(q, spent);
+    });
+  } finally {
+    done(result !== null);
+  }
+  return result;
 }
 
-/** POST /verify {type, email, token} or {type, token_hash}: a session for a right code. */
+const EMAIL_CHANGE_PENDING = 'email_change_pending';
+
+/**
+ * One of an email change's confirmations: while the other address's token is outstanding it only
+ * waits for it; the second moves auth.users.email to the new address (confirmed by both).
+ */
+async function confirmEmailChange(q: Queryable, { user, type }: Spent): Promise<UserRow | typeof EMAIL_CHANGE_PENDING> {
+  const other: TokenType = type === 'email_change_token_new' ? 'email_change_token_current' : 'email_change_token_new';
+  const { rows: waiting } = await q.query('select 1 from auth.one_time_tokens where user_id = $1 and token_type = $2::auth.one_time_token_type', [
+    user.id,
+    other,
+  ]);
+  if (waiting.length) {
+    await q.query('update auth.users set email_change_confirm_status = 1 where id = $1', [user.id]);
+    return EMAIL_CHANGE_PENDING;
+  }
+  const taken = user.email_change ? await findUserByEmail(q, user.email_change) : undefined;
+  if (taken && taken.id !== user.id) throw emailExists();
+  const { rows } = await q.query<UserRow>(
+    `update auth.users set email = email_change, email_change = '', email_change_token_new = '', email_change_token_current = '',
+       email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+     where id = $1 and coalesce(email_change, '') <> ''
+     returning ${userColumns()}`,
+    [user.id],
+  );
+  const changed = rows[0];
+  if (!changed) throw codeExpired();
+  await q.query(
+    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now()
+     where user_id = $1 and provider = 'email'`,
+    [changed.id, changed.email],
+  );
+  return changed;
+}
+
+/** What a spent code or token does: confirms the email (sign-in types) or takes an email change a step. */
+async function completeVerify(q: Queryable, spent: Spent): Promise<UserRow | typeof EMAIL_CHANGE_PENDING> {
+  if (isBanned(spent.user)) throw new AuthError(403, 'user_banned', 'User is banned');
+  if (spent.type === 'email_change_token_new' || spent.type === 'email_change_token_current') return confirmEmailChange(q, spent);
+  const { rows } = await q.query<UserRow>(
+    `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1
+     returning ${userColumns()}`,
+    [spent.user.id],
+  );
+  return rows[0]!;
+}
+
+const sessionMethod = (type: VerifyType) => (type === 'recovery' ? 'recovery' : 'otp');
+
+/** POST /verify {type, email, token} or {type, token_hash}: a session for a right code or token. */
 export async function verifyCode(ctx: BackendContext, req: Request, client: Client, reserve: ReserveGuess): Promise<Response> {
   const body = await jsonBody(req);
   const type = field(body, 'type', 32);
-  if (!VERIFY_TYPES.has(type)) throw validationFailed(`Verify requires a verification type (${[...VERIFY_TYPES].join(', ')})`);
-  const hash = field(body, 'token_hash', 128);
+  if (!isVerifyType(type)) throw validationFailed(`Verify requires a verification type (${Object.keys(ACCEPTS).join(', ')})`);
+  const token = field(body, 'token_hash', 128);
   const email = emailField(body);
   const code = field(body, 'token', 32).trim();
-  if (!hash && !(email && code)) throw validationFailed('Verify requires either a token or a token hash');
-  const done = reserve(email || hash, client.ip ?? 'unknown');
-  let user: UserRow | null = null;
-  try {
-    const by = hash ? { hash } : { email, code };
-    user = type === 'email_change' ? await consumeEmailChange(ctx, by) : await consume(ctx, by);
-  } finally {
-    done(user !== null);
-  }
-  if (!user) throw expired();
-  return authJson(await signInVerified(ctx, user, type, client));
+  if (!token === !code) throw validationFailed('Verify requires either a token or a token hash');
+  if (token && email) throw validationFailed('Only the token_hash and type should be provided');
+  if (code && !email) throw validationFailed('Only an email address or phone number should be provided on verify');
+  const result = await presentSecret(ctx, reserve, client, ACCEPTS[type], code ? { email, code } : { token }, async (q, spent) => {
+    const verified = await completeVerify(q, spent);
+    return verified === EMAIL_CHANGE_PENDING ? verified : createSession(ctx, q, verified.id, sessionMethod(type), client);
+  });
+  if (!result) throw code ? codeExpired() : new AuthError(403, 'otp_expired', LINK_EXPIRED);
+  if (result === EMAIL_CHANGE_PENDING) return authJson({ msg: SINGLE_CONFIRMATION, code: '200' });
+  return authJson(result);
 }
 
-/** GET /verify?token=<hash>&type=…&redirect_to=…: the emailed link, signing in on the redirect's fragment. */
-export async function verifyLink(ctx: BackendContext, url: URL, client: Client): Promise<Response> {
+/** GET /verify?token=…&type=…&redirect_to=…: the emailed link, signing in on the redirect's fragment (or ?code= for PKCE). */
+export async function verifyLink(ctx: BackendContext, url: URL, client: Client, reserve: ReserveGuess): Promise<Response> {
   const redirectTo = allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to'));
   const type = url.searchParams.get('type') ?? '';
-  const hash = url.searchParams.get('token') ?? '';
-  const valid = VERIFY_TYPES.has(type) && /^[0-9a-f]{64}$/.test(hash);
-  const user = !valid ? null : type === 'email_change' ? await consumeEmailChange(ctx, { hash }) : await consume(ctx, { hash });
-  if (!user) return errorRedirect(redirectTo, 'access_denied', 'otp_expired', 'Email link is invalid or has expired');
-  // A PKCE flow started with the request: the site exchanges the code for the session.
-  const { rows: flows } = await ctx.db.query<{ auth_code: string }>(
-    `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
-     where id = (select id from auth.flow_state where user_id = $1 and provider_type = 'email'
-                   and authentication_method = $2 and created_at > now() - make_interval(secs => $3)
-                 order by created_at desc limit 1)
-     returning auth_code`,
-    [user.id, type === 'recovery' ? 'recovery' : 'magiclink', CODE_TTL_SECONDS],
-  );
-  if (flows[0]) {
-    const target = new URL(redirectTo);
-    target.searchParams.set('code', flows[0].auth_code);
-    return redirect(target.toString());
+  const token = url.searchParams.get('token') ?? '';
+  if (!type) throw validationFailed('Verify requires a verification type');
+  if (!token) throw validationFailed('Verify requires a token or a token hash');
+  if (!isVerifyType(type)) return errorRedirect(redirectTo, 'invalid_request', 'validation_failed', 'Invalid email verification type');
+  let outcome: { session: Session } | { code: string } | typeof EMAIL_CHANGE_PENDING | null;
+  try {
+    outcome = await presentSecret(ctx, reserve, client, ACCEPTS[type], { token }, async (q, spent) => {
+      const verified = await completeVerify(q, spent);
+      if (verified === EMAIL_CHANGE_PENDING) return verified;
+      if (spent.type === 'recovery_token') {
+        // A PKCE flow started with the request: the site exchanges the code for the session.
+        const { rows: flows } = await q.query<{ auth_code: string }>(
+          `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
+           where id = (select id from auth.flow_state where user_id = $1 and provider_type = 'email'
+                         and authentication_method = $2 and created_at > now() - make_interval(secs => $3)
+                       order by created_at desc limit 1)
+           returning auth_code`,
+          [verified.id, type === 'recovery' ? 'recovery' : 'magiclink', CODE_TTL_SECONDS],
+        );
+        if (flows[0]) return { code: flows[0].auth_code };
+      }
+      return { session: await createSession(ctx, q, verified.id, sessionMethod(type), client) };
+    });
+  } catch (error) {
+    // The guess limiter's 429 is answered as such; a refusal of the link goes back to the site.
+    if (!(error instanceof AuthError) || error.status === 429) throw error;
+    return errorRedirect(redirectTo, error.status === 403 ? 'access_denied' : 'invalid_request', error.code, error.message);
   }
+  if (!outcome) return errorRedirect(redirectTo, 'access_denied', 'otp_expired', LINK_EXPIRED);
   const target = new URL(redirectTo);
-  target.hash = sessionFragment(await signInVerified(ctx, user, type, client), { type });
+  if (outcome === EMAIL_CHANGE_PENDING) target.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION, sb: '' }).toString();
+  else if ('code' in outcome) target.searchParams.set('code', outcome.code);
+  else target.hash = sessionFragment(outcome.session, { type });
   return redirect(target.toString());
 }
