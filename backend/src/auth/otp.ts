@@ -270,6 +270,13 @@ async function spendCode(q: Queryable, types: TokenType[], address: string, code
 
 /** Spends a link's token if it is one of `types`, current, and its address still the account's: whose it was, else null. */
 async function spendLink(q: Queryable, types: TokenType[], token: string): Promise<Spent | null> {
+  // The account's row is locked first, as spendCode and issue lock it, so that a code and its
+  // link presented at once queue up instead of deadlocking.
+  await q.query(
+    `select 1 from auth.users where id = (select user_id from auth.one_time_tokens where token_hash = $1 and token_type::text = any($2::text[]))
+     for update`,
+    [sha256(token), types],
+  );
   const { rows } = await q.query<{ user_id: string; token_type: TokenType; relates_to: string }>(
     `delete from auth.one_time_tokens where token_hash = $1 and token_type::text = any($2::text[])
      returning user_id, token_type::text as token_type, relates_to`,
