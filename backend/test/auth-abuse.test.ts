@@ -1,6 +1,7 @@
 // Abuse of /auth/v1 (issue 15): password guessing, telling registered emails apart, hostile
 // inputs, the shared guest account, and bcrypt stalling the server. On PGlite and on PostgreSQL.
 // Requests that must come from distinct client addresses are sent from 127.0.0.x source addresses.
+import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,6 +239,150 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     // Nothing above changed the account.
     expect((await signIn(from, user.email, user.password)).status).toBe(200);
   }, HEAVY_MS);
+
+  it('answers NUL bytes and unpaired surrogates in any auth field, query parameter or path id with 400 validation_failed', async () => {
+    const from = freshAddress();
+    const user = await newUser();
+    const session = (await signIn(from, user.email, user.password)).body.access_token as string;
+    const service = backend.keys.serviceRoleKey;
+    const refusedWith = async (code: string, method: string, path: string, body?: unknown, token?: string) => {
+      const answer = await call(from, method, path, body, token);
+      expect([answer.status, answer.body.code], `${method} ${path} ${JSON.stringify(body)}: ${JSON.stringify(answer.body)}`).toEqual([400, code]);
+    };
+    for (const bad of ['\u0000', '\ud800', '\udc00', 'a\udbffb']) {
+      const email = `a${bad}b@example.com`;
+      const cases: Array<[string, string, Record<string, unknown>, string?]> = [
+        ['POST', '/signup', { email, password: 'secret123' }],
+        ['POST', '/signup', { email: uniqueEmail(), password: `secret${bad}123` }],
+        ['POST', '/signup', { email: uniqueEmail(), password: 'secret123', data: { name: bad } }],
+        ['POST', '/signup', { email: uniqueEmail(), password: 'secret123', data: { [bad]: 'x' } }],
+        ['POST', '/signup', { email: uniqueEmail(), password: 'secret123', data: { deep: [{ name: [bad] }] } }],
+        ['POST', '/signup', { phone: `+1${bad}555`, password: 'secret123' }],
+        ['POST', '/signup', { email: uniqueEmail(), password: 'secret123', [bad]: 1 }],
+        ['POST', '/token?grant_type=password', { email, password: 'secret123' }],
+        ['POST', '/token?grant_type=password', { email: user.email, password: `x${bad}` }],
+        ['POST', '/token?grant_type=refresh_token', { refresh_token: `x${bad}` }],
+        ['POST', '/token?grant_type=pkce', { auth_code: bad, code_verifier: 'v' }],
+        ['POST', '/token?grant_type=pkce', { auth_code: 'c', code_verifier: bad }],
+        ['POST', '/otp', { email }],
+        ['POST', '/otp', { email: uniqueEmail(), code_challenge: `c${bad}`, code_challenge_method: 's256' }],
+        ['POST', '/otp', { email: uniqueEmail(), data: { name: bad } }],
+        ['POST', '/recover', { email }],
+        ['POST', '/recover', { email: user.email, code_challenge: bad, code_challenge_method: 's256' }],
+        ['POST', '/resend', { type: 'signup', email }],
+        ['POST', '/verify', { type: 'magiclink', email, token: '123456' }],
+        ['POST', '/verify', { type: 'magiclink', email: user.email, token: `12${bad}` }],
+        ['POST', '/verify', { type: `magic${bad}`, token_hash: 'x' }],
+        ['POST', '/verify', { type: 'magiclink', token_hash: bad }],
+        ['PUT', '/user', { email }, session],
+        ['PUT', '/user', { password: `secret${bad}123` }, session],
+        ['PUT', '/user', { data: { name: bad } }, session],
+        ['PUT', '/user', { data: { [bad]: 1 } }, session],
+        ['POST', '/admin/users', { email, password: 'secret123' }, service],
+        ['POST', '/admin/users', { email: uniqueEmail(), user_metadata: { name: bad } }, service],
+        ['POST', '/admin/generate_link', { type: 'magiclink', email: user.email, redirect_to: `http://localhost:3000/${bad}` }, service],
+        ['POST', '/invite', { email }, service],
+      ];
+      for (const [method, path, body, token] of cases) await refusedWith('validation_failed', method, path, body, token);
+    }
+    // Query parameters (a NUL comes percent-encoded; a broken UTF-8 sequence decodes to U+FFFD) and ids in the path.
+    const queries: Array<[string, string, unknown?, string?]> = [
+      ['POST', '/otp?redirect_to=http%3A%2F%2Flocalhost%3A3000%2F%00', { email: uniqueEmail() }],
+      ['POST', '/recover?redirect_to=%00', { email: user.email }],
+      ['GET', '/verify?type=magiclink&token=%00'],
+      ['GET', '/verify?type=magiclink&token=abc&redirect_to=http://localhost:3000/%00'],
+      ['GET', '/authorize?provider=google&redirect_to=%00'],
+      ['PUT', '/user?redirect_to=%00', { data: {} }, session],
+      ['DELETE', '/user/identities/%ED%A0%80', undefined, session],
+      ['DELETE', '/user/identities/%ZZ', undefined, session],
+      ['DELETE', '/user/identities/a%00b', undefined, session],
+      ['GET', '/admin/users/%ED%A0%80', undefined, service],
+    ];
+    for (const [method, path, body, token] of queries) await refusedWith('validation_failed', method, path, body, token);
+    // Nesting deeper than any field needs (JSON.stringify would run out of stack storing it): bad_json.
+    await refusedWith('bad_json', 'PUT', '/user', `{"data":{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}}`, session);
+    // Nothing above changed the account.
+    const again = await signIn(from, user.email, user.password);
+    expect(again.status).toBe(200);
+    expect(again.body.user).toMatchObject({ email: user.email, user_metadata: {} });
+  });
+
+  describe('guessing emailed codes, link tokens and PKCE codes', () => {
+    async function lastMail(email: string): Promise<string> {
+      const r = await fetch(`${backend.url}/mail/v1/messages?to=${encodeURIComponent(email)}`, {
+        headers: { authorization: `Bearer ${backend.keys.serviceRoleKey}` },
+      });
+      return ((await r.json()) as { messages: Array<{ text: string }> }).messages[0]!.text;
+    }
+    const codeIn = (text: string) => /code (\d{6})/.exec(text)![1]!;
+    /** The emailed link's path under /auth/v1, for call(). */
+    const linkIn = (text: string) => {
+      const link = new URL(/(http\S+\/auth\/v1\/verify\?\S+)/.exec(text)![1]!);
+      return `${link.pathname.slice('/auth/v1'.length)}${link.search}`;
+    };
+    const tokenIn = (text: string) => new URLSearchParams(linkIn(text).split('?')[1]).get('token')!;
+
+    /** A victim with a PKCE code waiting for its verifier (a followed recovery link) and a live magic link. */
+    async function victimWithSecrets() {
+      const victim = await newUser();
+      const verifier = randomBytes(32).toString('hex');
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const asked = await call(freshAddress(), 'POST', '/recover', { email: victim.email, code_challenge: challenge, code_challenge_method: 's256' });
+      expect(asked.status).toBe(200);
+      const followed = await call(freshAddress(), 'GET', linkIn(await lastMail(victim.email)));
+      const authCode = new URL(followed.headers.location as string).searchParams.get('code')!;
+      expect(authCode).toBeTruthy();
+      await backend.ctx.db.query(`update auth.users set recovery_sent_at = now() - interval '2 minutes' where email = $1`, [victim.email]);
+      expect((await call(freshAddress(), 'POST', '/otp', { email: victim.email })).status).toBe(200);
+      const text = await lastMail(victim.email);
+      /** Every way of presenting the victim's secrets, all of them right. */
+      const present = (from: string) =>
+        Promise.all([
+          call(from, 'POST', '/verify', { type: 'magiclink', email: victim.email, token: codeIn(text) }),
+          call(from, 'POST', '/verify', { type: 'magiclink', token_hash: tokenIn(text) }),
+          call(from, 'GET', linkIn(text)),
+          call(from, 'POST', '/token?grant_type=pkce', { auth_code: authCode, code_verifier: verifier }),
+        ]);
+      return { victim, text, authCode, verifier, code: codeIn(text), present };
+    }
+    const all429 = (answers: Answer[]) => expect(answers.map((a) => `${a.status} ${String(a.body.code)}`)).toEqual(Array(4).fill('429 over_request_rate_limit'));
+
+    it(`counts guessed link tokens per address: after ${SIGN_IN_LIMIT}, every way of presenting a code from there is 429`, async () => {
+      const { text, authCode, verifier, present } = await victimWithSecrets();
+      const attacker = freshAddress();
+      const guesses = await Promise.all(
+        Array.from({ length: SIGN_IN_LIMIT + 5 }, () => call(attacker, 'GET', `/verify?type=magiclink&token=${randomBytes(32).toString('hex')}`)),
+      );
+      expect(codes(guesses)).toEqual({ '302': SIGN_IN_LIMIT, '429 over_request_rate_limit': 5 });
+      for (const guess of guesses.filter((g) => g.status === 302)) expect(guess.headers.location).toContain('error_code=otp_expired');
+      const posted = await call(attacker, 'POST', '/verify', { type: 'recovery', token_hash: randomBytes(32).toString('hex') });
+      expect(posted.status).toBe(429);
+      all429(await present(attacker));
+      // The limit refused them, not the secrets: from elsewhere the same link and PKCE code work.
+      const elsewhere = freshAddress();
+      expect((await call(elsewhere, 'POST', '/verify', { type: 'magiclink', token_hash: tokenIn(text) })).status).toBe(200);
+      expect((await call(elsewhere, 'POST', '/token?grant_type=pkce', { auth_code: authCode, code_verifier: verifier })).status).toBe(200);
+    }, HEAVY_MS);
+
+    it(`counts guessed codes per account: ${SIGN_IN_LIMIT} from many addresses, then every way of presenting its codes is 429 from a new address`, async () => {
+      const { victim, code, present } = await victimWithSecrets();
+      const other = await newUser();
+      await call(freshAddress(), 'POST', '/recover', { email: other.email });
+      const otherCode = codeIn(await lastMail(other.email));
+      const attackers = Array.from({ length: 6 }, freshAddress);
+      const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+      const guesses = await Promise.all(
+        Array.from({ length: SIGN_IN_LIMIT + 10 }, (_, i) =>
+          call(attackers[i % attackers.length]!, 'POST', '/verify', { type: 'magiclink', email: victim.email, token: wrong(i) }),
+        ),
+      );
+      expect(codes(guesses)).toEqual({ '403 otp_expired': SIGN_IN_LIMIT, '429 over_request_rate_limit': 10 });
+      const elsewhere = freshAddress();
+      all429(await present(elsewhere));
+      // Another account's code from that address is not locked.
+      expect((await call(elsewhere, 'POST', '/verify', { type: 'recovery', email: other.email, token: otherCode })).status).toBe(200);
+    }, HEAVY_MS);
+  });
 
   it('the shared guest account cannot change its password, email or metadata (403 guest_account_read_only)', async () => {
     const guest = guestAccount(backend.ctx);
