@@ -171,6 +171,7 @@ export async function mailCode(ctx: BackendContext, user: UserRow, type: CodeTyp
   await mailIssued(ctx, user.email!, SUBJECTS[type], await issueCode(ctx, user, type, redirectTo, true));
 }
 
+/** POST /recover {email}: mails a recovery code to a known email; the answer is the same for any email. */
 export async function recover(ctx: BackendContext, req: Request, url: URL, reserveMail: ReserveMail): Promise<Response> {
   const body = await jsonBody(req);
   const email = requiredEmail(body, 'Password recovery requires an email');
