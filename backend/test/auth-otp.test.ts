@@ -389,6 +389,22 @@ describe.each(DB_KINDS)('emailed codes on %s', (kind) => {
     expect((await usersRow(email)).email).toBe(email);
   });
 
+  it('an email change asked 20 times at once mails once; its two links followed twice each at once change the email once', async () => {
+    const email = await newUser();
+    const traveller = client();
+    await traveller.auth.signInWithPassword({ email, password: PASSWORD });
+    const next = uniqueEmail();
+    const asked = await Promise.all(Array.from({ length: 20 }, () => traveller.auth.updateUser({ email: next })));
+    expect(asked.filter((a) => a.error === null)).toHaveLength(1);
+    expect(asked.filter((a) => a.error?.code === 'over_email_send_rate_limit')).toHaveLength(19);
+    expect([(await mail(next)).length, (await mail(email)).length]).toEqual([1, 1]);
+    const tokens = [tokenIn((await mail(next))[0]!.text), tokenIn((await mail(email))[0]!.text)];
+    const answers = await Promise.all([...tokens, ...tokens].map((token) => verify({ type: 'email_change', token_hash: token })));
+    const outcomes = answers.map((a) => (a.status !== 200 ? String(a.status) : a.body.access_token ? 'session' : 'pending')).sort();
+    expect(outcomes).toEqual(['403', '403', 'pending', 'session']);
+    expect((await usersRow(next)).email).toBe(next);
+  });
+
   it('the outbox: JSON for the service role only, a page for a browser on this machine', async () => {
     const r = await fetch(`${backend.url}/mail/v1/messages`, { headers: { authorization: `Bearer ${backend.keys.anonKey}` } });
     expect(r.status).toBe(403);
