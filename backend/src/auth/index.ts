@@ -24,6 +24,7 @@ import {
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
 import { otp, recover, requestEmailChange, resend, verifyCode, verifyLink, type ReserveGuess, type ReserveMail } from './otp.ts';
 import { allowedRedirect, authorize, callback, pkceGrant } from './oauth.ts';
+import { LimitsUnavailable } from './limit-store.ts';
 import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
 import { createSession, endSessions, refreshSession, sessionExists, type LogoutScope } from './sessions.ts';
 import {
@@ -56,9 +57,9 @@ function limitersOf(ctx: BackendContext): Limiters {
   if (!limiter) {
     const { signInRateLimit, signUpRateLimit } = ctx.config.auth;
     limiter = {
-      signIn: new SignInLimiter(signInRateLimit),
-      signUp: new WindowCounter(signUpRateLimit, SIGN_UP_WINDOW_MS),
-      mail: new WindowCounter(signUpRateLimit, SIGN_UP_WINDOW_MS),
+      signIn: new SignInLimiter(ctx.limits, signInRateLimit),
+      signUp: new WindowCounter(ctx.limits, 'sign-up', signUpRateLimit, SIGN_UP_WINDOW_MS),
+      mail: new WindowCounter(ctx.limits, 'mail', signUpRateLimit, SIGN_UP_WINDOW_MS),
     };
     limiters.set(ctx, limiter);
   }
@@ -68,13 +69,20 @@ const rateLimited = () => new AuthError(429, 'over_request_rate_limit', 'Request
 
 /** The mail budget of the request's client address (AUTH_SIGN_UP_RATE_LIMIT per window, as sign-ups). */
 function mailBudget(ctx: BackendContext, req: Request): ReserveMail {
-  return () => {
-    if (!limitersOf(ctx).mail.reserve([req.headers.get(CLIENT_IP_HEADER) || 'unknown'])) throw rateLimited();
+  return async () => {
+    if (!(await limitersOf(ctx).mail.reserve([req.headers.get(CLIENT_IP_HEADER) || 'unknown']))) throw rateLimited();
   };
 }
 
 function clientOf(req: Request) {
   return { userAgent: req.headers.get('user-agent'), ip: req.headers.get(CLIENT_IP_HEADER) || null };
+}
+
+/** A sign-in limiter slot for a guess at `email`'s password or code from `ip`; 429 when a bucket is full. */
+async function reserveGuess(ctx: BackendContext, email: string, ip: string) {
+  const done = await limitersOf(ctx).signIn.reserve(email, ip);
+  if (!done) throw rateLimited();
+  return done;
 }
 
 /**
@@ -83,13 +91,12 @@ function clientOf(req: Request) {
  * Throws 429 when a bucket is full.
  */
 async function passwordMatches(ctx: BackendContext, ip: string, email: string, password: string, user: UserRow | undefined) {
-  const done = limitersOf(ctx).signIn.reserve(email, ip);
-  if (!done) throw rateLimited();
+  const done = await reserveGuess(ctx, email, ip);
   let ok = false;
   try {
     ok = (await checkPassword(password, user?.encrypted_password, ctx.config.auth.bcryptCost)) && !!user && !user.deleted_at;
   } finally {
-    done(ok);
+    await done(ok);
   }
   return ok;
 }
@@ -134,7 +141,7 @@ async function authenticate(ctx: BackendContext, req: Request): Promise<{ user: 
 async function anonymousSignup(ctx: BackendContext, req: Request, body: Record<string, unknown>): Promise<Response> {
   if (!ctx.config.auth.anonymousUsers) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   const ip = req.headers.get(CLIENT_IP_HEADER) || 'unknown';
-  if (!limitersOf(ctx).signUp.reserve([ip])) throw rateLimited();
+  if (!(await limitersOf(ctx).signUp.reserve([ip]))) throw rateLimited();
   const data = metadataField(body) ?? {};
   return authJson(
     await ctx.db.tx(async (q) => createSession(ctx, q, (await createAnonymousUser(q, data)).id, 'anonymous', clientOf(req))),
@@ -159,7 +166,7 @@ async function signup(ctx: BackendContext, req: Request): Promise<Response> {
   if (weak) throw weak;
   const data = metadataField(body) ?? {};
   const ip = req.headers.get(CLIENT_IP_HEADER) || 'unknown';
-  if (!limitersOf(ctx).signUp.reserve([ip])) throw rateLimited();
+  if (!(await limitersOf(ctx).signUp.reserve([ip]))) throw rateLimited();
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     if (!(await passwordMatches(ctx, ip, email, password, existing)) || !existing.email_confirmed_at) {
@@ -355,11 +362,7 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
     case 'POST /otp':
       return otp(ctx, req, url, mailBudget(ctx, req));
     case 'POST /verify': {
-      const reserve: ReserveGuess = (email, ip) => {
-        const done = limitersOf(ctx).signIn.reserve(email, ip);
-        if (!done) throw rateLimited();
-        return done;
-      };
+      const reserve: ReserveGuess = (email, ip) => reserveGuess(ctx, email, ip);
       return verifyCode(ctx, req, clientOf(req), reserve);
     }
     case 'GET /verify':
@@ -394,6 +397,10 @@ export async function authHandler(req: Request, ctx: BackendContext): Promise<Re
     return await route(ctx, req, url, path);
   } catch (error) {
     if (error instanceof AuthError) return errorResponse(error, req);
+    if (error instanceof LimitsUnavailable) {
+      // Fail closed: a guess that cannot be counted is not checked.
+      return errorResponse(new AuthError(503, 'unexpected_failure', 'Rate limits cannot be checked at the moment, please retry'), req);
+    }
     console.error('[auth] unexpected error', error);
     return errorResponse(new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'), req);
   }

@@ -19,9 +19,9 @@ const RESEND_AFTER_SECONDS = 60;
 const VERIFY_TYPES: ReadonlySet<string> = new Set(['recovery', 'magiclink', 'email', 'signup', 'invite', 'email_change']);
 
 /** Reserves a guess for (email, client address); the returned function reports whether it was right. Throws 429 when full. */
-export type ReserveGuess = (email: string, ip: string) => (ok: boolean) => void;
+export type ReserveGuess = (email: string, ip: string) => Promise<(ok: boolean) => Promise<void>>;
 /** Counts a request that may send mail against the client address's budget; throws 429 when it is spent. */
-export type ReserveMail = () => void;
+export type ReserveMail = () => Promise<void>;
 
 interface Client {
   userAgent: string | null;
@@ -125,7 +125,7 @@ export async function recover(ctx: BackendContext, req: Request, url: URL, reser
   const body = await jsonBody(req);
   const email = requiredEmail(body, 'Password recovery requires an email');
   const pkce = pkceChallenge(body);
-  reserveMail();
+  await reserveMail();
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.deleted_at) {
     await mailCode(ctx, user, 'recovery', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
@@ -141,7 +141,7 @@ export async function otp(ctx: BackendContext, req: Request, url: URL, reserveMa
   const pkce = pkceChallenge(body);
   let user = await findUserByEmail(ctx.db, email);
   if (!user && body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
-  reserveMail();
+  await reserveMail();
   if (!user) {
     const userMetadata = metadataField(body) ?? {};
     user = await ctx.db.tx(
@@ -199,7 +199,7 @@ export async function resend(ctx: BackendContext, req: Request, url: URL, reserv
   const type = field(body, 'type', 32);
   if (type !== 'signup') throw validationFailed('Missing one of these types: signup');
   const email = requiredEmail(body, 'Missing email address');
-  reserveMail();
+  await reserveMail();
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.deleted_at && !user.email_confirmed_at) {
     await mailCode(ctx, user, 'signup', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
@@ -234,13 +234,13 @@ export async function verifyCode(ctx: BackendContext, req: Request, client: Clie
   const email = emailField(body);
   const code = field(body, 'token', 32).trim();
   if (!hash && !(email && code)) throw validationFailed('Verify requires either a token or a token hash');
-  const done = reserve(email || hash, client.ip ?? 'unknown');
+  const done = await reserve(email || hash, client.ip ?? 'unknown');
   let user: UserRow | null = null;
   try {
     const by = hash ? { hash } : { email, code };
     user = type === 'email_change' ? await consumeEmailChange(ctx, by) : await consume(ctx, by);
   } finally {
-    done(user !== null);
+    await done(user !== null);
   }
   if (!user) throw expired();
   return authJson(await signInVerified(ctx, user, type, client));
