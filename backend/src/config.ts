@@ -81,6 +81,23 @@ function txEnd(value: string | undefined): (typeof TX_ENDS)[number] {
   return value as (typeof TX_ENDS)[number];
 }
 
+/** REDIS_URL: a redis:// or rediss:// URL, or undefined when unset. */
+function redisUrl(value: string | undefined): string | undefined {
+  const url = value?.trim();
+  if (!url) return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  }
+  if (protocol !== 'redis:' && protocol !== 'rediss:') throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got ${protocol}`);
+  return url;
+}
+
+/** REDIS_KEY_PREFIX when unset: the start of every key the backend writes in Redis. */
+export const DEFAULT_REDIS_KEY_PREFIX = 'homestory:rate-limit:';
+
 const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 /**
@@ -115,7 +132,12 @@ function restSchemas(value: string | undefined): string[] {
  * - JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY (else made once per data folder, loadKeys);
  * - JWT_EXPIRY (seconds, default 3600), SITE_URL and ADDITIONAL_REDIRECT_URLS (OAuth redirects),
  *   GOOGLE_OIDC_ISSUER + GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET (else the local stand-in),
- *   AUTH_SIGN_IN_RATE_LIMIT and AUTH_SIGN_UP_RATE_LIMIT (per 5 minutes, default 30),
+ *   AUTH_SIGN_IN_RATE_LIMIT and AUTH_SIGN_UP_RATE_LIMIT (per 5 minutes, default 30; the sign-up
+ *   one also bounds mail-sending requests per address), counted across every backend process on
+ *   the database (schema rate_limit), or in Redis when REDIS_URL is set (redis:// or rediss://, one
+ *   server, not a Cluster; its keys start with REDIS_KEY_PREFIX, default homestory:rate-limit:);
+ *   with REDIS_URL the backend does not start without Redis, and while Redis is down the limited
+ *   requests (sign-in, sign-up, mail, code checks) answer 503 rather than go uncounted;
  *   AUTH_ANONYMOUS_USERS=true (anonymous sign-ins, off by default as in GoTrue),
  *   AUTH_BCRYPT_COST (bcrypt's work factor for new password hashes, 4-31, default 10; the test
  *   suites lower it to 4, except where what they measure is bcrypt's cost);
@@ -156,6 +178,8 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
       signUpRateLimit: wholeNumber(env, 'AUTH_SIGN_UP_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
       anonymousUsers: env.AUTH_ANONYMOUS_USERS === 'true',
       bcryptCost: bcryptCost(env),
+      redisUrl: redisUrl(env.REDIS_URL),
+      redisKeyPrefix: env.REDIS_KEY_PREFIX || DEFAULT_REDIS_KEY_PREFIX,
     },
     restTxEnd: txEnd(env.REST_TX_END),
     restSchemas: restSchemas(env.REST_SCHEMAS),

@@ -1,5 +1,6 @@
 // The one object every part of the backend receives. Auth, REST, functions, storage and seed code
 // code against this interface only.
+import type { LimitStore } from './auth/limit-store.ts';
 import type { Db } from './db/index.ts';
 
 /** Signing material, made once per data folder (config.ts) or taken from the environment. */
@@ -53,6 +54,10 @@ export interface BackendConfig {
     anonymousUsers: boolean;
     /** bcrypt's work factor for new password hashes (AUTH_BCRYPT_COST). */
     bcryptCost: number;
+    /** Where the rate limits count when set (REDIS_URL); else the database. */
+    redisUrl: string | undefined;
+    /** The start of every Redis key (REDIS_KEY_PREFIX). */
+    redisKeyPrefix: string;
   };
   /** How a REST transaction ends (PostgREST's db-tx-end): commit or rollback, and whether Prefer: tx may override it. */
   restTxEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
@@ -107,6 +112,8 @@ export interface BackendContext {
    * under SET LOCAL ROLE anon / authenticated / service_role).
    */
   apiDb: Db;
+  /** Where the auth rate limits count, shared by every backend process (the database, or Redis). */
+  limits: LimitStore;
   keys: Keys;
   config: BackendConfig;
   dataDir: string;

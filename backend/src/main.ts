@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { authHandler } from './auth/index.ts';
+import { databaseLimits, redisLimits, type LimitStore } from './auth/limit-store.ts';
 import { mailHandler } from './auth/mail.ts';
 import { loadKeys, resolveConfig, writePublicConfig, type BackendOptions } from './config.ts';
 import type { BackendContext, Keys } from './context.ts';
@@ -47,15 +48,19 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   }
 
   let apiDb: Db = db;
+  let limits: LimitStore;
   try {
     if (config.databaseUrl) apiDb = await openPg(apiDatabaseUrl(config.databaseUrl, config.authenticatorPassword));
+    limits = config.auth.redisUrl ? await redisLimits(config.auth.redisUrl, config.auth.redisKeyPrefix) : databaseLimits(db);
   } catch (error) {
+    if (apiDb !== db) await apiDb.close();
     await db.close();
     throw error;
   }
   const schemaListener: { stop?: () => Promise<void> } = {};
   const closeDbs = async () => {
     await schemaListener.stop?.();
+    await limits.close();
     if (apiDb !== db) await apiDb.close();
     await db.close();
   };
@@ -65,6 +70,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   const ctx: BackendContext = {
     db,
     apiDb,
+    limits,
     keys,
     config,
     dataDir: config.dataDir,

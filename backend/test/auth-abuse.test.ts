@@ -2,11 +2,11 @@
 // inputs, the shared guest account, and bcrypt stalling the server. On PGlite and on PostgreSQL.
 // Requests that must come from distinct client addresses are sent from 127.0.0.x source addresses.
 import { createHash, randomBytes } from 'node:crypto';
-import { request } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_RATE_LIMIT as SIGN_IN_LIMIT, DEFAULT_BCRYPT_COST } from '../src/config.ts';
 import { guestAccount } from '../src/seed/guest.ts';
+import { authCall, codes, type Answer } from './support/auth-calls.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 import { signToken, userToken } from './support/tokens.ts';
 
@@ -20,60 +20,22 @@ let nextAddress = 2;
 /** A loopback source address no earlier test used: a client the limiter has not seen. */
 const freshAddress = () => `127.0.0.${nextAddress++}`;
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  headers: Record<string, string | string[] | undefined>;
-  ms: number;
-}
-
 describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
   let backend: TestBackend;
-  let port: number;
 
   beforeAll(async () => {
     // Exactly the 60 sign-ups of the event-loop test from one address; the 61st is refused.
     backend = await startTestBackend(kind, {
       env: { SEED_ROOMS: '0', AUTH_SIGN_UP_RATE_LIMIT: String(SIGN_UPS_AT_ONCE), AUTH_BCRYPT_COST: String(DEFAULT_BCRYPT_COST) },
     });
-    port = Number(new URL(backend.url).port);
   });
   afterAll(async () => {
     await backend?.close();
   });
 
   /** One auth request from `from` (a 127.0.0.x address), as supabase-js sends it. */
-  function call(from: string, method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
-    const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-    const started = performance.now();
-    return new Promise((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          localAddress: from,
-          method,
-          path: `/auth/v1${path}`,
-          headers: {
-            apikey: backend.keys.anonKey,
-            authorization: `Bearer ${token ?? backend.keys.anonKey}`,
-            'content-type': 'application/json',
-            'x-supabase-api-version': '2024-01-01',
-          },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () =>
-            resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : {}, headers: res.headers, ms: performance.now() - started }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
-  }
+  const call = (from: string, method: string, path: string, body?: unknown, token?: string) =>
+    authCall(backend.url, backend.keys.anonKey, from, method, path, body, token);
   const signIn = (from: string, email: string, password: string) =>
     call(from, 'POST', '/token?grant_type=password', { email, password });
   const signUp = (from: string, email: string, password: string) => call(from, 'POST', '/signup', { email, password });
@@ -84,15 +46,6 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     expect(status).toBe(200);
     return { email, password };
   }
-
-  const codes = (answers: Answer[]) => {
-    const counts: Record<string, number> = {};
-    for (const a of answers) {
-      const key = `${a.status} ${typeof a.body.code === 'string' ? a.body.code : ''}`.trim();
-      counts[key] = (counts[key] ?? 0) + 1;
-    }
-    return counts;
-  };
 
   it(`checks at most ${SIGN_IN_LIMIT} of 300 concurrent wrong passwords for one account; the rest are 429`, async () => {
     const victim = await newUser();

@@ -26,6 +26,7 @@ import {
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
 import { otp, recover, requestEmailChange, resend, verifyCode, verifyLink, type ReserveGuess, type ReserveMail } from './otp.ts';
 import { allowedRedirect, authorize, callback, pkceGrant } from './oauth.ts';
+import { LimitsUnavailable } from './limit-store.ts';
 import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
 import { createSession, endSessions, refreshSession, sessionExists, type LogoutScope } from './sessions.ts';
 import {
@@ -58,9 +59,9 @@ function limitersOf(ctx: BackendContext): Limiters {
   if (!limiter) {
     const { signInRateLimit, signUpRateLimit } = ctx.config.auth;
     limiter = {
-      signIn: new SignInLimiter(signInRateLimit),
-      signUp: new WindowCounter(signUpRateLimit, SIGN_UP_WINDOW_MS),
-      mail: new WindowCounter(signUpRateLimit, SIGN_UP_WINDOW_MS),
+      signIn: new SignInLimiter(ctx.limits, signInRateLimit),
+      signUp: new WindowCounter(ctx.limits, 'sign-up', signUpRateLimit, SIGN_UP_WINDOW_MS),
+      mail: new WindowCounter(ctx.limits, 'mail', signUpRateLimit, SIGN_UP_WINDOW_MS),
     };
     limiters.set(ctx, limiter);
   }
@@ -70,8 +71,8 @@ const rateLimited = () => new AuthError(429, 'over_request_rate_limit', 'Request
 
 /** The mail budget of the request's client address (AUTH_SIGN_UP_RATE_LIMIT per window, as sign-ups). */
 function mailBudget(ctx: BackendContext, req: Request): ReserveMail {
-  return () => {
-    if (!limitersOf(ctx).mail.reserve([req.headers.get(CLIENT_IP_HEADER) || 'unknown'])) throw rateLimited();
+  return async () => {
+    if (!(await limitersOf(ctx).mail.reserve([req.headers.get(CLIENT_IP_HEADER) || 'unknown']))) throw rateLimited();
   };
 }
 
@@ -80,8 +81,8 @@ function mailBudget(ctx: BackendContext, req: Request): ReserveMail {
  * link's token or a PKCE code goes through, per client address and per account.
  */
 function guessBudget(ctx: BackendContext): ReserveGuess {
-  return (account, ip) => {
-    const done = limitersOf(ctx).signIn.reserve(account, ip);
+  return async (account, ip) => {
+    const done = await limitersOf(ctx).signIn.reserve(account, ip);
     if (!done) throw rateLimited();
     return done;
   };
@@ -97,12 +98,12 @@ function clientOf(req: Request) {
  * Throws 429 when a bucket is full.
  */
 async function passwordMatches(ctx: BackendContext, ip: string, email: string, password: string, user: UserRow | undefined) {
-  const done = guessBudget(ctx)(email, ip);
+  const done = await guessBudget(ctx)(email, ip);
   let ok = false;
   try {
     ok = (await checkPassword(password, user?.encrypted_password, ctx.config.auth.bcryptCost)) && !!user && !user.deleted_at;
   } finally {
-    done(ok);
+    await done(ok);
   }
   return ok;
 }
@@ -147,7 +148,7 @@ async function authenticate(ctx: BackendContext, req: Request): Promise<{ user: 
 async function anonymousSignup(ctx: BackendContext, req: Request, body: Record<string, unknown>): Promise<Response> {
   if (!ctx.config.auth.anonymousUsers) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   const ip = req.headers.get(CLIENT_IP_HEADER) || 'unknown';
-  if (!limitersOf(ctx).signUp.reserve([ip])) throw rateLimited();
+  if (!(await limitersOf(ctx).signUp.reserve([ip]))) throw rateLimited();
   const data = metadataField(body) ?? {};
   return authJson(
     await ctx.db.tx(async (q) => createSession(ctx, q, (await createAnonymousUser(q, data)).id, 'anonymous', clientOf(req))),
@@ -172,7 +173,7 @@ async function signup(ctx: BackendContext, req: Request): Promise<Response> {
   if (weak) throw weak;
   const data = metadataField(body) ?? {};
   const ip = req.headers.get(CLIENT_IP_HEADER) || 'unknown';
-  if (!limitersOf(ctx).signUp.reserve([ip])) throw rateLimited();
+  if (!(await limitersOf(ctx).signUp.reserve([ip]))) throw rateLimited();
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     if (!(await passwordMatches(ctx, ip, email, password, existing)) || !existing.email_confirmed_at) {
@@ -219,7 +220,7 @@ async function token(ctx: BackendContext, req: Request, url: URL): Promise<Respo
       return authJson(result);
     }
     case 'pkce':
-      return authJson(await ctx.db.tx((q) => pkceGrant(ctx, q, body, clientOf(req), guessBudget(ctx))));
+      return authJson(await pkceGrant(ctx, body, clientOf(req), guessBudget(ctx)));
     default:
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   }
@@ -402,6 +403,10 @@ export async function authHandler(req: Request, ctx: BackendContext): Promise<Re
     return await route(ctx, req, url, path);
   } catch (error) {
     if (error instanceof AuthError) return errorResponse(error, req);
+    if (error instanceof LimitsUnavailable) {
+      // Fail closed: a guess that cannot be counted is not checked.
+      return errorResponse(new AuthError(503, 'unexpected_failure', 'Rate limits cannot be checked at the moment, please retry'), req);
+    }
     console.error('[auth] unexpected error', error);
     return errorResponse(new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'), req);
   }

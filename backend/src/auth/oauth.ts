@@ -299,10 +299,11 @@ export async function callback(ctx: BackendContext, url: URL, client: { userAgen
 /**
  * POST /token?grant_type=pkce {auth_code, code_verifier}. Each exchange is a guess under the
  * sign-in limiter (per client address and per the code's account) before the verifier is checked.
+ * The guess is reserved before the transaction that spends the code: the limiter counts through
+ * the backend's own connection, which on PGlite is the one the transaction would be holding.
  */
 export async function pkceGrant(
   ctx: BackendContext,
-  q: Queryable,
   body: Record<string, unknown>,
   client: { userAgent: string | null; ip: string | null },
   reserve: ReserveGuess,
@@ -310,48 +311,53 @@ export async function pkceGrant(
   const authCode = typeof body.auth_code === 'string' ? body.auth_code : '';
   const verifier = typeof body.code_verifier === 'string' ? body.code_verifier : '';
   if (!authCode || !verifier) throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
-  const { rows } = await q.query<{
-    id: string;
-    user_id: string | null;
-    email: string | null;
-    code_challenge: string;
-    code_challenge_method: string;
-    created_at: Date | string;
-    provider_access_token: string | null;
-    provider_refresh_token: string | null;
-    authentication_method: string;
-    auth_code_issued_at: Date | string | null;
-  }>(
-    `select f.id, f.user_id, u.email, f.code_challenge, f.code_challenge_method, f.created_at, f.provider_access_token,
-       f.provider_refresh_token, f.authentication_method, f.auth_code_issued_at
-     from auth.flow_state f left join auth.users u on u.id = f.user_id where f.auth_code = $1 for update of f`,
+  const { rows: owners } = await ctx.db.query<{ email: string | null }>(
+    'select u.email from auth.flow_state f left join auth.users u on u.id = f.user_id where f.auth_code = $1',
     [authCode],
   );
-  const flow = rows[0];
-  const done = reserve(flow?.email ?? `auth_code:${authCode}`, client.ip ?? 'unknown');
+  const done = await reserve(owners[0]?.email ?? `auth_code:${authCode}`, client.ip ?? 'unknown');
   let ok = false;
   try {
-    // A code is good once it has been handed out (the provider answered, or the emailed link was followed).
-    if (!flow || !flow.user_id || !flow.auth_code_issued_at) {
-      throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
-    }
-    if (Date.now() - new Date(flow.created_at).getTime() > FLOW_STATE_TTL_SECONDS * 1000) {
-      throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
-    }
-    const computed =
-      flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
-    if (computed !== flow.code_challenge) {
-      throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
-    }
-    ok = true;
+    return await ctx.db.tx(async (q) => {
+      const { rows } = await q.query<{
+        id: string;
+        user_id: string | null;
+        code_challenge: string;
+        code_challenge_method: string;
+        created_at: Date | string;
+        provider_access_token: string | null;
+        provider_refresh_token: string | null;
+        authentication_method: string;
+        auth_code_issued_at: Date | string | null;
+      }>(
+        `select id, user_id, code_challenge, code_challenge_method, created_at, provider_access_token,
+           provider_refresh_token, authentication_method, auth_code_issued_at
+         from auth.flow_state where auth_code = $1 for update`,
+        [authCode],
+      );
+      const flow = rows[0];
+      // A code is good once it has been handed out (the provider answered, or the emailed link was followed).
+      if (!flow || !flow.user_id || !flow.auth_code_issued_at) {
+        throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+      }
+      if (Date.now() - new Date(flow.created_at).getTime() > FLOW_STATE_TTL_SECONDS * 1000) {
+        throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
+      }
+      const computed =
+        flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+      if (computed !== flow.code_challenge) {
+        throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+      }
+      ok = true;
+      await q.query('delete from auth.flow_state where id = $1', [flow.id]);
+      // The emailed flows (recovery, magic link) sign in as they would without PKCE.
+      const method = flow.authentication_method === 'recovery' ? 'recovery' : flow.authentication_method === 'magiclink' ? 'otp' : 'oauth';
+      return createSession(ctx, q, flow.user_id, method, client, {
+        ...(flow.provider_access_token ? { provider_token: flow.provider_access_token } : {}),
+        ...(flow.provider_refresh_token ? { provider_refresh_token: flow.provider_refresh_token } : {}),
+      });
+    });
   } finally {
-    done(ok);
+    await done(ok);
   }
-  await q.query('delete from auth.flow_state where id = $1', [flow.id]);
-  // The emailed flows (recovery, magic link) sign in as they would without PKCE.
-  const method = flow.authentication_method === 'recovery' ? 'recovery' : flow.authentication_method === 'magiclink' ? 'otp' : 'oauth';
-  return createSession(ctx, q, flow.user_id, method, client, {
-    ...(flow.provider_access_token ? { provider_token: flow.provider_access_token } : {}),
-    ...(flow.provider_refresh_token ? { provider_refresh_token: flow.provider_refresh_token } : {}),
-  });
 }

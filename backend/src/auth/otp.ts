@@ -31,9 +31,9 @@ const RESEND_AFTER_SECONDS = 60;
 const LINK_TOKEN_BYTES = 32;
 
 /** Reserves a guess for (account, client address); the returned function reports whether it was right. Throws 429 when full. */
-export type ReserveGuess = (account: string, ip: string) => (ok: boolean) => void;
+export type ReserveGuess = (account: string, ip: string) => Promise<(ok: boolean) => Promise<void>>;
 /** Counts a request that may send mail against the client address's budget; throws 429 when it is spent. */
-export type ReserveMail = () => void;
+export type ReserveMail = () => Promise<void>;
 
 interface Client {
   userAgent: string | null;
@@ -176,7 +176,7 @@ export async function recover(ctx: BackendContext, req: Request, url: URL, reser
   const body = await jsonBody(req);
   const email = requiredEmail(body, 'Password recovery requires an email');
   const pkce = pkceChallenge(body);
-  reserveMail();
+  await reserveMail();
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.deleted_at) {
     await mailCode(ctx, user, 'recovery', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
@@ -192,7 +192,7 @@ export async function otp(ctx: BackendContext, req: Request, url: URL, reserveMa
   const pkce = pkceChallenge(body);
   let user = await findUserByEmail(ctx.db, email);
   if (!user && body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
-  reserveMail();
+  await reserveMail();
   if (!user) {
     const userMetadata = metadataField(body) ?? {};
     user = await ctx.db.tx(
@@ -234,7 +234,7 @@ export async function resend(ctx: BackendContext, req: Request, url: URL, reserv
   const type = field(body, 'type', 32);
   if (type !== 'signup') throw validationFailed('Missing one of these types: signup');
   const email = requiredEmail(body, 'Missing email address');
-  reserveMail();
+  await reserveMail();
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.deleted_at && !user.email_confirmed_at) {
     await mailCode(ctx, user, 'signup', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
@@ -321,7 +321,7 @@ async function presentSecret<T>(
     );
     account = rows[0]?.email ?? `token:${sha256(by.token)}`;
   }
-  const done = reserve(account, client.ip ?? 'unknown');
+  const done = await reserve(account, client.ip ?? 'unknown');
   let result: T | null = null;
   try {
     result = await ctx.db.tx(async (q) => {
@@ -329,7 +329,7 @@ async function presentSecret<T>(
       return spent && complete(q, spent);
     });
   } finally {
-    done(result !== null);
+    await done(result !== null);
   }
   return result;
 }
