@@ -18,6 +18,8 @@
 --    positive whole number of its currency worth at most 100,000 US dollars a night; an unknown
 --    currency, a fraction, zero, a negative, a string or a larger price is refused (22023, hint
 --    price or currency).
+--    (save_listing takes both keys itself: private.save_listing_fields, which still knows a key
+--    price in the spec's unit, is no longer handed one.)
 -- 3. "Rooms".price keeps the spec's unit, read by every reader unchanged (cards, listing, search,
 --    checkout_charge_cents, create-payment-intent): for a hosted place it is its nightly dollars x
 --    83, so the spec's ceil(price / 83) gives exactly the converted dollar price. The seed
