@@ -227,8 +227,38 @@ describe.each(DB_KINDS)('booking integrity on %s', (kind) => {
       const payer = await paidStay({ roomId: room, startDate: isoDay(54), endDate: isoDay(55) });
       await service.from('Rooms').update({ price: PRICE * 2 }).eq('id', room);
       const r = await finalize(payer.client, payer.intentId);
-      expect([r.status, r.body.code]).toEqual([409, 'booking_changed']);
+      expect([r.status, r.body.code]).toEqual([409, 'terms_changed']);
       await expectRefundedOnce(payer.intentId);
+    });
+
+    it('a room whose cancellation policy changed after the intent was made: 409 and refunded; paid again, the new policy is recorded', async () => {
+      const room = await newRoom();
+      await service.from('room_cancellation_policies').insert({ room_id: room, policy: 'flexible' });
+      const payer = await paidStay({ roomId: room, startDate: isoDay(56), endDate: isoDay(57) });
+      expect((await intent(payer.intentId)).metadata.cancellation_policy).toBe('flexible');
+      await service.from('room_cancellation_policies').update({ policy: 'strict' }).eq('room_id', room);
+      const r = await finalize(payer.client, payer.intentId);
+      expect([r.status, r.body.code]).toEqual([409, 'terms_changed']);
+      expect(r.body.error).toMatch(/cancellation policy.*refunded/);
+      await expectRefundedOnce(payer.intentId);
+
+      // Quoted again under the new policy, the payment is recorded under it.
+      const again = await paidStay({ roomId: room, startDate: isoDay(56), endDate: isoDay(57) });
+      const done = await finalize(again.client, again.intentId);
+      expect(done.status).toBe(200);
+      expect((await paymentsOf(again.intentId)).map((p) => p.cancellation_policy)).toEqual(['strict']);
+    });
+
+    it('an intent that names no policy (made before quotes named one) is refused and refunded', async () => {
+      const payer = await paidStay({ startDate: isoDay(58), endDate: isoDay(59) });
+      const made = await intent(payer.intentId);
+      const recorded = await service.rpc('confirm_booking_payment', {
+        p_booking_id: payer.bookingId, p_stripe_payment_intent_id: payer.intentId, p_amount_cents: made.amount,
+        p_user_id: payer.id, p_room_id: roomId, p_start_date: isoDay(58), p_end_date: isoDay(59), p_nights: 1,
+        p_adults: 1, p_children: 0, p_infants: 0, p_pets: 0, p_cancellation_policy: null,
+      });
+      expect([recorded.error?.code, recorded.error?.hint]).toEqual(['P0001', 'terms_changed']);
+      expect(await paymentsOf(payer.intentId)).toEqual([]);
     });
 
     it('an intent released for an overlap stays released when the nights come free again', async () => {

@@ -10,7 +10,14 @@ import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
+import {
+  amountInCents,
+  checkoutChargeCents,
+  checkoutTotals,
+  LOCAL_CURRENCY_PER_USD,
+  nightlyUsdAtRate,
+  nightlyUsdPrice,
+} from '../../shared/src/rules/pricing.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 
@@ -45,6 +52,8 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
     country: 'Testland',
     lat: 51.5,
     lng: -0.12,
+    // Rupees at the spec's 83: $100 a night.
+    currency: 'INR',
     price: 8300,
     guests: 4,
     bedrooms: 2,
@@ -174,6 +183,14 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
         [{ price: 0 }, 'price'],
         [{ price: 1e12 }, 'price'],
         [{ price: 100.5 }, 'price'],
+        [{ price: -120 }, 'price'],
+        [{ price: '120' }, 'price'],
+        [{ price: null }, 'price'],
+        [{ currency: 'JPY', price: 15_000_000_000 }, 'price'],
+        [{ currency: 'XXX' }, 'currency'],
+        [{ currency: 'eur' }, 'currency'],
+        [{ currency: 978 }, 'currency'],
+        [{ currency: "EUR' or '1'='1" }, 'currency'],
         [{ guests: 17 }, 'guests'],
         [{ guests: 2.5 }, 'guests'],
         [{ beds: '3' }, 'beds'],
@@ -522,6 +539,116 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
         (await t.traveller.client.from('Payments').select('cancellation_policy').eq('id', t.paymentId).single()).data?.cancellation_policy;
       expect(await policyPaid(first)).toBe('strict');
       expect(await policyPaid(second)).toBe('flexible');
+    });
+  });
+
+  describe("money in the host's currency", () => {
+    const listingOf = async (user: User, id: number) =>
+      ((await user.client.rpc('my_listings')).data as Array<{ room_id: number; currency: string; local_price: number }>).find(
+        (l) => l.room_id === id,
+      )!;
+    const priceOf = async (id: number) => Number((await service.from('Rooms').select('price').eq('id', id).single()).data!.price);
+
+    async function bookAndPay(id: number, startDay: number, nights: number) {
+      const traveller = await driver.signedInUser();
+      const created = await driver.invoke(
+        traveller.client,
+        'create-payment-intent',
+        stayRequest(id, nights, { startDate: isoDay(startDay), endDate: isoDay(startDay + nights) }),
+      );
+      expect(created.status).toBe(200);
+      await driver.payWith(created.body.clientSecret);
+      return { traveller, created: created.body as { paymentIntentId: string; amount: number } };
+    }
+    const finalize = (t: { traveller: User; created: { paymentIntentId: string } }) =>
+      driver.invoke(t.traveller.client, 'finalize-booking', { paymentIntentId: t.created.paymentIntentId });
+
+    it.each([
+      ['Portugal', 'EUR', 120, nightlyUsdAtRate(120, 0.9234)],
+      ['Japan', 'JPY', 15_000, nightlyUsdAtRate(15_000, 149.87)],
+    ])('a host in %s lists at %s %d (the currency from the country): travellers see and pay the converted dollars', async (country, currency, price, usd) => {
+      const id = await publishedListing(host, { country, currency: undefined, price });
+      expect(await listingOf(host, id)).toMatchObject({ currency, local_price: price });
+      expect(await priceOf(id)).toBe(usd * LOCAL_CURRENCY_PER_USD);
+      expect(nightlyUsdPrice(await priceOf(id))).toBe(usd);
+      const paid = await bookAndPay(id, 120, 3);
+      expect(paid.created.amount).toBe(amountInCents(checkoutTotals(usd, 3).total));
+      const done = await finalize(paid);
+      expect(done.status).toBe(200);
+      const payment = (await service.from('Payments').select('amount, nightly_usd').eq('id', done.body.payment.id).single()).data;
+      expect(payment).toEqual({ amount: checkoutTotals(usd, 3).total, nightly_usd: usd });
+    });
+
+    it('the database converts exactly as the shared rule does, for every rate in the table and many prices', async () => {
+      const rates = (await anon.from('currency_rates').select('currency, per_usd, as_of')).data!;
+      expect(rates.length).toBeGreaterThanOrEqual(40);
+      expect(rates).toContainEqual({ currency: 'INR', per_usd: 83, as_of: expect.any(String) });
+      const perUsd = [...rates.map((r) => Number(r.per_usd)), 0.1, 0.3, 0.7, 3.6725, 1.000001, 99_999.999999];
+      const prices = [1, 7, 9, 83, 99, 120, 999, 8301, 15_000, 123_457, 9_999_999];
+      const pairs = perUsd.flatMap((rate) => prices.map((price) => [price, rate] as const));
+      for (let i = 0; i < pairs.length; i += 40) {
+        const batch = pairs.slice(i, i + 40);
+        const answers = await Promise.all(
+          batch.map(([price, rate]) => service.rpc('nightly_usd_at_rate', { p_local_price: price, p_per_usd: rate })),
+        );
+        batch.forEach(([price, rate], j) => {
+          expect([price, rate, Number(answers[j]!.data)]).toEqual([price, rate, nightlyUsdAtRate(price, rate)]);
+        });
+      }
+    });
+
+    it('rates are read by anyone and written by no traveller; the host changes the currency and the price follows', async () => {
+      expect((await host.client.from('currency_rates').insert({ currency: 'ABC', per_usd: 1, as_of: '2026-01-01' })).error?.code).toBe('42501');
+      expect((await anon.from('currency_rates').update({ per_usd: 0.0001 }).eq('currency', 'EUR').select()).error?.code).toBe('42501');
+      expect((await host.client.from('country_currencies').insert({ country: 'Portugal', currency: 'USD' })).error?.code).toBe('42501');
+      const id = await publishedListing(host, { country: 'Portugal', currency: undefined, price: 120 });
+      expect((await host.client.rpc('save_listing', { p_room_id: id, p_fields: { currency: 'USD' } })).error).toBeNull();
+      expect(await listingOf(host, id)).toMatchObject({ currency: 'USD', local_price: 120 });
+      expect(await priceOf(id)).toBe(120 * LOCAL_CURRENCY_PER_USD);
+    });
+
+    it('a price, currency or rate change never touches a confirmed booking; between quote and payment it refuses and refunds', async () => {
+      const id = await publishedListing(host, { country: 'Portugal', currency: 'EUR', price: 120 });
+      const usd = nightlyUsdAtRate(120, 0.9234);
+      const booked = await bookAndPay(id, 130, 2);
+      const done = await finalize(booked);
+      expect(done.status).toBe(200);
+      const payment = async () =>
+        (await service.from('Payments').select('amount, nightly_usd, cancellation_policy').eq('id', done.body.payment.id).single()).data;
+      const before = await payment();
+      expect(before).toEqual({ amount: checkoutTotals(usd, 2).total, nightly_usd: usd, cancellation_policy: 'moderate' });
+
+      // Quoted at EUR 120, then the host asks 200 before the traveller's payment is recorded.
+      const quoted = await bookAndPay(id, 140, 2);
+      expect((await host.client.rpc('save_listing', { p_room_id: id, p_fields: { price: 200 } })).error).toBeNull();
+      const refused = await finalize(quoted);
+      expect([refused.status, refused.body.code]).toEqual([409, 'terms_changed']);
+      const intent = (await driver.processor(`/payment_intents/${quoted.created.paymentIntentId}`)).body;
+      expect(intent.amount_refunded).toBe(intent.amount);
+
+      // An operator replaces the euro's rate: the place is repriced, the payment is not.
+      const rate = async (perUsd: number) =>
+        expect((await service.from('currency_rates').update({ per_usd: perUsd, as_of: '2026-12-01' }).eq('currency', 'EUR')).error).toBeNull();
+      await rate(0.5);
+      expect(nightlyUsdPrice(await priceOf(id))).toBe(400);
+      await rate(0.9234);
+      expect(nightlyUsdPrice(await priceOf(id))).toBe(nightlyUsdAtRate(200, 0.9234));
+      expect(await payment()).toEqual(before);
+      const reservation = ((await host.client.rpc('host_reservations')).data as Array<{ room_id: number; total: number }>).find((r) => r.room_id === id);
+      expect(reservation?.total).toBe(before!.amount);
+      // A rate a place uses cannot be removed from under it.
+      expect((await service.from('currency_rates').delete().eq('currency', 'EUR')).error?.code).toBe('23503');
+    });
+
+    it('50 concurrent price changes leave the price of one of them, in its currency', async () => {
+      const id = await publishedListing(host, { country: 'Japan', currency: 'JPY', price: 15_000 });
+      const asked = Array.from({ length: 50 }, (_, i) => ({ currency: i % 2 ? 'JPY' : 'EUR', price: 100 + i }));
+      const answers = await Promise.all(asked.map((f) => host.client.rpc('save_listing', { p_room_id: id, p_fields: f })));
+      expect(answers.map((a) => a.error)).toEqual(asked.map(() => null));
+      const { currency, local_price } = await listingOf(host, id);
+      expect(asked).toContainEqual({ currency, price: local_price });
+      const perUsd = currency === 'JPY' ? 149.87 : 0.9234;
+      expect(await priceOf(id)).toBe(nightlyUsdAtRate(local_price, perUsd) * LOCAL_CURRENCY_PER_USD);
     });
   });
 

@@ -275,6 +275,7 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
         p_children: 0,
         p_infants: 0,
         p_pets: 0,
+        p_cancellation_policy: 'moderate',
       };
       const recorded = await service.rpc('confirm_booking_payment', {
         ...paid,

@@ -4,13 +4,16 @@
  * capacity, price with its USD price, cancellation policy), publishes it and finds it in search
  * and on its listing page with the policy's terms; a host blocks nights on the calendar, and the
  * place is then not found for them, not offered on them, and cannot be paid for on them; a host
- * deletes a draft through its confirm dialog, by keyboard, and its photos leave Storage. Each test lists places of its own (in
+ * deletes a draft through its confirm dialog, by keyboard, and its photos leave Storage; hosts in
+ * Portugal and Japan price in euros and yen and travellers see and pay the converted dollars, and
+ * a price changed on a booked place warns the host and leaves the booking's price. Each test lists places of its own (in
  * Longyearbyen, where the seed puts none), so it books no room of the shared catalogue.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type Locator, type Page } from '../support/test';
 import { seriousViolations } from '../support/axe';
 import { dayName, roomLinks } from '../support/discoveryPage';
+import { checkoutTotals } from '../../shared/src/rules/pricing';
 import { CARDS, anonClient, fillBilling, fillCard, newUser, payThroughApi, signInContext, siteConfig, type TestUser } from './checkoutSupport';
 
 const CITY = 'Longyearbyen';
@@ -41,8 +44,15 @@ async function expectShown(image: Locator) {
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
 
-/** A place of `host`'s, made through the API as the editor makes it: published unless `draft`. */
-async function publishedPlace(host: TestUser, title: string, { draft = false } = {}): Promise<number> {
+/**
+ * A place of `host`'s, made through the API as the editor makes it: published unless `draft`, at
+ * $100 a night unless `fields` say otherwise.
+ */
+async function publishedPlace(
+  host: TestUser,
+  title: string,
+  { draft = false, fields = {} }: { draft?: boolean; fields?: Record<string, unknown> } = {},
+): Promise<number> {
   const client: SupabaseClient = host.client;
   const { data: id, error } = await client.rpc('create_listing');
   if (error) throw error;
@@ -63,12 +73,14 @@ async function publishedPlace(host: TestUser, title: string, { draft = false } =
       country: 'Svalbard & Jan Mayen',
       lat: 78.22,
       lng: 15.64,
-      price: 8300,
+      currency: 'USD',
+      price: 100,
       guests: 2,
       bedrooms: 1,
       beds: 1,
       baths: 1,
       images: [`/storage/v1/object/public/listing-photos/hosts/${host.session.user.id}/${name}`],
+      ...fields,
     },
   });
   if (saved.error) throw saved.error;
@@ -186,9 +198,11 @@ test.describe('hosting', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await expect(page).toHaveURL(new RegExp(`/hosting/${id}/edit/price$`));
-    await page.getByRole('spinbutton', { name: 'Nightly price in local currency' }).fill('8300');
+    // Svalbard prices in Norwegian kroner unless the host chooses otherwise: 10.98 to the dollar.
+    await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('NOK');
+    await page.getByRole('spinbutton', { name: 'Nightly price in NOK' }).fill('1098');
     await expect(page.getByText('Guests see $100 night')).toBeVisible();
-    await page.getByRole('spinbutton', { name: 'Nightly price in local currency' }).fill('8301');
+    await page.getByRole('spinbutton', { name: 'Nightly price in NOK' }).fill('1099');
     await expect(page.getByText('Guests see $101 night')).toBeVisible();
     await page.screenshot({ path: info.outputPath('step-price.png') });
     await page.getByRole('button', { name: 'Next' }).click();
@@ -374,5 +388,95 @@ test.describe('hosting', () => {
     expect((await host.client.rpc('my_listings')).data!.map((r: { room_id: number }) => r.room_id)).not.toContain(draftId);
     await expect.poll(async () => (await fetch(`${supabaseUrl}${photo}`)).status).toBe(404);
     expect((await fetch(`${supabaseUrl}${photo.replace('/object/public/', '/render/image/public/')}?width=400&height=267`)).status).toBe(404);
+  });
+
+  // Issue 29: money in the host's currency, converted at the stored rates (EUR 0.9234, JPY 149.87).
+  const placesAbroad = [
+    { country: 'Portugal', city: 'Lisbon', lat: 38.72, lng: -9.14, currency: 'EUR', typed: 120, usd: 130 },
+    { country: 'Japan', city: 'Kyoto', lat: 35.01, lng: 135.77, currency: 'JPY', typed: 15_000, usd: 101 },
+  ];
+  for (const place of placesAbroad) {
+    test(`money: a host in ${place.country} lists at ${place.currency} ${place.typed}; a traveller sees and pays $${place.usd} a night`, async ({ page, context, isMobile }, info) => {
+      test.setTimeout(120_000);
+      const host = await newUser('money');
+      const title = `${place.city} flat ${Date.now().toString(36)}`;
+      const { country, city, lat, lng } = place;
+      const id = await publishedPlace(host, title, { draft: true, fields: { country, city, lat, lng, currency: undefined, price: undefined } });
+
+      await signInContext(context, host);
+      await page.goto(`/hosting/${id}/edit/price`);
+      // The currency is the country's, the field names it, and the dollars follow the typing.
+      await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue(place.currency);
+      const price = page.getByRole('spinbutton', { name: `Nightly price in ${place.currency}` });
+      await price.fill(String(place.typed));
+      await expect(page.getByText(`Guests see $${place.usd} night`)).toBeVisible();
+      await page.screenshot({ path: info.outputPath(`price-step-${place.currency}.png`) });
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page).toHaveURL(new RegExp(`/hosting/${id}/edit/cancellation$`));
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByText(`$${place.usd} night`)).toBeVisible();
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await expect(page).toHaveURL(/\/hosting$/);
+
+      // A traveller sees those dollars on the listing and pays them for 3 nights.
+      const traveller = await newUser('money-guest');
+      const other = await context.browser()!.newContext({ viewport: page.viewportSize()!, isMobile });
+      await signInContext(other, traveller);
+      const guest = await other.newPage();
+      const start = inDays(isMobile ? 60 : 64);
+      const end = inDays(isMobile ? 63 : 67);
+      const totals = checkoutTotals(place.usd, 3);
+      await guest.goto(`/house/${id}?checkin=${iso(start)}&checkout=${iso(end)}&adults=1`);
+      await expect(guest.getByRole('heading', { name: title })).toBeVisible();
+      // (The price card says the nightly price; the phone's bar, the stay's total.)
+      const shown = isMobile ? `$${totals.total.toLocaleString('en-US')} total` : `$${place.usd} night`;
+      await expect(guest.getByText(shown).filter({ visible: true }).first()).toBeVisible();
+      await guest.goto(`/${id}/book?checkin=${iso(start)}&checkout=${iso(end)}&adults=1`);
+      const details = guest.getByRole('complementary', { name: 'Your booking' });
+      await expect(details.getByText(`$${place.usd} x 3 nights`)).toBeVisible();
+      await expect(details.locator('dl > div').last()).toHaveText(`Total (USD)$${totals.total.toLocaleString('en-US')}`);
+      await fillCard(guest, CARDS.ok);
+      await fillBilling(guest);
+      await guest.getByRole('button', { name: /Request to book|Confirm and pay/ }).click();
+      await expect(guest.getByText('Payment successful!').first()).toBeVisible({ timeout: 20_000 });
+      const { data: paid } = await traveller.client.from('Payments').select('amount, nightly_usd, currency').eq('room_id', id);
+      expect(paid).toEqual([{ amount: totals.total, nightly_usd: place.usd, currency: 'usd' }]);
+      await other.close();
+    });
+  }
+
+  test('money: editing the price of a booked place warns, and the booking keeps its price', async ({ page, context, isMobile }, info) => {
+    test.setTimeout(90_000);
+    const host = await newUser('repricer');
+    const title = `Alfama loft ${Date.now().toString(36)}`;
+    const id = await publishedPlace(host, title, {
+      fields: { country: 'Portugal', city: 'Lisbon', lat: 38.71, lng: -9.13, currency: 'EUR', price: 120 },
+    });
+    const traveller = await newUser('booked');
+    const start = inDays(isMobile ? 70 : 74);
+    await payThroughApi(traveller, { roomId: id, start: iso(start), end: iso(inDays(isMobile ? 72 : 76)), nights: 2 });
+    const paidTotal = checkoutTotals(130, 2).total;
+
+    await signInContext(context, host);
+    await page.goto(`/hosting/${id}/edit/price`);
+    const price = page.getByRole('spinbutton', { name: 'Nightly price in EUR' });
+    await expect(price).toHaveValue('120');
+    await expect(page.getByRole('note')).toHaveText(
+      'This place has 1 upcoming booking. A new price applies to new bookings only: booked guests keep the price they paid.',
+    );
+    await price.fill('200');
+    await expect(page.getByText('Guests see $217 night')).toBeVisible();
+    await page.screenshot({ path: info.outputPath('price-step-booked.png') });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(new RegExp(`/hosting/${id}/edit/cancellation$`));
+
+    // The place now costs $217 a night; the booking made at $130 keeps its total.
+    const anon = await anonClient();
+    expect((await anon.from('Rooms').select('price').eq('id', id).single()).data).toEqual({ price: 217 * 83 });
+    const { data: paid } = await traveller.client.from('Payments').select('amount, nightly_usd').eq('room_id', id);
+    expect(paid).toEqual([{ amount: paidTotal, nightly_usd: 130 }]);
+    await page.goto('/hosting');
+    const reservation = page.getByRole('list', { name: 'Upcoming reservations' }).getByRole('listitem').filter({ hasText: title });
+    await expect(reservation).toContainText(`$${paidTotal.toLocaleString('en-US')}.00`);
   });
 });

@@ -32,7 +32,7 @@ export interface Room {
   'house-title': string;
   title_1: string;
   title_2: string;
-  /** Per night, in local currency; shown as nightlyUsdPrice(price). */
+  /** Per night, in the spec's unit (rupees, 83 to the dollar; a hosted place's dollars x 83); shown as nightlyUsdPrice(price). */
   price: number;
   /** Backend-relative image paths; resolve with resolveImageUrl. The first is the cover. */
   images: string[];

@@ -14,8 +14,16 @@
  * wrong whole dollar.
  */
 
-/** Listing prices are stored in local currency; one US dollar is taken as 83 of it. */
+/**
+ * The seed catalogue's prices are rupees, at the spec's 83 to the US dollar. A hosted place's
+ * "Rooms".price is kept in the same unit (its nightly dollars x 83, derived by the server from
+ * the host's own price and currency), so every reader prices every room by `nightlyUsdPrice`.
+ */
 export const LOCAL_CURRENCY_PER_USD = 83;
+/** The most a night may cost, in US dollars (the database's private.max_nightly_usd). */
+export const MAX_NIGHTLY_USD = 100_000;
+/** Exchange rates carry six decimals (currency_rates.per_usd, numeric(20, 6)). */
+const RATE_SCALE = 1_000_000;
 /** The fixed date line of listing and wishlist cards. */
 export const FIXED_CARD_DATE_TEXT = '16-21 May';
 /** Checkout: cleaning fee, percent of one night's USD rate, rounded down. */
@@ -44,6 +52,21 @@ function percentOf(amount: number, percent: number): number {
 export function nightlyUsdPrice(localPrice: number): number {
   assertAmount('localPrice', localPrice);
   return Math.ceil(localPrice / LOCAL_CURRENCY_PER_USD);
+}
+
+/**
+ * A host's nightly price in their currency, in whole US dollars: ceil(localPrice / perUsd), where
+ * one dollar buys `perUsd` of the currency (a rate of the stored rate table). Exact, in integers
+ * (the rate in millionths), as the database's nightly_usd_at_rate computes it with numeric div
+ * and mod: a rounded float quotient could land on the whole dollar below.
+ */
+export function nightlyUsdAtRate(localPrice: number, perUsd: number): number {
+  assertWholeCount('localPrice', localPrice);
+  assertAmount('perUsd', perUsd);
+  const rate = BigInt(Math.round(perUsd * RATE_SCALE));
+  if (rate <= 0n) throw new RangeError(`perUsd must be positive, got ${perUsd}`);
+  const scaled = BigInt(localPrice) * BigInt(RATE_SCALE);
+  return Number((scaled + rate - 1n) / rate);
 }
 
 export interface CheckoutTotals {

@@ -8,7 +8,9 @@
 // (400). The user's pending booking of this room (the page's draft) is brought to the requested
 // stay, or created, as the user (RLS and the column grants apply, so only the traveller's own
 // fields are written), and its id travels in the intent's metadata with the stay it prices,
-// for finalize-booking. An idempotency key from the page makes a repeated request (double
+// for finalize-booking, with the listing's cancellation policy: the intent is the quote, and
+// finalize-booking records it only while the room's price and policy are still the quoted ones
+// (otherwise it gives the money back). An idempotency key from the page makes a repeated request (double
 // click, retry) answer the same intent.
 //
 // Body: { roomId, startDate, endDate, adults, children, infants, pets, customerName,
@@ -16,7 +18,7 @@
 // Answer: { clientSecret, paymentIntentId, amount (cents), currency, bookingId }
 import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
 import { processor, ProcessorRefusal } from '../_shared/processor.ts';
-import { checkoutChargeCents, MAX_INFANTS, MAX_PETS } from '../_shared/rules.ts';
+import { checkoutChargeCents, DEFAULT_CANCELLATION_POLICY, MAX_INFANTS, MAX_PETS } from '../_shared/rules.ts';
 import { earliestCheckIn, isoDayTime, latestCheckOut, MAX_NIGHTS, nightsBetween, overlaps } from '../_shared/stay.ts';
 import { callerRest, requireUser, RestCallError, serviceRest, type BookingRow, type RoomRow } from '../_shared/supabase.ts';
 
@@ -94,6 +96,11 @@ const handler = postHandler(async (req) => {
   await refuseBookedNights();
 
   const amount = checkoutChargeCents(Number(room.price), nights);
+  const [policy] = await callerRest<Array<{ policy: string }>>(
+    user,
+    `room_cancellation_policies?select=policy&room_id=eq.${roomId}`,
+  );
+  const cancellationPolicy = policy?.policy ?? DEFAULT_CANCELLATION_POLICY;
 
   // The user's draft booking of this room, brought to exactly this stay, or created.
   const stay = { startDate, endDate, numOfDays: nights, adults, children, infants, pets };
@@ -154,6 +161,7 @@ const handler = postHandler(async (req) => {
         children: String(children),
         infants: String(infants),
         pets: String(pets),
+        cancellation_policy: cancellationPolicy,
         customer_name: customerName,
         address: JSON.stringify(address(body.customerAddress)),
       },

@@ -8,7 +8,9 @@
 // serialization failure is retried. Any other failure gives the money back (the intent
 // refunded, or cancelled if not captured) after mark_payment_released has recorded the release
 // (so a released intent is never recorded later, and a recorded one never released), and the
-// user is told: 409 when the nights were taken or the booking changed, 500 otherwise.
+// user is told: 409 when the nights were taken, the booking changed, or the room's price or
+// cancellation policy is no longer the one the intent was quoted at (terms_changed: the stay is
+// never recorded under terms the traveller was not shown), 500 otherwise.
 //
 // Body: { paymentIntentId }
 // Answer: { payment: { id, reservationCode, amount, roomId, startDate, endDate } }
@@ -37,7 +39,8 @@ const RELEASED_BECAUSE: Record<string, [code: string, message: string]> = {
   booking_changed: ['booking_changed', 'Your booking changed before the payment was recorded.'],
   stay_out_of_bounds: ['booking_changed', 'These dates can no longer be booked.'],
   guests_out_of_bounds: ['booking_changed', 'This place has no room for these guests.'],
-  amount_mismatch: ['booking_changed', 'The price of this stay changed before the payment was recorded.'],
+  amount_mismatch: ['terms_changed', 'The price of this stay changed before the payment was recorded.'],
+  terms_changed: ['terms_changed', "The host changed this place's cancellation policy before the payment was recorded."],
 };
 
 function paymentAnswer(payment: PaymentRow): Response {
@@ -70,6 +73,8 @@ function confirm(intent: Intent): Promise<PaymentRow | PaymentRow[]> {
       p_children: Number(meta.children),
       p_infants: Number(meta.infants),
       p_pets: Number(meta.pets),
+      // The quoted policy (null for an intent made without one: refused, terms_changed).
+      p_cancellation_policy: meta.cancellation_policy ?? null,
       p_customer_name: meta.customer_name ?? '',
       p_address: meta.address ? (JSON.parse(meta.address) as unknown) : null,
     },

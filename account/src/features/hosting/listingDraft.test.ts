@@ -1,5 +1,5 @@
 import type { Room } from 'shared/api';
-import { STEPS, editPath, fieldsOf, fieldsOfStep, isStep, missingFor, nextStep, photosDropped, previousStep } from './listingDraft';
+import { STEPS, currencyOf, editPath, guestNightlyUsd, fieldsOf, fieldsOfStep, isStep, missingFor, nextStep, photosDropped, previousStep } from './listingDraft';
 import { MAX_PHOTO_BYTES, photoProblem } from './photoUpload';
 
 const room = {
@@ -33,8 +33,10 @@ describe('listing draft', () => {
   });
 
   it('reads the form from a row, counts from their texts', () => {
-    expect(fieldsOf(room)).toMatchObject({ category: 'Arctic', guests: 3, bedrooms: 0, beds: 2, baths: 1, price: 8300, address: 'Vei 228' });
-    expect(fieldsOf(null)).toMatchObject({ category: '', guests: 1, price: 0, images: [], cancellation_policy: 'moderate' });
+    expect(fieldsOf(room, 'moderate', { currency: 'NOK', local_price: 1200 })).toMatchObject({
+      category: 'Arctic', guests: 3, bedrooms: 0, beds: 2, baths: 1, price: 1200, currency: 'NOK', address: 'Vei 228',
+    });
+    expect(fieldsOf(null)).toMatchObject({ category: '', guests: 1, price: 0, currency: '', images: [], cancellation_policy: 'moderate' });
     expect(fieldsOf(room, 'strict').cancellation_policy).toBe('strict');
   });
 
@@ -43,6 +45,8 @@ describe('listing draft', () => {
     expect(fieldsOfStep('location', { ...empty, city: 'Oslo' })).toEqual({ address: '', city: 'Oslo', country: '' });
     expect(fieldsOfStep('capacity', fieldsOf(room))).toEqual({ guests: 3, bedrooms: 0, beds: 2, baths: 1 });
     expect(fieldsOfStep('price', empty)).toEqual({});
+    expect(fieldsOfStep('price', { ...empty, price: 120 })).toEqual({ price: 120 });
+    expect(fieldsOfStep('price', { ...empty, price: 120, currency: 'EUR' })).toEqual({ price: 120, currency: 'EUR' });
     expect(fieldsOfStep('publish', fieldsOf(room))).toEqual({});
     expect(fieldsOfStep('cancellation', fieldsOf(room, 'flexible'))).toEqual({ cancellation_policy: 'flexible' });
   });
@@ -53,8 +57,20 @@ describe('listing draft', () => {
   });
 
   it('names the steps a published place still needs', () => {
-    expect(missingFor(fieldsOf(room))).toEqual([]);
+    expect(missingFor(fieldsOf(room, 'moderate', { currency: 'NOK', local_price: 1200 }))).toEqual([]);
     expect(missingFor(fieldsOf(null))).toEqual(['category', 'location', 'photos', 'description', 'price']);
+  });
+
+  it('prices in the chosen currency, else the country’s, and shows what guests pay as save_listing computes it', () => {
+    const currencies = { perUsd: { USD: 1, EUR: 0.9234, JPY: 149.87 }, byCountry: { Portugal: 'EUR', Japan: 'JPY' } };
+    const lisbon = { ...fieldsOf(null), country: 'Portugal', price: 120 };
+    expect(currencyOf(lisbon, currencies)).toBe('EUR');
+    expect(guestNightlyUsd(lisbon, currencies)).toBe(130);
+    expect(guestNightlyUsd({ ...lisbon, currency: 'JPY', price: 15_000 }, currencies)).toBe(101);
+    expect(currencyOf({ ...lisbon, country: 'Atlantis' }, currencies)).toBe('USD');
+    expect(guestNightlyUsd({ ...lisbon, price: 12.5 }, currencies)).toBeNull();
+    expect(guestNightlyUsd({ ...lisbon, currency: 'USD', price: 100_001 }, currencies)).toBeNull();
+    expect(guestNightlyUsd(lisbon, undefined)).toBeUndefined();
   });
 
   it('checks a photo’s type and size before uploading it', () => {

@@ -6,8 +6,8 @@
  * editor can say what is left before the host asks to publish.
  */
 import type { Room } from 'shared/api';
-import { DEFAULT_CANCELLATION_POLICY, type CancellationPolicy } from 'shared/rules';
-import type { ListingFields } from './api/hostingApi';
+import { DEFAULT_CANCELLATION_POLICY, MAX_NIGHTLY_USD, nightlyUsdAtRate, type CancellationPolicy } from 'shared/rules';
+import type { Currencies, HostListing, ListingFields } from './api/hostingApi';
 
 export const STEPS = ['category', 'location', 'photos', 'description', 'capacity', 'price', 'cancellation', 'publish'] as const;
 export type Step = (typeof STEPS)[number];
@@ -43,8 +43,17 @@ function countOf(text: string, fallback: number): number {
   return Number.isFinite(n) ? n : fallback;
 }
 
-/** The editor's form for a row and its policy (a new place: empty, capacity at its smallest, moderate). */
-export function fieldsOf(room: Room | null, policy: CancellationPolicy = DEFAULT_CANCELLATION_POLICY): ListingFields {
+type Money = Pick<HostListing, 'currency' | 'local_price'>;
+
+/**
+ * The editor's form for a row, its policy and its price in its currency (a new place: empty,
+ * capacity at its smallest, moderate, no price).
+ */
+export function fieldsOf(
+  room: Room | null,
+  policy: CancellationPolicy = DEFAULT_CANCELLATION_POLICY,
+  money: Money = { currency: null, local_price: null },
+): ListingFields {
   return {
     category: room?.filter ?? '',
     title: room?.['house-title'] ?? '',
@@ -54,7 +63,8 @@ export function fieldsOf(room: Room | null, policy: CancellationPolicy = DEFAULT
     country: room?.country ?? '',
     lat: room?.lat ?? Number.NaN,
     lng: room?.lng ?? Number.NaN,
-    price: room && Number(room.price) > 0 ? Number(room.price) : 0,
+    price: Number(money.local_price ?? 0),
+    currency: money.currency ?? '',
     guests: room ? Math.max(1, room.max_guests) : 1,
     bedrooms: countOf(room?.bedroom_count ?? '', 1),
     beds: countOf(room?.bed_count ?? '', 1),
@@ -85,7 +95,7 @@ export function fieldsOfStep(step: Step, fields: ListingFields): Partial<Listing
     case 'capacity':
       return { guests: fields.guests, bedrooms: fields.bedrooms, beds: fields.beds, baths: fields.baths };
     case 'price':
-      return fields.price > 0 ? { price: fields.price } : {};
+      return { ...(fields.currency ? { currency: fields.currency } : {}), ...(fields.price > 0 ? { price: fields.price } : {}) };
     case 'cancellation':
       return { cancellation_policy: fields.cancellation_policy };
     case 'publish':
@@ -112,6 +122,24 @@ export function missingFor(fields: ListingFields): Step[] {
   return missing;
 }
 
+/** The currency the form prices in: the host's choice, else their country's, else US dollars. */
+export function currencyOf(fields: ListingFields, currencies: Currencies | undefined): string {
+  return fields.currency || currencies?.byCountry[fields.country] || 'USD';
+}
+
+/**
+ * What guests pay a night for the form's price, in whole dollars (save_listing's rule), or null
+ * while the price is not one save_listing takes: a positive whole number worth at most
+ * MAX_NIGHTLY_USD. Undefined while the rates load.
+ */
+export function guestNightlyUsd(fields: ListingFields, currencies: Currencies | undefined): number | null | undefined {
+  const perUsd = currencies?.perUsd[currencyOf(fields, currencies)];
+  if (perUsd === undefined) return undefined;
+  if (!Number.isInteger(fields.price) || fields.price <= 0) return null;
+  const usd = nightlyUsdAtRate(fields.price, perUsd);
+  return usd <= MAX_NIGHTLY_USD ? usd : null;
+}
+
 /** The limits save_listing applies, for the form's own checks. */
 export const LIMITS = {
   title: 100,
@@ -121,7 +149,5 @@ export const LIMITS = {
   bedrooms: [0, 50],
   beds: [1, 50],
   baths: [1, 50],
-  /** Local currency: one to a hundred thousand US dollars a night. */
-  price: [83, 8_300_000],
   photos: 20,
 } as const;

@@ -245,10 +245,13 @@ export const checkoutApi = api.injectEndpoints({
         if (result.error) return { error: await functionError('Error recording payment:', result.error) };
         return { data: (result.data as { payment: RecordedPayment }).payment };
       },
+      // The room too: a payment refused because the host changed its price or policy since the
+      // quote (terms_changed) is paid again at the terms the page then shows.
       invalidatesTags: (_result, _error, { roomId }) => [
         'Trips',
         { type: 'BookedRanges', id: roomId },
         { type: 'Booking', id: roomId },
+        { type: 'Rooms', id: roomId },
       ],
     }),
   }),

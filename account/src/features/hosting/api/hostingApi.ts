@@ -17,7 +17,18 @@ export interface HostListing {
   room_id: number;
   status: ListingStatus;
   cancellation_policy: CancellationPolicy;
+  /** The place's currency and its nightly price in it (null until set). */
+  currency: string | null;
+  local_price: number | null;
   room: Room;
+}
+
+/** The stored rate table and the currency of each country the table names. */
+export interface Currencies {
+  /** Of each currency code, how many of it one US dollar buys. */
+  perUsd: Record<string, number>;
+  /** Of each country, as the geocoder names it, its currency code. */
+  byCountry: Record<string, string>;
 }
 
 /** What a host sets, in save_listing's words; any subset may be saved. */
@@ -30,7 +41,10 @@ export interface ListingFields {
   country: string;
   lat: number;
   lng: number;
+  /** The nightly price in `currency`, a whole number (0 until set). */
   price: number;
+  /** An ISO 4217 code of the rate table ('' until known: the country's then). */
+  currency: string;
   guests: number;
   bedrooms: number;
   beds: number;
@@ -71,6 +85,23 @@ export const hostingApi = api
   .enhanceEndpoints({ addTagTypes: ['Hosting', 'Blocked', 'Reservations'] })
   .injectEndpoints({
     endpoints: (build) => ({
+      getCurrencies: build.query<Currencies, void>({
+        async queryFn(_arg, queryApi) {
+          const client = await clientOf(queryApi);
+          const [rates, countries] = await Promise.all([
+            client.from('currency_rates').select('currency, per_usd'),
+            client.from('country_currencies').select('country, currency'),
+          ]);
+          if (rates.error) return { error: toApiError('Error fetching currencies:', rates.error) };
+          if (countries.error) return { error: toApiError('Error fetching currencies:', countries.error) };
+          return {
+            data: {
+              perUsd: Object.fromEntries(rates.data.map((r) => [r.currency as string, Number(r.per_usd)])),
+              byCountry: Object.fromEntries(countries.data.map((c) => [c.country as string, c.currency as string])),
+            },
+          };
+        },
+      }),
       getMyListings: build.query<HostListing[], void>({
         async queryFn(_arg, queryApi) {
           const result = await (await clientOf(queryApi)).rpc('my_listings');
@@ -186,6 +217,7 @@ export const hostingApi = api
   });
 
 export const {
+  useGetCurrenciesQuery,
   useGetMyListingsQuery,
   useCreateListingMutation,
   useSaveListingMutation,

@@ -20,6 +20,7 @@ import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOu
 import {
   useCreateListingMutation,
   useGetMyListingsQuery,
+  useGetReservationsQuery,
   useRemovePhotosMutation,
   useSaveListingMutation,
   useSetPublishedMutation,
@@ -53,6 +54,9 @@ export function ListingEditor() {
   const step: Step = isStep(params.step) ? params.step : 'category';
   const listings = useGetMyListingsQuery(signedIn ? undefined : skipToken);
   const listing = id === null ? null : (listings.data?.find((l) => l.room_id === id) ?? null);
+  // The place's upcoming guests, for the price step's notice that their bookings keep their price.
+  const reservations = useGetReservationsQuery(signedIn && id !== null && step === 'price' ? undefined : skipToken);
+  const upcomingStays = reservations.data?.filter((r) => r.room_id === id).length ?? 0;
 
   const [fields, setFields] = useState<ListingFields>(() => fieldsOf(null));
   const [loadedId, setLoadedId] = useState<number | null>(null);
@@ -61,7 +65,7 @@ export function ListingEditor() {
   useEffect(() => {
     // The form starts from the saved row once, when it arrives (later refetches keep the edits).
     if (listing && loadedId !== listing.room_id) {
-      setFields(fieldsOf(listing.room, listing.cancellation_policy));
+      setFields(fieldsOf(listing.room, listing.cancellation_policy, listing));
       for (const path of listing.room.images) photosSeen.current.add(path);
       setLoadedId(listing.room_id);
     }
@@ -191,7 +195,7 @@ export function ListingEditor() {
         {step === 'photos' && <PhotosStep images={fields.images} onChange={(images) => update({ images })} />}
         {step === 'description' && <DescriptionStep fields={fields} onChange={update} />}
         {step === 'capacity' && <CapacityStep fields={fields} onChange={update} />}
-        {step === 'price' && <PriceStep fields={fields} onChange={update} />}
+        {step === 'price' && <PriceStep fields={fields} onChange={update} upcomingStays={upcomingStays} />}
         {step === 'cancellation' && <CancellationStep fields={fields} onChange={update} />}
         {step === 'publish' && listing && (
           <PublishStep

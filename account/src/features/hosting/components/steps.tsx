@@ -1,18 +1,19 @@
 /**
  * The listing editor's form steps other than category and photos: location (a typed place
  * resolved by the backend's geocoder and shown on the map), title and description, capacity,
- * the nightly price with its live USD price, the cancellation policy (the terms the trip page
+ * the nightly price in the place's currency with the dollars guests see as the host types (and,
+ * when the place has upcoming guests, that their bookings keep their price), the cancellation policy (the terms the trip page
  * and the cancel-booking function apply), and the review with publish / unpublish.
  */
 import { useState } from 'react';
 import { Link } from 'shared/router';
 import { Minus, Plus } from 'lucide-react';
 import { useRuntimeConfig } from 'shared/config';
-import { CANCELLATION_POLICIES, LOCAL_CURRENCY_PER_USD, cancellationPolicyText, nightlyUsdPrice, type CancellationPolicy } from 'shared/rules';
+import { CANCELLATION_POLICIES, MAX_NIGHTLY_USD, cancellationPolicyText, type CancellationPolicy } from 'shared/rules';
 import { LocationMap } from 'shared/ui';
-import type { ListingFields, ListingStatus } from '../api/hostingApi';
+import { useGetCurrenciesQuery, type ListingFields, type ListingStatus } from '../api/hostingApi';
 import { geocodePlace } from '../api/geocode';
-import { LIMITS, STEP_TITLES, editPath, type Step } from '../listingDraft';
+import { LIMITS, STEP_TITLES, currencyOf, editPath, guestNightlyUsd, type Step } from '../listingDraft';
 import styles from './Hosting.module.css';
 
 interface StepProps {
@@ -154,32 +155,58 @@ export function CapacityStep({ fields, onChange }: StepProps) {
   );
 }
 
-export function PriceStep({ fields, onChange }: StepProps) {
-  const [min, max] = LIMITS.price;
-  const valid = Number.isInteger(fields.price) && fields.price >= min && fields.price <= max;
+const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
+const dollars = (usd: number) => `$${usd.toLocaleString('en-US')}`;
+
+interface PriceStepProps extends StepProps {
+  /** The place's confirmed stays still to come. */
+  upcomingStays: number;
+}
+
+export function PriceStep({ fields, onChange, upcomingStays }: PriceStepProps) {
+  const currencies = useGetCurrenciesQuery().data;
+  const currency = currencyOf(fields, currencies);
+  const usd = guestNightlyUsd(fields, currencies);
+  const codes = Object.keys(currencies?.perUsd ?? { [currency]: 1 }).sort();
   return (
     <div className={styles.fields}>
       <label className={styles.field}>
-        <span>Nightly price in local currency</span>
+        <span>Currency</span>
+        <select value={currency} disabled={!currencies} onChange={(event) => onChange({ currency: event.target.value })}>
+          {codes.map((code) => (
+            <option key={code} value={code}>
+              {code} · {currencyNames.of(code)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.field}>
+        <span>Nightly price in {currency}</span>
         <input
           type="number"
           inputMode="numeric"
-          min={min}
-          max={max}
+          min={1}
           step={1}
           value={fields.price > 0 ? fields.price : ''}
           onChange={(event) => onChange({ price: event.target.value === '' ? 0 : Number(event.target.value) })}
         />
       </label>
       <p className={styles.usd} aria-live="polite">
-        {valid ? (
+        {typeof usd === 'number' ? (
           <>
-            Guests see <strong>${nightlyUsdPrice(fields.price)}</strong> night
+            Guests see <strong>{dollars(usd)}</strong> night
           </>
         ) : (
-          `Between ${min} and ${max.toLocaleString('en-US')} (${LOCAL_CURRENCY_PER_USD} to a US dollar).`
+          usd === null && `A whole number of ${currency}, worth at most ${dollars(MAX_NIGHTLY_USD)} a night.`
         )}
       </p>
+      <p className={styles.hint}>Guests pay in US dollars, converted at Homestory&apos;s stored exchange rate.</p>
+      {upcomingStays > 0 && (
+        <p className={styles.notice} role="note">
+          This place has {upcomingStays === 1 ? '1 upcoming booking' : `${upcomingStays} upcoming bookings`}. A new price
+          applies to new bookings only: booked guests keep the price they paid.
+        </p>
+      )}
     </div>
   );
 }
@@ -225,6 +252,7 @@ interface PublishStepProps {
 
 export function PublishStep({ fields, missing, status, roomId, busy, onPublish }: PublishStepProps) {
   const config = useRuntimeConfig();
+  const usd = guestNightlyUsd(fields, useGetCurrenciesQuery().data);
   const cover = fields.images[0];
   return (
     <div className={styles.review}>
@@ -233,7 +261,7 @@ export function PublishStep({ fields, missing, status, roomId, busy, onPublish }
         <div>
           <p className={styles.reviewTitle}>{fields.title || 'Untitled place'}</p>
           <p className={styles.hint}>{[fields.city, fields.country].filter(Boolean).join(', ')}</p>
-          {fields.price > 0 && <p>${nightlyUsdPrice(fields.price)} night</p>}
+          {typeof usd === 'number' && <p>{dollars(usd)} night</p>}
           <p className={styles.hint}>{POLICY_NAMES[fields.cancellation_policy]} cancellation policy</p>
           <p className={status === 'published' ? styles.badgePublished : styles.badgeDraft}>{status === 'published' ? 'Published' : 'Draft'}</p>
         </div>

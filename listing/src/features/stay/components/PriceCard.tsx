@@ -18,7 +18,7 @@ function showCalendar() {
 
 export interface PriceCardProps {
   roomId: number;
-  /** The listing's stored price (local currency). */
+  /** The listing's stored price ("Rooms".price, the spec's unit: 83 to the dollar). */
   price: number;
   maxGuests: number;
 }
