@@ -9,8 +9,9 @@
 //     there are two slots or more, so another client always finds a slot; waiting jobs start in
 //     turn, one client after another (round robin), not in arrival order.
 //   - a client has at most STORAGE_IMAGE_CLIENT_JOBS jobs running or waiting: over that, 429
-//     with Retry-After; at most STORAGE_IMAGE_QUEUE_MAX jobs wait in all: over that, 503 with
-//     Retry-After (Storage's SlowDown error).
+//     with Retry-After; at most STORAGE_IMAGE_QUEUE_MAX jobs wait in all, besides those running:
+//     over that, 503 with Retry-After (Storage's SlowDown error). A request takes its place
+//     first, before any slower step (an upload's claim of its name), so a refusal is cheap.
 // A queue is a process's: with several processes (WEB_CONCURRENCY) each has its own slots and
 // shares; this bounds the work of one process, it is no rate limiter.
 import sharp from 'sharp';
@@ -23,6 +24,8 @@ sharp.cache(false);
 interface ClientJobs {
   running: number;
   waiting: Array<() => void>;
+  /** Places taken (take) whose job has not been handed over yet. */
+  held: number;
 }
 
 /** Why a job was not queued: its client is over its share (429) or the queue is full (503). */
@@ -35,9 +38,16 @@ export class QueueRefusal extends Error {
   }
 }
 
+/** A place in the queue: run hands it a job (which waits for a slot), cancel gives it back. */
+export interface QueuePlace {
+  run<T>(work: () => Promise<T>): Promise<T>;
+  cancel(): void;
+}
+
 export class FairQueue {
   private running = 0;
   private waitingCount = 0;
+  private held = 0;
   private readonly clients = new Map<string, ClientJobs>();
   /** Clients with waiting jobs, the next to start first. */
   private readonly turns: string[] = [];
@@ -58,20 +68,51 @@ export class FairQueue {
     return Math.max(1, Math.ceil((jobs * this.averageMs) / this.slots / 1000));
   }
 
-  async run<T>(client: string, work: () => Promise<T>): Promise<T> {
+  private forgetIdle(client: string, jobs: ClientJobs): void {
+    if (jobs.running === 0 && jobs.waiting.length === 0 && jobs.held === 0) this.clients.delete(client);
+  }
+
+  /**
+   * A place for one of `client`'s jobs, taken at once (before any slower step of the request, so
+   * a refused request costs nothing more): QueueRefusal when the client has its share, or when
+   * the slots and the waiting places are all taken.
+   */
+  take(client: string): QueuePlace {
     let jobs = this.clients.get(client);
-    if (!jobs) this.clients.set(client, (jobs = { running: 0, waiting: [] }));
-    if (jobs.running + jobs.waiting.length >= this.clientJobs) {
-      throw new QueueRefusal(429, this.retryAfter(jobs.running + jobs.waiting.length));
+    if (!jobs) this.clients.set(client, (jobs = { running: 0, waiting: [], held: 0 }));
+    const mine = jobs.running + jobs.waiting.length + jobs.held;
+    const all = this.running + this.waitingCount + this.held;
+    if (mine >= this.clientJobs || all >= this.slots + this.maxWaiting) {
+      this.forgetIdle(client, jobs);
+      throw mine >= this.clientJobs ? new QueueRefusal(429, this.retryAfter(mine)) : new QueueRefusal(503, this.retryAfter(all - this.slots + 1));
     }
+    jobs.held += 1;
+    this.held += 1;
+    let handed = false;
+    const handOver = () => {
+      if (handed) throw new Error('A queue place takes one job');
+      handed = true;
+      jobs.held -= 1;
+      this.held -= 1;
+    };
+    return {
+      run: (work) => {
+        handOver();
+        return this.start(client, jobs, work);
+      },
+      cancel: () => {
+        if (handed) return;
+        handOver();
+        this.forgetIdle(client, jobs);
+      },
+    };
+  }
+
+  private async start<T>(client: string, jobs: ClientJobs, work: () => Promise<T>): Promise<T> {
     if (this.running < this.slots && jobs.running < this.clientRunning) {
       this.running += 1;
       jobs.running += 1;
     } else {
-      if (this.waitingCount >= this.maxWaiting) {
-        if (jobs.running === 0 && jobs.waiting.length === 0) this.clients.delete(client);
-        throw new QueueRefusal(503, this.retryAfter(this.waitingCount + this.running));
-      }
       this.waitingCount += 1;
       if (jobs.waiting.length === 0) this.turns.push(client);
       // Started by next(), which counts it as running.
@@ -84,7 +125,7 @@ export class FairQueue {
       this.averageMs = 0.8 * this.averageMs + 0.2 * (Date.now() - started);
       this.running -= 1;
       jobs.running -= 1;
-      if (jobs.running === 0 && jobs.waiting.length === 0) this.clients.delete(client);
+      this.forgetIdle(client, jobs);
       this.next();
     }
   }
@@ -108,14 +149,19 @@ export class FairQueue {
 
 const queues = new WeakMap<BackendContext, FairQueue>();
 
-/** Runs `work` (sharp's) in the backend's image queue as `client`'s job; throws QueueRefusal. */
-export function imageJob<T>(ctx: BackendContext, client: string, work: () => Promise<T>): Promise<T> {
+/** The backend's image queue. */
+export function imageQueue(ctx: BackendContext): FairQueue {
   let queue = queues.get(ctx);
   if (!queue) {
     const { slots, queueMax, clientJobs } = ctx.config.storageImages;
     queues.set(ctx, (queue = new FairQueue(slots, queueMax, clientJobs)));
   }
-  return queue.run(client, work);
+  return queue;
+}
+
+/** Runs `work` (sharp's) in the backend's image queue as `client`'s job; rejects with QueueRefusal. */
+export async function imageJob<T>(ctx: BackendContext, client: string, work: () => Promise<T>): Promise<T> {
+  return imageQueue(ctx).take(client).run(work);
 }
 
 /** Storage's answer to a refused job: SlowDown, with Retry-After. */

@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import type { BackendContext } from '../context.ts';
 import { JwtError } from '../context.ts';
 import { metaFile, type ObjectMeta } from './objects.ts';
-import { imageJob, QueueRefusal, slowDown } from './queue.ts';
+import { imageQueue, QueueRefusal, slowDown } from './queue.ts';
 
 const PREFIX = '/storage/v1/object/';
 export const PHOTO_BUCKET = 'listing-photos';
@@ -158,15 +158,31 @@ export async function storageUploadHandler(req: Request, ctx: BackendContext): P
 
   const dir = resolve(ctx.config.storageDir, PHOTO_BUCKET, 'hosts', owner);
   const meta = metaFile(ctx, [PHOTO_BUCKET, 'hosts', owner, name])!;
-  const refused = await claim(ctx, owner, name, dir, meta);
-  if (refused) return refused;
+  // A place in the image queue first: a user over its share is refused before anything else.
+  let place;
+  try {
+    place = imageQueue(ctx).take(`user:${user}`);
+  } catch (e) {
+    if (e instanceof QueueRefusal) return slowDown(e);
+    throw e;
+  }
+  let refused: Response | null;
+  try {
+    refused = await claim(ctx, owner, name, dir, meta);
+  } catch (e) {
+    place.cancel();
+    throw e;
+  }
+  if (refused) {
+    place.cancel();
+    return refused;
+  }
   // The name is the upload's from here: any answer but success gives it back.
   let contentType: string | null;
   try {
-    contentType = await imageJob(ctx, `user:${user}`, () => imageType(file.bytes));
+    contentType = await place.run(() => imageType(file.bytes));
   } catch (e) {
     await rm(meta, { force: true });
-    if (e instanceof QueueRefusal) return slowDown(e);
     throw e;
   }
   if (!contentType) {
