@@ -2,7 +2,8 @@
 //
 // Starts the backend in its own process (PGlite; DATABASE_URL=postgres://... for PostgreSQL) and
 // measures what another client sees - a stored photo (GET /storage/v1/object/public/...), a REST
-// read (GET /rest/v1/Rooms) and now and then an uncached render of its own photo - first on a quiet
+// read (GET /rest/v1/Rooms) and about once a second an uncached render of its own photo, each in a
+// loop of its own - first on a quiet
 // server, then while, from other addresses, BENCH_HOSTILE loops ask for 2500 px AVIF renders of a
 // 40 megapixel PNG (each a new variant, never cached) and BENCH_HOSTILE loops upload that PNG as
 // one user. Hostile loops do not wait between requests nor honour Retry-After. Prints the other
@@ -96,23 +97,25 @@ try {
   if (huge.status !== 200 || photo.status !== 200) throw new Error(`setup uploads: ${huge.status} ${photo.status}`);
   log(`backend on :${port}, 40 MP PNG of ${hugePng.length} bytes stored; RSS after setup ${(rss / 2 ** 20).toFixed(0)} MiB`);
 
-  /** The other client's requests in turn until `until`: latencies by kind. */
+  /** The other client's requests until `until`, each kind in a loop of its own: latencies by kind. */
   async function measure(until: number, tag: string) {
     const times: Record<string, number[]> = { photo: [], rest: [], render: [] };
     const failures: string[] = [];
-    for (let i = 0; Date.now() < until; i += 1) {
-      const answers: Array<[string, Promise<Answer>]> = [
-        ['photo', call('127.0.0.3', 'GET', `/storage/v1/object/public/${photo.path}`)],
-        ['rest', call('127.0.0.3', 'GET', '/rest/v1/Rooms?select=*&limit=16', { apikey: anonKey })],
-      ];
-      // An uncached render every 10th turn: a width of its own each time.
-      if (i % 10 === 0) answers.push(['render', call('127.0.0.3', 'GET', `/storage/v1/render/image/public/${photo.path}?width=${400 + (i % 1000)}&quality=${tag === 'quiet' ? 70 : 71}`, { accept: 'image/webp' })]);
-      for (const [kind, pending] of answers) {
-        const answer = await pending;
+    const loop = async (kind: string, path: () => string, headers: Record<string, string>, pauseMs: number) => {
+      while (Date.now() < until) {
+        const answer = await call('127.0.0.3', 'GET', path(), headers);
         times[kind]!.push(answer.ms);
         if (answer.status !== 200) failures.push(`${kind} ${answer.status}`);
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
-    }
+    };
+    let width = 400;
+    await Promise.all([
+      loop('photo', () => `/storage/v1/object/public/${photo.path}`, {}, 20),
+      loop('rest', () => '/rest/v1/Rooms?select=*&limit=16', { apikey: anonKey }, 20),
+      // An uncached render of its own photo, a new width each time, about once a second.
+      loop('render', () => `/storage/v1/render/image/public/${photo.path}?width=${(width += 1)}&quality=${tag === 'quiet' ? 70 : 71}`, { accept: 'image/webp' }, 1000),
+    ]);
     return { times, failures };
   }
 
