@@ -27,6 +27,15 @@ export const DEFAULT_AUTH_RATE_LIMIT = 30;
 export const DEFAULT_BCRYPT_COST = 10;
 /** STORAGE_RENDER_CACHE_BYTES when unset: 256 MiB of rendered listing photos on disk. */
 export const DEFAULT_RENDER_CACHE_BYTES = 256 * 1024 * 1024;
+/** The image queue's settings when unset (storage/queue.ts). */
+export const DEFAULT_IMAGE_SLOTS = 2;
+export const DEFAULT_IMAGE_QUEUE_MAX = 32;
+export const DEFAULT_IMAGE_CLIENT_JOBS = 4;
+/** libuv's thread pool when UV_THREADPOOL_SIZE is unset. */
+const DEFAULT_UV_THREADPOOL_SIZE = 4;
+/** Threads of libuv's pool image work never takes: file reads, dns and crypto always find one. */
+const UV_THREADS_KEPT_FREE = 2;
+
 /** SEED_ROOMS when unset: listings made on first start. */
 export const DEFAULT_ROOM_COUNT = 1000;
 
@@ -72,6 +81,26 @@ function httpUrl(env: Env, name: string): string | undefined {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got ${value}`);
   return value.replace(/\/$/, '');
+}
+
+/**
+ * STORAGE_IMAGE_SLOTS, STORAGE_IMAGE_QUEUE_MAX, STORAGE_IMAGE_CLIENT_JOBS. Each image job holds a
+ * thread of libuv's pool (UV_THREADPOOL_SIZE, read by Node when the process starts): the slots
+ * leave UV_THREADS_KEPT_FREE of them to the rest of the server.
+ */
+function storageImages(env: Env): BackendConfig['storageImages'] {
+  const pool = wholeNumber(env, 'UV_THREADPOOL_SIZE', DEFAULT_UV_THREADPOOL_SIZE, 1);
+  const slots = wholeNumber(env, 'STORAGE_IMAGE_SLOTS', Math.min(DEFAULT_IMAGE_SLOTS, Math.max(1, pool - UV_THREADS_KEPT_FREE)), 1);
+  if (slots > pool - UV_THREADS_KEPT_FREE) {
+    throw new Error(
+      `STORAGE_IMAGE_SLOTS must leave ${UV_THREADS_KEPT_FREE} of libuv's ${pool} threads (UV_THREADPOOL_SIZE) free, got ${slots}`,
+    );
+  }
+  return {
+    slots,
+    queueMax: wholeNumber(env, 'STORAGE_IMAGE_QUEUE_MAX', DEFAULT_IMAGE_QUEUE_MAX, 0),
+    clientJobs: wholeNumber(env, 'STORAGE_IMAGE_CLIENT_JOBS', DEFAULT_IMAGE_CLIENT_JOBS, 1),
+  };
 }
 
 const TX_ENDS = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'] as const;
@@ -143,6 +172,12 @@ function restSchemas(value: string | undefined): string[] {
  *   suites lower it to 4, except where what they measure is bcrypt's cost);
  * - SMTP_HOST, SMTP_PORT (587), SMTP_USER, SMTP_PASS, SMTP_ADMIN_EMAIL (the sender), SMTP_SENDER_NAME:
  *   the auth mail through a real SMTP server (else the local outbox);
+ * - STORAGE_RENDER_CACHE_BYTES: the disk rendered listing photos may take (default 256 MiB);
+ * - STORAGE_IMAGE_SLOTS (image jobs, an upload's decode or a render, at once; default 2, at most
+ *   UV_THREADPOOL_SIZE - 2, with UV_THREADPOOL_SIZE libuv's pool, default 4),
+ *   STORAGE_IMAGE_QUEUE_MAX (jobs waiting at most, default 32; then 503) and
+ *   STORAGE_IMAGE_CLIENT_JOBS (one client's jobs running or waiting at most, default 4; then 429):
+ *   storage/queue.ts;
  * - SEED_ROOMS, GUEST_EMAIL + GUEST_PASSWORD (the shared demo account; else made per data folder);
  * - STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (card payments through Stripe instead of the test
  *   processor), MAP_TILE_URL (map tiles; else the local stand-in).
@@ -162,6 +197,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
     functionsDir: resolve(options.functionsDir ?? env.FUNCTIONS_DIR ?? join(REPO_ROOT, 'supabase/functions')),
     storageDir: join(dataDir, 'storage'),
     renderCacheBytes: wholeNumber(env, 'STORAGE_RENDER_CACHE_BYTES', DEFAULT_RENDER_CACHE_BYTES, 1),
+    storageImages: storageImages(env),
     allowedOrigins: allowedOrigins(env.ALLOWED_ORIGINS),
     authenticatorPassword: env.AUTHENTICATOR_PASSWORD || undefined,
     publicUrl: httpUrl(env, 'PUBLIC_URL'),

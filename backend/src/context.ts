@@ -29,6 +29,8 @@ export interface BackendConfig {
   storageDir: string;
   /** The disk the render endpoint's cached images may take in all (STORAGE_RENDER_CACHE_BYTES). */
   renderCacheBytes: number;
+  /** The image queue (storage/queue.ts): jobs at once, jobs waiting at most, a client's jobs at most. */
+  storageImages: { slots: number; queueMax: number; clientJobs: number };
   /** Browser origins allowed to read answers (CORS); "scheme://host:*" allows any port. */
   allowedOrigins: string[];
   /** The `authenticator` login role's password on PostgreSQL (none with trust authentication). */

@@ -5,6 +5,7 @@
 // registered emails apart (guess limits: auth-abuse.test.ts). Mail is read from the local outbox, and once from a
 // real SMTP server (smtp-server) the backend is configured to send through.
 import { createHash } from 'node:crypto';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
@@ -415,6 +416,42 @@ describe.each(DB_KINDS)('emailed codes on %s', (kind) => {
     const html = await page.text();
     expect(html).toContain(`To ${email}`);
     expect(html).toMatch(/<a href="http[^"]+\/auth\/v1\/verify\?token=[0-9a-f]{64}&#38;type=recovery/);
+  });
+
+  it('the outbox answers only a loopback Host (DNS rebinding): another name, or another port, is refused without the mail', async () => {
+    const email = await newUser();
+    await client().auth.resetPasswordForEmail(email);
+    const port = new URL(backend.url).port;
+    /** GET `path` on the backend with `host` as the Host header, as a rebound name's page sends it. */
+    const withHost = (path: string, host: string, key?: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, path, headers: { host, ...(key ? { authorization: `Bearer ${key}` } : {}) } },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    const key = backend.keys.serviceRoleKey;
+    for (const host of [`rebound.example:${port}`, 'rebound.example', `localhost.example:${port}`, `localhost:${Number(port) + 1}`, `127.0.0.2:${port}`]) {
+      for (const [path, withKey] of [['/mail/', undefined], ['/mail/v1/messages', key]] as const) {
+        const answer = await withHost(path, host, withKey);
+        expect([answer.status, answer.body.includes(email)], `${host} ${path}`).toEqual([421, false]);
+      }
+    }
+    for (const host of [`localhost:${port}`, 'localhost', `127.0.0.1:${port}`, '127.0.0.1', `[::1]:${port}`, `LOCALHOST:${port}`]) {
+      const page = await withHost('/mail/', host);
+      expect([page.status, page.body.includes(`To ${email}`)], host).toEqual([200, true]);
+      const messages = await withHost('/mail/v1/messages', host, key);
+      expect([messages.status, messages.body.includes(email)], host).toEqual([200, true]);
+      // The JSON still needs the service role key.
+      expect((await withHost('/mail/v1/messages', host, backend.keys.anonKey)).status, host).toBe(403);
+    }
   });
 });
 

@@ -4,7 +4,7 @@
 // sets, publishing into search at once, blocked nights honoured by search, the calendar and
 // payment confirmation, and reservations that show the host the guest's name, dates and amount
 // only.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -84,7 +84,11 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    backend = await startTestBackend(kind, { functionsDir: FUNCTIONS, env: { SEED_ROOMS: '40' } });
+    // The image queue takes a host's whole burst (the cap's test below): its share is tested in storage-queue.test.ts.
+    backend = await startTestBackend(kind, {
+      functionsDir: FUNCTIONS,
+      env: { SEED_ROOMS: '40', STORAGE_IMAGE_CLIENT_JOBS: '500', STORAGE_IMAGE_QUEUE_MAX: '500' },
+    });
     service = backend.client(backend.keys.serviceRoleKey);
     anon = backend.client();
     driver = checkoutDriver(backend, `hosting-${kind}-`);
@@ -406,6 +410,25 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
       );
       expect(answers.filter((a) => a.error === null)).toHaveLength(1);
       expect(answers.filter((a) => a.error !== null).map((a) => (a.error as { status?: number }).status)).toEqual(Array(9).fill(409));
+    });
+
+    it('a host stores at most 200 photos, however fast they ask: of 500 concurrent uploads, 200 are stored and 300 refused', async () => {
+      const burster = await driver.signedInUser();
+      const file = new Blob([await png(8, 8)], { type: 'image/png' });
+      const answers = await Promise.all(
+        Array.from({ length: 500 }, () => burster.client.storage.from('listing-photos').upload(`hosts/${burster.id}/${name()}`, file)),
+      );
+      expect(answers.filter((a) => a.error === null)).toHaveLength(200);
+      const refused = answers.filter((a) => a.error !== null).map((a) => [(a.error as { status?: number }).status, a.error.message]);
+      expect(refused).toEqual(Array(300).fill([413, 'A host stores at most 200 photos']));
+      expect(readdirSync(join(backend.dataDir, 'storage', 'listing-photos', 'hosts', burster.id)).filter((f) => /^[0-9a-f]{32}$/.test(f))).toHaveLength(200);
+      // Removing one frees its place.
+      const stored = answers.find((a) => a.error === null)!.data.path;
+      expect((await burster.client.storage.from('listing-photos').remove([stored])).data).toHaveLength(1);
+      expect((await burster.client.storage.from('listing-photos').upload(`hosts/${burster.id}/${name()}`, file)).error).toBeNull();
+      expect((await burster.client.storage.from('listing-photos').upload(`hosts/${burster.id}/${name()}`, file)).error?.message).toBe(
+        'A host stores at most 200 photos',
+      );
     });
 
     it("nobody uploads into another user's folder, outside the bucket's hosts folders, or signed out", async () => {

@@ -58,6 +58,16 @@ describe('settings', () => {
     expect(() => resolveConfig({}, { AUTH_BCRYPT_COST: '32' })).toThrow(/AUTH_BCRYPT_COST/);
   });
 
+  it("the image queue's slots leave two of libuv's threads to the rest of the server", () => {
+    expect(resolveConfig({}, {}).storageImages).toEqual({ slots: 2, queueMax: 32, clientJobs: 4 });
+    expect(resolveConfig({}, { UV_THREADPOOL_SIZE: '3' }).storageImages.slots).toBe(1);
+    expect(resolveConfig({}, { UV_THREADPOOL_SIZE: '8', STORAGE_IMAGE_SLOTS: '6' }).storageImages.slots).toBe(6);
+    expect(() => resolveConfig({}, { STORAGE_IMAGE_SLOTS: '3' })).toThrow(/STORAGE_IMAGE_SLOTS must leave 2 of libuv's 4 threads/);
+    expect(() => resolveConfig({}, { STORAGE_IMAGE_SLOTS: '0' })).toThrow(/STORAGE_IMAGE_SLOTS/);
+    expect(() => resolveConfig({}, { STORAGE_IMAGE_CLIENT_JOBS: '0' })).toThrow(/STORAGE_IMAGE_CLIENT_JOBS/);
+    expect(() => resolveConfig({}, { STORAGE_IMAGE_QUEUE_MAX: 'many' })).toThrow(/STORAGE_IMAGE_QUEUE_MAX/);
+  });
+
   it('are read from the environment once, with defaults, and options.env over the process environment', () => {
     const config = resolveConfig({ env: { SEED_ROOMS: '5' } }, { SEED_ROOMS: '7', SITE_URL: 'https://homestory.example/', ADDITIONAL_REDIRECT_URLS: 'https://a.example/x, https://b.example' });
     expect(config.seed.rooms).toBe(5);

@@ -300,7 +300,15 @@ function corpus(anon: Record<string, string>, userToken: string): FuzzRequest[] 
     ['GET', 'geocode 6,000 words', `/geocode?q=${'a+'.repeat(6000)}&format=json`],
     ['TRACE', 'TRACE', '/rest/v1/Rooms'],
   ];
+  // Issue 27: 2500 px AVIF renders, each a new variant (the image queue answers those over the
+  // client's share 429), and the mail outbox asked under a rebound name (421, nothing read).
+  for (let quality = 40; quality < 52; quality += 1) {
+    hostile.push(['GET', `2500 px AVIF render q${quality}`, `/storage/v1/render/image/public/listing-photos/scenes/scene-001-800.webp?width=2500&format=avif&quality=${quality}`]);
+  }
   for (const [method, label, path] of hostile) requests.push({ label: `hostile ${label}`, method, path, headers: anon });
+  for (const path of ['/mail/', '/mail/v1/messages']) {
+    requests.push({ label: `hostile rebound Host ${path}`, method: 'GET', path, headers: { ...anon, Host: `rebound.example:${PORT}` } });
+  }
   return requests;
 }
 

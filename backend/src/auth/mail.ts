@@ -4,11 +4,15 @@
 // JSON object a line, so every backend process sharing the data folder sees them. An operator or
 // a test reads them at GET /mail/v1/messages?to=<email> with the service role key; a developer on
 // the machine itself opens http://localhost:54321/mail/ (loopback only: the page shows sign-in
-// links).
+// links). Both answer only a request whose Host is a loopback name (localhost, 127.0.0.1, [::1])
+// with the backend's port or none: a page of another site whose name an attacker points at
+// 127.0.0.1 (DNS rebinding) is same-origin with its own name, not with the backend's, so its
+// requests carry a foreign Host and are refused before anything is read.
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { join } from 'node:path';
 import type { BackendContext } from '../context.ts';
+import { LOCAL_PORT_HEADER } from '../http/server.ts';
 import { bearerClaims, CLIENT_IP_HEADER } from './body.ts';
 
 export interface MailMessage {
@@ -60,6 +64,13 @@ const json = (body: unknown, status = 200) =>
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(?::(\d+))?$/;
+
+/** Whether the request names this machine as its host: a loopback name, with the backend's port or none. */
+function loopbackHost(req: Request): boolean {
+  const m = LOOPBACK_HOST.exec((req.headers.get('host') ?? '').toLowerCase());
+  return !!m && (m[2] === undefined || m[2] === req.headers.get(LOCAL_PORT_HEADER));
+}
 
 /** The outbox as a page: newest first, links clickable. */
 function mailPage(messages: MailMessage[]): Response {
@@ -85,6 +96,7 @@ ${items || '<p>No mail yet.</p>'}</body></html>`;
  */
 export async function mailHandler(req: Request, ctx: BackendContext): Promise<Response> {
   const url = new URL(req.url);
+  if (!loopbackHost(req)) return json({ message: 'The outbox answers only to a loopback host name (localhost)' }, 421);
   if (req.method === 'GET' && (url.pathname === '/mail' || url.pathname === '/mail/')) {
     if (!LOOPBACK.test(req.headers.get(CLIENT_IP_HEADER) ?? '')) return json({ message: 'The outbox page is for this machine only' }, 403);
     return mailPage((await readOutbox(ctx)).reverse());

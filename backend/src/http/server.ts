@@ -19,6 +19,9 @@ export interface Route {
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** Set from the socket (never taken from the client): the port the request came in on, the server's own. */
+export const LOCAL_PORT_HEADER = 'x-homestory-local-port';
+
 const tooLarge = (limit: number) =>
   json(
     {
@@ -67,6 +70,7 @@ async function toRequest(req: IncomingMessage, base: string, maxBodyBytes: numbe
   const init: RequestInit & { duplex?: 'half' } = { method, headers: toHeaders(req) };
   // The peer address, for auth's per-IP limit; overwrites anything the client sent.
   (init.headers as Headers).set('x-homestory-client-ip', req.socket.remoteAddress ?? '');
+  (init.headers as Headers).set(LOCAL_PORT_HEADER, String(req.socket.localPort ?? ''));
   if (method !== 'GET' && method !== 'HEAD') {
     const body = await readBody(req, maxBodyBytes);
     if (body.length > 0) init.body = body as unknown as BodyInit;

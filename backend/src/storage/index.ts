@@ -1,12 +1,13 @@
 // GET/HEAD /storage/v1/object/public/<bucket>/<path>: files under <dataDir>/storage/<bucket>/<path>.
 // Files the seed installed are typed by their extension and cached for a year (their names
 // never change); a host's upload is served with the content type read from its bytes and the
-// cache control it was uploaded with, as hosted Storage serves an object (objects.ts).
+// cache control it was uploaded with, as hosted Storage serves an object (objects.ts); both with
+// nosniff and a sandboxing Content-Security-Policy (objects.ts, USER_CONTENT_HEADERS).
 import { open, type FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { BackendContext } from '../context.ts';
-import { objectFile, objectPartsAfter, readObjectMeta, readOnlyRoute, type ObjectMeta } from './objects.ts';
+import { objectFile, objectPartsAfter, readObjectMeta, readOnlyRoute, USER_CONTENT_HEADERS, type ObjectMeta } from './objects.ts';
 
 const PREFIX = '/storage/v1/object/public/';
 
@@ -78,6 +79,7 @@ export async function storageHandler(req: Request, ctx: BackendContext): Promise
     ...objectHeaders(file, await readObjectMeta(ctx, parts)),
     etag,
     'last-modified': info.mtime.toUTCString(),
+    ...USER_CONTENT_HEADERS,
   };
   if (notModified(req, etag)) {
     await handle.close();

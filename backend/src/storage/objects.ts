@@ -39,6 +39,16 @@ export function objectPartsAfter(pathname: string, prefix: string): string[] | n
   return objectParts(relative);
 }
 
+/**
+ * Sent with every object and render: the browser takes the content type as given (an image typed
+ * from its bytes at upload, upload.ts), never sniffs one from what is appended to it, and a
+ * document opened from it anyway runs nothing and loads nothing (a sandbox with no sources).
+ */
+export const USER_CONTENT_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+} as const;
+
 /** Storage's answer to a method a read-only route does not take. */
 export const readOnlyRoute = () =>
   new Response(JSON.stringify({ statusCode: '405', error: 'method_not_allowed', message: 'Method not allowed' }), {

@@ -14,15 +14,17 @@
 // Storage's format otherwise). Renders are kept on disk (objects.ts: storage-render), keyed by the
 // source's validator and the parameters, at most STORAGE_RENDER_CACHE_BYTES in all (256 MiB unless
 // set; the least recently used go first, and a file appears whole or not at all); identical
-// requests arriving together share one render, and at most RENDER_SLOTS renders run at once.
+// requests arriving together share one render, and renders run in the image queue (queue.ts) as
+// jobs of the request's client address: a client over its share is answered 429, a full queue 503.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { join, sep } from 'node:path';
 import sharp from 'sharp';
+import { CLIENT_IP_HEADER } from '../auth/body.ts';
 import type { BackendContext } from '../context.ts';
 import { notModified, objectEtag, objectHeaders } from './index.ts';
-import { objectFile, objectPartsAfter, readObjectMeta, readOnlyRoute, renderDir, renderRoot } from './objects.ts';
+import { objectFile, objectPartsAfter, readObjectMeta, readOnlyRoute, renderDir, renderRoot, USER_CONTENT_HEADERS } from './objects.ts';
+import { imageJob, QueueRefusal, slowDown } from './queue.ts';
 import { PHOTO_BUCKET } from './upload.ts';
 
 const PREFIX = '/storage/v1/render/image/public/';
@@ -31,7 +33,6 @@ export const RENDER_SIZE = { min: 1, max: 2500 } as const;
 export const RENDER_QUALITY = { min: 20, max: 100, default: 80 } as const;
 /** The largest source rendered (hosted: 50 megapixels). */
 const MAX_SOURCE_PIXELS = 50_000_000;
-const RENDER_SLOTS = Math.max(1, availableParallelism() - 1);
 
 type Resize = 'cover' | 'contain' | 'fill';
 type OutputFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
@@ -211,20 +212,6 @@ const cacheOf = (ctx: BackendContext) => {
 /** Renders in progress by their cache file: identical requests share one. */
 const inFlight = new Map<string, Promise<Buffer>>();
 
-/** At most RENDER_SLOTS renders at once; the rest wait their turn. */
-let running = 0;
-const waiting: Array<() => void> = [];
-async function inSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= RENDER_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
-
 /** Removes every cached render of an object (its removal's last step, remove.ts). */
 export async function removeRenders(ctx: BackendContext, parts: string[]): Promise<void> {
   const dir = renderDir(ctx, parts);
@@ -274,6 +261,7 @@ export async function storageRenderHandler(req: Request, ctx: BackendContext): P
   const info = await stat(source).catch(() => null);
   if (!info?.isFile()) return notFound();
 
+  const client = `address:${req.headers.get(CLIENT_IP_HEADER) ?? ''}`;
   const sourceEtag = objectEtag(info);
   const base = objectHeaders(source, await readObjectMeta(ctx, parts));
   let bytes: Buffer | undefined;
@@ -286,7 +274,13 @@ export async function storageRenderHandler(req: Request, ctx: BackendContext): P
       throw error;
     });
     if (!bytes) return notFound();
-    sourceFormat = (await sharp(bytes).metadata().catch(() => null))?.format ?? '';
+    const sourceBytes = bytes;
+    try {
+      sourceFormat = (await imageJob(ctx, client, () => sharp(sourceBytes).metadata().catch(() => null)))?.format ?? '';
+    } catch (error) {
+      if (error instanceof QueueRefusal) return slowDown(error);
+      throw error;
+    }
   }
   const format = outputFormat(transform, sourceFormat, req.headers.get('accept') ?? '');
   if (!format) return bad('The source image is invalid or unsupported for rendering');
@@ -304,6 +298,7 @@ export async function storageRenderHandler(req: Request, ctx: BackendContext): P
     'last-modified': info.mtime.toUTCString(),
     vary: 'Accept',
     'x-robots-tag': 'none',
+    ...USER_CONTENT_HEADERS,
   };
   if (notModified(req, etag)) return new Response(null, { status: 304, headers });
 
@@ -317,7 +312,7 @@ export async function storageRenderHandler(req: Request, ctx: BackendContext): P
   } else {
     rendering ??= inFlight.get(cached);
     if (!rendering) {
-      rendering = inSlot(async () => {
+      rendering = imageJob(ctx, client, async () => {
         const sourceBytes = bytes ?? (await readSource(source));
         const output = await renderImage(sourceBytes, transform, format).catch((error: unknown) => {
           throw new UnreadableSource(error);
@@ -339,6 +334,7 @@ export async function storageRenderHandler(req: Request, ctx: BackendContext): P
     } catch (error) {
       if (error instanceof UnreadableSource) return bad('The source image is invalid or unsupported for rendering');
       if (error instanceof SourceGone) return notFound();
+      if (error instanceof QueueRefusal) return slowDown(error);
       throw error;
     }
   }

@@ -3,19 +3,23 @@
 // file as its one file field and cacheControl beside it, or the raw bytes with a Cache-Control
 // header). The rules of hosted Storage's policies for the bucket
 // (supabase/migrations/20261126000201_listing_photos_storage.sql) apply here in code: a signed-in
-// user writes under hosts/<their id>/ only, at most 10 MB, a name once (409 after). What the bytes
+// user writes under hosts/<their id>/ only, at most 10 MB, a name once (409 after), at most 200
+// photos however many uploads race (claim: counted and claimed under a lock). What the bytes
 // are is read from the bytes (sharp), never from the request's content type: JPEG, PNG, WebP or
-// AVIF that decodes, at most 40 megapixels. The photo is stored as sent, the original, with the
+// AVIF that decodes, at most 40 megapixels, decoded in the image queue as the user's job
+// (queue.ts: 429 or 503 with Retry-After when the user or the queue is over its share). The photo is stored as sent, the original, with the
 // content type its bytes have, as hosted Storage stores it (objects.ts); the widths the grid and
 // the listing page show are rendered from it on request (render.ts), as hosted Storage's image
 // transformations render them (shared/src/ui/listing-card/photoUrls.ts makes their URLs).
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { BackendContext } from '../context.ts';
 import { JwtError } from '../context.ts';
 import { metaFile, type ObjectMeta } from './objects.ts';
+import { imageQueue, QueueRefusal, slowDown } from './queue.ts';
 
 const PREFIX = '/storage/v1/object/';
 export const PHOTO_BUCKET = 'listing-photos';
@@ -36,6 +40,8 @@ export const PHOTO_NAME = /^[0-9a-f]{32}$/;
  */
 export const LEGACY_WIDTHS = [400, 800, 1200] as const;
 export const LEGACY_PHOTO_FILE = /^([0-9a-f]{32})-800\.webp$/;
+/** An original's metadata file (objects.ts), there from the upload's claim on. */
+const CLAIMED_NAME = /^[0-9a-f]{32}\.json$/;
 /** Storage's default Cache-Control for an upload: max-age=3600. */
 const DEFAULT_CACHE_SECONDS = 3600;
 
@@ -83,6 +89,41 @@ async function imageType(bytes: Buffer): Promise<string | null> {
   }
 }
 
+/** A host's photos: originals by their metadata (written first, so claimed names count), older ones by their 800 px file. */
+async function photoCount(dir: string, meta: string): Promise<number> {
+  const [claimed, files] = await Promise.all([
+    readdir(dirname(meta)).catch(() => [] as string[]),
+    readdir(dir).catch(() => [] as string[]),
+  ]);
+  return claimed.filter((file) => CLAIMED_NAME.test(file)).length + files.filter((file) => LEGACY_PHOTO_FILE.test(file)).length;
+}
+
+/**
+ * Claims `name` for an upload by creating its metadata file (exclusively: of uploads racing for
+ * one name, one wins), unless the name is taken or the host has MAX_PHOTOS_PER_HOST photos. The
+ * count and the claim happen under a transaction-scoped advisory lock on the host, so uploads
+ * racing each other (in this process or another sharing the database) are counted one after
+ * another and a burst never stores more than the cap. The refusal, or null once claimed.
+ */
+async function claim(ctx: BackendContext, owner: string, name: string, dir: string, meta: string): Promise<Response | null> {
+  return ctx.db.tx(async (q) => {
+    await q.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`storage.listing-photos:${owner}`]);
+    if (existsSync(join(dir, `${name}-800.webp`))) return storageError(409, 'Duplicate', 'The resource already exists');
+    if ((await photoCount(dir, meta)) >= MAX_PHOTOS_PER_HOST) {
+      return storageError(413, 'too_many_photos', `A host stores at most ${MAX_PHOTOS_PER_HOST} photos`);
+    }
+    await mkdir(dir, { recursive: true });
+    await mkdir(dirname(meta), { recursive: true });
+    try {
+      await writeFile(meta, '{}', { flag: 'wx' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') return storageError(409, 'Duplicate', 'The resource already exists');
+      throw e;
+    }
+    return null;
+  });
+}
+
 /** The id of the signed-in user the request's bearer token names, or the answer refusing it. */
 export async function signedInUserId(req: Request, ctx: BackendContext, signIn: string): Promise<string | Response> {
   const m = /^bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
@@ -111,34 +152,50 @@ export async function storageUploadHandler(req: Request, ctx: BackendContext): P
   if (owner !== user) return storageError(403, 'Unauthorized', 'new row violates row-level security policy');
   if (!PHOTO_NAME.test(name)) return storageError(400, 'InvalidKey', 'A photo name is 32 hexadecimal digits');
 
-  const dir = resolve(ctx.config.storageDir, PHOTO_BUCKET, 'hosts', owner);
-  const existing = await readdir(dir).catch(() => [] as string[]);
-  if (existing.includes(name) || existing.includes(`${name}-800.webp`)) return storageError(409, 'Duplicate', 'The resource already exists');
-  if (existing.filter((file) => PHOTO_NAME.test(file) || LEGACY_PHOTO_FILE.test(file)).length >= MAX_PHOTOS_PER_HOST) {
-    return storageError(413, 'too_many_photos', `A host stores at most ${MAX_PHOTOS_PER_HOST} photos`);
-  }
-
   const file = await fileOf(req);
   if (!file || file.bytes.length === 0) return storageError(400, 'InvalidRequest', 'Send one image file');
   if (file.bytes.length > MAX_PHOTO_BYTES) return storageError(413, 'Payload too large', 'A photo is at most 10 MB');
-  const contentType = await imageType(file.bytes);
-  if (!contentType) return storageError(415, 'invalid_mime_type', 'A photo is a JPEG, PNG, WebP or AVIF image of at most 40 megapixels');
 
+  const dir = resolve(ctx.config.storageDir, PHOTO_BUCKET, 'hosts', owner);
   const meta = metaFile(ctx, [PHOTO_BUCKET, 'hosts', owner, name])!;
-  await mkdir(dir, { recursive: true });
-  await mkdir(dirname(meta), { recursive: true });
-  // The metadata claims the name (exclusive create): of uploads racing for one name, one wins.
-  // The bytes follow, written aside and renamed into place: until they are whole the object is
-  // not found.
-  const stored: ObjectMeta = { contentType, cacheControlSeconds: file.cacheControlSeconds };
+  // A place in the image queue first: a user over its share is refused before anything else.
+  let place;
   try {
-    await writeFile(meta, JSON.stringify(stored), { flag: 'wx' });
+    place = imageQueue(ctx).take(`user:${user}`);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return storageError(409, 'Duplicate', 'The resource already exists');
+    if (e instanceof QueueRefusal) return slowDown(e);
     throw e;
   }
+  let refused: Response | null;
+  try {
+    refused = await claim(ctx, owner, name, dir, meta);
+  } catch (e) {
+    place.cancel();
+    throw e;
+  }
+  if (refused) {
+    place.cancel();
+    return refused;
+  }
+  // The name is the upload's from here: any answer but success gives it back.
+  let contentType: string | null;
+  try {
+    contentType = await place.run(() => imageType(file.bytes));
+  } catch (e) {
+    await rm(meta, { force: true });
+    throw e;
+  }
+  if (!contentType) {
+    await rm(meta, { force: true });
+    return storageError(415, 'invalid_mime_type', 'A photo is a JPEG, PNG, WebP or AVIF image of at most 40 megapixels');
+  }
+
+  // The metadata, then the bytes, written aside and renamed into place: until they are whole the
+  // object is not found (and so neither is its metadata read).
+  const stored: ObjectMeta = { contentType, cacheControlSeconds: file.cacheControlSeconds };
   const partial = `${meta}.${randomUUID()}.part`;
   try {
+    await writeFile(meta, JSON.stringify(stored));
     await writeFile(partial, file.bytes);
     await rename(partial, join(dir, name));
   } catch (e) {
