@@ -2,11 +2,12 @@
 -- Realtime reads the write-ahead log). A row trigger on each table of the supabase_realtime
 -- publication queues the change and NOTIFYs realtime_changes with its id; NOTIFY is delivered at
 -- commit, in commit order, and never for a rolled-back change, on PGlite and PostgreSQL alike.
--- Rows are kept a minute so every backend process on one database can read them.
+-- Rows are kept a minute so every backend process on one database can read them. Idempotent, as
+-- every local migration (startup.test.ts).
 create schema if not exists _realtime;
 revoke all on schema _realtime from public;
 
-create table _realtime.changes (
+create table if not exists _realtime.changes (
   id bigint generated always as identity primary key,
   committed_at timestamptz not null default clock_timestamp(),
   schema_name text not null,
@@ -15,9 +16,9 @@ create table _realtime.changes (
   record jsonb,
   old_record jsonb
 );
-create index changes_committed_at on _realtime.changes (committed_at);
+create index if not exists changes_committed_at on _realtime.changes (committed_at);
 
-create function _realtime.capture() returns trigger
+create or replace function _realtime.capture() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   change_id bigint;
@@ -35,7 +36,7 @@ revoke all on function _realtime.capture() from public;
 
 -- Puts the capture trigger on every table of the publication and takes it off the others; the
 -- backend runs it at start and before a channel subscribes to changes.
-create function _realtime.sync_triggers() returns void
+create or replace function _realtime.sync_triggers() returns void
 language plpgsql set search_path = '' as $$
 declare
   t record;
