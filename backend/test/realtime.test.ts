@@ -91,9 +91,11 @@ describe.each(DB_KINDS)('realtime on %s', (kind) => {
       create table public.rt_open (id int primary key, body text, tag text);
       alter table public.rt_open replica identity full;
       grant select, insert, update, delete on public.rt_open to anon;
+      create table public.rt_cols (id int primary key, body text, secret text);
+      grant select (id, body) on public.rt_cols to anon;
       create table public.rt_unpublished (id int primary key);
       grant select, insert on public.rt_unpublished to anon;
-      alter publication supabase_realtime add table public.rt_notes, public.rt_open;
+      alter publication supabase_realtime add table public.rt_notes, public.rt_open, public.rt_cols;
       notify pgrst;`);
     await backend.ctx.reloadSchema();
   });
@@ -212,9 +214,12 @@ describe.each(DB_KINDS)('realtime on %s', (kind) => {
         subscribed(u.client.channel(`notes-${u.id}`).on('postgres_changes', { event: '*', schema: 'public', table: 'rt_notes' }, (p) => box.push(p)));
       await Promise.all([listen(alice, got.alice), listen(bob, got.bob)]);
 
+      // Each change is read before the next: a row's visibility is judged as it is when read.
       const { data: row, error } = await alice.client.from('rt_notes').insert({ body: 'secret' }).select().single();
       expect(error).toBeNull();
+      await got.alice.next(1);
       await alice.client.from('rt_notes').update({ body: 'still secret', n: 2 }).eq('id', row!.id);
+      await got.alice.next(2);
       await alice.client.from('rt_notes').delete().eq('id', row!.id);
       // Bob's own row comes after Alice's three changes: when it arrives, hers had their turn.
       await bob.client.from('rt_notes').insert({ body: 'bob' });
@@ -257,6 +262,18 @@ describe.each(DB_KINDS)('realtime on %s', (kind) => {
       expect(ids('id=gte.2')).toEqual([2, 3]);
       expect(ids('tag=in.(x,"y")')).toEqual([1, 2]);
       expect(updates.items[0]).toMatchObject({ new: { id: 1, body: 'uno', tag: 'x' }, old: { id: 1, body: 'one', tag: 'x' } });
+    });
+
+    it('sends only the columns the subscriber may select', async () => {
+      const got = inbox<any>();
+      await subscribed(client().channel('cols').on('postgres_changes', { event: '*', schema: 'public', table: 'rt_cols' }, (p) => got.push(p)));
+      await backend.ctx.db.query(`insert into public.rt_cols values (1, 'shown', 'hidden')`);
+      await got.next(1);
+      await backend.ctx.db.query(`delete from public.rt_cols where id = 1`);
+      const [insert, del] = await got.next(2);
+      expect(insert.new).toEqual({ id: 1, body: 'shown' });
+      expect(del.old).toEqual({ id: 1 });
+      expect(JSON.stringify(got.items)).not.toContain('hidden');
     });
 
     it('refuses unknown tables, columns and ill-typed filter values, and delivers nothing of unpublished tables', async () => {
@@ -352,13 +369,17 @@ describe.each(DB_KINDS)('realtime on %s', (kind) => {
       env: { SEED_ROOMS: '0', AUTH_BCRYPT_COST: '4', ...LIMITS },
       quiet: true,
     });
-    Object.assign(backend, { stop: () => again.stop(), ctx: again.ctx });
-    const sender = await subscribed(client().channel('restart'));
-    const deadline = Date.now() + 15_000;
-    while (got.items.length === 0 && Date.now() < deadline) {
-      await sender.send({ type: 'broadcast', event: 'ping', payload: { n: 1 } });
-      await sleep(300);
+    try {
+      const sender = await subscribed(client().channel('restart'));
+      const deadline = Date.now() + 15_000;
+      while (got.items.length === 0 && Date.now() < deadline) {
+        await sender.send({ type: 'broadcast', event: 'ping', payload: { n: 1 } });
+        await sleep(300);
+      }
+      expect(got.items[0]).toEqual({ n: 1 });
+    } finally {
+      await Promise.all(clients.splice(0).map((c) => c.removeAllChannels().then(() => c.realtime.disconnect())));
+      await again.stop(); // the first one is stopped already; close() drops its database and folder
     }
-    expect(got.items[0]).toEqual({ n: 1 });
   }, 30_000);
 });

@@ -156,23 +156,35 @@ export function createChanges(ctx: BackendContext, listeners: () => Iterable<Cha
     (s.spec.table === undefined || s.spec.table === '*' || s.spec.table === c.table_name) &&
     (s.spec.event === '*' || s.spec.event.toUpperCase() === c.type);
 
-  /** Whether `who` may SELECT the changed row now, under RLS. */
-  async function visible(who: Identity, c: Change, info: TableInfo): Promise<boolean> {
-    if (info.primaryKey.length === 0) return false;
+  /**
+   * The columns `who` may SELECT when it may read the changed row now, under RLS (deletes, as on
+   * hosted Realtime, are not checked against RLS: the row is gone); undefined when it may not.
+   * The row is judged as it is when the change is read: one deleted meanwhile is not delivered.
+   */
+  async function readable(who: Identity, c: Change, info: TableInfo): Promise<Set<string> | undefined> {
+    if (info.primaryKey.length === 0) return undefined;
     const keys = info.primaryKey.map(quote);
+    const table = relation(c.schema_name, c.table_name);
+    const rowVisible =
+      c.type === 'DELETE'
+        ? '$1::jsonb is not null' // true; $1 still needs a type
+        : `exists(select 1 from ${table} t where (${keys.map((k) => `t.${k}`).join(', ')}) =
+             (select ${keys.map((k) => `r.${k}`).join(', ')} from jsonb_populate_record(null::${table}, $1::jsonb) r))`;
     try {
       return await ctx.apiDb.tx(async (q) => {
         await asRole(q, { role: who.role, claims: who.claims, method: 'GET', path: '/realtime', headers: {}, readOnly: true });
-        const { rows } = await q.query<{ visible: boolean }>(
-          `select exists(select 1 from ${relation(c.schema_name, c.table_name)} t
-            where (${keys.map((k) => `t.${k}`).join(', ')}) = (select ${keys.map((k) => `r.${k}`).join(', ')}
-              from jsonb_populate_record(null::${relation(c.schema_name, c.table_name)}, $1::jsonb) r)) as visible`,
-          [JSON.stringify(c.record)],
+        const { rows } = await q.query<{ visible: boolean; columns: string[] }>(
+          `select ${rowVisible} as visible,
+                  (select coalesce(array_agg(a.attname::text), '{}') from pg_attribute a
+                    where a.attrelid = $2::regclass and a.attnum > 0 and not a.attisdropped
+                      and has_column_privilege(a.attrelid, a.attnum, 'SELECT')) as columns`,
+          [JSON.stringify(c.record ?? {}), table],
         );
-        return rows[0]?.visible === true;
+        const columns = new Set(rows[0]?.columns ?? []);
+        return rows[0]?.visible === true && info.primaryKey.every((k) => columns.has(k)) ? columns : undefined;
       });
     } catch {
-      return false; // no privilege on the table, or a policy that fails: nothing is shown
+      return undefined; // no privilege on the table, or a policy that fails: nothing is shown
     }
   }
 
@@ -188,18 +200,24 @@ export function createChanges(ctx: BackendContext, listeners: () => Iterable<Cha
   async function dispatch(c: Change, info: TableInfo): Promise<void> {
     const old = c.old_record && (info.wholeOld ? c.old_record : Object.fromEntries(info.primaryKey.map((k) => [k, c.old_record![k]])));
     const record = c.type === 'DELETE' ? old : c.record;
-    const data = {
-      schema: c.schema_name,
-      table: c.table_name,
-      commit_timestamp: new Date(c.committed_at).toISOString(),
-      type: c.type,
-      columns: info.columns,
-      record: c.record,
-      old_record: old,
-      errors: null,
+    const only = (row: Record<string, unknown> | null, columns: Set<string>) => row && Object.fromEntries(Object.entries(row).filter(([k]) => columns.has(k)));
+    /** The event as one identity may see it: only the columns it may SELECT. */
+    const dataFor = async (who: Identity) => {
+      const columns = await readable(who, c, info);
+      if (!columns) return undefined;
+      return {
+        schema: c.schema_name,
+        table: c.table_name,
+        commit_timestamp: new Date(c.committed_at).toISOString(),
+        type: c.type,
+        columns: info.columns.filter((col) => columns.has(col.name)),
+        record: only(c.record, columns),
+        old_record: only(old, columns),
+        errors: null,
+      };
     };
     const filterResults = new Map<Filter, Promise<boolean>>();
-    const rls = new Map<string, Promise<boolean>>();
+    const byIdentity = new Map<string, ReturnType<typeof dataFor>>();
     await Promise.all(
       [...listeners()].map(async (l) => {
         const ids: number[] = [];
@@ -213,14 +231,11 @@ export function createChanges(ctx: BackendContext, listeners: () => Iterable<Cha
           ids.push(s.spec.id);
         }
         if (ids.length === 0) return;
-        // Hosted Realtime: deletes are not checked against RLS (the row is gone) and carry only the key.
-        if (c.type !== 'DELETE') {
-          const key = identityKey(l.identity);
-          let ok = rls.get(key);
-          if (!ok) rls.set(key, (ok = visible(l.identity, c, info)));
-          if (!(await ok)) return;
-        }
-        l.deliver(ids, data);
+        const key = identityKey(l.identity);
+        let data = byIdentity.get(key);
+        if (!data) byIdentity.set(key, (data = dataFor(l.identity)));
+        const seen = await data;
+        if (seen) l.deliver(ids, seen);
       }),
     );
   }
