@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
-import type { BackendConfig, Keys } from './context.ts';
+import type { BackendConfig, Keys, RealtimeLimits } from './context.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -38,6 +38,32 @@ const UV_THREADS_KEPT_FREE = 2;
 
 /** SEED_ROOMS when unset: listings made on first start. */
 export const DEFAULT_ROOM_COUNT = 1000;
+
+/**
+ * Realtime's bounds unless REALTIME_* says otherwise: hosted Realtime's defaults where it has one
+ * (100 channels per socket, 100 events per second, 256 KiB messages), and a minute of silence (the
+ * client sends a heartbeat every 25 s).
+ */
+export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
+  connectionsPerClient: 100,
+  channelsPerConnection: 100,
+  maxMessageBytes: 256 * 1024,
+  messagesPerSecond: 100,
+  maxBufferedBytes: 1024 * 1024,
+  idleTimeoutMs: 60_000,
+};
+
+function realtimeLimits(env: Env): RealtimeLimits {
+  const d = DEFAULT_REALTIME_LIMITS;
+  return {
+    connectionsPerClient: wholeNumber(env, 'REALTIME_MAX_CONNECTIONS_PER_CLIENT', d.connectionsPerClient, 1),
+    channelsPerConnection: wholeNumber(env, 'REALTIME_MAX_CHANNELS_PER_CONNECTION', d.channelsPerConnection, 1),
+    maxMessageBytes: wholeNumber(env, 'REALTIME_MAX_MESSAGE_BYTES', d.maxMessageBytes, 1024),
+    messagesPerSecond: wholeNumber(env, 'REALTIME_MAX_MESSAGES_PER_SECOND', d.messagesPerSecond, 1),
+    maxBufferedBytes: wholeNumber(env, 'REALTIME_MAX_BUFFERED_BYTES', d.maxBufferedBytes, 1024),
+    idleTimeoutMs: wholeNumber(env, 'REALTIME_IDLE_TIMEOUT_MS', d.idleTimeoutMs, 1000),
+  };
+}
 
 /** The site's origins as the start script serves it: shell and remotes on ports 3000-3004. */
 export const DEFAULT_ALLOWED_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [
@@ -180,7 +206,13 @@ function restSchemas(value: string | undefined): string[] {
  *   storage/queue.ts;
  * - SEED_ROOMS, GUEST_EMAIL + GUEST_PASSWORD (the shared demo account; else made per data folder);
  * - STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (card payments through Stripe instead of the test
- *   processor), MAP_TILE_URL (map tiles; else the local stand-in).
+ *   processor), MAP_TILE_URL (map tiles; else the local stand-in);
+ * - /realtime/v1/websocket's bounds (DEFAULT_REALTIME_LIMITS): REALTIME_MAX_CONNECTIONS_PER_CLIENT
+ *   (open sockets per client address, default 100), REALTIME_MAX_CHANNELS_PER_CONNECTION (100),
+ *   REALTIME_MAX_MESSAGE_BYTES (the largest frame a client may send, 262144; a larger one closes the
+ *   socket), REALTIME_MAX_MESSAGES_PER_SECOND (per socket, 100; the rest are refused),
+ *   REALTIME_MAX_BUFFERED_BYTES (bytes queued to a socket before it is dropped as a slow consumer,
+ *   1048576), REALTIME_IDLE_TIMEOUT_MS (a socket silent this long is closed, 60000).
  */
 export function resolveConfig(options: BackendOptions = {}, processEnv: Env = process.env): BackendConfig {
   const env: Env = { ...processEnv, ...options.env };
@@ -237,6 +269,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
     },
     payments: { stripeSecretKey: env.STRIPE_SECRET_KEY || undefined, stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined },
     mapTileUrl: env.MAP_TILE_URL || undefined,
+    realtime: realtimeLimits(env),
   };
 }
 

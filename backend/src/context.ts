@@ -79,6 +79,23 @@ export interface BackendConfig {
   };
   payments: { stripeSecretKey: string | undefined; stripePublishableKey: string | undefined };
   mapTileUrl: string | undefined;
+  /** /realtime/v1/websocket's bounds (config.ts, REALTIME_*). */
+  realtime: RealtimeLimits;
+}
+
+export interface RealtimeLimits {
+  /** Open sockets per client address; one more is refused 429 at the upgrade. */
+  connectionsPerClient: number;
+  /** Channels one socket may have joined at once; one more join is answered with an error. */
+  channelsPerConnection: number;
+  /** The largest frame a client may send, in bytes; a larger one closes the socket (1009). */
+  maxMessageBytes: number;
+  /** Messages one socket may send per second; the rest are refused (and not delivered). */
+  messagesPerSecond: number;
+  /** Bytes queued to one socket before it counts as a slow consumer and is dropped. */
+  maxBufferedBytes: number;
+  /** A socket that sends nothing (not even a heartbeat) for this long is closed. */
+  idleTimeoutMs: number;
 }
 
 /** Claims of a verified JWT (role is always present after verification). */

@@ -1,5 +1,6 @@
 // One process serving /auth/v1, /rest/v1, /functions/v1, /storage/v1/object (public reads, hosts'
-// photo uploads and removals), /storage/v1/render/image/public (resized listing photos), /geocode.
+// photo uploads and removals), /storage/v1/render/image/public (resized listing photos), /geocode,
+// /realtime/v1/websocket (realtime/index.ts).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { authHandler } from './auth/index.ts';
@@ -17,6 +18,7 @@ import { createHttpServer, listen, type Route } from './http/server.ts';
 import { json } from './http/json.ts';
 import { jwtHelpers } from './jwt.ts';
 import { migrate } from './migrate.ts';
+import { attachRealtime } from './realtime/index.ts';
 import { createRest } from './rest/index.ts';
 import { guestAccount } from './seed/guest.ts';
 import { seedIfEmpty } from './seed/index.ts';
@@ -109,10 +111,13 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     },
   ];
   const server = createHttpServer(routes, () => ctx);
+  const realtime = attachRealtime(server, ctx);
   let port: number;
   try {
+    await realtime.start();
     port = await listen(server, config.port);
   } catch (error) {
+    await realtime.stop();
     await closeDbs();
     throw error;
   }
@@ -136,6 +141,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      await realtime.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

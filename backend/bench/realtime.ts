@@ -1,0 +1,161 @@
+// Realtime benchmark (a script, not a test): `pnpm --filter backend exec tsx bench/realtime.ts`.
+//
+// Fan-out: BENCH_CLIENTS (200) supabase-js clients, each on its own socket, subscribe to
+// postgres_changes of one table (RLS on, a policy letting anon read); BENCH_INSERTS (20) inserts
+// one at a time, each timed from the insert until the last client has it. Prints the p50/p99 of
+// that time and of every single delivery, and the server process's memory before and after the
+// clients joined. Then one socket pushes broadcasts as fast as it can for 3 s: how many per second
+// the server accepts before its limit (REALTIME_MAX_MESSAGES_PER_SECOND) refuses the rest.
+// On PGlite, and on PostgreSQL when one is reachable (TEST_DATABASE_URL or the local server).
+// The server runs in a child process (this file with --serve), so its memory is its own.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient, REALTIME_SUBSCRIBE_STATES, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { createBackend } from '../src/main.ts';
+import { createScratchDb, postgresUnavailable } from '../test/support/postgres.ts';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
+const INSERTS = Number(process.env.BENCH_INSERTS ?? 20);
+const TABLE_SQL = `
+  create table public.bench_events (id bigint generated always as identity primary key, body text not null);
+  alter table public.bench_events enable row level security;
+  create policy bench_read on public.bench_events for select to anon using (true);
+  grant select on public.bench_events to anon;
+  alter publication supabase_realtime add table public.bench_events;`;
+
+interface Served {
+  url: string;
+  anonKey: string;
+}
+
+function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
+  return new Promise((resolve) => {
+    const on = (m: Record<string, unknown>) => {
+      if (key in m) {
+        child.off('message', on);
+        resolve(m as T);
+      }
+    };
+    child.on('message', on);
+    if (message) child.send(message);
+  });
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+async function fanOut(label: string, databaseUrl: string | undefined): Promise<void> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', databaseUrl ?? ''], { execArgv: ['--import', 'tsx'] });
+  const served = await ask<Served>(child, '', 'url');
+  const { rss: before } = await ask<{ rss: number }>(child, 'memory', 'rss');
+  const clients: SupabaseClient[] = [];
+  const arrivals: number[][] = [];
+  await Promise.all(
+    Array.from({ length: CLIENTS }, (_, i) => {
+      const c = createClient(served.url, served.anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
+      clients.push(c);
+      return new Promise<void>((resolve, reject) => {
+        c.channel(`bench-${i}`)
+          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'bench_events' }, (p) => (arrivals[Number(p.new.id)] ??= []).push(Date.now()))
+          .subscribe((status, err) => (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED ? resolve() : status !== REALTIME_SUBSCRIBE_STATES.CLOSED && reject(err ?? new Error(status))));
+      });
+    }),
+  );
+  const { rss: after } = await ask<{ rss: number }>(child, 'memory', 'rss');
+  const lasts: number[] = [];
+  const each: number[] = [];
+  for (let id = 1; id <= INSERTS; id++) {
+    const start = Date.now();
+    await ask(child, 'insert', 'inserted');
+    while ((arrivals[id]?.length ?? 0) < CLIENTS) {
+      if (Date.now() - start > 30_000) throw new Error(`insert ${id}: ${arrivals[id]?.length ?? 0} of ${CLIENTS} clients got it`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    lasts.push(Math.max(...arrivals[id]!) - start);
+    each.push(...arrivals[id]!.map((t) => t - start));
+  }
+  console.log(
+    `${label}: ${CLIENTS} clients, ${INSERTS} inserts - until the last client: p50 ${quantile(lasts, 0.5)} ms, p99 ${quantile(lasts, 0.99)} ms;` +
+      ` each delivery: p50 ${quantile(each, 0.5)} ms, p99 ${quantile(each, 0.99)} ms; server memory ${mib(before)} -> ${mib(after)} with the clients joined`,
+  );
+  await Promise.all(clients.map((c) => c.removeAllChannels()));
+  await pushRate(label, served);
+  child.send('stop');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** One socket sending heartbeats-sized broadcasts as fast as it can: accepted and refused per second. */
+async function pushRate(label: string, served: Served): Promise<void> {
+  const ws = new WebSocket(`${served.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${served.anonKey}&vsn=1.0.0`);
+  await new Promise((r) => ws.once('open', r));
+  const topic = 'realtime:rate';
+  ws.send(JSON.stringify({ topic, event: 'phx_join', payload: { config: { broadcast: { ack: true } } }, ref: 'j', join_ref: 'j' }));
+  let ok = 0;
+  let refused = 0;
+  ws.on('message', (d: Buffer) => {
+    const m = JSON.parse(d.toString()) as { ref: string; payload: { status: string } };
+    if (m.ref === 'j') return;
+    if (m.payload.status === 'ok') ok++;
+    else refused++;
+  });
+  const seconds = 3;
+  const end = Date.now() + seconds * 1000;
+  let sent = 0;
+  while (Date.now() < end) {
+    for (let i = 0; i < 50; i++) ws.send(JSON.stringify({ topic, event: 'broadcast', payload: { type: 'broadcast', event: 'e', payload: { i } }, ref: String(sent++), join_ref: 'j' }));
+    await new Promise((r) => setImmediate(r));
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  ws.close();
+  console.log(`${label}: one socket sent ${(sent / seconds).toFixed(0)} messages/s; accepted ${(ok / seconds).toFixed(0)}/s, refused ${(refused / seconds).toFixed(0)}/s`);
+}
+
+async function main(): Promise<void> {
+  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  await fanOut('PGlite', undefined);
+  const unavailable = await postgresUnavailable();
+  if (unavailable) {
+    console.log(`PostgreSQL skipped: ${unavailable}`);
+  } else {
+    const scratch = await createScratchDb('hs_bench_rt');
+    try {
+      await fanOut('PostgreSQL', scratch.url);
+    } finally {
+      await scratch.drop();
+    }
+  }
+  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+}
+
+async function serve(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hs-bench-rt-'));
+  const backend = await createBackend({
+    dataDir,
+    port: 0,
+    databaseUrl: process.argv[3] || undefined,
+    quiet: true,
+    env: { SEED_ROOMS: '0', REALTIME_MAX_CONNECTIONS_PER_CLIENT: String(CLIENTS + 10) },
+  });
+  await backend.ctx.db.exec(TABLE_SQL);
+  const end = () => void backend.stop().then(() => (rmSync(dataDir, { recursive: true, force: true }), process.exit(0)));
+  process.on('message', (m) => {
+    if (m === 'memory') process.send!({ rss: process.memoryUsage().rss });
+    if (m === 'insert') {
+      backend.ctx.db.query(`insert into public.bench_events (body) values ('x')`).then(() => process.send!({ inserted: Date.now() }), console.error);
+    }
+    if (m === 'stop') end();
+  });
+  process.send!({ url: backend.url, anonKey: backend.keys.anonKey } satisfies Served);
+  // Ends with the benchmark that forked it, whatever becomes of that one.
+  process.on('disconnect', end);
+}
+
+if (process.argv[2] === '--serve') await serve();
+else await main();
