@@ -1,4 +1,4 @@
-// Realtime benchmark (a script, not a test): `pnpm --filter backend exec tsx bench/realtime.ts`.
+// Realtime benchmark (a script, not a test): `pnpm --filter backend bench:realtime`.
 //
 // Fan-out: BENCH_CLIENTS (200) supabase-js clients, each on its own socket, subscribe to
 // postgres_changes of one table (RLS on, a policy letting anon read); BENCH_INSERTS (20) inserts

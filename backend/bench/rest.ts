@@ -17,16 +17,13 @@
 // gives each target's range over the rounds and the load average while measuring.
 // Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (10), BENCH_ROUNDS (3), BENCH_ROOMS (100000), BENCH_SEARCHES (100),
 // BENCH_SEARCH_SECONDS (60: each target's searches stop there, the table says how many ran).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createScratchDb, postgresUnavailable, type ScratchDb } from '../test/support/postgres.ts';
 import { freePort, startPostgrest, type PostgrestProcess } from '../test/support/postgrest.ts';
 import { userToken } from '../test/support/tokens.ts';
+import { children, cleanups, loadAverage, log, runBench, startBackend, waitFor, type Server } from './servers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -34,57 +31,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 100_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100);
 const SEARCH_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 60);
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const CATEGORY = 'Beach'; // one of the seeded categories
 const GRID = `/rest/v1/Rooms?select=*&filter=eq.${encodeURIComponent(CATEGORY)}&offset=0&limit=16`;
 const TRAVELLER = { id: '33333333-3333-4333-8333-333333333333', email: 'bench-traveller@example.com' };
 const TRIPS = `/rest/v1/Payments?select=id,startDate,endDate,Guest,room:Rooms(*)&user_email=eq.${TRAVELLER.email}`;
-
-const children: ChildProcess[] = [];
-const cleanups: Array<() => Promise<void> | void> = [];
-const log = (...args: unknown[]) => console.error('[bench]', ...args);
-
-async function waitFor(url: string, child: ChildProcess, seconds: number, output: () => string): Promise<void> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) throw new Error(`process exited:\n${output()}`);
-    if (Date.now() > deadline) throw new Error(`${url} not ready after ${seconds} s:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-interface Server {
-  url: string;
-  anonKey: string;
-  jwtSecret: string;
-  /** Where the REST API is mounted ('' for PostgREST itself). */
-  restPath?: string;
-}
-
-/** Our backend in its own process, seeded with ROOMS listings. */
-async function startBackend(databaseUrl: string | undefined): Promise<Server> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hs-bench-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_ROOMS: String(ROOMS) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const started = Date.now();
-  await waitFor(`http://127.0.0.1:${port}/health`, child, 1800, () => output);
-  log(`backend on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} ready with ${ROOMS} rooms in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  const keys = JSON.parse(readFileSync(join(dataDir, 'keys.json'), 'utf8')) as { anonKey: string; jwtSecret: string };
-  return { url: `http://127.0.0.1:${port}`, anonKey: keys.anonKey, jwtSecret: keys.jwtSecret };
-}
 
 /** A node:http server answering every request with the given bytes: the floor for any Node server. */
 async function startBare(body: string, contentRange: string): Promise<Server> {
@@ -122,8 +72,6 @@ function gridHeaders(anonKey: string): Record<string, string> {
   if (anonKey) Object.assign(headers, { apikey: anonKey, authorization: `Bearer ${anonKey}` });
   return headers;
 }
-
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ', 1)[0]!;
 
 async function load({ target, url, headers }: GridTarget): Promise<Row> {
   // Warm up (plans, JIT, connections) before measuring.
@@ -191,7 +139,7 @@ async function main() {
   const searches: SearchRow[] = [];
   const notes: string[] = [];
 
-  const pglite = await startBackend(undefined);
+  const pglite = await startBackend(undefined, ROOMS);
   const sample = await fetch(pglite.url + GRID, { headers: { apikey: pglite.anonKey, prefer: 'count=exact' } });
   const sampleBody = await sample.text();
   const sampleRange = sample.headers.get('content-range') ?? '0-15/*';
@@ -209,7 +157,7 @@ async function main() {
   } else {
     db = await createScratchDb('hs_bench');
     cleanups.push(() => db!.drop());
-    onPg = await startBackend(db.url);
+    onPg = await startBackend(db.url, ROOMS);
     postgrest = await startPostgrest(db.url, onPg.jwtSecret);
     cleanups.push(() => postgrest!.stop());
     // The same work on both sides: the same page, count and JSON, byte for byte.
@@ -301,24 +249,4 @@ async function seedTraveller(databaseUrl: string): Promise<void> {
   }
 }
 
-async function shutdown() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r)))));
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch (error) {
-      log('cleanup failed:', (error as Error).message);
-    }
-  }
-}
-
-process.once('SIGINT', () => void shutdown().then(() => process.exit(130)));
-main().then(
-  () => shutdown(),
-  async (error) => {
-    console.error(error);
-    await shutdown();
-    process.exitCode = 1;
-  },
-);
+runBench(main);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { RestError } from '../src/rest/errors.ts';
 import { parsePrefer, parseQuery, parseRangeHeader } from '../src/rest/parse.ts';
+import { arrayItems, REGEX_LIMITS, regexCost } from '../src/rest/regex.ts';
 
 function parseFails(search: string): RestError {
   try {
@@ -167,6 +168,54 @@ describe('parseQuery', () => {
     ]);
     expect(q.filters).toEqual([{ type: 'cond', field: 'data', path: [{ arrow: '->>', key: 'city' }], negate: false, operation: { kind: 'op', op: 'eq', value: 'Rome' } }]);
     expect(q.order).toEqual([{ field: 'data', path: [{ arrow: '->', key: 'rooms' }], direction: 'desc', nulls: undefined }]);
+  });
+});
+
+describe('match / imatch patterns (rest/regex.ts)', () => {
+  it('gives the expanded size: atoms, with bounded repetitions multiplied out', () => {
+    expect(regexCost('^P', 'match')).toBe(2);
+    expect(regexCost('colou?r', 'match')).toBe(6);
+    expect(regexCost('(?:beach|sea) view', 'match')).toBe(13);
+    expect(regexCost('[0-9]{4}-[[:alpha:]]{2,3}', 'match')).toBe(8);
+    expect(regexCost('a{2,}b*', 'match')).toBe(4);
+    expect(regexCost('[]a]\\.x', 'match')).toBe(3);
+  });
+
+  it.each([
+    ['((.{1,50}){1,50}){1,50}q', 'already quantified'],
+    ['(a+)*', 'already quantified'],
+    ['a{2}{3}', 'already quantified'],
+    ['a+?*', 'already quantified'],
+    [`${'a*'.repeat(REGEX_LIMITS.quantifiers + 1)}`, 'at most 16 quantifiers'],
+    ['.{0,100}z', 'at most 100 atoms'],
+    ['(abcdefghij){11}', 'at most 100 atoms'],
+    [`${'x'.repeat(101)}`, 'at most 100 atoms'],
+    ['(?!a)', 'lookaround'],
+    ['(?i)a', 'embedded options'],
+    ['***=a', 'director'],
+    ['(a)\\1', 'back-references'],
+  ])('refuses %s', (pattern, why) => {
+    expect(() => regexCost(pattern, 'match')).toThrow(why);
+  });
+
+  it('reads the items of an array literal as PostgreSQL does', () => {
+    expect(arrayItems('{^P, b ,"c,d","e\\"f",g\\,h}')).toEqual(['^P', 'b', 'c,d', 'e"f', 'g,h']);
+    expect(arrayItems('{{a,b},{c}}')).toEqual(['a', 'b', 'c']);
+  });
+
+  it('refuses in the query string with PGRST100 at the pattern, and over the whole request', () => {
+    const one = parseFails(`city=match.${encodeURIComponent('ab(c+)*')}`);
+    expect(one.status).toBe(400);
+    expect(one.body).toEqual({
+      code: 'PGRST100',
+      message: '"failed to parse filter (match.ab(c+)*)" (line 1, column 13)',
+      details: 'a quantifier may not apply to something already quantified in a match pattern',
+      hint: null,
+    });
+    expect(parseFails(`a=imatch(any).${encodeURIComponent('{x,"(a+)*"}')}`).body.details).toContain('in a imatch pattern');
+    const all = parseFails(['a', 'b', 'c'].map((c) => `${c}=match.${encodeURIComponent('.{0,99}z')}`).join('&'));
+    expect(all.body.details).toBe('the match and imatch patterns of one request may expand to at most 200 atoms together (these: 300)');
+    expect(parseQuery(`a=match.${encodeURIComponent('.{0,99}z')}&b=imatch.${encodeURIComponent('.{0,99}z')}`).filters).toHaveLength(2);
   });
 });
 

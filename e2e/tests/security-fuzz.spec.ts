@@ -42,6 +42,20 @@ interface Outcome {
 
 const HUGE = 8 * 1024 * 1024;
 
+/** Regexes that froze the embedded database (issue 27) or would: each is refused before any SQL runs. */
+const REGEX_BOMBS: Array<[string, string, string]> = [
+  ['nested bounded repetition', 'match', '((.{1,50}){1,50}){1,50}q'],
+  ['ten .* repeated', 'match', '(.*.*.*.*.*.*.*.*.*.*){1,20}z'],
+  ['a starred group of .*', 'imatch', '(.*){50}z'],
+  ['40 .* in a row', 'match', `${'.*'.repeat(40)}z`],
+  ['a starred alternation', 'match', `(${Array.from({ length: 10 }, () => 'a+').join('|')})*z`],
+  ['a 1,000-copy bound', 'imatch', '[[:alpha:]]{0,1000}z'],
+  ['a lookahead', 'match', '(?=a)a'],
+  ['embedded options', 'match', '(?b)a\\{1,2\\}'],
+  ['a director', 'match', '***:a'],
+  ['one item of match(any)', 'match(any)', '{^P,"((.{1,50}){1,50}){1,50}q"}'],
+];
+
 const INJECTIONS = [
   "1'; drop table \"Rooms\"; --",
   '1 or 1=1',
@@ -143,6 +157,7 @@ function corpus(anon: Record<string, string>, userToken: string): FuzzRequest[] 
       get('order', `/rest/v1/Rooms?order=${value}`);
       get('or', `/rest/v1/Rooms?or=(${value})`);
       get('ilike', `/rest/v1/Rooms?city=ilike.${value}&country=ilike.*${value}*`);
+      get('regex', `/rest/v1/Rooms?house_description=match.${value}&city=imatch(any).{${value}}`);
       get('paging', `/rest/v1/Rooms?limit=${value}&offset=${value}`);
       get('favourites filter', `/rest/v1/Favorites?select=item_id&user_id=eq.${value}`);
       get('storage', `/storage/v1/object/public/${value}`);
@@ -297,6 +312,11 @@ function corpus(anon: Record<string, string>, userToken: string): FuzzRequest[] 
     ['GET', 'or= nested 2,200 deep', `/rest/v1/Rooms?select=id&or=(${'or('.repeat(2199)}id.eq.1${')'.repeat(2200)}`],
     ['GET', '1,700 select columns', `/rest/v1/Rooms?select=${Array.from({ length: 1700 }, () => 'id').join(',')}`],
     ['GET', '7-dimension array', `/rest/v1/Rooms?select=id&images=cs.${encodeURIComponent('{{{{{{{a}}}}}}}')}`],
+    ...REGEX_BOMBS.map(([label, op, pattern]): [string, string, string] => [
+      'GET',
+      `regex ${label}`,
+      `/rest/v1/Rooms?select=id&house_description=${op}.${encodeURIComponent(pattern)}`,
+    ]),
     ['GET', 'geocode 6,000 words', `/geocode?q=${'a+'.repeat(6000)}&format=json`],
     ['TRACE', 'TRACE', '/rest/v1/Rooms'],
   ];

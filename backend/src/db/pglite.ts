@@ -42,7 +42,12 @@ function concat(parts: Uint8Array[]): Uint8Array {
 const SYNC = serialize.sync();
 const BEGIN = concat([serialize.parse({ text: 'BEGIN' }), serialize.bind({}), serialize.execute({})]);
 
-/** Embedded PostgreSQL (WASM) with its files in `dir`. All access is serialized by one lock. */
+/**
+ * Embedded PostgreSQL (WASM) with its files in `dir`. All access is serialized by one lock.
+ * A statement runs synchronously on this thread: no timer fires and no statement_timeout cancels
+ * it until it ends, so there is no watchdog here; what a request may ask is bounded before any SQL
+ * runs instead (REQUEST_LIMITS in rest/parse.ts, regex patterns in rest/regex.ts).
+ */
 export async function openPglite(dir: string): Promise<Db> {
   await mkdir(dir, { recursive: true });
   const pg = new PGlite({

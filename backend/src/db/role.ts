@@ -47,8 +47,9 @@ const SETTINGS_SQL =
 /**
  * How long one statement of a request may run, per role (Supabase's defaults for anon and
  * authenticated): a statement past it is cancelled with 57014, so no request holds a connection
- * for long. PGlite cannot interrupt a running statement; there the request limits of
- * rest/parse.ts (REQUEST_LIMITS) bound what a request may ask instead.
+ * for long (PostgREST answers its 57014 with 500, as we do). PGlite cannot interrupt a running
+ * statement; there the request limits of rest/parse.ts (REQUEST_LIMITS) and rest/regex.ts bound
+ * what a request may ask instead.
  */
 export const STATEMENT_TIMEOUTS: Record<string, string> = {
   anon: '3s',

@@ -1,6 +1,7 @@
 // Query string -> typed request (pure). Grammar and error texts follow PostgREST's
 // ApiRequest/QueryParams.hs: `failed to parse <what> (<input>)" (line 1, column N)` + details.
 import { parseError, RestError } from './errors.ts';
+import { arrayItems, REGEX_LIMITS, RegexRefused, regexCost } from './regex.ts';
 
 export const SIMPLE_OPERATORS = {
   eq: '=',
@@ -45,7 +46,7 @@ export const REQUEST_LIMITS = {
   selectItems: 100,
   /** Dimensions of an array literal ({...}); PostgreSQL's own maximum is 6. */
   arrayDimensions: 6,
-  /** Length of a match/imatch pattern. */
+  /** Length of a match/imatch pattern (what else bounds one: rest/regex.ts). */
   regexLength: 200,
   /** Embedded resources in one select, however nested: each is a lateral join. */
   embeds: 16,
@@ -440,7 +441,7 @@ function opExpr(c: Cursor, single: (c: Cursor) => string): { negate: boolean; op
     c.pos += quantified[0].length;
     const op = quantified[1] as SimpleOperator;
     const value = single(c);
-    checkValue(c, op, value);
+    checkValue(c, op, value, true);
     return { negate, operation: { kind: 'op', op, value, quantifier: quantified[2] as 'any' | 'all' } };
   }
   const dot = c.text.indexOf('.', c.pos);
@@ -453,7 +454,7 @@ function opExpr(c: Cursor, single: (c: Cursor) => string): { negate: boolean; op
 }
 
 /** Refuses the values whose cost or failure the database would only find out by running them. */
-function checkValue(c: Cursor, op: SimpleOperator, value: string): void {
+function checkValue(c: Cursor, op: SimpleOperator, value: string, quantifier = false): void {
   let depth = 0;
   let deepest = 0;
   for (const ch of value) {
@@ -467,8 +468,40 @@ function checkValue(c: Cursor, op: SimpleOperator, value: string): void {
     if (value.length > REQUEST_LIMITS.regexLength) {
       c.fail(`a ${op} pattern may be at most ${REQUEST_LIMITS.regexLength} characters long`);
     }
-    // Back-references make PostgreSQL's regex engine backtrack, exponentially in the worst case.
-    if (/\\[1-9]/.test(value)) c.fail(`back-references (\\1 to \\9) are not allowed in a ${op} pattern`);
+    try {
+      patternsCost(op, value, quantifier);
+    } catch (error) {
+      if (error instanceof RegexRefused) c.fail(error.reason, c.pos - value.length + (quantifier ? 0 : error.at));
+      throw error;
+    }
+  }
+}
+
+/**
+ * The expanded size of a match / imatch value, each item of a match(any).{...} list counting;
+ * throws RegexRefused for a pattern rest/regex.ts does not accept.
+ */
+function patternsCost(op: string, value: string, quantifier: boolean): number {
+  let total = 0;
+  for (const pattern of quantifier ? arrayItems(value) : [value]) total += regexCost(pattern, op);
+  return total;
+}
+
+/** Refuses a request whose match / imatch patterns together pass REGEX_LIMITS.requestExpandedSize. */
+function checkRegexBudget(result: QueryParams): void {
+  let total = 0;
+  const visit = (filter: Filter): void => {
+    if (filter.type === 'logic') return filter.children.forEach(visit);
+    const { operation } = filter;
+    if (operation.kind !== 'op' || (operation.op !== 'match' && operation.op !== 'imatch')) return;
+    total += patternsCost(operation.op, operation.value, operation.quantifier !== undefined);
+  };
+  [...result.filters, ...result.embedded.flatMap((e) => e.filters)].forEach(visit);
+  if (total > REGEX_LIMITS.requestExpandedSize) {
+    throw parseError(
+      'failed to parse filter',
+      `the match and imatch patterns of one request may expand to at most ${REGEX_LIMITS.requestExpandedSize} atoms together (these: ${total})`,
+    );
   }
 }
 
@@ -646,6 +679,7 @@ export function parseQuery(search: string, rpc = false): QueryParams {
     }
     result.params.push([key, value]);
   }
+  checkRegexBudget(result);
   return result;
 }
 
