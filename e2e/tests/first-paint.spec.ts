@@ -91,3 +91,21 @@ test.describe('a search sent the moment the bar is painted', () => {
     });
   }
 });
+
+test('an email typed on /login the moment it is painted is kept when the scripts take over (slow CPU)', async ({ browser }) => {
+  const context = await newContext(browser, true);
+  try {
+    const page = await slowPage(context);
+    const email = `first-paint-${test.info().project.name}-${Date.now()}@example.com`;
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill(email);
+    await page.waitForFunction(() => document.querySelector('[data-remote]:not([data-hydrated])') === null && document.documentElement.dataset.hydrated === 'true');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    // The form's state has it too: a new email with a password signs up and asks for a name.
+    await page.getByLabel('Password').fill('first-paint-password');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByText(`Your account for ${email} is ready.`)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

@@ -9,6 +9,7 @@ import { createPortal } from 'react-dom';
 import { useLocation } from 'shared/router';
 import { Search as SearchIcon, X } from 'lucide-react';
 import { useAppDispatch, useAppSelector, useAppStore } from 'shared/store';
+import { useTypedBeforeHydration } from 'shared/ui';
 import { serializeSearchParams } from 'shared/url';
 import {
   REGION_ALL,
@@ -164,6 +165,7 @@ export function WideSearchBar() {
   const whenInput: SearchInput = dateOption === 'dates' ? 'checkIn' : dateOption;
   const hasGuests = countedGuests(counts) + counts.infants + counts.pets > 0;
   const whereValue = region === REGION_ALL ? destination : regionLabel(region);
+  useTypedBeforeHydration(destinationRef, whereValue, (typed) => dispatch(setDestination(typed)));
 
   if (!expanded) {
     return (
