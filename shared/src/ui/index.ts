@@ -8,3 +8,4 @@ export * from './PriceBreakdown';
 export * from './Skeleton';
 export * from './Toasts';
 export * from './viewport';
+export * from './typedBeforeHydration';

@@ -4,9 +4,10 @@
  * email is signed up by Continue, and then asked for a name before the page moves on.
  * 'Forgot password?' (beyond the spec) asks for the email and sends a reset link instead.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch } from 'shared/store';
 import { useRuntimeConfig } from 'shared/config';
+import { useTypedBeforeHydration } from 'shared/ui';
 import {
   afterPasswordLogin,
   continueWithPassword,
@@ -37,6 +38,10 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
   const ids = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(emailRef, email, setEmail);
+  useTypedBeforeHydration(passwordRef, password, setPassword);
   const [name, setName] = useState('');
   const [askName, setAskName] = useState(false);
   const [mode, setMode] = useState<Mode>('login');
@@ -199,6 +204,7 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
           <label className={styles.field} htmlFor={`${ids}-email`}>
             <span className={styles.label}>Email</span>
             <input
+              ref={emailRef}
               id={`${ids}-email`}
               className={styles.input}
               type="email"
@@ -210,6 +216,7 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
           <label className={styles.field} htmlFor={`${ids}-password`}>
             <span className={styles.label}>Password</span>
             <input
+              ref={passwordRef}
               id={`${ids}-password`}
               className={styles.input}
               type="password"

@@ -145,10 +145,4 @@ describe('MobileSearch', () => {
     expect(screen.getByRole('search', { name: 'Search stays' })).toBeInTheDocument();
   });
 
-  it('above 743px the full bar shows instead of the pill', () => {
-    setViewportWidth(744);
-    renderWithStore(<SearchBar />, { path: '/home' });
-    expect(screen.queryByRole('button', { name: /Where to\?/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('search', { name: 'Search stays' })).toBeInTheDocument();
-  });
 });

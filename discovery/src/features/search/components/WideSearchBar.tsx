@@ -9,6 +9,8 @@ import { createPortal } from 'react-dom';
 import { useLocation } from 'shared/router';
 import { Search as SearchIcon, X } from 'lucide-react';
 import { useAppDispatch, useAppSelector, useAppStore } from 'shared/store';
+import { useTypedBeforeHydration } from 'shared/ui';
+import { serializeSearchParams } from 'shared/url';
 import {
   REGION_ALL,
   SEARCH_REGIONS,
@@ -35,6 +37,7 @@ import {
   selectGuestSummary,
   selectRegion,
   selectSearchSummary,
+  selectDraftCriteria,
   form,
 } from '../form';
 import { useRunSearch } from '../hooks/useRunSearch';
@@ -77,6 +80,7 @@ export function WideSearchBar() {
   const guestText = useAppSelector(selectGuestSummary);
   const draftWhen = useAppSelector(selectDraftWhen);
   const summary = useAppSelector(selectSearchSummary);
+  const criteria = useAppSelector(selectDraftCriteria);
   const runSearch = useRunSearch();
 
   const onHouse = pathname.includes('/house/');
@@ -161,6 +165,7 @@ export function WideSearchBar() {
   const whenInput: SearchInput = dateOption === 'dates' ? 'checkIn' : dateOption;
   const hasGuests = countedGuests(counts) + counts.infants + counts.pets > 0;
   const whereValue = region === REGION_ALL ? destination : regionLabel(region);
+  useTypedBeforeHydration(destinationRef, whereValue, (typed) => dispatch(setDestination(typed)));
 
   if (!expanded) {
     return (
@@ -200,15 +205,21 @@ export function WideSearchBar() {
 
   return (
     <div ref={rootRef} className={styles.root} onKeyDown={onKeyDown}>
+      {/* A real GET form: submitted before the scripts run, the server renders the results page. */}
       <form
         role="search"
         aria-label="Search stays"
+        method="get"
+        action="/home"
         className={`${styles.bar} ${active !== '' ? styles.barActive : ''}`}
         onSubmit={(event) => {
           event.preventDefault();
           search();
         }}
       >
+        {[...new URLSearchParams(serializeSearchParams({ ...criteria, where: '', category: '' }))].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         {segment(
           'destination',
           <>
@@ -217,6 +228,7 @@ export function WideSearchBar() {
               <input
                 ref={destinationRef}
                 id="search-destination"
+                name="where"
                 data-input="destination"
                 className={styles.input}
                 placeholder="Search destinations"
