@@ -437,7 +437,7 @@ test.describe('account settings and personal info', () => {
     if (isMobile) {
       await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
       await expect(page.getByText('Become a host')).toBeVisible();
-      for (const name of ['Personal info', 'Account', 'Visit the Help Center', 'Get help with a safety issue', 'Report a neighborhood concern', 'How Homestory works']) {
+      for (const name of ['Manage Listings', 'Personal info', 'Account', 'Visit the Help Center', 'Get help with a safety issue', 'Report a neighborhood concern', 'How Homestory works']) {
         await expect(page.getByRole('link', { name })).toBeVisible();
       }
       await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
@@ -459,6 +459,28 @@ test.describe('account settings and personal info', () => {
     await expect(page.getByText('Your name has been updated.')).toBeVisible();
     await page.reload();
     await expect(page.getByText('Morgan Renamed')).toBeVisible();
+  });
+
+  test('a phone reaches hosting: Profile in the bottom navigation, then Manage Listings', async ({ page, context, isMobile }, info) => {
+    await signInContext(context, await newUser('phonehost'));
+    if (!isMobile) {
+      // The wide page keeps its tiles; hosting is in the user menu there.
+      await page.goto('/account-settings');
+      await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Manage Listings' })).toBeHidden();
+      await page.screenshot({ path: info.outputPath('account-settings-wide.png') });
+      return;
+    }
+    await page.goto('/home');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/account-settings$/);
+    await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+    const manage = page.getByRole('link', { name: 'Manage Listings' });
+    await expect(manage).toBeVisible();
+    await page.screenshot({ path: info.outputPath('profile-phone.png'), fullPage: true });
+    await manage.click();
+    await expect(page).toHaveURL(/\/hosting$/);
+    await expect(page.getByRole('heading', { name: 'Your listings' })).toBeVisible();
   });
 });
 

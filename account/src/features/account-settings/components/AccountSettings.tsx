@@ -1,6 +1,7 @@
 /**
  * /account-settings (accounts spec section 2). Small screens: Profile, the initial avatar, the
- * 'Become a host' teaser, Personal info and Account, the support links and Log out. Wide
+ * 'Become a host' teaser, Manage Listings (the way to hosting on a phone, as the wide user menu's
+ * entry; ARCHITECTURE.md section 6), Personal info and Account, the support links and Log out. Wide
  * screens: 'Account', 'Signed in as' with the first name and the email, and the ten tiles.
  * Signed out, it goes to / after 1 s.
  */
@@ -17,6 +18,7 @@ import {
   Globe,
   House,
   IdCard,
+  KeyRound,
   Bell,
   LifeBuoy,
   ReceiptText,
@@ -32,6 +34,7 @@ import { REDIRECT_DELAY_MS } from 'shared/rules';
 import { signOut } from 'shared/session';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import { Avatar } from '../../../components/Avatar';
+import { MANAGE_LISTINGS } from '../../../hostingEntry';
 import { firstName, REFERRAL_BALANCE, SETTINGS_TILES } from './tiles';
 import styles from './AccountSettings.module.css';
 
@@ -97,6 +100,10 @@ export function AccountSettings() {
           </span>
           <House size={40} strokeWidth={1.25} aria-hidden />
         </Link>
+        <h2 className={styles.subheading}>Hosting</h2>
+        <ul className={styles.rows}>
+          <Row to={MANAGE_LISTINGS.to} label={MANAGE_LISTINGS.label} icon={KeyRound} />
+        </ul>
         <h2 className={styles.subheading}>Settings</h2>
         <ul className={styles.rows}>
           <Row to="/lp" label="Personal info" icon={CircleUserRound} />

@@ -2,6 +2,8 @@
  * The user menu's entries and targets (accounts spec section 2). Entries whose target the
  * spec does not show lead to the coming-soon page, as 'Become a host' does.
  */
+import { MANAGE_LISTINGS } from '../../../hostingEntry';
+
 export type MenuEntry =
   | { kind: 'link'; label: string; to: string; strong?: boolean }
   | { kind: 'login'; label: string; strong?: boolean }
@@ -17,7 +19,7 @@ export const SIGNED_IN_ENTRIES: readonly MenuEntry[] = [
   { kind: 'link', label: 'Wishlist', to: '/wishlist', strong: true },
   { kind: 'separator' },
   // Not given by the spec: hosting (issue 16) is behind it. 'Become a host' stays coming soon.
-  { kind: 'link', label: 'Manage Listings', to: '/hosting' },
+  { kind: 'link', ...MANAGE_LISTINGS },
   { kind: 'link', label: 'Refer a host', to: COMING_SOON },
   { kind: 'link', label: 'Account', to: '/account-settings' },
   { kind: 'separator' },
