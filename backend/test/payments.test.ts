@@ -188,13 +188,17 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       return { drafts: (data ?? []).length, intents: rows[0]!.n };
     }
 
+    /** The stay with the terms the page shows (the server's own unless `shown` says otherwise). */
+    const shownStay = (shown: Record<string, unknown>) => ({
+      ...stay(),
+      shownAmount: THREE_NIGHTS_CENTS,
+      shownCancellationPolicy: 'moderate',
+      ...shown,
+    });
+
     it('opens an intent when the total and policy the page shows are the ones the server computes', async () => {
       const { client } = await signedInUser();
-      const r = await invoke(client, 'create-payment-intent', {
-        ...stay(),
-        shownAmount: THREE_NIGHTS_CENTS,
-        shownCancellationPolicy: 'moderate',
-      });
+      const r = await invoke(client, 'create-payment-intent', shownStay({}));
       expect([r.status, r.body.amount]).toEqual([200, THREE_NIGHTS_CENTS]);
     });
 
@@ -204,13 +208,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       ['another cancellation policy', { shownCancellationPolicy: 'flexible' }, /cancellation policy/],
     ])('refuses %s: 409 terms_changed, no draft and no intent made', async (_name, shown, message) => {
       const { client, id } = await signedInUser();
-      const r = await invoke(client, 'create-payment-intent', {
-        ...stay(),
-        shownAmount: THREE_NIGHTS_CENTS,
-        shownCancellationPolicy: 'moderate',
-        ...shown,
-        idempotencyKey: `shown-${id}`,
-      });
+      const r = await invoke(client, 'create-payment-intent', { ...shownStay(shown), idempotencyKey: `shown-${id}` });
       expect([r.status, r.body.code]).toEqual([409, 'terms_changed']);
       expect(r.body.error).toMatch(message);
       expect(await madeFor(id)).toEqual({ drafts: 0, intents: 0 });
@@ -229,12 +227,7 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       ['a policy of another type', { shownCancellationPolicy: ['moderate'] }],
     ])('refuses a shown total or policy that is %s: 400 invalid_shown_terms, nothing made', async (_name, shown) => {
       const { client, id } = await signedInUser();
-      const r = await invoke(client, 'create-payment-intent', {
-        ...stay(),
-        shownAmount: THREE_NIGHTS_CENTS,
-        shownCancellationPolicy: 'moderate',
-        ...shown,
-      });
+      const r = await invoke(client, 'create-payment-intent', shownStay(shown));
       expect([r.status, r.body.code]).toEqual([400, 'invalid_shown_terms']);
       expect(await madeFor(id)).toEqual({ drafts: 0, intents: 0 });
     });
