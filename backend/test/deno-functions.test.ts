@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
 import { functionEnv } from '../src/functions/index.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
-import { checkoutDriver, isoDay, stayRequest, type Answer } from './support/checkout.ts';
+import { checkoutDriver, isoDay, stayRequest, withShownTerms, type Answer } from './support/checkout.ts';
 
 const BACKEND_DIR = fileURLToPath(new URL('..', import.meta.url));
 const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
@@ -111,10 +111,11 @@ describe.each(DB_KINDS)('edge functions under Deno, on %s', (kind) => {
   });
 
   /** A POST to a function as the page makes it (supabase-js sends the user's token and the anon key). */
-  async function call(name: string, body: unknown, accessToken?: string): Promise<Answer> {
+  async function call(name: string, body: Record<string, unknown>, accessToken?: string): Promise<Answer> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', apikey: backend.keys.anonKey };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-    const response = await fetch(functions[name]!.url, { method: 'POST', headers, body: JSON.stringify(body) });
+    const sent = name === 'create-payment-intent' ? await withShownTerms(service, body) : body;
+    const response = await fetch(functions[name]!.url, { method: 'POST', headers, body: JSON.stringify(sent) });
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   }
 

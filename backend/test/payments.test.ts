@@ -178,6 +178,60 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
       expect(r.body.clientSecret).toBe(intent.body.client_secret);
     });
 
+    /** What a refused request could have left: the user's drafts and the processor's intents for them. */
+    async function madeFor(userId: string): Promise<{ drafts: number; intents: number }> {
+      const { data } = await service.from('Bookings').select('id').eq('user_id', userId);
+      const { rows } = await backend.ctx.db.query<{ n: number }>(
+        `select count(*)::int as n from payments_test.payment_intents where metadata->>'user_id' = $1`,
+        [userId],
+      );
+      return { drafts: (data ?? []).length, intents: rows[0]!.n };
+    }
+
+    /** The stay with the terms the page shows (the server's own unless `shown` says otherwise). */
+    const shownStay = (shown: Record<string, unknown>) => ({
+      ...stay(),
+      shownAmount: THREE_NIGHTS_CENTS,
+      shownCancellationPolicy: 'moderate',
+      ...shown,
+    });
+
+    it('opens an intent when the total and policy the page shows are the ones the server computes', async () => {
+      const { client } = await signedInUser();
+      const r = await invoke(client, 'create-payment-intent', shownStay({}));
+      expect([r.status, r.body.amount]).toEqual([200, THREE_NIGHTS_CENTS]);
+    });
+
+    it.each([
+      ['a total a cent short', { shownAmount: THREE_NIGHTS_CENTS - 1 }, /price of this stay changed/],
+      ['the old total of a price the host doubled', { shownAmount: THREE_NIGHTS_CENTS / 2 }, /price of this stay changed/],
+      ['another cancellation policy', { shownCancellationPolicy: 'flexible' }, /cancellation policy/],
+    ])('refuses %s: 409 terms_changed, no draft and no intent made', async (_name, shown, message) => {
+      const { client, id } = await signedInUser();
+      const r = await invoke(client, 'create-payment-intent', { ...shownStay(shown), idempotencyKey: `shown-${id}` });
+      expect([r.status, r.body.code]).toEqual([409, 'terms_changed']);
+      expect(r.body.error).toMatch(message);
+      expect(await madeFor(id)).toEqual({ drafts: 0, intents: 0 });
+    });
+
+    it.each([
+      ['missing', { shownAmount: undefined }],
+      ['missing policy', { shownCancellationPolicy: undefined }],
+      ['negative', { shownAmount: -THREE_NIGHTS_CENTS }],
+      ['a string', { shownAmount: String(THREE_NIGHTS_CENTS) }],
+      ['a float', { shownAmount: THREE_NIGHTS_CENTS + 0.5 }],
+      ['huge', { shownAmount: 1e21 }],
+      ['above the largest possible charge', { shownAmount: Number.MAX_SAFE_INTEGER }],
+      ['null', { shownAmount: null }],
+      ['an unknown policy', { shownCancellationPolicy: 'lenient' }],
+      ['a policy of another type', { shownCancellationPolicy: ['moderate'] }],
+    ])('refuses a shown total or policy that is %s: 400 invalid_shown_terms, nothing made', async (_name, shown) => {
+      const { client, id } = await signedInUser();
+      const r = await invoke(client, 'create-payment-intent', shownStay(shown));
+      expect([r.status, r.body.code]).toEqual([400, 'invalid_shown_terms']);
+      expect(await madeFor(id)).toEqual({ drafts: 0, intents: 0 });
+    });
+
     it('keeps one pending booking per user and room, brought to the stay being paid', async () => {
       const { client, id } = await signedInUser();
       const first = await invoke(client, 'create-payment-intent', { ...stay(), idempotencyKey: 'a' });

@@ -38,9 +38,9 @@ async function openBooking(page: Page, stay: Stay) {
 }
 
 async function paymentsOf(user: Awaited<ReturnType<typeof newUser>>) {
-  const { data, error } = await user.client.from('Payments').select('id,room_id,"startDate","endDate"');
+  const { data, error } = await user.client.from('Payments').select('id,room_id,"startDate","endDate",amount');
   if (error) throw error;
-  return data as { id: string; room_id: number; startDate: string; endDate: string }[];
+  return data as { id: string; room_id: number; startDate: string; endDate: string; amount: number }[];
 }
 
 /**
@@ -169,6 +169,43 @@ test.describe('checkout', () => {
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ room_id: stay.roomId, startDate: stay.start, endDate: stay.end });
     expect(payments[0]!.id.split('-')[0]).toBe(code);
+  });
+
+  test('the host changes the price while the page is open: pay is refused, the new total shown, and a second press pays it', async ({
+    page,
+    context,
+  }, info) => {
+    const user = await newUser('reprice');
+    const stay = await freeStay(2);
+    await signInContext(context, user);
+    await openBooking(page, stay);
+    const details = page.getByRole('complementary', { name: 'Your booking' });
+    const before = checkoutTotal(stay.price, 2);
+    await expect(details.locator('dl > div').last()).toHaveText(`Total (USD)${usd(before.total)}`);
+    await fillCard(page, CARDS.ok);
+    await fillBilling(page);
+
+    const service = await serviceClient();
+    const newPrice = stay.price + 83 * 25;
+    const after = checkoutTotal(newPrice, 2);
+    expect((await service.from('Rooms').update({ price: newPrice }).eq('id', stay.roomId)).error).toBeNull();
+    try {
+      await bookButton(page).click();
+      const status = page.locator('[role="status"]').filter({ hasText: 'The price of this stay changed' });
+      await expect(status).toContainText(`The total is now ${usd(after.total)}`, { timeout: 20_000 });
+      await expect(details.locator('dl > div').last()).toHaveText(`Total (USD)${usd(after.total)}`);
+      expect(await paymentsOf(user)).toEqual([]);
+      await status.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`terms-changed-${info.project.name}.png`) });
+
+      await bookButton(page).click();
+      await expect(page.getByText('Payment successful!').first()).toBeVisible({ timeout: 20_000 });
+      const payments = await paymentsOf(user);
+      expect(payments).toHaveLength(1);
+      expect(Number(payments[0]!.amount)).toBe(after.total);
+    } finally {
+      await service.from('Rooms').update({ price: stay.price }).eq('id', stay.roomId);
+    }
   });
 
   test('a declined card is told and the same booking can then be paid', async ({ page, context }) => {

@@ -9,6 +9,8 @@ import { createClient, type Session, type SupabaseClient } from '@supabase/supab
 import type { BrowserContext, Page } from '../support/test';
 import { repoRoot } from '../support/paths';
 import { roomBlock } from '../support/rooms';
+import { DEFAULT_CANCELLATION_POLICY } from '../../shared/src/rules/cancellation';
+import { checkoutChargeCents } from '../../shared/src/rules/pricing';
 
 /** The composed site (E2E_BASE_URL points the checkout suites at another copy of it). */
 export const SITE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
@@ -151,11 +153,28 @@ export async function fillBilling(page: Page): Promise<void> {
   await page.getByLabel('Country').fill('United Kingdom');
 }
 
+/** The total (cents) and cancellation policy the booking page shows for a stay now, as it sends them. */
+export async function shownTerms(
+  client: SupabaseClient,
+  stay: Stay,
+): Promise<{ shownAmount: number; shownCancellationPolicy: string }> {
+  const [room, policy] = await Promise.all([
+    client.from('Rooms').select('price').eq('id', stay.roomId).single<{ price: number }>(),
+    client.from('room_cancellation_policies').select('policy').eq('room_id', stay.roomId).maybeSingle<{ policy: string }>(),
+  ]);
+  if (room.error) throw room.error;
+  return {
+    shownAmount: checkoutChargeCents(Number(room.data.price), stay.nights),
+    shownCancellationPolicy: policy.data?.policy ?? DEFAULT_CANCELLATION_POLICY,
+  };
+}
+
 /** A stay paid through the functions as the page pays it (for 'already booked' set-ups). */
 export async function payThroughApi(user: TestUser, stay: Stay): Promise<string> {
   const { supabaseUrl } = await siteConfig();
+  const shown = await shownTerms(user.client, stay);
   const created = await user.client.functions.invoke('create-payment-intent', {
-    body: { roomId: stay.roomId, startDate: stay.start, endDate: stay.end, adults: 1, children: 0, infants: 0, pets: 0 },
+    body: { roomId: stay.roomId, startDate: stay.start, endDate: stay.end, adults: 1, children: 0, infants: 0, pets: 0, ...shown },
   });
   if (created.error) throw created.error;
   const { clientSecret, paymentIntentId } = created.data as { clientSecret: string; paymentIntentId: string };

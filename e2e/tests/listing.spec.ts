@@ -9,7 +9,7 @@ import { appPort } from '../../scripts/site.mjs';
 import { checkoutTotals, nightlyUsdPrice } from '../../shared/src/rules/pricing';
 import { roomBlock } from '../support/rooms';
 import { navigateInApp } from '../support/site';
-import { anonClient, newUser, payThroughApi, signInContext } from './checkoutSupport';
+import { anonClient, newUser, payThroughApi, shownTerms, signInContext } from './checkoutSupport';
 
 const LISTING_STANDALONE = `http://localhost:${appPort('listing')}`;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -231,15 +231,18 @@ test.describe('listing detail', () => {
       const details = page.getByRole('complementary', { name: 'Your booking' });
       await expect(details.locator('dl > div').last()).toHaveText(`Total (USD)${usd(expected)}`);
 
+      const stay = { roomId: room.id, start: isoDay(dayFromToday(offset)), end: isoDay(dayFromToday(offset + nights)), nights };
       const intent = await user.client.functions.invoke('create-payment-intent', {
         body: {
           roomId: room.id,
-          startDate: isoDay(dayFromToday(offset)),
-          endDate: isoDay(dayFromToday(offset + nights)),
+          startDate: stay.start,
+          endDate: stay.end,
           adults: 1,
           children: 0,
           infants: 0,
           pets: 0,
+          // The total and policy the booking page shows, which the server compares with its own.
+          ...(await shownTerms(user.client, stay)),
         },
       });
       expect(intent.error).toBeNull();

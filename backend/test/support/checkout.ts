@@ -1,6 +1,8 @@
 // The checkout as the page drives it, for tests against a started backend: signed-in users
 // (supabase-js), the edge functions, and the built-in test processor at /payments/v1.
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { DEFAULT_CANCELLATION_POLICY } from '../../../shared/src/rules/cancellation.ts';
+import { checkoutChargeCents } from '../../../shared/src/rules/pricing.ts';
 import type { TestBackend } from './backend.ts';
 
 export const CARD_OK = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
@@ -26,6 +28,27 @@ export function stayRequest(roomId: number, nights: number, overrides: Record<st
     customerAddress: { line1: '1 Main St', city: 'London', state: '', postal_code: 'N1', country: 'GB' },
     guest: '2 guests',
     ...overrides,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `body` with the total and cancellation policy the booking page would show for it (what
+ * create-payment-intent compares with its own): the room's price and policy as `client` reads
+ * them now. A stay the page could not price (no such room, dates out of order) shows 0.
+ */
+export async function withShownTerms(client: SupabaseClient, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const [room, policy] = await Promise.all([
+    client.from('Rooms').select('price').eq('id', body.roomId).maybeSingle<{ price: number }>(),
+    client.from('room_cancellation_policies').select('policy').eq('room_id', body.roomId).maybeSingle<{ policy: string }>(),
+  ]);
+  const nights = (Date.parse(String(body.endDate)) - Date.parse(String(body.startDate))) / DAY_MS;
+  const priced = room.data && Number.isInteger(nights) && nights > 0;
+  return {
+    shownAmount: priced ? checkoutChargeCents(Number(room.data!.price), nights) : 0,
+    shownCancellationPolicy: policy.data?.policy ?? DEFAULT_CANCELLATION_POLICY,
+    ...body,
   };
 }
 
@@ -61,8 +84,10 @@ export function checkoutDriver(backend: TestBackend, label: string) {
     return { client, id: data.user.id, email, accessToken: data.session.access_token };
   }
 
+  /** A function call as the page makes it: create-payment-intent with the terms the page shows, unless given. */
   async function invoke(client: SupabaseClient, name: string, body: Record<string, unknown>): Promise<Answer> {
-    const { data, error } = await client.functions.invoke(name, { body });
+    const sent = name === 'create-payment-intent' && !('shownAmount' in body) ? await withShownTerms(client, body) : body;
+    const { data, error } = await client.functions.invoke(name, { body: sent });
     if (error instanceof FunctionsHttpError) {
       const response = error.context as Response;
       return { status: response.status, body: (await response.json()) as Record<string, any> };

@@ -2,7 +2,12 @@
 //
 // Needs a signed-in caller. The amount comes from the room's stored price, the nights and the
 // checkout fee rules (shared/src/rules/pricing.ts, the same functions the page shows, through
-// their generated copy _shared/rules.ts); any amount the client sends is ignored. Refuses past,
+// their generated copy _shared/rules.ts). The page sends the total (cents) and the cancellation
+// policy it shows, only to be compared: when either is not what the server computes (the host
+// changed the price or the policy since the page loaded), no intent is made and the traveller is
+// told (409 terms_changed), so nobody is charged a total they were not shown. A request without
+// them, or with anything but a whole number of cents up to the largest possible charge and a
+// known policy, is refused (400 invalid_shown_terms): the page is their only client. Refuses past,
 // reversed or already booked dates (409),
 // stays beyond the booking calendar or over 90 nights (400) and guests above the room's capacity
 // (400). The user's pending booking of this room (the page's draft) is brought to the requested
@@ -14,15 +19,27 @@
 // click, retry) answer the same intent.
 //
 // Body: { roomId, startDate, endDate, adults, children, infants, pets, customerName,
-//         customerAddress: { line1, city, state, postal_code, country }, guest, idempotencyKey }
+//         customerAddress: { line1, city, state, postal_code, country }, guest, idempotencyKey,
+//         shownAmount (cents), shownCancellationPolicy }
 // Answer: { clientSecret, paymentIntentId, amount (cents), currency, bookingId }
 import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
 import { processor, ProcessorRefusal } from '../_shared/processor.ts';
-import { checkoutChargeCents, DEFAULT_CANCELLATION_POLICY, MAX_INFANTS, MAX_PETS } from '../_shared/rules.ts';
+import {
+  amountInCents,
+  checkoutChargeCents,
+  checkoutTotals,
+  DEFAULT_CANCELLATION_POLICY,
+  isCancellationPolicy,
+  MAX_INFANTS,
+  MAX_NIGHTLY_USD,
+  MAX_PETS,
+} from '../_shared/rules.ts';
 import { earliestCheckIn, isoDayTime, latestCheckOut, MAX_NIGHTS, nightsBetween, overlaps } from '../_shared/stay.ts';
 import { callerRest, requireUser, RestCallError, serviceRest, type BookingRow, type RoomRow } from '../_shared/supabase.ts';
 
 const UNIQUE_VIOLATION = '23505';
+/** The largest charge there can be: the dearest night over the longest stay, in cents. */
+const MAX_CHARGE_CENTS = amountInCents(checkoutTotals(MAX_NIGHTLY_USD, MAX_NIGHTS).total);
 
 function count(body: Record<string, unknown>, name: string, min: number): number {
   const value = body[name] ?? 0;
@@ -71,6 +88,22 @@ const handler = postHandler(async (req) => {
     throw new Refusal(400, 'stay_too_long', `A stay can be at most ${MAX_NIGHTS} nights.`);
   }
 
+  const shownAmount = body.shownAmount;
+  const shownPolicy = body.shownCancellationPolicy;
+  if (
+    typeof shownAmount !== 'number' ||
+    !Number.isInteger(shownAmount) ||
+    shownAmount < 0 ||
+    shownAmount > MAX_CHARGE_CENTS ||
+    !isCancellationPolicy(shownPolicy)
+  ) {
+    throw new Refusal(
+      400,
+      'invalid_shown_terms',
+      'shownAmount must be the total shown, in cents, and shownCancellationPolicy the policy shown.',
+    );
+  }
+
   const adults = count(body, 'adults', 1);
   const children = count(body, 'children', 0);
   const infants = count(body, 'infants', 0);
@@ -101,6 +134,12 @@ const handler = postHandler(async (req) => {
     `room_cancellation_policies?select=policy&room_id=eq.${roomId}`,
   );
   const cancellationPolicy = policy?.policy ?? DEFAULT_CANCELLATION_POLICY;
+  if (amount !== shownAmount) {
+    throw new Refusal(409, 'terms_changed', 'The price of this stay changed since this page showed it.');
+  }
+  if (cancellationPolicy !== shownPolicy) {
+    throw new Refusal(409, 'terms_changed', "The host changed this place's cancellation policy since this page showed it.");
+  }
 
   // The user's draft booking of this room, brought to exactly this stay, or created.
   const stay = { startDate, endDate, numOfDays: nights, adults, children, infants, pets };

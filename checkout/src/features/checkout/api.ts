@@ -9,7 +9,7 @@
  */
 import { api, extraOf, clientOf, functionError, toApiError } from 'shared/api';
 import type { BookedRange } from 'shared/ui';
-import type { GuestCounts, IsoDay } from 'shared/rules';
+import type { CancellationPolicy, GuestCounts, IsoDay } from 'shared/rules';
 
 export interface BookingRow {
   id: number;
@@ -53,6 +53,8 @@ export interface CreateIntentInput {
   customerName: string;
   customerAddress: CustomerAddress;
   idempotencyKey: string;
+  /** The total (cents) and cancellation policy the page shows: the server refuses (terms_changed) if they are not its own. */
+  shown: { amount: number; policy: CancellationPolicy };
 }
 
 export interface CreatedIntent {
@@ -201,11 +203,16 @@ export const checkoutApi = api.injectEndpoints({
             customerName: input.customerName,
             customerAddress: input.customerAddress,
             idempotencyKey: input.idempotencyKey,
+            shownAmount: input.shown.amount,
+            shownCancellationPolicy: input.shown.policy,
           },
         });
         if (result.error) return { error: await functionError('Error creating payment intent:', result.error) };
         return { data: result.data as CreatedIntent };
       },
+      // Refused because the host changed the price or policy since the page loaded: the page
+      // reads the room again and shows the new terms, which a second press then pays.
+      invalidatesTags: (_result, error, { roomId }) => (error?.code === 'terms_changed' ? [{ type: 'Rooms', id: roomId }] : []),
     }),
 
     confirmTestCardPayment: build.mutation<CardStepResult, TestCardInput>({

@@ -17,10 +17,13 @@ import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { useLocation, useNavigate, useParams } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ChevronLeft } from 'lucide-react';
-import { useGetRoomByIdQuery, useGetSessionUserQuery } from 'shared/api';
+import { useGetCancellationPolicyQuery, useGetRoomByIdQuery, useGetSessionUserQuery } from 'shared/api';
 import { useRuntimeConfig } from 'shared/config';
 import {
   ALREADY_BOOKED_TOAST_MS,
+  amountInCents,
+  checkoutTotals,
+  nightlyUsdPrice,
   REDIRECT_DELAY_MS,
   toIsoDay,
   type DateRange,
@@ -31,6 +34,7 @@ import {
 } from 'shared/rules';
 import { resetCard, showToast } from 'shared/state';
 import { useAppDispatch, useAppSelector } from 'shared/store';
+import { formatUsd } from 'shared/ui';
 import { loginPathReturningTo } from 'shared/url';
 import {
   useGetCheckoutBookedRangesQuery,
@@ -106,6 +110,7 @@ function Booking({ roomId }: { roomId: number }) {
   }, [signedOut, navigate, pathname, search]);
 
   const room = useGetRoomByIdQuery(roomId);
+  const policy = useGetCancellationPolicyQuery(roomId);
   const booked = useGetCheckoutBookedRangesQuery(roomId);
   const bookingStatus = useGetRoomBookingStatusQuery(user ? { userId: user.id, roomId, today } : skipToken);
   const alreadyBooked = bookingStatus.data === 'found';
@@ -144,15 +149,19 @@ function Booking({ roomId }: { roomId: number }) {
   const tooManyGuests = maxGuests !== undefined && countedGuests(trip.guests) > maxGuests;
   const processing = payment.status === 'processing';
   const locked = alreadyBooked || processing || payment.status === 'success';
-  const canPay = !locked && user !== null && port !== null && isTripComplete(trip) && room.data != null && !tooManyGuests;
+  // The total shown in Price details (whole dollars), once the place and the nights are known.
+  const totalUsd = room.data && nights > 0 ? checkoutTotals(nightlyUsdPrice(Number(room.data.price)), nights).total : null;
+  const canPay =
+    !locked && user !== null && port !== null && isTripComplete(trip) && totalUsd !== null && policy.data !== undefined && !tooManyGuests;
 
   const requestToBook = () => {
-    if (!canPay || !user || !isTripComplete(trip)) return;
+    if (!canPay || !user || !isTripComplete(trip) || totalUsd === null || policy.data === undefined) return;
     void payment.pay({
       roomId,
       trip,
       guestLabel: tripGuestLabel(trip),
       billing: { name: name.trim(), email: user.email ?? '', address },
+      shown: { amount: amountInCents(totalUsd), policy: policy.data },
     });
   };
 
@@ -173,7 +182,7 @@ function Booking({ roomId }: { roomId: number }) {
   const summary = (
     <aside className={styles.summary} aria-label="Your booking">
       {room.data ? (
-        <PlaceSummary room={room.data} nights={nights} />
+        <PlaceSummary room={room.data} nights={nights} policy={policy.data} />
       ) : room.isLoading ? (
         <PlaceSummaryPlaceholder nights={nights} />
       ) : (
@@ -316,6 +325,11 @@ function Booking({ roomId }: { roomId: number }) {
             </button>
             <div role="status" className={payment.status === 'success' ? styles.success : styles.paymentMessage}>
               {payment.message}
+              {payment.termsChanged && totalUsd !== null && !room.isFetching && !policy.isFetching && (
+                <p className={styles.code}>
+                  The total is now <strong>{formatUsd(totalUsd)}</strong>; check Price details and request to book again to pay it.
+                </p>
+              )}
               {payment.reservationCode && (
                 <p className={styles.code}>
                   Reservation code <strong>{payment.reservationCode}</strong>. Taking you to your trips…

@@ -1,18 +1,18 @@
 /**
  * The right-hand card: the place (cover photo, title, rating) and Price details: the nightly USD
  * rate x nights, the cleaning fee, the service fee and the total, from the shared pricing rules
- * the server charges with. While the place loads, a placeholder of the same size holds its box:
+ * the server charges with, and the cancellation policy the payment is made under. While the place loads, a placeholder of the same size holds its box:
  * the photo's 106 px sets the place row's height (the title is kept to two lines, the location
  * to one) and the price rows are the same lines, so nothing moves when the place arrives.
  */
 import { Star } from 'lucide-react';
 import type { Room } from 'shared/api';
 import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
-import { nightlyUsdPrice, showsRating } from 'shared/rules';
+import { cancellationPolicyText, nightlyUsdPrice, showsRating, type CancellationPolicy } from 'shared/rules';
 import { formatUsd, PriceBreakdown, Skeleton } from 'shared/ui';
 import styles from './BookingPage.module.css';
 
-export function PlaceSummary({ room, nights }: { room: Room; nights: number }) {
+export function PlaceSummary({ room, nights, policy }: { room: Room; nights: number; policy?: CancellationPolicy }) {
   const config = useRuntimeConfig();
   const nightly = nightlyUsdPrice(Number(room.price));
   const cover = room.images[0];
@@ -54,6 +54,11 @@ export function PlaceSummary({ room, nights }: { room: Room; nights: number }) {
         <PriceBreakdown nightlyUsd={nightly} nights={nights} />
       ) : (
         <p className={`${styles.muted} ${styles.perNight}`}>{formatUsd(nightly)} per night. Add your dates to see the total.</p>
+      )}
+      {policy && (
+        <p className={`${styles.muted} ${styles.policy}`}>
+          <strong>Cancellation policy:</strong> {cancellationPolicyText(policy).terms}
+        </p>
       )}
     </div>
   );

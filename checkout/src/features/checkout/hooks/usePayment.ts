@@ -12,7 +12,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'shared/router';
 import { nanoid } from '@reduxjs/toolkit';
 import type { ApiError } from 'shared/api';
-import { REDIRECT_DELAY_MS } from 'shared/rules';
+import { REDIRECT_DELAY_MS, type CancellationPolicy } from 'shared/rules';
 import { cardDeclined, cardSubmitted, showToast } from 'shared/state';
 import { useAppDispatch } from 'shared/store';
 import { useCreatePaymentIntentMutation, useFinalizeBookingMutation, type CardStepResult } from '../api';
@@ -46,6 +46,8 @@ export interface PaymentRequest {
   trip: Trip & { range: { start: string; end: string } };
   guestLabel: string;
   billing: BillingDetails;
+  /** The total (cents) and cancellation policy the page shows, which the server checks. */
+  shown: { amount: number; policy: CancellationPolicy };
 }
 
 export function usePayment(port: CardPort | null) {
@@ -56,6 +58,8 @@ export function usePayment(port: CardPort | null) {
   const [status, setStatus] = useState<PaymentStatus>('idle');
   const [message, setMessage] = useState<string | null>(null);
   const [reservationCode, setReservationCode] = useState<string | null>(null);
+  /** The last press was refused because the price or policy changed (terms_changed). */
+  const [termsChanged, setTermsChanged] = useState(false);
   const submitting = useRef(false);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
 
@@ -67,7 +71,8 @@ export function usePayment(port: CardPort | null) {
 
   /** One key per trip and payer: retries of the same request answer the same intent. */
   const idempotencyKey = (request: PaymentRequest): string => {
-    const signature = JSON.stringify([request.roomId, request.trip, request.guestLabel, request.billing]);
+    // The shown terms too: a quote at a new price is a new intent, never an old one replayed.
+    const signature = JSON.stringify([request.roomId, request.trip, request.guestLabel, request.billing, request.shown]);
     if (attempt.current?.signature !== signature) attempt.current = { signature, key: nanoid() };
     return attempt.current.key;
   };
@@ -91,6 +96,7 @@ export function usePayment(port: CardPort | null) {
       submitting.current = true;
       setStatus('processing');
       setMessage(null);
+      setTermsChanged(false);
       let succeeded = false;
       try {
         const intent = await createIntent({
@@ -102,6 +108,7 @@ export function usePayment(port: CardPort | null) {
           customerName: request.billing.name,
           customerAddress: request.billing.address,
           idempotencyKey: idempotencyKey(request),
+          shown: request.shown,
         }).unwrap();
 
         let card: CardStepResult;
@@ -126,6 +133,7 @@ export function usePayment(port: CardPort | null) {
         dispatch(showToast({ kind: 'success', message: PAYMENT_MESSAGES.success }));
       } catch (error) {
         const apiError = error as ApiError;
+        setTermsChanged(apiError.code === 'terms_changed');
         // 409: the dates cannot be booked (taken, past); the server says which, and whether
         // money was given back. Too many guests for the place: the server says its capacity.
         if (apiError.status === 409 || apiError.code === 'too_many_guests') fail(apiError.message);
@@ -141,5 +149,5 @@ export function usePayment(port: CardPort | null) {
     [port, createIntent, finalize, dispatch],
   );
 
-  return { status, message, reservationCode, pay };
+  return { status, message, reservationCode, termsChanged, pay };
 }
