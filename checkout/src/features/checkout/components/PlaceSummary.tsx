@@ -1,9 +1,11 @@
 /**
  * The right-hand card: the place (cover photo, title, rating) and Price details: the nightly USD
  * rate x nights, the cleaning fee, the service fee and the total, from the shared pricing rules
- * the server charges with, and the cancellation policy the payment is made under. While the place loads, a placeholder of the same size holds its box:
- * the photo's 106 px sets the place row's height (the title is kept to two lines, the location
- * to one) and the price rows are the same lines, so nothing moves when the place arrives.
+ * the server charges with, and the cancellation policy the payment is made under. While the place
+ * loads, a placeholder of the same size holds its box: the photo's 106 px sets the place row's
+ * height (the title is kept to two lines, the location to one), the price rows are the same lines
+ * and the policy's box is three lines, loaded or not, so nothing moves when the place or the policy
+ * arrives.
  */
 import { Star } from 'lucide-react';
 import type { Room } from 'shared/api';
@@ -55,10 +57,12 @@ export function PlaceSummary({ room, nights, policy }: { room: Room; nights: num
       ) : (
         <p className={`${styles.muted} ${styles.perNight}`}>{formatUsd(nightly)} per night. Add your dates to see the total.</p>
       )}
-      {policy && (
+      {policy ? (
         <p className={`${styles.muted} ${styles.policy}`}>
           <strong>Cancellation policy:</strong> {cancellationPolicyText(policy).terms}
         </p>
+      ) : (
+        <PolicyPlaceholder />
       )}
     </div>
   );
@@ -69,6 +73,15 @@ const PRICE_ROWS = ['nights', 'cleaning', 'service', 'total'] as const;
 /** A grey bar standing for a line of text: inline, so the line keeps its height. */
 function TextLine({ width }: { width: string }) {
   return <Skeleton shape="text" width={width} style={{ display: 'inline-block', maxWidth: '100%', verticalAlign: 'middle' }} />;
+}
+
+/** The policy's line while it loads: its box, grey where the text will be. */
+function PolicyPlaceholder() {
+  return (
+    <p className={styles.policy} aria-hidden="true">
+      <TextLine width="14em" />
+    </p>
+  );
 }
 
 /** The card's placeholder while the place loads: the same rows, grey where the text will be. */
@@ -105,6 +118,7 @@ export function PlaceSummaryPlaceholder({ nights }: { nights: number }) {
           <TextLine width="12em" />
         </p>
       )}
+      <PolicyPlaceholder />
     </div>
   );
 }
