@@ -8,7 +8,7 @@
 // p99, quiet and under attack, the attackers' answers by status, and the load average.
 // Env: BENCH_ROOMS (1000), BENCH_READS (200: grid reads per phase).
 import { createScratchDb, postgresUnavailable } from '../test/support/postgres.ts';
-import { cleanups, loadAverage, log, runBench, startBackend, type Server } from './servers.ts';
+import { cleanups, loadAverage, log, quantile, runBench, startBackend, type Server } from './servers.ts';
 
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 1000);
 const READS = Number(process.env.BENCH_READS ?? 200);
@@ -31,8 +31,6 @@ const HOSTILE = [
 
 /** For comparison: a full scan any rule accepts, a substring search over every description. */
 const PLAIN = ['/rest/v1/Rooms?select=id&house_description=ilike.*zzz*'];
-
-const quantile = (times: number[], q: number) => [...times].sort((a, b) => a - b)[Math.max(0, Math.ceil(times.length * q) - 1)]!;
 
 async function timed(url: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();

@@ -13,6 +13,8 @@ export const children: ChildProcess[] = [];
 export const cleanups: Array<() => Promise<void> | void> = [];
 export const log = (...args: unknown[]) => console.error('[bench]', ...args);
 export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ', 1)[0]!;
+/** The `q` quantile (0..1) of some timings, nearest rank. */
+export const quantile = (times: number[], q: number) => [...times].sort((a, b) => a - b)[Math.max(0, Math.ceil(times.length * q) - 1)]!;
 
 export async function waitFor(url: string, child: ChildProcess, seconds: number, output: () => string): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
@@ -34,6 +36,8 @@ export interface Server {
   jwtSecret: string;
   /** Where the REST API is mounted ('' for PostgREST itself). */
   restPath?: string;
+  /** The process serving it, when it is ours (its memory can be read from /proc). */
+  pid?: number;
 }
 
 /** Our backend in its own process, seeded with `rooms` listings; PGlite without a database URL. */
@@ -53,7 +57,7 @@ export async function startBackend(databaseUrl: string | undefined, rooms: numbe
   await waitFor(`http://127.0.0.1:${port}/health`, child, 1800, () => output);
   log(`backend on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} ready with ${rooms} rooms in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const keys = JSON.parse(readFileSync(join(dataDir, 'keys.json'), 'utf8')) as { anonKey: string; jwtSecret: string };
-  return { url: `http://127.0.0.1:${port}`, anonKey: keys.anonKey, jwtSecret: keys.jwtSecret };
+  return { url: `http://127.0.0.1:${port}`, anonKey: keys.anonKey, jwtSecret: keys.jwtSecret, pid: child.pid };
 }
 
 async function shutdown() {

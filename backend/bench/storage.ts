@@ -1,4 +1,4 @@
-// Storage under hostile image load (a script, not a test): `pnpm --filter backend exec tsx bench/storage.ts`.
+// Storage under hostile image load (a script, not a test): `pnpm --filter backend bench:storage`.
 //
 // Starts the backend in its own process (PGlite; DATABASE_URL=postgres://... for PostgreSQL) and
 // measures what another client sees - a stored photo (GET /storage/v1/object/public/...), a REST
@@ -10,19 +10,14 @@
 // client's p50/p99 per kind of request in both phases, the hostile answers by status, the
 // backend's peak RSS (sampled from /proc every 100 ms) and the load average.
 // Env: BENCH_SECONDS (30: the loaded phase; the quiet one is a third of it), BENCH_HOSTILE (12).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import sharp from 'sharp';
-import { freePort } from '../test/support/postgrest.ts';
+import { log, quantile, runBench, startBackend } from './servers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const HOSTILE = Number(process.env.BENCH_HOSTILE ?? 12);
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const log = (...args: unknown[]) => console.error('[bench]', ...args);
 
 interface Answer {
   status: number;
@@ -44,35 +39,15 @@ function call(from: string, method: string, path: string, headers: Record<string
   });
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-};
-
-const dataDir = mkdtempSync(join(tmpdir(), 'hs-bench-storage-'));
-port = await freePort();
-const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_ROOMS: '40', DATABASE_URL: process.env.DATABASE_URL ?? '' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stopChild = () => {
-  if (child.exitCode === null) child.kill('SIGTERM');
-};
-process.on('exit', stopChild);
-
-try {
-  for (let i = 0; ; i += 1) {
-    const up = await call('127.0.0.1', 'GET', '/health').catch(() => null);
-    if (up?.status === 200) break;
-    if (child.exitCode !== null || i > 600) throw new Error('the backend did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const { anonKey } = JSON.parse(readFileSync(join(dataDir, 'keys.json'), 'utf8')) as { anonKey: string };
+async function main() {
+  const backend = await startBackend(process.env.DATABASE_URL, 40);
+  port = Number(new URL(backend.url).port);
+  const { anonKey } = backend;
 
   let rss = 0;
   let peakRss = 0;
   const sampler = setInterval(() => {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const status = readFileSync(`/proc/${backend.pid}/status`, 'utf8');
     rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
     peakRss = Math.max(peakRss, rss);
   }, 100);
@@ -121,7 +96,7 @@ try {
 
   function report(phase: string, result: Awaited<ReturnType<typeof measure>>) {
     for (const [kind, values] of Object.entries(result.times)) {
-      console.log(`${phase.padEnd(7)} ${kind.padEnd(7)} n=${String(values.length).padStart(5)}  p50 ${percentile(values, 50).toFixed(0).padStart(6)} ms  p99 ${percentile(values, 99).toFixed(0).padStart(6)} ms  max ${Math.max(...values).toFixed(0).padStart(6)} ms`);
+      console.log(`${phase.padEnd(7)} ${kind.padEnd(7)} n=${String(values.length).padStart(5)}  p50 ${(quantile(values, 0.5) ?? NaN).toFixed(0).padStart(6)} ms  p99 ${(quantile(values, 0.99) ?? NaN).toFixed(0).padStart(6)} ms  max ${Math.max(...values).toFixed(0).padStart(6)} ms`);
     }
     if (result.failures.length) console.log(`${phase} failures: ${result.failures.slice(0, 10).join(', ')} (${result.failures.length})`);
   }
@@ -153,8 +128,6 @@ try {
   console.log(`hostile answers: ${Object.entries(hostile).sort().map(([k, v]) => `${k} x${v}`).join(', ')}`);
   console.log(`backend RSS peak: quiet ${(quietPeak / 2 ** 20).toFixed(0)} MiB, loaded ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
   console.log(`load average (1, 5, 15 min): ${loadavg().map((n) => n.toFixed(2)).join(', ')}`);
-} finally {
-  stopChild();
-  await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
-  rmSync(dataDir, { recursive: true, force: true });
 }
+
+runBench(main);
