@@ -725,9 +725,6 @@ function drawScene(scene: Scene): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${body}</svg>`;
 }
 
-/** The SVG of one scene (exported for tests and for anyone who wants vector art). */
-export const sceneSvg = (scene: Scene) => drawScene(scene);
-
 async function renderScene(scene: Scene, dir: string): Promise<void> {
   const raster = await sharp(Buffer.from(drawScene(scene))).resize(WIDTH).png().toBuffer();
   for (const width of WIDTHS) {

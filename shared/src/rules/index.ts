@@ -11,6 +11,6 @@ export * from './ratings';
 export * from './regions';
 export * from './reservation';
 export * from './roomId';
-export * from './searchMatch';
+export * from './searchText';
 export * from './searchWindow';
 export * from './summaries';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { type Room, useGetCancellationPolicyQuery, useGetRoomByIdQuery } from 'shared/api';
 import { BREAKPOINTS } from 'shared/rules';
-import { injectHouseDetailSlice } from 'shared/store';
 import { useMediaQuery, useViewportWidth } from 'shared/ui';
 import { PhotoCarousel, PhotoGallery, PhotoGrid } from '../../photos';
 import { Reviews } from '../../reviews';
@@ -23,7 +22,6 @@ import { ThingsToKnow } from './ThingsToKnow';
 import { TitleRow } from './TitleRow';
 import styles from './ListingPage.module.css';
 
-injectHouseDetailSlice();
 
 /** /house/:id: the listing, or a not-found page for an id that is not one. */
 export function ListingPage() {
