@@ -1,6 +1,9 @@
-// supabase/schemas/*.sql is the schema the migrations make, and makes it on its own.
+// supabase/schemas/*.sql is the schema the migrations make, and makes it on its own; the generated
+// row types are its tables' and views' rows.
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { currentRowTypes, ROW_TYPE_FILES } from '../scripts/gen-row-types.ts';
 import { committedSchemaFiles, dumpSchema, schemaFiles, withMigratedDatabase } from '../scripts/gen-schemas.ts';
 import { postgresSkipReason } from './support/backend.ts';
 import { createScratchDb } from './support/postgres.ts';
@@ -33,5 +36,11 @@ describe.skipIf(postgresSkipReason !== undefined)('supabase/schemas', () => {
         await fresh.drop();
       }
     });
+  });
+
+  it('row types (shared/src/api/rows.ts and the functions\' copy) are the schema\'s (after a migration: pnpm --filter backend gen:row-types)', async () => {
+    const current = await currentRowTypes();
+    expect(current).toContain("status: 'pending' | 'confirmed' | 'cancelled';");
+    for (const file of ROW_TYPE_FILES) expect(readFileSync(file, 'utf8'), file).toBe(current);
   });
 });

@@ -13,4 +13,5 @@ export * from './reservation';
 export * from './roomId';
 export * from './searchText';
 export * from './searchWindow';
+export * from './stayBounds';
 export * from './summaries';
