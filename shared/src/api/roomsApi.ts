@@ -23,7 +23,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api, clientOf, toApiError } from './baseApi';
-import { DEFAULT_CANCELLATION_POLICY, GRID_PAGE_SIZE, isCancellationPolicy, type CancellationPolicy } from 'shared/rules';
+import { DEFAULT_CANCELLATION_POLICY, GRID_PAGE_SIZE, isCancellationPolicy, type BookedRange, type CancellationPolicy } from 'shared/rules';
 import type { SearchQuery } from 'shared/url';
 
 /** A row of "Rooms" (the columns the front end reads). */
@@ -131,6 +131,19 @@ export const roomsApi = api.injectEndpoints({
       },
       providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
     }),
+    /**
+     * Nights already booked, from the backend's `room_booked_ranges(room_id)` (confirmed bookings
+     * only, as half-open [start_date, end_date) ranges): the listing's and the booking page's
+     * calendars strike them through.
+     */
+    getBookedRanges: build.query<BookedRange[], number>({
+      async queryFn(roomId, queryApi) {
+        const result = await (await clientOf(queryApi)).rpc('room_booked_ranges', { room_id: roomId });
+        if (result.error) return { error: toApiError(`Error fetching booked nights of room ${roomId}:`, result.error) };
+        return { data: (result.data as { start_date: string; end_date: string }[]).map((row) => ({ start: row.start_date, end: row.end_date })) };
+      },
+      providesTags: (_result, _error, roomId) => [{ type: 'BookedRanges', id: roomId }],
+    }),
     getRoomsByIds: build.query<Room[], readonly number[]>({
       async queryFn(ids, queryApi) {
         if (ids.length === 0) return { data: [] };
@@ -169,4 +182,11 @@ export const roomsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetRoomByIdQuery, useGetCancellationPolicyQuery, useGetRoomsByIdsQuery, useGetGridPageInfiniteQuery, useGetGridCountQuery } = roomsApi;
+export const {
+  useGetRoomByIdQuery,
+  useGetCancellationPolicyQuery,
+  useGetBookedRangesQuery,
+  useGetRoomsByIdsQuery,
+  useGetGridPageInfiniteQuery,
+  useGetGridCountQuery,
+} = roomsApi;

@@ -17,6 +17,12 @@ export interface DateRange {
   end: IsoDay | null;
 }
 
+/** A stay already taken: [start, end) as ISO days, the end day itself stays free. */
+export interface BookedRange {
+  start: IsoDay;
+  end: IsoDay;
+}
+
 export const NO_DATES: DateRange = { start: null, end: null };
 
 /** The search bar's active input ('' when none is open). */

@@ -8,7 +8,6 @@
  *   called with the intent's client secret as Stripe.js would.
  */
 import { api, extraOf, clientOf, functionError, toApiError, type BookingsRow } from 'shared/api';
-import type { BookedRange } from 'shared/ui';
 import type { CancellationPolicy, GuestCounts, IsoDay } from 'shared/rules';
 
 export interface BookingDraftInput {
@@ -98,17 +97,6 @@ async function cardStep(url: string, body: unknown): Promise<CardStepResult> {
 
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCheckoutBookedRanges: build.query<BookedRange[], number>({
-      async queryFn(roomId, queryApi) {
-        const result = await (await clientOf(queryApi)).rpc('room_booked_ranges', { room_id: roomId });
-        if (result.error) return { error: toApiError(`Error fetching booked nights of room ${roomId}:`, result.error) };
-        return {
-          data: (result.data as { start_date: string; end_date: string }[]).map((row) => ({ start: row.start_date, end: row.end_date })),
-        };
-      },
-      providesTags: (_result, _error, roomId) => [{ type: 'BookedRanges', id: roomId }],
-    }),
-
     /** 'found' when the user has a payment for this room whose stay is not over yet. */
     getRoomBookingStatus: build.query<'found' | 'NotFound', { userId: string; roomId: number; today: IsoDay }>({
       async queryFn({ userId, roomId, today }, queryApi) {
@@ -250,7 +238,6 @@ export const checkoutApi = api.injectEndpoints({
 });
 
 export const {
-  useGetCheckoutBookedRangesQuery,
   useGetRoomBookingStatusQuery,
   useGetBookingDraftQuery,
   useSaveBookingDraftMutation,

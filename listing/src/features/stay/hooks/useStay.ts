@@ -15,7 +15,7 @@ import {
 } from 'shared/state';
 import { nightsBetween, partyOf, toIsoDay, type DateRange, type GuestCounts } from 'shared/rules';
 import { searchOfStay } from 'shared/url';
-import { useGetBookedRangesQuery } from '../api';
+import { useGetBookedRangesQuery } from 'shared/api';
 import { stayProblem } from '../stayProblem';
 import { useWriteStayToUrl } from './useStayInUrl';
 
