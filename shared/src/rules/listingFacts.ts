@@ -83,7 +83,7 @@ export interface ListingFactsRead extends ListingFacts {
   host: HostFigures;
 }
 
-export interface ShownAmenity {
+interface ShownAmenity {
   name: string;
   /** Unavailable amenities are shown struck through. */
   available: boolean;

@@ -13,7 +13,7 @@ interface Highlight {
  * guests who gave the location five stars (when there are such ratings), and the free
  * cancellation every listing gives.
  */
-export function highlightsOf(facts: Pick<ListingFactsRead, 'check_in_method' | 'location_five_star_percent'>): Highlight[] {
+function highlightsOf(facts: Pick<ListingFactsRead, 'check_in_method' | 'location_five_star_percent'>): Highlight[] {
   const highlights: Highlight[] = [];
   if (facts.check_in_method) {
     highlights.push({ icon: facts.check_in_method === 'host' ? Handshake : DoorOpen, ...checkInHighlight(facts.check_in_method) });
