@@ -290,7 +290,7 @@ test.describe('hosting', () => {
     await expect(rules.getByRole('listitem')).toHaveText([
       'Check-in: 3:00 pm - 10:00 pm', '3 guests maximum', 'Checkout before 11:00 am', 'No pets', 'No smoking',
     ]);
-    for (const invented of ['years hosting', 'months hosting', '5-star', 'Great location', 'Response rate', 'Responds within', '1607', '4.34', 'keypad']) {
+    for (const invented of ['years hosting', 'months hosting', '5-star', 'Great location', 'Cleanliness', 'Response rate', 'Responds within', '1607', '4.34', 'keypad']) {
       await expect(anonymous.getByText(invented)).toHaveCount(0);
     }
     await expect(anonymous.getByRole('region', { name: 'Meet your host' }).getByText('Reviews')).toHaveCount(0);

@@ -384,7 +384,7 @@ test.describe('listing detail', () => {
       'Great location95% of recent guests gave the location a 5-star rating.',
       'Free cancellation for 48 hoursGet a full refund if you change your mind.',
     ]);
-    await expect(page.getByRole('region', { name: 'Host' })).toContainText('6 years hosting');
+    await expect(page.getByRole('region', { name: 'Host', exact: true })).toContainText('6 years hosting');
     const host = page.getByRole('region', { name: 'Meet your host' });
     for (const text of ['Reviews1607', 'Rating4.34', 'Hosting6 years hosting', 'Response rate: 100%', 'Responds within an hour']) {
       await expect(host).toContainText(text);
