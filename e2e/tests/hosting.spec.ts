@@ -207,6 +207,7 @@ test.describe('hosting', () => {
     await page.keyboard.press('Space');
     await page.getByText('Smoke alarm', { exact: true }).click();
     await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(3);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: info.outputPath('step-amenities.png'), fullPage: true });
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -218,6 +219,7 @@ test.describe('hosting', () => {
     await page.getByRole('combobox', { name: 'How guests check in' }).selectOption('lockbox');
     await page.getByRole('combobox', { name: 'Pets', exact: true }).selectOption('no');
     await page.getByRole('combobox', { name: 'Smoking', exact: true }).selectOption('no');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: info.outputPath('step-rules.png'), fullPage: true });
     await page.getByRole('button', { name: 'Next' }).click();
 
