@@ -1,8 +1,9 @@
 /**
  * Hosting (issue 16), end to end at both sizes: a signed-in user lists a place in steps (category,
  * location through the geocoder, photos uploaded, reordered and removed, title and description,
- * capacity, price with its USD price, cancellation policy), publishes it and finds it in search
- * and on its listing page with the policy's terms; a host blocks nights on the calendar, and the
+ * capacity, amenities, house rules and check-in, price with its USD price, cancellation policy),
+ * publishes it and finds it in search and on its listing page with exactly the facts entered, no
+ * invented host figure, and the policy's terms; a host blocks nights on the calendar, and the
  * place is then not found for them, not offered on them, and cannot be paid for on them; a host
  * deletes a draft through its confirm dialog, by keyboard, and its photos leave Storage; hosts in
  * Portugal and Japan price in euros and yen and travellers see and pay the converted dollars, and
@@ -197,6 +198,31 @@ test.describe('hosting', () => {
     await page.screenshot({ path: info.outputPath('step-capacity.png') });
     await page.getByRole('button', { name: 'Next' }).click();
 
+    // Its facts (issue 29): the listing page will show exactly these.
+    await expect(page).toHaveURL(new RegExp(`/hosting/${id}/edit/amenities$`));
+    await expect(page.getByRole('heading', { name: 'Tell guests what your place has to offer' })).toBeVisible();
+    await page.getByText('WiFi', { exact: true }).click();
+    // By keyboard too: each amenity is a checkbox that takes the focus and Space ticks.
+    await page.getByRole('checkbox', { name: 'Washer' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByText('Smoke alarm', { exact: true }).click();
+    await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(3);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: info.outputPath('step-amenities.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/hosting/${id}/edit/rules$`));
+    await expect(page.getByRole('combobox', { name: 'Check-in until' })).toBeDisabled();
+    await page.getByRole('combobox', { name: 'Check-in from' }).selectOption('15:00');
+    await page.getByRole('combobox', { name: 'Check-in until' }).selectOption('22:00');
+    await page.getByRole('combobox', { name: 'Checkout before' }).selectOption('11:00');
+    await page.getByRole('combobox', { name: 'How guests check in' }).selectOption('lockbox');
+    await page.getByRole('combobox', { name: 'Pets', exact: true }).selectOption('no');
+    await page.getByRole('combobox', { name: 'Smoking', exact: true }).selectOption('no');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: info.outputPath('step-rules.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Next' }).click();
+
     await expect(page).toHaveURL(new RegExp(`/hosting/${id}/edit/price$`));
     // Svalbard prices in Norwegian kroner unless the host chooses otherwise: 10.98 to the dollar.
     await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue('NOK');
@@ -253,6 +279,25 @@ test.describe('hosting', () => {
     await expectShown(pagePhoto);
     await anonymous.screenshot({ path: info.outputPath('listing-page.png') });
     await expect(anonymous.getByText('3 guests').first()).toBeVisible();
+    // Exactly the facts the host entered, and no figure the data does not hold (a new host has
+    // no years of hosting, no reviews, no response figures, no five-star location).
+    await expect(anonymous.getByRole('region', { name: 'What this place offers' }).getByRole('listitem')).toHaveText([
+      'WiFi', 'Washer', 'Smoke alarm', 'Unavailable: Carbon monoxide alarm',
+    ]);
+    await expect(anonymous.getByRole('region', { name: 'Highlights' }).getByRole('listitem')).toHaveText([
+      'Self check-inCheck yourself in with the lockbox.',
+      'Free cancellation for 48 hoursGet a full refund if you change your mind.',
+    ]);
+    const rules = anonymous.getByRole('heading', { name: 'House rules' }).locator('xpath=following-sibling::ul[1]');
+    await expect(rules.getByRole('listitem')).toHaveText([
+      'Check-in: 3:00 pm - 10:00 pm', '3 guests maximum', 'Checkout before 11:00 am', 'No pets', 'No smoking',
+    ]);
+    for (const invented of ['years hosting', 'months hosting', '5-star', 'Great location', 'Cleanliness', 'Response rate', 'Responds within', '1607', '4.34', 'keypad']) {
+      await expect(anonymous.getByText(invented)).toHaveCount(0);
+    }
+    await expect(anonymous.getByRole('region', { name: 'Meet your host' }).getByText('Reviews')).toHaveCount(0);
+    await rules.scrollIntoViewIfNeeded();
+    await anonymous.screenshot({ path: info.outputPath('listing-facts.png'), fullPage: true });
     // The spec's fixed line, then the terms of the policy the host chose.
     await expect(anonymous.getByText('After that, the reservation is non-refundable.', { exact: false })).toBeVisible();
     await anonymous.close();

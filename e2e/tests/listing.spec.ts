@@ -370,6 +370,31 @@ test.describe('listing detail', () => {
     await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
   });
 
+  test("a catalogue listing shows the spec's fixed texts, as its own data", async ({ page }, info) => {
+    // Listing 1 is the seed's first place: 6 guests, 219 reviews, hosted by Luca.
+    await page.goto('/house/1');
+    const amenities = page.getByRole('region', { name: 'What this place offers' });
+    await expect(amenities.getByRole('listitem')).toHaveText([
+      'Kitchen', 'WiFi', 'Free on-street parking', 'Private hot tub', 'Pets allowed', 'TV', 'Lift', 'Air conditioning',
+      'Unavailable: Carbon monoxide alarm', 'Unavailable: Smoke alarm',
+    ]);
+    const highlights = page.getByRole('region', { name: 'Highlights' });
+    await expect(highlights.getByRole('listitem')).toHaveText([
+      'Self check-inCheck yourself in with the keypad.',
+      'Great location95% of recent guests gave the location a 5-star rating.',
+      'Free cancellation for 48 hoursGet a full refund if you change your mind.',
+    ]);
+    await expect(page.getByRole('region', { name: 'Host', exact: true })).toContainText('6 years hosting');
+    const host = page.getByRole('region', { name: 'Meet your host' });
+    for (const text of ['Reviews1607', 'Rating4.34', 'Hosting6 years hosting', 'Response rate: 100%', 'Responds within an hour']) {
+      await expect(host).toContainText(text);
+    }
+    const rules = page.getByRole('heading', { name: 'House rules' }).locator('xpath=following-sibling::ul[1]');
+    await expect(rules.getByRole('listitem')).toHaveText(['Check-in: 2:00 pm - 9:00 pm', '6 guests maximum', 'Checkout before 12:00 pm', 'Pets allowed']);
+    await rules.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath('catalogue-facts.png'), fullPage: true });
+  });
+
   test('the listing remote on its own shows a listing', async ({ page }) => {
     const room = await someRoom();
     await page.goto(`${LISTING_STANDALONE}/house/${room.id}`);

@@ -40,6 +40,49 @@ CREATE EXTENSION IF NOT EXISTS pgcrypto WITH SCHEMA extensions;
 -- comment EXTENSION pgcrypto (schema -)
 COMMENT ON EXTENSION pgcrypto IS 'cryptographic functions';
 
+-- function add_catalogue_facts() (schema private)
+CREATE FUNCTION private.add_catalogue_facts() RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  insert into public.room_facts (
+    room_id, amenities, check_in_from, check_in_until, checkout_before, pets_allowed, check_in_method
+  )
+  select r.id, array['kitchen', 'wifi', 'free_street_parking', 'private_hot_tub', 'tv', 'lift', 'air_conditioning'],
+         '14:00', '21:00', '12:00', true, 'keypad'
+  from public."Rooms" as r
+  where not exists (select 1 from public.hosted_rooms as h where h.room_id = r.id)
+  on conflict (room_id) do nothing;
+  insert into private.catalogue_stats (
+    room_id, hosting_since, host_reviews, host_rating, response_rate, response_time, location_five_star_percent
+  )
+  select r.id, (current_date - interval '6 years 6 months')::date, 1607, 4.34, 100, 'within an hour',
+         case when private.review_count(r.rating_count) > 0 then 95 end
+  from public."Rooms" as r
+  where not exists (select 1 from public.hosted_rooms as h where h.room_id = r.id)
+  on conflict (room_id) do nothing;
+$$;
+
+-- function amenity_keys() (schema private)
+CREATE FUNCTION private.amenity_keys() RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select array[
+    'kitchen', 'wifi', 'free_street_parking', 'private_hot_tub', 'tv', 'lift', 'air_conditioning',
+    'heating', 'washer', 'dryer', 'workspace', 'free_parking', 'pool', 'carbon_monoxide_alarm',
+    'smoke_alarm'
+  ]
+$$;
+
+-- function check_in_methods() (schema private)
+CREATE FUNCTION private.check_in_methods() RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select array['keypad', 'lockbox', 'smart_lock', 'building_staff', 'host']
+$$;
+
 -- function draft_room_ids() (schema private)
 CREATE FUNCTION private.draft_room_ids() RETURNS bigint[]
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -49,6 +92,63 @@ CREATE FUNCTION private.draft_room_ids() RETURNS bigint[]
   from public.hosted_rooms as h
   where h.status = 'draft'
     and not exists (select 1 from public."Payments" as p where p.room_id = h.room_id and p.user_id = auth.uid())
+$$;
+
+-- function fact_hour(jsonb, text) (schema private)
+CREATE FUNCTION private.fact_hour(p_value jsonb, p_key text) RETURNS time without time zone
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+begin
+  if p_value = 'null'::jsonb then
+    return null;
+  end if;
+  if jsonb_typeof(p_value) is distinct from 'string' or p_value #>> '{}' !~ '^([01][0-9]|2[0-3]):00$' then
+    raise exception '% must be a whole hour (HH:00) or null', p_key using errcode = '22023', hint = p_key;
+  end if;
+  return (p_value #>> '{}')::time;
+end
+$_$;
+
+
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+-- table room_facts (schema public)
+CREATE TABLE public.room_facts (
+    room_id bigint NOT NULL,
+    amenities text[] DEFAULT '{}'::text[] NOT NULL,
+    check_in_from time without time zone,
+    check_in_until time without time zone,
+    checkout_before time without time zone,
+    pets_allowed boolean,
+    smoking_allowed boolean,
+    parties_allowed boolean,
+    check_in_method text,
+    CONSTRAINT room_facts_amenities_check CHECK ((amenities <@ private.amenity_keys())),
+    CONSTRAINT room_facts_check_in_from_check CHECK (((date_part('minute'::text, check_in_from) = (0)::double precision) AND (date_part('second'::text, check_in_from) = (0)::double precision))),
+    CONSTRAINT room_facts_check_in_method_check CHECK ((check_in_method = ANY (private.check_in_methods()))),
+    CONSTRAINT room_facts_check_in_until_check CHECK (((date_part('minute'::text, check_in_until) = (0)::double precision) AND (date_part('second'::text, check_in_until) = (0)::double precision))),
+    CONSTRAINT room_facts_check_in_window CHECK (((check_in_until IS NULL) OR ((check_in_from IS NOT NULL) AND (check_in_until > check_in_from)))),
+    CONSTRAINT room_facts_checkout_before_check CHECK (((date_part('minute'::text, checkout_before) = (0)::double precision) AND (date_part('second'::text, checkout_before) = (0)::double precision)))
+);
+
+-- function facts_json(public.room_facts) (schema private)
+CREATE FUNCTION private.facts_json(f public.room_facts) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'amenities', to_jsonb(coalesce(f.amenities, '{}')),
+    'check_in_from', left(f.check_in_from::text, 5),
+    'check_in_until', left(f.check_in_until::text, 5),
+    'checkout_before', left(f.checkout_before::text, 5),
+    'pets_allowed', f.pets_allowed,
+    'smoking_allowed', f.smoking_allowed,
+    'parties_allowed', f.parties_allowed,
+    'check_in_method', f.check_in_method
+  )
 $$;
 
 -- function listing_photo_in_use(text) (schema private)
@@ -84,6 +184,75 @@ begin
   where r.id = h.room_id and h.local_price is not null
     and r.price is distinct from public.nightly_usd_at_rate(h.local_price, c.per_usd) * 83;
   return null;
+end
+$$;
+
+-- function review_count(text) (schema private)
+CREATE FUNCTION private.review_count(p_text text) RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(substring(p_text from '[0-9]+')::integer, 0)
+$$;
+
+-- function save_listing_facts(bigint, jsonb) (schema private)
+CREATE FUNCTION private.save_listing_facts(p_room_id bigint, p_facts jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  facts public.room_facts;
+  key text;
+  value jsonb;
+begin
+  select * into facts from public.room_facts as f where f.room_id = p_room_id;
+  if not found then
+    facts.room_id := p_room_id;
+    facts.amenities := '{}';
+  end if;
+  for key, value in select * from jsonb_each(p_facts) loop
+    case key
+      when 'amenities' then
+        if jsonb_typeof(value) is distinct from 'array'
+           or exists (
+             select 1 from jsonb_array_elements(value) as e
+             where jsonb_typeof(e) <> 'string' or not (e #>> '{}' = any (private.amenity_keys()))
+           )
+           or (select count(distinct e) from jsonb_array_elements(value) as e) <> jsonb_array_length(value) then
+          raise exception 'amenities must be distinct amenity keys' using errcode = '22023', hint = key;
+        end if;
+        facts.amenities := array(select e from jsonb_array_elements_text(value) as e);
+      when 'check_in_from' then facts.check_in_from := private.fact_hour(value, key);
+      when 'check_in_until' then facts.check_in_until := private.fact_hour(value, key);
+      when 'checkout_before' then facts.checkout_before := private.fact_hour(value, key);
+      when 'pets_allowed', 'smoking_allowed', 'parties_allowed' then
+        if jsonb_typeof(value) not in ('boolean', 'null') then
+          raise exception '% must be true, false or null', key using errcode = '22023', hint = key;
+        end if;
+        case key
+          when 'pets_allowed' then facts.pets_allowed := (value #>> '{}')::boolean;
+          when 'smoking_allowed' then facts.smoking_allowed := (value #>> '{}')::boolean;
+          else facts.parties_allowed := (value #>> '{}')::boolean;
+        end case;
+      when 'check_in_method' then
+        if value <> 'null'::jsonb
+           and (jsonb_typeof(value) <> 'string' or not (value #>> '{}' = any (private.check_in_methods()))) then
+          raise exception 'check_in_method must be one of % or null', array_to_string(private.check_in_methods(), ', ')
+            using errcode = '22023', hint = key;
+        end if;
+        facts.check_in_method := value #>> '{}';
+    end case;
+  end loop;
+  if facts.check_in_until is not null
+     and (facts.check_in_from is null or facts.check_in_until <= facts.check_in_from) then
+    raise exception 'check-in must end after it starts' using errcode = '22023', hint = 'check_in_until';
+  end if;
+  insert into public.room_facts values (facts.*)
+  on conflict (room_id) do update
+    set amenities = excluded.amenities, check_in_from = excluded.check_in_from,
+        check_in_until = excluded.check_in_until, checkout_before = excluded.checkout_before,
+        pets_allowed = excluded.pets_allowed, smoking_allowed = excluded.smoking_allowed,
+        parties_allowed = excluded.parties_allowed, check_in_method = excluded.check_in_method;
 end
 $$;
 
@@ -232,11 +401,6 @@ begin
   update public.hosted_rooms as h set currency = code, local_price = amount where h.room_id = p_room_id;
 end
 $$;
-
-
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
 
 -- table Payments (schema public)
 CREATE TABLE public."Payments" (
@@ -644,6 +808,44 @@ CREATE FUNCTION public.letter_max(t text) RETURNS integer
   select coalesce(max(c), 0) from unnest(public.letter_counts(t)) as c
 $$;
 
+-- function listing_facts(bigint) (schema public)
+CREATE FUNCTION public.listing_facts(p_room_id bigint) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.facts_json(f) || jsonb_build_object(
+    'location_five_star_percent', c.location_five_star_percent,
+    'host', case
+      when h.room_id is not null then (
+        select jsonb_build_object(
+          'hosting_since', min(mine.created_at)::date,
+          'reviews', coalesce(sum(private.review_count(rr.rating_count)) filter (where mine.status = 'published'), 0),
+          'rating', round(
+            sum(rr.house_rating * private.review_count(rr.rating_count)) filter (where mine.status = 'published')
+              / nullif(sum(private.review_count(rr.rating_count)) filter (where mine.status = 'published' and rr.house_rating is not null), 0),
+            2),
+          'response_rate', null,
+          'response_time', null
+        )
+        from public.hosted_rooms as mine
+        join public."Rooms" as rr on rr.id = mine.room_id
+        where mine.host_id = h.host_id
+      )
+      when c.room_id is not null then jsonb_build_object(
+        'hosting_since', c.hosting_since, 'reviews', c.host_reviews, 'rating', c.host_rating,
+        'response_rate', c.response_rate, 'response_time', c.response_time
+      )
+      else jsonb_build_object('hosting_since', null, 'reviews', 0, 'rating', null, 'response_rate', null, 'response_time', null)
+    end
+  )
+  from public."Rooms" as r
+  left join public.room_facts as f on f.room_id = r.id
+  left join public.hosted_rooms as h on h.room_id = r.id
+  left join private.catalogue_stats as c on c.room_id = r.id
+  where r.id = p_room_id
+    and r.id <> all (coalesce(private.draft_room_ids(), '{}'))
+$$;
+
 -- table hosted_rooms (schema public)
 CREATE TABLE public.hosted_rooms (
     room_id bigint NOT NULL,
@@ -693,14 +895,16 @@ end
 $$;
 
 -- function my_listings() (schema public)
-CREATE FUNCTION public.my_listings() RETURNS TABLE(room_id bigint, status text, cancellation_policy text, currency text, local_price numeric, room jsonb)
+CREATE FUNCTION public.my_listings() RETURNS TABLE(room_id bigint, status text, cancellation_policy text, currency text, local_price numeric, facts jsonb, room jsonb)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select h.room_id, h.status, coalesce(c.policy, 'moderate'), h.currency, h.local_price, to_jsonb(r)
+  select h.room_id, h.status, coalesce(c.policy, 'moderate'), h.currency, h.local_price,
+         private.facts_json(f), to_jsonb(r)
   from public.hosted_rooms as h
   join public."Rooms" as r on r.id = h.room_id
   left join public.room_cancellation_policies as c on c.room_id = h.room_id
+  left join public.room_facts as f on f.room_id = h.room_id
   where h.host_id = auth.uid()
   order by h.created_at desc, h.room_id desc
 $$;
@@ -874,6 +1078,9 @@ declare
   hosted public.hosted_rooms := public.lock_hosted_room(p_room_id);
   fields jsonb := case when jsonb_typeof(p_fields) = 'object' then p_fields end;
   policy jsonb := fields -> 'cancellation_policy';
+  fact_keys constant text[] := array['amenities', 'check_in_from', 'check_in_until', 'checkout_before',
+                                      'pets_allowed', 'smoking_allowed', 'parties_allowed', 'check_in_method'];
+  facts jsonb := (select jsonb_object_agg(e.key, e.value) from jsonb_each(fields) as e where e.key = any (fact_keys));
 begin
   if policy is not null then
     if jsonb_typeof(policy) is distinct from 'string' or policy #>> '{}' not in ('flexible', 'moderate', 'strict') then
@@ -884,9 +1091,12 @@ begin
     values (hosted.room_id, policy #>> '{}')
     on conflict (room_id) do update set policy = excluded.policy;
   end if;
+  if facts is not null then
+    perform private.save_listing_facts(hosted.room_id, facts);
+  end if;
   perform private.save_listing_fields(
     p_room_id,
-    coalesce(fields - 'cancellation_policy' - 'price' - 'currency', p_fields)
+    coalesce(fields - 'cancellation_policy' - 'price' - 'currency' - fact_keys, p_fields)
   );
   if fields ? 'price' or fields ? 'currency' then
     perform private.save_listing_price(p_room_id, fields -> 'price', fields -> 'currency');
@@ -1124,6 +1334,22 @@ begin
   return null;
 end
 $$;
+
+-- table catalogue_stats (schema private)
+CREATE TABLE private.catalogue_stats (
+    room_id bigint NOT NULL,
+    hosting_since date NOT NULL,
+    host_reviews integer NOT NULL,
+    host_rating numeric(3,2),
+    response_rate smallint,
+    response_time text,
+    location_five_star_percent smallint,
+    CONSTRAINT catalogue_stats_host_rating_check CHECK (((host_rating >= (0)::numeric) AND (host_rating <= (5)::numeric))),
+    CONSTRAINT catalogue_stats_host_reviews_check CHECK ((host_reviews >= 0)),
+    CONSTRAINT catalogue_stats_location_five_star_percent_check CHECK (((location_five_star_percent >= 0) AND (location_five_star_percent <= 100))),
+    CONSTRAINT catalogue_stats_response_rate_check CHECK (((response_rate >= 0) AND (response_rate <= 100))),
+    CONSTRAINT catalogue_stats_response_time_check CHECK ((char_length(response_time) <= 40))
+);
 
 -- table Bookings (schema public)
 CREATE TABLE public."Bookings" (

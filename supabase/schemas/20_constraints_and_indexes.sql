@@ -13,6 +13,10 @@ SET xmloption = content;
 SET client_min_messages = warning;
 SET row_security = off;
 
+-- constraint catalogue_stats catalogue_stats_pkey (schema private)
+ALTER TABLE ONLY private.catalogue_stats
+    ADD CONSTRAINT catalogue_stats_pkey PRIMARY KEY (room_id);
+
 -- constraint Bookings Bookings_pkey (schema public)
 ALTER TABLE ONLY public."Bookings"
     ADD CONSTRAINT "Bookings_pkey" PRIMARY KEY (id);
@@ -92,6 +96,10 @@ ALTER TABLE ONLY public.room_blocked_dates
 -- constraint room_cancellation_policies room_cancellation_policies_pkey (schema public)
 ALTER TABLE ONLY public.room_cancellation_policies
     ADD CONSTRAINT room_cancellation_policies_pkey PRIMARY KEY (room_id);
+
+-- constraint room_facts room_facts_pkey (schema public)
+ALTER TABLE ONLY public.room_facts
+    ADD CONSTRAINT room_facts_pkey PRIMARY KEY (room_id);
 
 -- constraint places places_pkey (schema search)
 ALTER TABLE ONLY search.places

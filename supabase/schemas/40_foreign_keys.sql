@@ -13,6 +13,10 @@ SET xmloption = content;
 SET client_min_messages = warning;
 SET row_security = off;
 
+-- fk constraint catalogue_stats catalogue_stats_room_id_fkey (schema private)
+ALTER TABLE ONLY private.catalogue_stats
+    ADD CONSTRAINT catalogue_stats_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
+
 -- fk constraint Bookings Bookings_room_id_fkey (schema public)
 ALTER TABLE ONLY public."Bookings"
     ADD CONSTRAINT "Bookings_room_id_fkey" FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
@@ -64,6 +68,10 @@ ALTER TABLE ONLY public.room_blocked_dates
 -- fk constraint room_cancellation_policies room_cancellation_policies_room_id_fkey (schema public)
 ALTER TABLE ONLY public.room_cancellation_policies
     ADD CONSTRAINT room_cancellation_policies_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
+
+-- fk constraint room_facts room_facts_room_id_fkey (schema public)
+ALTER TABLE ONLY public.room_facts
+    ADD CONSTRAINT room_facts_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
 
 -- fk constraint room_letters room_letters_place_fkey (schema search)
 ALTER TABLE ONLY search.room_letters

@@ -93,3 +93,6 @@ ALTER TABLE public.room_blocked_dates ENABLE ROW LEVEL SECURITY;
 
 -- row security room_cancellation_policies (schema public)
 ALTER TABLE public.room_cancellation_policies ENABLE ROW LEVEL SECURITY;
+
+-- row security room_facts (schema public)
+ALTER TABLE public.room_facts ENABLE ROW LEVEL SECURITY;

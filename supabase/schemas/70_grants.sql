@@ -27,10 +27,22 @@ GRANT USAGE ON SCHEMA search TO anon;
 GRANT USAGE ON SCHEMA search TO authenticated;
 GRANT USAGE ON SCHEMA search TO service_role;
 
+-- acl FUNCTION add_catalogue_facts() (schema private)
+REVOKE ALL ON FUNCTION private.add_catalogue_facts() FROM PUBLIC;
+
 -- acl FUNCTION draft_room_ids() (schema private)
 REVOKE ALL ON FUNCTION private.draft_room_ids() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.draft_room_ids() TO anon;
 GRANT ALL ON FUNCTION private.draft_room_ids() TO authenticated;
+
+-- acl FUNCTION fact_hour(p_value jsonb, p_key text) (schema private)
+REVOKE ALL ON FUNCTION private.fact_hour(p_value jsonb, p_key text) FROM PUBLIC;
+
+-- acl TABLE room_facts (schema public)
+GRANT SELECT ON TABLE public.room_facts TO service_role;
+
+-- acl FUNCTION facts_json(f public.room_facts) (schema private)
+REVOKE ALL ON FUNCTION private.facts_json(f public.room_facts) FROM PUBLIC;
 
 -- acl FUNCTION listing_photo_in_use(p_name text) (schema private)
 REVOKE ALL ON FUNCTION private.listing_photo_in_use(p_name text) FROM PUBLIC;
@@ -41,6 +53,12 @@ REVOKE ALL ON FUNCTION private.max_nightly_usd() FROM PUBLIC;
 
 -- acl FUNCTION reprice_hosted_rooms() (schema private)
 REVOKE ALL ON FUNCTION private.reprice_hosted_rooms() FROM PUBLIC;
+
+-- acl FUNCTION review_count(p_text text) (schema private)
+REVOKE ALL ON FUNCTION private.review_count(p_text text) FROM PUBLIC;
+
+-- acl FUNCTION save_listing_facts(p_room_id bigint, p_facts jsonb) (schema private)
+REVOKE ALL ON FUNCTION private.save_listing_facts(p_room_id bigint, p_facts jsonb) FROM PUBLIC;
 
 -- acl FUNCTION save_listing_fields(p_room_id bigint, p_fields jsonb) (schema private)
 REVOKE ALL ON FUNCTION private.save_listing_fields(p_room_id bigint, p_fields jsonb) FROM PUBLIC;
@@ -117,6 +135,12 @@ REVOKE ALL ON FUNCTION public.letter_max(t text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.letter_max(t text) TO anon;
 GRANT ALL ON FUNCTION public.letter_max(t text) TO authenticated;
 GRANT ALL ON FUNCTION public.letter_max(t text) TO service_role;
+
+-- acl FUNCTION listing_facts(p_room_id bigint) (schema public)
+REVOKE ALL ON FUNCTION public.listing_facts(p_room_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.listing_facts(p_room_id bigint) TO anon;
+GRANT ALL ON FUNCTION public.listing_facts(p_room_id bigint) TO authenticated;
+GRANT ALL ON FUNCTION public.listing_facts(p_room_id bigint) TO service_role;
 
 -- acl TABLE hosted_rooms (schema public)
 GRANT SELECT ON TABLE public.hosted_rooms TO authenticated;

@@ -1,5 +1,6 @@
 // First-start data: listing photos and avatars in storage, the demo guest account, and the
-// listings (SEED_ROOMS of them, default 1,000; 100000 for benchmarks) when "Rooms" is empty.
+// listings (SEED_ROOMS of them, default 1,000; 100000 for benchmarks) with their facts, when
+// "Rooms" is empty.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../auth/demo-accounts.ts';
@@ -88,6 +89,9 @@ export async function seedIfEmpty(ctx: BackendContext): Promise<void> {
   const count = ctx.config.seed.rooms;
   const started = Date.now();
   await insertRooms(ctx, count);
+  // The spec's fixed listing texts become the catalogue's own data (amenities, house rules,
+  // check-in, host figures), stored as a host's are (migration 20261128000200_listing_facts.sql).
+  await ctx.db.query('select private.add_catalogue_facts()');
   // Fresh statistics and visibility maps: search_rooms matches and counts by index-only scans
   // of the letter data (kept by a trigger on "Rooms") and of "Rooms" from the start.
   await ctx.db.exec('vacuum analyze public."Rooms", search.room_letters, search.places');

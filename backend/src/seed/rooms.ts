@@ -8,7 +8,6 @@ import { CATEGORIES, type Category } from './categories.ts';
 import { sceneOfUrl, sceneUrl } from './photos.ts';
 import { SCENES, isBedroom, type SceneKind } from './scenes/kinds.ts';
 import { between, mulberry32, pick, sample, type Random } from './random.ts';
-import { HOST_STATS } from '../../../shared/src/rules/constants.ts';
 
 interface City {
   name: string;
@@ -223,8 +222,8 @@ export function roomAt(n: number): RoomRow {
     bathroom_count: plural(baths, 'bathroom'),
     host_name: host,
     host_image: `/storage/v1/object/public/avatars/${hostAvatarPath(hostIndex)}`,
-    // The listing page states the host's years ('6 years hosting', a fixed stat of the spec).
-    host_description: `${host} has been hosting for ${HOST_STATS.yearsHosting} years and replies within an hour.`,
+    // As the catalogue's host figures say (private.add_catalogue_facts: the spec's six years).
+    host_description: `${host} has been hosting for 6 years and replies within an hour.`,
     sleep_bed_1_link: bedroomPhotos[0] ?? images[1]!,
     sleep_bed_2_link: bedroomPhotos[1] ?? images[2]!,
     house_location: `${city.name}, ${country}`,

@@ -8,11 +8,12 @@ export default function HouseDetail() {
   return <ListingPage />;
 }
 
-/** The first view's reads: the room, its cancellation policy and its booked nights. */
+/** The first view's reads: the room, its facts, its cancellation policy and its booked nights. */
 export const prefetch: PagePrefetch = (store, { params }) => {
   const roomId = parseRoomId(params.id);
   if (roomId === null) return;
   void store.dispatch(roomsApi.endpoints.getRoomById.initiate(roomId));
+  void store.dispatch(roomsApi.endpoints.getListingFacts.initiate(roomId));
   void store.dispatch(roomsApi.endpoints.getCancellationPolicy.initiate(roomId));
   void store.dispatch(roomsApi.endpoints.getBookedRanges.initiate(roomId));
 };

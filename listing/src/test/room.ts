@@ -1,4 +1,5 @@
 import type { Room } from 'shared/api';
+import type { ListingFactsRead } from 'shared/rules';
 
 /** A complete Rooms row for component tests. */
 export function testRoom(overrides: Partial<Room> = {}): Room {
@@ -30,6 +31,23 @@ export function testRoom(overrides: Partial<Room> = {}): Room {
     lat: 38.72,
     lng: -9.14,
     max_guests: 4,
+    ...overrides,
+  };
+}
+
+/** A listing_facts() answer for component tests: by default the seed catalogue's (the spec's texts). */
+export function testFacts(overrides: Partial<ListingFactsRead> = {}): ListingFactsRead {
+  return {
+    amenities: ['kitchen', 'wifi', 'free_street_parking', 'private_hot_tub', 'tv', 'lift', 'air_conditioning'],
+    check_in_from: '14:00',
+    check_in_until: '21:00',
+    checkout_before: '12:00',
+    pets_allowed: true,
+    smoking_allowed: null,
+    parties_allowed: null,
+    check_in_method: 'keypad',
+    location_five_star_percent: 95,
+    host: { hosting_since: '2020-05-01', reviews: 1607, rating: 4.34, response_rate: 100, response_time: 'within an hour' },
     ...overrides,
   };
 }

@@ -18,12 +18,22 @@
  * - getCancellationPolicy: the listing's cancellation policy (its row of
  *   room_cancellation_policies; none means the default, moderate), which the listing page states
  *   beside the spec's fixed 'free cancellation 48 hours' and the trips keep as paid.
+ * - getListingFacts: listing_facts(), the amenities, house rules and check-in the host entered and
+ *   what the data says of the host (issue 29: the page shows these and nothing invented); null for
+ *   a room the reader may not read.
  * - getGridCount: how many rooms the grid has in all for the same arguments ('N homes'). Discovery's grid reads it; it lives here so that the shell can ask for
  *   the first page at start-up (app/prefetchHome.ts) and the grid find it in the cache.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api, clientOf, toApiError } from './baseApi';
-import { DEFAULT_CANCELLATION_POLICY, GRID_PAGE_SIZE, isCancellationPolicy, type BookedRange, type CancellationPolicy } from 'shared/rules';
+import {
+  DEFAULT_CANCELLATION_POLICY,
+  GRID_PAGE_SIZE,
+  isCancellationPolicy,
+  type BookedRange,
+  type CancellationPolicy,
+  type ListingFactsRead,
+} from 'shared/rules';
 import type { SearchQuery } from 'shared/url';
 
 /** A row of "Rooms" (the columns the front end reads). */
@@ -143,6 +153,14 @@ export const roomsApi = api.injectEndpoints({
         return { data: (result.data as { start_date: string; end_date: string }[]).map((row) => ({ start: row.start_date, end: row.end_date })) };
       },
       providesTags: (_result, _error, roomId) => [{ type: 'BookedRanges', id: roomId }],
+      }),
+    getListingFacts: build.query<ListingFactsRead | null, number>({
+      async queryFn(roomId, queryApi) {
+        const result = await (await clientOf(queryApi)).rpc('listing_facts', { p_room_id: roomId });
+        if (result.error) return { error: toApiError(`Error fetching the facts of room ${roomId}:`, result.error) };
+        return { data: (result.data as ListingFactsRead | null) ?? null };
+      },
+      providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
     }),
     getRoomsByIds: build.query<Room[], readonly number[]>({
       async queryFn(ids, queryApi) {
@@ -186,6 +204,7 @@ export const {
   useGetRoomByIdQuery,
   useGetCancellationPolicyQuery,
   useGetBookedRangesQuery,
+  useGetListingFactsQuery,
   useGetRoomsByIdsQuery,
   useGetGridPageInfiniteQuery,
   useGetGridCountQuery,

@@ -53,8 +53,6 @@ describe('business constants match the spec', () => {
       c.REVIEW_CATEGORY_SCORES.map(({ label, score }) => `${label} ${score.toFixed(1)}`),
       ['Cleanliness 5.0', 'Accuracy 5.0', 'Check-in 5.0', 'Communication 5.0', 'Location 4.9', 'Value 4.9'],
     ],
-    ['host stats', c.HOST_STATS, { reviews: 1607, rating: 4.34, yearsHosting: 6, responseRate: '100%', responseTime: 'within an hour' }],
-    ['years hosting text', c.YEARS_HOSTING_TEXT, '6 years hosting'],
     ['free cancellation', c.FREE_CANCELLATION_HOURS, 48],
     ['map zoom', c.MAP_ZOOM, 17],
     ['currency label', c.CURRENCY_LABEL, '$ USD'],
@@ -75,16 +73,6 @@ describe('business constants match the spec', () => {
       ["I'm flexible", 'Arizona', 'Europe', 'Thailand', 'Southeast Asia', 'United Arab Emirates', 'Middle East', 'Indonesia', 'United States'],
     ],
     ['flexible region value', c.SEARCH_REGIONS[0]?.value, 'all'],
-    [
-      'unavailable amenities',
-      c.AMENITIES.filter((a) => !a.available).map((a) => a.name),
-      ['Carbon monoxide alarm', 'Smoke alarm'],
-    ],
-    [
-      'available amenities',
-      c.AMENITIES.filter((a) => a.available).map((a) => a.name),
-      ['Kitchen', 'WiFi', 'Free on-street parking', 'Private hot tub', 'Pets allowed', 'TV', 'Lift', 'Air conditioning'],
-    ],
   ])('%s', (_name, actual, spec) => {
     expect(actual).toEqual(spec);
   });

@@ -238,45 +238,11 @@ export const REVIEW_CATEGORY_SCORES: readonly ReviewCategoryScore[] = [
   { label: 'Value', score: 4.9 },
 ];
 
-export const HOST_STATS = {
-  reviews: 1607,
-  rating: 4.34,
-  yearsHosting: 6,
-  responseRate: '100%',
-  responseTime: 'within an hour',
-} as const;
-export const YEARS_HOSTING_TEXT = `${HOST_STATS.yearsHosting} years hosting`;
 /** Shown when a listing has no host_name. */
 export const DEFAULT_HOST_NAME = 'Homestory host';
 
-/**
- * The house rules; the guests line is the listing's own capacity (the spec's fixed '10 guests
- * maximum' contradicted listings for 2 and the booking page's guest limit).
- */
-export function houseRules(maxGuests: number): readonly string[] {
-  return ['Check-in: 2:00 pm - 9:00 pm', `${maxGuests} ${maxGuests === 1 ? 'guest' : 'guests'} maximum`, 'Checkout before 12:00 pm'];
-}
 export const FREE_CANCELLATION_HOURS = 48;
 export const FREE_CANCELLATION_TEXT = `Free cancellation for ${FREE_CANCELLATION_HOURS} hours`;
-
-export interface Amenity {
-  name: string;
-  /** Unavailable amenities are shown struck through. */
-  available: boolean;
-}
-
-export const AMENITIES: readonly Amenity[] = [
-  { name: 'Kitchen', available: true },
-  { name: 'WiFi', available: true },
-  { name: 'Free on-street parking', available: true },
-  { name: 'Private hot tub', available: true },
-  { name: 'Pets allowed', available: true },
-  { name: 'TV', available: true },
-  { name: 'Lift', available: true },
-  { name: 'Air conditioning', available: true },
-  { name: 'Carbon monoxide alarm', available: false },
-  { name: 'Smoke alarm', available: false },
-];
 
 export const MAP_ZOOM = 17;
 

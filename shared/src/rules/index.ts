@@ -6,6 +6,7 @@ export * from './dateSelection';
 export * from './distance';
 export * from './favourites';
 export * from './guests';
+export * from './listingFacts';
 export * from './pricing';
 export * from './ratings';
 export * from './regions';

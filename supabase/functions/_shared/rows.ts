@@ -134,3 +134,16 @@ export interface RoomCancellationPoliciesRow {
   room_id: number;
   policy: 'flexible' | 'moderate' | 'strict';
 }
+
+/** A row of the table public.room_facts. */
+export interface RoomFactsRow {
+  room_id: number;
+  amenities: string[];
+  check_in_from: string | null;
+  check_in_until: string | null;
+  checkout_before: string | null;
+  pets_allowed: boolean | null;
+  smoking_allowed: boolean | null;
+  parties_allowed: boolean | null;
+  check_in_method: string | null;
+}

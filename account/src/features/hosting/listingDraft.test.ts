@@ -1,4 +1,5 @@
 import type { Room } from 'shared/api';
+import { NO_FACTS } from 'shared/rules';
 import { STEPS, currencyOf, editPath, guestNightlyUsd, fieldsOf, fieldsOfStep, isStep, missingFor, nextStep, photosDropped, previousStep } from './listingDraft';
 import { MAX_PHOTO_BYTES, photoProblem } from './photoUpload';
 
@@ -22,7 +23,9 @@ const room = {
 
 describe('listing draft', () => {
   it('walks the steps in the issue’s order, the step in the URL', () => {
-    expect(STEPS).toEqual(['category', 'location', 'photos', 'description', 'capacity', 'price', 'cancellation', 'publish']);
+    expect(STEPS).toEqual(['category', 'location', 'photos', 'description', 'capacity', 'amenities', 'rules', 'price', 'cancellation', 'publish']);
+    expect(nextStep('capacity')).toBe('amenities');
+    expect(nextStep('rules')).toBe('price');
     expect(nextStep('price')).toBe('cancellation');
     expect(nextStep('cancellation')).toBe('publish');
     expect(nextStep('publish')).toBeNull();
@@ -49,6 +52,13 @@ describe('listing draft', () => {
     expect(fieldsOfStep('price', { ...empty, price: 120, currency: 'EUR' })).toEqual({ price: 120, currency: 'EUR' });
     expect(fieldsOfStep('publish', fieldsOf(room))).toEqual({});
     expect(fieldsOfStep('cancellation', fieldsOf(room, 'flexible'))).toEqual({ cancellation_policy: 'flexible' });
+    const facts = { ...NO_FACTS, amenities: ['wifi' as const], check_in_from: '15:00', pets_allowed: false };
+    const withFacts = fieldsOf(room, 'moderate', undefined, facts);
+    expect(fieldsOfStep('amenities', withFacts)).toEqual({ amenities: ['wifi'] });
+    expect(fieldsOfStep('rules', withFacts)).toEqual({
+      check_in_from: '15:00', check_in_until: null, checkout_before: null, check_in_method: null,
+      pets_allowed: false, smoking_allowed: null, parties_allowed: null,
+    });
   });
 
   it('names the photos a saved list no longer shows, once each', () => {

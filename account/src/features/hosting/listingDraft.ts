@@ -6,10 +6,17 @@
  * editor can say what is left before the host asks to publish.
  */
 import type { Room } from 'shared/api';
-import { DEFAULT_CANCELLATION_POLICY, MAX_NIGHTLY_USD, nightlyUsdAtRate, type CancellationPolicy } from 'shared/rules';
+import {
+  DEFAULT_CANCELLATION_POLICY,
+  MAX_NIGHTLY_USD,
+  NO_FACTS,
+  nightlyUsdAtRate,
+  type CancellationPolicy,
+  type ListingFacts,
+} from 'shared/rules';
 import type { Currencies, HostListing, ListingFields } from './api/hostingApi';
 
-export const STEPS = ['category', 'location', 'photos', 'description', 'capacity', 'price', 'cancellation', 'publish'] as const;
+export const STEPS = ['category', 'location', 'photos', 'description', 'capacity', 'amenities', 'rules', 'price', 'cancellation', 'publish'] as const;
 export type Step = (typeof STEPS)[number];
 
 export const STEP_TITLES: Record<Step, string> = {
@@ -18,6 +25,8 @@ export const STEP_TITLES: Record<Step, string> = {
   photos: 'Add some photos of your place',
   description: 'Give your place a title and a description',
   capacity: 'How many guests can stay?',
+  amenities: 'Tell guests what your place has to offer',
+  rules: 'Set your house rules and check-in',
   price: 'Set your nightly price',
   cancellation: 'Choose your cancellation policy',
   publish: 'Review and publish',
@@ -46,15 +55,17 @@ function countOf(text: string, fallback: number): number {
 type Money = Pick<HostListing, 'currency' | 'local_price'>;
 
 /**
- * The editor's form for a row, its policy and its price in its currency (a new place: empty,
- * capacity at its smallest, moderate, no price).
+ * The editor's form for a row, its policy, its price in its currency and its facts (a new place:
+ * empty, capacity at its smallest, moderate, no price, no facts).
  */
 export function fieldsOf(
   room: Room | null,
   policy: CancellationPolicy = DEFAULT_CANCELLATION_POLICY,
   money: Money = { currency: null, local_price: null },
+  facts: ListingFacts = NO_FACTS,
 ): ListingFields {
   return {
+    ...facts,
     category: room?.filter ?? '',
     title: room?.['house-title'] ?? '',
     description: room?.house_description ?? '',
@@ -94,6 +105,18 @@ export function fieldsOfStep(step: Step, fields: ListingFields): Partial<Listing
       return { title: fields.title, description: fields.description };
     case 'capacity':
       return { guests: fields.guests, bedrooms: fields.bedrooms, beds: fields.beds, baths: fields.baths };
+    case 'amenities':
+      return { amenities: fields.amenities };
+    case 'rules':
+      return {
+        check_in_from: fields.check_in_from,
+        check_in_until: fields.check_in_until,
+        checkout_before: fields.checkout_before,
+        check_in_method: fields.check_in_method,
+        pets_allowed: fields.pets_allowed,
+        smoking_allowed: fields.smoking_allowed,
+        parties_allowed: fields.parties_allowed,
+      };
     case 'price':
       return { ...(fields.currency ? { currency: fields.currency } : {}), ...(fields.price > 0 ? { price: fields.price } : {}) };
     case 'cancellation':

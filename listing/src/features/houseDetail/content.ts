@@ -1,7 +1,7 @@
 /**
- * The listing page's fixed placeholder texts (discovery spec section 2: "Highlight, sleeping and
- * amenity texts are fixed placeholders"). The numbers and the spec's own texts live in
- * shared/rules/constants.
+ * The listing page's icons and the texts it derives from a listing's own data: its sleeping
+ * places (from its counts) and safety notes (from its amenities). The spec's fixed highlight,
+ * amenity and host texts are the seed catalogue's data now (shared/rules/listingFacts).
  */
 import type { LucideIcon } from 'lucide-react';
 import {
@@ -9,30 +9,21 @@ import {
   AlarmSmoke,
   ArrowUpDown,
   Bath,
-  CalendarX,
   Car,
   CookingPot,
-  DoorOpen,
   Heater,
   KeyRound,
-  MapPin,
+  Laptop,
   PawPrint,
+  SquareParking,
+  Thermometer,
   Tv,
+  WashingMachine,
+  Waves,
   Wifi,
+  Wind,
 } from 'lucide-react';
-import { FREE_CANCELLATION_TEXT } from 'shared/rules';
-
-export interface Highlight {
-  icon: LucideIcon;
-  title: string;
-  text: string;
-}
-
-export const HIGHLIGHTS: readonly Highlight[] = [
-  { icon: DoorOpen, title: 'Self check-in', text: 'Check yourself in with the keypad.' },
-  { icon: MapPin, title: 'Great location', text: '95% of recent guests gave the location a 5-star rating.' },
-  { icon: CalendarX, title: FREE_CANCELLATION_TEXT, text: 'Get a full refund if you change your mind.' },
-];
+import { AMENITY_NAMES, SAFETY_AMENITIES, type AmenityKey } from 'shared/rules';
 
 export interface SleepingPlace {
   room: string;
@@ -66,7 +57,7 @@ export function sleepingPlaces(bedrooms: number, beds: number): SleepingPlace[] 
   }));
 }
 
-/** An icon for each amenity name of shared/rules/constants AMENITIES. */
+/** An icon for each amenity name shownAmenities gives (shared/rules/listingFacts). */
 export const AMENITY_ICONS: Readonly<Record<string, LucideIcon>> = {
   Kitchen: CookingPot,
   WiFi: Wifi,
@@ -76,10 +67,19 @@ export const AMENITY_ICONS: Readonly<Record<string, LucideIcon>> = {
   TV: Tv,
   Lift: ArrowUpDown,
   'Air conditioning': AirVent,
+  Heating: Thermometer,
+  Washer: WashingMachine,
+  Dryer: Wind,
+  'Dedicated workspace': Laptop,
+  'Free parking on premises': SquareParking,
+  Pool: Waves,
   'Carbon monoxide alarm': Heater,
   'Smoke alarm': AlarmSmoke,
 };
 
 export const FALLBACK_AMENITY_ICON: LucideIcon = KeyRound;
 
-export const SAFETY_NOTES = ['Carbon monoxide alarm not reported', 'Smoke alarm not reported'] as const;
+/** "Safety & property": each alarm, as listed or as not reported. */
+export function safetyNotes(amenities: readonly AmenityKey[]): string[] {
+  return SAFETY_AMENITIES.map((key) => (amenities.includes(key) ? AMENITY_NAMES[key] : `${AMENITY_NAMES[key]} not reported`));
+}

@@ -9,7 +9,7 @@
  * removed from a saved place is removed from Storage, which keeps any photo a place still shows.
  */
 import { api, clientOf, functionError, toApiError, type Room } from 'shared/api';
-import type { CancellationPolicy } from 'shared/rules';
+import type { CancellationPolicy, ListingFacts } from 'shared/rules';
 
 export type ListingStatus = 'draft' | 'published';
 
@@ -20,6 +20,8 @@ export interface HostListing {
   /** The place's currency and its nightly price in it (null until set). */
   currency: string | null;
   local_price: number | null;
+  /** The amenities, house rules and check-in the host entered. */
+  facts: ListingFacts;
   room: Room;
 }
 
@@ -31,8 +33,8 @@ export interface Currencies {
   byCountry: Record<string, string>;
 }
 
-/** What a host sets, in save_listing's words; any subset may be saved. */
-export interface ListingFields {
+/** What a host sets, in save_listing's words (its facts included); any subset may be saved. */
+export interface ListingFields extends ListingFacts {
   category: string;
   title: string;
   description: string;

@@ -1,6 +1,7 @@
 /**
  * /hosting/new and /hosting/:id/edit/:step: a place listed in steps (issue 16): category,
- * location, photos, title and description, capacity, price, then review and publish. Each step's
+ * location, photos, title and description, capacity, amenities, house rules and check-in (issue
+ * 29), price, cancellation policy, then review and publish. Each step's
  * Next saves that step's fields (a draft is saved as it goes) and opens the next; 'Save & exit'
  * saves and goes back to the host's places. /hosting/new shows the category step and creates the
  * draft when the host goes on, so that an abandoned visit leaves no empty place behind. Once the
@@ -41,6 +42,7 @@ import {
 } from '../listingDraft';
 import { CancellationStep, CapacityStep, DescriptionStep, LocationStep, PriceStep, PublishStep } from './steps';
 import { PhotosStep } from './PhotosStep';
+import { AmenitiesStep, HouseRulesStep } from './FactsSteps';
 import styles from './Hosting.module.css';
 
 export function ListingEditor() {
@@ -65,7 +67,7 @@ export function ListingEditor() {
   useEffect(() => {
     // The form starts from the saved row once, when it arrives (later refetches keep the edits).
     if (listing && loadedId !== listing.room_id) {
-      setFields(fieldsOf(listing.room, listing.cancellation_policy, listing));
+      setFields(fieldsOf(listing.room, listing.cancellation_policy, listing, listing.facts));
       for (const path of listing.room.images) photosSeen.current.add(path);
       setLoadedId(listing.room_id);
     }
@@ -195,6 +197,8 @@ export function ListingEditor() {
         {step === 'photos' && <PhotosStep images={fields.images} onChange={(images) => update({ images })} />}
         {step === 'description' && <DescriptionStep fields={fields} onChange={update} />}
         {step === 'capacity' && <CapacityStep fields={fields} onChange={update} />}
+        {step === 'amenities' && <AmenitiesStep fields={fields} onChange={update} />}
+        {step === 'rules' && <HouseRulesStep fields={fields} onChange={update} />}
         {step === 'price' && <PriceStep fields={fields} onChange={update} upcomingStays={upcomingStays} />}
         {step === 'cancellation' && <CancellationStep fields={fields} onChange={update} />}
         {step === 'publish' && listing && (

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { setUserData } from 'shared/state';
 import { renderWithStore } from 'shared/testing';
-import { addDaysToIsoDay, toIsoDay } from 'shared/rules';
+import { addDaysToIsoDay, NO_FACTS, toIsoDay } from 'shared/rules';
 import { TripPage } from './TripPage';
 
 // jsdom has no scrolling; the page scrolls to the top on open.
@@ -45,7 +45,12 @@ function renderTrip(rows: unknown[], code = 'HMABC123') {
   const rendered = renderWithStore(<TripPage />, {
     path: `/trips/${code}`,
     route: '/trips/:code',
-    answer: (read) => (read.table === 'Payments' ? { data: rows } : { data: [] }),
+    answer: (read) => {
+      if (read.table === 'Payments') return { data: rows };
+      // The listing's own check-in and checkout times.
+      if (read.rpc === 'listing_facts') return { data: { ...NO_FACTS, check_in_from: '15:00', checkout_before: '11:00' } };
+      return { data: [] };
+    },
   });
   act(() => {
     rendered.store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada' }));
@@ -74,7 +79,11 @@ describe('TripPage', () => {
     expect(policy).toHaveTextContent('If you cancel now, you get back the full $403.00.');
     expect(within(policy).getByRole('button', { name: 'Cancel trip' })).toBeEnabled();
 
-    expect(reads.map((read) => [read.table, read.filters])).toEqual([['Payments', [['id', 'like', 'HMABC123-%']]]]);
+    expect(await screen.findByText('Check-in after 3:00 pm · Checkout before 11:00 am')).toBeInTheDocument();
+    expect(reads.map((read) => [read.table ?? read.rpc, read.table ? read.filters : read.args])).toEqual([
+      ['Payments', [['id', 'like', 'HMABC123-%']]],
+      ['listing_facts', { p_room_id: 7 }],
+    ]);
   });
 
   it('after the free window, a moderate listing offers half back', async () => {

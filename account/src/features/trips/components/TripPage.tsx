@@ -22,10 +22,11 @@ import { selectUserData } from 'shared/state';
 import {
   cancellationPolicyText,
   cancellationTerms,
+  checkInText,
+  checkoutText,
   checkoutTotals,
   formatShownRange,
   guestSummary,
-  houseRules,
   isCancellationPolicy,
   REDIRECT_DELAY_MS,
   reservationCode,
@@ -36,6 +37,7 @@ import {
 import { useRuntimeConfig } from 'shared/config';
 import { loginPathReturningTo } from 'shared/url';
 import { Dialog, LocationMap, photoUrl, Skeleton } from 'shared/ui';
+import { useGetListingFactsQuery } from 'shared/api';
 import { useCancelTripMutation, useGetTripQuery, type Cancellation, type TripDetailPayment } from '../api/tripsApi';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
 import { TripStatusBadge } from './TripStatusBadge';
@@ -223,7 +225,9 @@ function TripDetail({ trip, holder }: { trip: TripDetailPayment; holder: string 
   const status = tripStatus({ ...trip, cancelled: trip.cancelled_at !== null }, today);
   const place = [room.city, room.country].filter(Boolean).join(', ');
   const cover = room.images[0];
-  const [checkIn, , checkOut] = houseRules(room.max_guests);
+  // The check-in and checkout times the host set, when they did.
+  const facts = useGetListingFactsQuery(room.id).data;
+  const times = facts ? [checkInText(facts), checkoutText(facts)].filter(Boolean).join(' · ') : '';
   return (
     <>
       <div className={styles.heading}>
@@ -261,12 +265,12 @@ function TripDetail({ trip, holder }: { trip: TripDetailPayment; holder: string 
                 <dt>Booked by</dt>
                 <dd>{trip.Guest || holder}</dd>
               </div>
-              <div className={styles.wide}>
-                <dt>House rules</dt>
-                <dd>
-                  {checkIn} · {checkOut}
-                </dd>
-              </div>
+              {times && (
+                <div className={styles.wide}>
+                  <dt>House rules</dt>
+                  <dd>{times}</dd>
+                </div>
+              )}
             </dl>
           </section>
           <section aria-labelledby="where-heading" className={styles.section}>

@@ -1,6 +1,6 @@
 import { CircleUserRound } from 'lucide-react';
 import { useRuntimeConfig, resolveImageUrl } from 'shared/config';
-import { DEFAULT_HOST_NAME, YEARS_HOSTING_TEXT } from 'shared/rules';
+import { DEFAULT_HOST_NAME } from 'shared/rules';
 import styles from './HostBlock.module.css';
 
 export function hostNameOf(hostName: string | null): string {
@@ -23,14 +23,22 @@ export function HostAvatar({ image, size }: { image: string | null; size: number
   );
 }
 
-/** 'Hosted by {name}' and '6 years hosting', beside the host's photo. */
-export function HostBlock({ hostName, hostImage }: { hostName: string | null; hostImage: string | null }) {
+/** 'Hosted by {name}' and how long they have hosted ('6 years hosting') when known, beside the host's photo. */
+export function HostBlock({
+  hostName,
+  hostImage,
+  hostingText,
+}: {
+  hostName: string | null;
+  hostImage: string | null;
+  hostingText: string | null;
+}) {
   return (
     <section className={styles.block} aria-label="Host">
       <HostAvatar image={hostImage} size={40} />
       <div>
         <p className={styles.name}>Hosted by {hostNameOf(hostName)}</p>
-        <p className={styles.years}>{YEARS_HOSTING_TEXT}</p>
+        {hostingText && <p className={styles.years}>{hostingText}</p>}
       </div>
     </section>
   );

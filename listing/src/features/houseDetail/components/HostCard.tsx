@@ -1,19 +1,29 @@
 import { Star } from 'lucide-react';
-import { HOST_STATS, YEARS_HOSTING_TEXT } from 'shared/rules';
+import type { HostFigures } from 'shared/rules';
 import { HostAvatar, hostNameOf } from './HostBlock';
 import styles from './HostCard.module.css';
 
-/** "Meet your host": the host with the spec's fixed stats and their own description. */
+/**
+ * "Meet your host": the host, what the data says of them (reviews and rating once they have
+ * reviews, time hosting, response figures) and their own description; a figure the data does not
+ * hold is left out.
+ */
 export function HostCard({
   hostName,
   hostImage,
   hostDescription,
+  figures,
+  hostingText,
 }: {
   hostName: string | null;
   hostImage: string | null;
   hostDescription: string | null;
+  figures: HostFigures;
+  hostingText: string | null;
 }) {
   const name = hostNameOf(hostName);
+  const reviewed = figures.reviews > 0;
+  const responds = figures.response_rate !== null || figures.response_time !== null;
   return (
     <section className={styles.section} aria-labelledby="host-heading">
       <h2 id="host-heading" className={styles.heading}>
@@ -26,30 +36,40 @@ export function HostCard({
             <p className={styles.name}>{name}</p>
             <p className={styles.role}>Host</p>
           </div>
-          <dl className={styles.stats}>
-            <div className={styles.stat}>
-              <dt>Reviews</dt>
-              <dd>{HOST_STATS.reviews}</dd>
-            </div>
-            <div className={styles.stat}>
-              <dt>Rating</dt>
-              <dd>
-                {HOST_STATS.rating}
-                <Star size={12} aria-hidden className={styles.star} />
-              </dd>
-            </div>
-            <div className={styles.stat}>
-              <dt>Hosting</dt>
-              <dd>{YEARS_HOSTING_TEXT}</dd>
-            </div>
-          </dl>
+          {(reviewed || hostingText) && (
+            <dl className={styles.stats}>
+              {reviewed && (
+                <div className={styles.stat}>
+                  <dt>Reviews</dt>
+                  <dd>{figures.reviews}</dd>
+                </div>
+              )}
+              {reviewed && figures.rating !== null && (
+                <div className={styles.stat}>
+                  <dt>Rating</dt>
+                  <dd>
+                    {figures.rating}
+                    <Star size={12} aria-hidden className={styles.star} />
+                  </dd>
+                </div>
+              )}
+              {hostingText && (
+                <div className={styles.stat}>
+                  <dt>Hosting</dt>
+                  <dd>{hostingText}</dd>
+                </div>
+              )}
+            </dl>
+          )}
         </div>
-        <div className={styles.details}>
-          <h3 className={styles.subheading}>Host details</h3>
-          <p className={styles.line}>Response rate: {HOST_STATS.responseRate}</p>
-          <p className={styles.line}>Responds {HOST_STATS.responseTime}</p>
-          {hostDescription && <p className={styles.description}>{hostDescription}</p>}
-        </div>
+        {(responds || hostDescription) && (
+          <div className={styles.details}>
+            <h3 className={styles.subheading}>Host details</h3>
+            {figures.response_rate !== null && <p className={styles.line}>Response rate: {figures.response_rate}%</p>}
+            {figures.response_time && <p className={styles.line}>Responds {figures.response_time}</p>}
+            {hostDescription && <p className={styles.description}>{hostDescription}</p>}
+          </div>
+        )}
       </div>
     </section>
   );

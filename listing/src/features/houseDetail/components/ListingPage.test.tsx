@@ -2,12 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { roomsApi } from 'shared/api';
 import { createTestStore, renderWithStore } from 'shared/testing';
-import { testRoom } from '../../../test/room';
+import { testFacts, testRoom } from '../../../test/room';
 import { ListingPage } from './ListingPage';
 
-async function renderListing(path: string, room: ReturnType<typeof testRoom> | null) {
+async function renderListing(path: string, room: ReturnType<typeof testRoom> | null, facts = testFacts()) {
   const store = createTestStore();
   await store.dispatch(roomsApi.util.upsertQueryData('getRoomById', 7, room));
+  await store.dispatch(roomsApi.util.upsertQueryData('getListingFacts', 7, room ? facts : null));
   await store.dispatch(roomsApi.util.upsertQueryData('getBookedRanges', 7, []));
   return renderWithStore(<ListingPage />, { store, path, route: '/house/:id' });
 }
@@ -43,6 +44,63 @@ describe('ListingPage', () => {
   it('names a default host when host_name is missing', async () => {
     await renderListing('/house/7', testRoom({ host_name: null }));
     expect(await screen.findByText('Hosted by Homestory host')).toBeInTheDocument();
+  });
+
+  it("shows the catalogue's data: the spec's amenities, highlights, host figures and house rules", async () => {
+    await renderListing('/house/7', testRoom());
+    await screen.findByRole('heading', { level: 1, name: 'Cliffside cottage' });
+    const amenities = screen.getByRole('heading', { name: 'What this place offers' }).parentElement!;
+    expect(within(amenities).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Kitchen', 'WiFi', 'Free on-street parking', 'Private hot tub', 'Pets allowed', 'TV', 'Lift', 'Air conditioning',
+      'Unavailable: Carbon monoxide alarm', 'Unavailable: Smoke alarm',
+    ]);
+    const highlights = screen.getByRole('region', { name: 'Highlights' });
+    expect(highlights).toHaveTextContent('Self check-inCheck yourself in with the keypad.');
+    expect(highlights).toHaveTextContent('Great location95% of recent guests gave the location a 5-star rating.');
+    const host = screen.getByRole('heading', { name: 'Meet your host' }).parentElement!;
+    expect(host).toHaveTextContent('Reviews1607');
+    expect(host).toHaveTextContent('Rating4.34');
+    expect(host).toHaveTextContent('Response rate: 100%');
+    expect(host).toHaveTextContent('Responds within an hour');
+    const rules = screen.getByRole('heading', { name: 'House rules' }).nextElementSibling!;
+    expect([...rules.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Check-in: 2:00 pm - 9:00 pm', '4 guests maximum', 'Checkout before 12:00 pm', 'Pets allowed',
+    ]);
+  });
+
+  it("a new host's place shows what they entered and no invented figure", async () => {
+    await renderListing(
+      '/house/7',
+      testRoom({ host_description: null, rating_count: '', house_rating: null }),
+      testFacts({
+        amenities: ['wifi', 'washer', 'smoke_alarm'],
+        check_in_from: '15:00',
+        check_in_until: null,
+        checkout_before: '11:00',
+        pets_allowed: false,
+        smoking_allowed: false,
+        parties_allowed: null,
+        check_in_method: 'lockbox',
+        location_five_star_percent: null,
+        host: { hosting_since: new Date().toISOString().slice(0, 10), reviews: 0, rating: null, response_rate: null, response_time: null },
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Cliffside cottage' });
+    const amenities = screen.getByRole('heading', { name: 'What this place offers' }).parentElement!;
+    expect(within(amenities).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'WiFi', 'Washer', 'Smoke alarm', 'Unavailable: Carbon monoxide alarm',
+    ]);
+    expect(screen.getByRole('region', { name: 'Highlights' })).toHaveTextContent('Check yourself in with the lockbox.');
+    const rules = screen.getByRole('heading', { name: 'House rules' }).nextElementSibling!;
+    expect([...rules.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Check-in after 3:00 pm', '4 guests maximum', 'Checkout before 11:00 am', 'No pets', 'No smoking',
+    ]);
+    for (const invented of [/hosting/, /5-star/, /Great location/, /Hot tub/i, /Lift/, /Response rate/, /Responds/]) {
+      expect(screen.queryByText(invented)).not.toBeInTheDocument();
+    }
+    const host = screen.getByRole('heading', { name: 'Meet your host' }).parentElement!;
+    expect(within(host).queryByText('Reviews')).not.toBeInTheDocument();
+    expect(within(host).queryByText('Rating')).not.toBeInTheDocument();
   });
 
   it('strikes through the two alarms among the amenities', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { type Room, useGetCancellationPolicyQuery, useGetRoomByIdQuery } from 'shared/api';
-import { BREAKPOINTS } from 'shared/rules';
+import { type Room, useGetCancellationPolicyQuery, useGetListingFactsQuery, useGetRoomByIdQuery } from 'shared/api';
+import { BREAKPOINTS, hostingDurationText, NO_FACTS, toIsoDay, type ListingFactsRead } from 'shared/rules';
 import { useMediaQuery, useViewportWidth } from 'shared/ui';
 import { PhotoCarousel, PhotoGallery, PhotoGrid } from '../../photos';
 import { Reviews } from '../../reviews';
@@ -30,17 +30,32 @@ export function ListingPage() {
   return <ListingLoader key={roomId} roomId={roomId} />;
 }
 
+/** What a room without facts shows (none entered, nothing known of its host). */
+const NO_READ: ListingFactsRead = {
+  ...NO_FACTS,
+  location_five_star_percent: null,
+  host: { hosting_since: null, reviews: 0, rating: null, response_rate: null, response_time: null },
+};
+
+/** The room and its facts arrive before the page shows (one layout, nothing added later). */
 function ListingLoader({ roomId }: { roomId: number }) {
-  const { data: room, isLoading, isError, isFetching, refetch } = useGetRoomByIdQuery(roomId);
+  const roomRead = useGetRoomByIdQuery(roomId);
+  const factsRead = useGetListingFactsQuery(roomId);
   useStayInUrl();
 
-  if (isLoading) return <ListingSkeleton />;
-  if (isError) return <ListingLoadError onRetry={() => void refetch()} retrying={isFetching} />;
-  if (!room) return <ListingNotFound />;
-  return <ListingView room={room} />;
+  if (roomRead.isLoading || factsRead.isLoading) return <ListingSkeleton />;
+  if (roomRead.isError || factsRead.isError) {
+    const retry = () => {
+      if (roomRead.isError) void roomRead.refetch();
+      if (factsRead.isError) void factsRead.refetch();
+    };
+    return <ListingLoadError onRetry={retry} retrying={roomRead.isFetching || factsRead.isFetching} />;
+  }
+  if (!roomRead.data) return <ListingNotFound />;
+  return <ListingView room={roomRead.data} facts={factsRead.data ?? NO_READ} />;
 }
 
-function ListingView({ room }: { room: Room }) {
+function ListingView({ room, facts }: { room: Room; facts: ListingFactsRead }) {
   const title = room['house-title'];
   useDocumentMeta(
     title,
@@ -52,6 +67,7 @@ function ListingView({ room }: { room: Room }) {
   const { data: policy } = useGetCancellationPolicyQuery(room.id);
   const saveButton = <SaveButton roomId={room.id} />;
   const titleRow = <TitleRow title={title} saveButton={saveButton} />;
+  const hostingText = hostingDurationText(facts.host.hosting_since, toIsoDay(new Date()));
 
   return (
     <article className={styles.page}>
@@ -70,11 +86,11 @@ function ListingView({ room }: { room: Room }) {
       <div className={styles.body}>
         <div className={styles.main}>
           <Overview room={room} />
-          <HostBlock hostName={room.host_name} hostImage={room.host_image} />
-          <Highlights />
+          <HostBlock hostName={room.host_name} hostImage={room.host_image} hostingText={hostingText} />
+          <Highlights facts={facts} />
           <Description text={room.house_description} />
           <SleepingArrangements bedrooms={room.bedroom_count} beds={room.bed_count} pictures={[room.sleep_bed_1_link, room.sleep_bed_2_link]} />
-          <Amenities />
+          <Amenities facts={facts} />
           <StayCalendar roomId={room.id} city={room.city} />
         </div>
         {!small && (
@@ -94,8 +110,14 @@ function ListingView({ room }: { room: Room }) {
         reviewsText={reviewsText(room.rating_count)}
       />
       <Location room={room} />
-      <HostCard hostName={room.host_name} hostImage={room.host_image} hostDescription={room.host_description} />
-      <ThingsToKnow maxGuests={room.max_guests} policy={policy} />
+      <HostCard
+        hostName={room.host_name}
+        hostImage={room.host_image}
+        hostDescription={room.host_description}
+        figures={facts.host}
+        hostingText={hostingText}
+      />
+      <ThingsToKnow facts={facts} maxGuests={room.max_guests} policy={policy} />
       {small && <MobileReserveBar roomId={room.id} price={room.price} maxGuests={room.max_guests} />}
     </article>
   );

@@ -1,16 +1,16 @@
-import { FREE_CANCELLATION_TEXT, cancellationPolicyText, houseRules, type CancellationPolicy } from 'shared/rules';
-import { SAFETY_NOTES } from '../content';
+import { FREE_CANCELLATION_TEXT, cancellationPolicyText, houseRules, type CancellationPolicy, type ListingFacts } from 'shared/rules';
+import { safetyNotes } from '../content';
 import styles from './ThingsToKnow.module.css';
 
 /**
- * "Things to know": the house rules (with the listing's capacity), safety notes and cancellation
- * policy: the spec's fixed 'free cancellation 48 hours' (true of every policy), then the terms of
+ * "Things to know": the house rules the host set (with the listing's capacity), the alarms it has
+ * or has not reported, and the cancellation policy: the spec's fixed 'free cancellation 48 hours' (true of every policy), then the terms of
  * the policy the host chose, once it is known.
  */
-export function ThingsToKnow({ maxGuests, policy }: { maxGuests: number; policy?: CancellationPolicy }) {
+export function ThingsToKnow({ facts, maxGuests, policy }: { facts: ListingFacts; maxGuests: number; policy?: CancellationPolicy }) {
   const columns: { title: string; lines: readonly string[] }[] = [
-    { title: 'House rules', lines: houseRules(maxGuests) },
-    { title: 'Safety & property', lines: SAFETY_NOTES },
+    { title: 'House rules', lines: houseRules(facts, maxGuests) },
+    { title: 'Safety & property', lines: safetyNotes(facts.amenities) },
     { title: 'Cancellation policy', lines: policy ? [FREE_CANCELLATION_TEXT, cancellationPolicyText(policy).terms] : [FREE_CANCELLATION_TEXT] },
   ];
   return (

@@ -35,6 +35,12 @@ describe('Reviews', () => {
     expect(scores).toHaveTextContent('Cleanliness5.0Accuracy5.0Check-in5.0Communication5.0Location4.9Value4.9');
   });
 
+  it('shows no category scores for a place nobody rated (a new host\'s)', () => {
+    renderReviews({ rating: null, ratingCount: '', ratingText: '', reviewsText: '' });
+    expect(screen.queryByText('Cleanliness')).not.toBeInTheDocument();
+    expect(screen.getByText('Reviews show here once this place has more than 10 of them.')).toBeInTheDocument();
+  });
+
   it('hides the summary below 824px unless the listing is a guest favourite', () => {
     const { rerender } = renderReviews({ viewportWidth: 823 });
     expect(screen.queryByText('Cleanliness')).not.toBeInTheDocument();

@@ -22,8 +22,9 @@ export interface ReviewsProps {
 }
 
 /**
- * Reviews: the rating summary with the fixed category scores (wide screens or guest favourites)
- * and four sample review cards when rating_count holds a number above 10.
+ * Reviews: the rating summary with the fixed category scores (wide screens or guest favourites,
+ * for a rated place only: a place nobody rated has no scores to show) and four sample review
+ * cards when rating_count holds a number above 10.
  */
 export function Reviews({ rating, ratingCount, guestFavorite, viewportWidth, ratingText, reviewsText }: ReviewsProps) {
   const withCards = showsReviews(ratingCount);
@@ -36,7 +37,7 @@ export function Reviews({ rating, ratingCount, guestFavorite, viewportWidth, rat
         {rated && <Star size={18} aria-hidden className={styles.star} />}
         {rated ? `${ratingText} · ${reviewsText}` : 'Reviews'}
       </h2>
-      {withSummary && (
+      {withSummary && rated && (
         <div className={styles.summary}>
           {favourite && (
             <div className={styles.favourite}>
