@@ -6,6 +6,7 @@ import { useMediaQuery, useViewportWidth } from 'shared/ui';
 import { PhotoCarousel, PhotoGallery, PhotoGrid } from '../../photos';
 import { Reviews } from '../../reviews';
 import { Location } from '../../location';
+import { ContactHost } from '../../contact';
 import { MobileReserveBar, PriceCard, StayCalendar, useStayInUrl } from '../../stay';
 import { listingDescription, useDocumentMeta } from '../hooks/useDocumentMeta';
 import { useRoomId } from '../hooks/useRoomId';
@@ -97,6 +98,7 @@ function ListingView({ room }: { room: Room }) {
       />
       <Location room={room} />
       <HostCard hostName={room.host_name} hostImage={room.host_image} hostDescription={room.host_description} />
+      <ContactHost roomId={room.id} />
       <ThingsToKnow maxGuests={room.max_guests} policy={policy} />
       {small && <MobileReserveBar roomId={room.id} price={room.price} maxGuests={room.max_guests} />}
     </article>
