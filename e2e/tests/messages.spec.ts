@@ -9,7 +9,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { newUser, signInContext, siteConfig, type TestUser } from './checkoutSupport';
+import { newUser, payThroughApi, signInContext, siteConfig, type TestUser } from './checkoutSupport';
 
 /** A signed-up user with a name (the other party sees its first word). */
 async function namedUser(label: string, name: string): Promise<TestUser> {
@@ -190,6 +190,33 @@ test.describe('messages', () => {
     await expect(send).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(thread(page).getByRole('listitem')).toHaveCount(1);
+  });
+
+  test("a trip of a hosted place has Message host, which opens the booking's own conversation", async ({ page, context, isMobile }) => {
+    const host = await namedUser('msg-host-t', 'Vera');
+    const traveller = await namedUser('msg-guest-t', 'Pia');
+    const title = `Glacier hut ${Date.now().toString(36)}`;
+    const roomId = await publishedPlace(host, title);
+    const start = new Date();
+    start.setDate(start.getDate() + (isMobile ? 40 : 44));
+    const end = new Date(start);
+    end.setDate(end.getDate() + 2);
+    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const code = await payThroughApi(traveller, { roomId, start: day(start), end: day(end), nights: 2 });
+    await signInContext(context, traveller);
+    await page.goto(`/trips/${code}`);
+    await page.getByRole('button', { name: 'Message host' }).click();
+    await expect(page).toHaveURL(/\/messages\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vera' })).toBeVisible();
+    // About the booking: its dates beside the place.
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await expect(page.getByText(/ – /)).toBeVisible();
+    // An inquiry about the same place is another conversation.
+    const bookingConversation = page.url();
+    await page.goto(`/house/${roomId}`);
+    await page.getByRole('button', { name: 'Contact host' }).click();
+    await expect(page).toHaveURL(/\/messages\/\d+$/);
+    expect(page.url()).not.toBe(bookingConversation);
   });
 
   test('catalogue places have no Contact host; signed out, /messages leads to /login and back', async ({ page, context }) => {

@@ -18,6 +18,8 @@
  * - getCancellationPolicy: the listing's cancellation policy (its row of
  *   room_cancellation_policies; none means the default, moderate), which the listing page states
  *   beside the spec's fixed 'free cancellation 48 hours' and the trips keep as paid.
+ * - getRoomHasHost: whether a place has a host account to message (issue 30; room_has_host),
+ *   for the listing's "Contact host" and a trip's "Message host".
  * - getGridCount: how many rooms the grid has in all for the same arguments ('N homes'). Discovery's grid reads it; it lives here so that the shell can ask for
  *   the first page at start-up (app/prefetchHome.ts) and the grid find it in the cache.
  */
@@ -131,6 +133,15 @@ export const roomsApi = api.injectEndpoints({
       },
       providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
     }),
+    /** Whether a place has a host account one can message (room_has_host; the seed catalogue's have none). */
+    getRoomHasHost: build.query<boolean, number>({
+      async queryFn(roomId, queryApi) {
+        const result = await (await clientOf(queryApi)).rpc('room_has_host', { p_room_id: roomId });
+        if (result.error) return { error: toApiError(`Error asking whether room ${roomId} has a host:`, result.error) };
+        return { data: result.data === true };
+      },
+      providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
+    }),
     getRoomsByIds: build.query<Room[], readonly number[]>({
       async queryFn(ids, queryApi) {
         if (ids.length === 0) return { data: [] };
@@ -169,4 +180,11 @@ export const roomsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetRoomByIdQuery, useGetCancellationPolicyQuery, useGetRoomsByIdsQuery, useGetGridPageInfiniteQuery, useGetGridCountQuery } = roomsApi;
+export const {
+  useGetRoomByIdQuery,
+  useGetCancellationPolicyQuery,
+  useGetRoomHasHostQuery,
+  useGetRoomsByIdsQuery,
+  useGetGridPageInfiniteQuery,
+  useGetGridCountQuery,
+} = roomsApi;

@@ -114,7 +114,7 @@ function Thread({ conversation, messages, userId }: { conversation: Conversation
   return (
     <>
       {messages.length === 0 ? (
-        <p className={styles.emptyText}>Write to {conversation.other_name} about {conversation.room_title}.</p>
+        <p className={styles.threadHint}>Write to {conversation.other_name} about {conversation.room_title}.</p>
       ) : (
         <ol className={styles.thread} aria-label="Messages" aria-live="polite" aria-relevant="additions">
           {messages.map((message) => {

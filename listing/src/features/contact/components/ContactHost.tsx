@@ -9,8 +9,8 @@ import { useLocation, useNavigate } from 'shared/router';
 import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
 import { loginPathReturningTo } from 'shared/url';
-import type { ApiError } from 'shared/api';
-import { useGetRoomHasHostQuery, useStartInquiryMutation } from '../api';
+import { useGetRoomHasHostQuery, type ApiError } from 'shared/api';
+import { useStartInquiryMutation } from '../api';
 import styles from './ContactHost.module.css';
 
 export function ContactHost({ roomId }: { roomId: number }) {
@@ -29,7 +29,7 @@ export function ContactHost({ roomId }: { roomId: number }) {
     }
     setProblem(null);
     const result = await start(roomId);
-    if ('data' in result) void navigate(`/messages/${result.data}`);
+    if (result.data !== undefined) void navigate(`/messages/${result.data}`);
     else setProblem((result.error as ApiError).status === 403 ? 'You host this place.' : 'The conversation could not be opened. Try again.');
   }
 
