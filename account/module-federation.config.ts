@@ -16,5 +16,7 @@ export const federation: FederationOptions = {
     './Hosting': './src/exposes/Hosting.tsx',
     './ListingEditor': './src/exposes/ListingEditor.tsx',
     './HostCalendar': './src/exposes/HostCalendar.tsx',
+    './Messages': './src/exposes/Messages.tsx',
+    './Conversation': './src/exposes/Conversation.tsx',
   },
 };

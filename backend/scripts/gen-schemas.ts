@@ -6,14 +6,17 @@
 // supabase_migrations.schema_migrations, so they cannot be squashed away); these files are made
 // from them, never by hand: the migrations are applied to a scratch PostgreSQL database and the
 // result is dumped (pg_dump --schema-only) without the platform's schemas (auth and extensions,
-// which hosted Supabase provides and the first migration makes locally), then cut by kind into
-// files applied in name order. Run it after adding a migration
+// which hosted Supabase provides and the first migration makes locally). That dump is applied alone
+// to a second database and dumped again, so the files hold the catalogue as PostgreSQL prints it
+// back (a check written `a between 1 and 2 and b` reads back with its parentheses flattened), then
+// cut by kind into files applied in name order. Run it after adding a migration
 // (`pnpm --filter backend gen:schemas`); test/schema-files.test.ts fails until then.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { openPg } from '../src/db/pg.ts';
 import { migrate } from '../src/migrate.ts';
 import { createScratchDb } from '../test/support/postgres.ts';
@@ -59,6 +62,31 @@ export async function withMigratedDatabase<T>(use: (url: string) => Promise<T>):
   } finally {
     await scratch.drop();
   }
+}
+
+/** A new scratch database with `sql` applied (statements, in order), for `use`; dropped afterwards. */
+export async function withDatabaseOf<T>(sql: string[], use: (url: string) => Promise<T>): Promise<T> {
+  const scratch = await createScratchDb('hs_schemas_applied');
+  try {
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      for (const text of sql) await client.query(text);
+    } finally {
+      await client.end();
+    }
+    return await use(scratch.url);
+  } finally {
+    await scratch.drop();
+  }
+}
+
+/** The files the migrations make now (see the top of this file). */
+export function generatedSchemaFiles(): Promise<Map<string, string>> {
+  return withMigratedDatabase(async (migrated) => {
+    const applied = [await dumpSchema(migrated, { platform: true }), await dumpSchema(migrated)];
+    return withDatabaseOf(applied, async (url) => schemaFiles(await dumpSchema(url)));
+  });
 }
 
 interface Entry {
@@ -115,7 +143,7 @@ export function committedSchemaFiles(): Map<string, string> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const files = await withMigratedDatabase(async (url) => schemaFiles(await dumpSchema(url)));
+  const files = await generatedSchemaFiles();
   rmSync(SCHEMAS_DIR, { recursive: true, force: true });
   mkdirSync(SCHEMAS_DIR, { recursive: true });
   for (const [name, text] of files) writeFileSync(join(SCHEMAS_DIR, name), text);

@@ -151,6 +151,17 @@ CREATE FUNCTION private.facts_json(f public.room_facts) RETURNS jsonb
   )
 $$;
 
+-- function in_conversation(bigint) (schema private)
+CREATE FUNCTION private.in_conversation(p_conversation_id bigint) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (
+    select 1 from public.conversations as c
+    where c.id = p_conversation_id and auth.uid() in (c.guest_id, c.host_id)
+  )
+$$;
+
 -- function listing_photo_in_use(text) (schema private)
 CREATE FUNCTION private.listing_photo_in_use(p_name text) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -170,6 +181,78 @@ $$;
 CREATE FUNCTION private.max_nightly_usd() RETURNS integer
     LANGUAGE sql IMMUTABLE
     AS $$ select 100000 $$;
+
+-- function messages_after_insert() (schema private)
+CREATE FUNCTION private.messages_after_insert() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  c public.conversations;
+  recipient uuid;
+begin
+  update public.conversations as x
+    set last_message_at = new.created_at,
+        guest_read_id = case when x.guest_id = new.sender_id then greatest(x.guest_read_id, new.id) else x.guest_read_id end,
+        host_read_id = case when x.host_id = new.sender_id then greatest(x.host_read_id, new.id) else x.host_read_id end
+    where x.id = new.conversation_id
+    returning * into c;
+  recipient := case when c.guest_id = new.sender_id then c.host_id else c.guest_id end;
+  perform pg_advisory_xact_lock(hashtextextended('message_mail:' || c.id::text || ':' || recipient::text, 0));
+  if not exists (
+    select 1 from private.message_mail as q
+    where q.conversation_id = c.id and q.recipient_id = recipient and q.queued_at > now() - interval '10 minutes'
+  ) then
+    insert into private.message_mail (conversation_id, recipient_id) values (c.id, recipient);
+    perform pg_notify('message_mail', '');
+  end if;
+  return null;
+end
+$$;
+
+-- function messages_before_insert() (schema private)
+CREATE FUNCTION private.messages_before_insert() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  recent integer;
+  today integer;
+begin
+  if auth.role() <> 'service_role' then
+    new.sender_id := private.messaging_user();
+  end if;
+  new.created_at := now();
+  perform pg_advisory_xact_lock(hashtextextended('messages:' || new.sender_id::text, 0));
+  select count(*) filter (where m.created_at > clock_timestamp() - interval '1 minute'), count(*)
+    into recent, today
+    from public.messages as m
+    where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '1 day';
+  if recent >= 10 or today >= 300 then
+    raise exception 'too many messages: wait a minute before sending more'
+      using errcode = 'PT429', hint = 'rate_limited';
+  end if;
+  return new;
+end
+$$;
+
+-- function messaging_user() (schema private)
+CREATE FUNCTION private.messaging_user() RETURNS uuid
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  me uuid := auth.uid();
+begin
+  if me is null then
+    raise exception 'sign in to send messages' using errcode = '42501';
+  end if;
+  if exists (select 1 from auth.users as u where u.id = me and u.raw_app_meta_data -> 'shared_account' = 'true'::jsonb) then
+    raise exception 'a shared account cannot send messages' using errcode = '42501';
+  end if;
+  return me;
+end
+$$;
 
 -- function reprice_hosted_rooms() (schema private)
 CREATE FUNCTION private.reprice_hosted_rooms() RETURNS trigger
@@ -400,6 +483,40 @@ begin
   end if;
   update public.hosted_rooms as h set currency = code, local_price = amount where h.room_id = p_room_id;
 end
+$$;
+
+-- function take_message_mails(integer) (schema private)
+CREATE FUNCTION private.take_message_mails(p_delay_seconds integer) RETURNS TABLE(conversation_id bigint, email text, sender_name text, room_title text, bodies text[])
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with taken as (
+    update private.message_mail as q set sent_at = now()
+    where q.id in (
+      select p.id from private.message_mail as p
+      where p.sent_at is null and p.queued_at <= now() - make_interval(secs => p_delay_seconds)
+      order by p.queued_at limit 50 for update skip locked
+    )
+    returning q.conversation_id, q.recipient_id
+  )
+  select c.id, u.email,
+         coalesce(nullif(split_part(btrim(s.raw_user_meta_data ->> 'name'), ' ', 1), ''),
+                  case when c.guest_id = t.recipient_id then 'Your host' else 'Your guest' end),
+         r."house-title", unread.bodies
+  from taken as t
+  join public.conversations as c on c.id = t.conversation_id
+  join public."Rooms" as r on r.id = c.room_id
+  join auth.users as u on u.id = t.recipient_id
+  left join auth.users as s on s.id = case when c.guest_id = t.recipient_id then c.host_id else c.guest_id end
+  cross join lateral (
+    select array_agg(x.body order by x.id) as bodies from (
+      select m.id, m.body from public.messages as m
+      where m.conversation_id = c.id and m.sender_id <> t.recipient_id
+        and m.id > case when c.guest_id = t.recipient_id then c.guest_read_id else c.host_read_id end
+      order by m.id desc limit 3
+    ) as x
+  ) as unread
+  where unread.bodies is not null and u.email is not null
 $$;
 
 -- table Payments (schema public)
@@ -877,6 +994,21 @@ begin
 end
 $$;
 
+-- function mark_conversation_read(bigint) (schema public)
+CREATE FUNCTION public.mark_conversation_read(p_conversation_id bigint) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update public.conversations as c
+    set guest_read_id = case when c.guest_id = auth.uid()
+          then greatest(c.guest_read_id, coalesce((select max(m.id) from public.messages as m where m.conversation_id = c.id), 0))
+          else c.guest_read_id end,
+        host_read_id = case when c.host_id = auth.uid()
+          then greatest(c.host_read_id, coalesce((select max(m.id) from public.messages as m where m.conversation_id = c.id), 0))
+          else c.host_read_id end
+    where c.id = p_conversation_id and auth.uid() in (c.guest_id, c.host_id)
+$$;
+
 -- function mark_payment_released(text, text) (schema public)
 CREATE FUNCTION public.mark_payment_released(p_stripe_payment_intent_id text, p_reason text) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
@@ -892,6 +1024,32 @@ begin
   on conflict (stripe_payment_intent_id) do nothing;
   return true;
 end
+$$;
+
+-- function my_conversations(bigint) (schema public)
+CREATE FUNCTION public.my_conversations(p_id bigint DEFAULT NULL::bigint) RETURNS TABLE(id bigint, room_id bigint, room_title text, room_image text, booking_id bigint, start_date date, end_date date, role text, other_name text, last_body text, last_sender_is_me boolean, last_message_at timestamp with time zone, unread integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select c.id, c.room_id, r."house-title", r.images[1], c.booking_id, b."startDate", b."endDate",
+         case when c.guest_id = auth.uid() then 'guest' else 'host' end,
+         coalesce(nullif(split_part(btrim(o.raw_user_meta_data ->> 'name'), ' ', 1), ''),
+                  case when c.guest_id = auth.uid() then 'Host' else 'Guest' end),
+         last.body, last.sender_id = auth.uid(), c.last_message_at,
+         (select count(*)::integer from public.messages as m
+          where m.conversation_id = c.id and m.sender_id <> auth.uid()
+            and m.id > case when c.guest_id = auth.uid() then c.guest_read_id else c.host_read_id end)
+  from public.conversations as c
+  join public."Rooms" as r on r.id = c.room_id
+  left join public."Bookings" as b on b.id = c.booking_id
+  left join auth.users as o on o.id = case when c.guest_id = auth.uid() then c.host_id else c.guest_id end
+  left join lateral (
+    select m.body, m.sender_id from public.messages as m where m.conversation_id = c.id order by m.id desc limit 1
+  ) as last on true
+  where auth.uid() in (c.guest_id, c.host_id)
+    and (p_id is null or c.id = p_id)
+  order by coalesce(c.last_message_at, c.created_at) desc, c.id desc
+  limit 200
 $$;
 
 -- function my_listings() (schema public)
@@ -1024,6 +1182,14 @@ CREATE FUNCTION public.room_booked_ranges(room_id bigint) RETURNS TABLE(start_da
     where d.room_id = room_booked_ranges.room_id
   ) as t
   order by t.start_date
+$$;
+
+-- function room_has_host(bigint) (schema public)
+CREATE FUNCTION public.room_has_host(p_room_id bigint) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from public.hosted_rooms as h where h.room_id = p_room_id and h.status = 'published')
 $$;
 
 -- table Rooms (schema public)
@@ -1185,6 +1351,62 @@ begin
   update public.hosted_rooms as h set status = next_status, updated_at = now() where h.room_id = hosted.room_id;
   perform search.sync_room(p_room_id);
   return next_status;
+end
+$$;
+
+-- function start_conversation(bigint, bigint) (schema public)
+CREATE FUNCTION public.start_conversation(p_room_id bigint, p_booking_id bigint DEFAULT NULL::bigint) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  me uuid := private.messaging_user();
+  hosted public.hosted_rooms;
+  booking public."Bookings";
+  conversation_id bigint;
+begin
+  select * into hosted from public.hosted_rooms as h where h.room_id = p_room_id;
+  if p_booking_id is null then
+    if not found or hosted.status <> 'published' then
+      raise exception 'this place has no host to contact' using errcode = 'PT404';
+    end if;
+    if hosted.host_id = me then
+      raise exception 'this is your own place' using errcode = '42501';
+    end if;
+    select c.id into conversation_id from public.conversations as c
+      where c.room_id = p_room_id and c.guest_id = me and c.booking_id is null;
+    if found then
+      return conversation_id;
+    end if;
+    perform pg_advisory_xact_lock(hashtextextended('inquiries:' || me::text, 0));
+    if (select count(*) from public.conversations as c
+        where c.guest_id = me and c.booking_id is null and c.created_at > now() - interval '1 day') >= 20 then
+      raise exception 'too many new conversations today' using errcode = 'PT429', hint = 'rate_limited';
+    end if;
+    insert into public.conversations (room_id, guest_id, host_id)
+      values (p_room_id, me, hosted.host_id)
+      on conflict (room_id, guest_id) where booking_id is null do nothing
+      returning id into conversation_id;
+    if conversation_id is null then
+      select c.id into conversation_id from public.conversations as c
+        where c.room_id = p_room_id and c.guest_id = me and c.booking_id is null;
+    end if;
+    return conversation_id;
+  end if;
+
+  select * into booking from public."Bookings" as b
+    where b.id = p_booking_id and b.room_id = p_room_id and b.status = 'confirmed';
+  if booking.id is null or hosted.room_id is null or me not in (booking.user_id, hosted.host_id) or booking.user_id = hosted.host_id then
+    raise exception 'no such booking of yours' using errcode = 'PT404';
+  end if;
+  insert into public.conversations (room_id, guest_id, host_id, booking_id)
+    values (p_room_id, booking.user_id, hosted.host_id, booking.id)
+    on conflict (booking_id) do nothing
+    returning id into conversation_id;
+  if conversation_id is null then
+    select c.id into conversation_id from public.conversations as c where c.booking_id = booking.id;
+  end if;
+  return conversation_id;
 end
 $$;
 
@@ -1351,6 +1573,25 @@ CREATE TABLE private.catalogue_stats (
     CONSTRAINT catalogue_stats_response_time_check CHECK ((char_length(response_time) <= 40))
 );
 
+-- table message_mail (schema private)
+CREATE TABLE private.message_mail (
+    id bigint NOT NULL,
+    conversation_id bigint NOT NULL,
+    recipient_id uuid NOT NULL,
+    queued_at timestamp with time zone DEFAULT now() NOT NULL,
+    sent_at timestamp with time zone
+);
+
+-- sequence message_mail_id_seq (schema private)
+ALTER TABLE private.message_mail ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.message_mail_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 -- table Bookings (schema public)
 CREATE TABLE public."Bookings" (
     id bigint NOT NULL,
@@ -1415,6 +1656,30 @@ ALTER TABLE public."Rooms" ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY 
     CACHE 1
 );
 
+-- table conversations (schema public)
+CREATE TABLE public.conversations (
+    id bigint NOT NULL,
+    room_id bigint NOT NULL,
+    guest_id uuid NOT NULL,
+    host_id uuid NOT NULL,
+    booking_id bigint,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_message_at timestamp with time zone,
+    guest_read_id bigint DEFAULT 0 NOT NULL,
+    host_read_id bigint DEFAULT 0 NOT NULL,
+    CONSTRAINT conversations_check CHECK ((guest_id <> host_id))
+);
+
+-- sequence conversations_id_seq (schema public)
+ALTER TABLE public.conversations ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.conversations_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 -- table country_currencies (schema public)
 CREATE TABLE public.country_currencies (
     country text NOT NULL,
@@ -1428,6 +1693,27 @@ CREATE TABLE public.currency_rates (
     as_of date NOT NULL,
     CONSTRAINT currency_rates_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT currency_rates_per_usd_check CHECK (((per_usd > (0)::numeric) AND (per_usd < (100000000)::numeric)))
+);
+
+-- table messages (schema public)
+CREATE TABLE public.messages (
+    id bigint NOT NULL,
+    conversation_id bigint NOT NULL,
+    sender_id uuid DEFAULT auth.uid() NOT NULL,
+    body text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT messages_body_check CHECK (((char_length(body) >= 1) AND (char_length(body) <= 2000) AND (btrim(body, ' 	
+'::text) <> ''::text)))
+);
+
+-- sequence messages_id_seq (schema public)
+ALTER TABLE public.messages ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.messages_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 -- table payment_releases (schema public)

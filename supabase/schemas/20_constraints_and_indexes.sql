@@ -17,6 +17,10 @@ SET row_security = off;
 ALTER TABLE ONLY private.catalogue_stats
     ADD CONSTRAINT catalogue_stats_pkey PRIMARY KEY (room_id);
 
+-- constraint message_mail message_mail_pkey (schema private)
+ALTER TABLE ONLY private.message_mail
+    ADD CONSTRAINT message_mail_pkey PRIMARY KEY (id);
+
 -- constraint Bookings Bookings_pkey (schema public)
 ALTER TABLE ONLY public."Bookings"
     ADD CONSTRAINT "Bookings_pkey" PRIMARY KEY (id);
@@ -57,6 +61,14 @@ CASE
     ELSE false
 END) NOT VALID;
 
+-- constraint conversations conversations_booking_id_key (schema public)
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_booking_id_key UNIQUE (booking_id);
+
+-- constraint conversations conversations_pkey (schema public)
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_pkey PRIMARY KEY (id);
+
 -- constraint country_currencies country_currencies_pkey (schema public)
 ALTER TABLE ONLY public.country_currencies
     ADD CONSTRAINT country_currencies_pkey PRIMARY KEY (country);
@@ -68,6 +80,10 @@ ALTER TABLE ONLY public.currency_rates
 -- constraint hosted_rooms hosted_rooms_pkey (schema public)
 ALTER TABLE ONLY public.hosted_rooms
     ADD CONSTRAINT hosted_rooms_pkey PRIMARY KEY (room_id);
+
+-- constraint messages messages_pkey (schema public)
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_pkey PRIMARY KEY (id);
 
 -- constraint payment_releases payment_releases_pkey (schema public)
 ALTER TABLE ONLY public.payment_releases
@@ -117,6 +133,12 @@ ALTER TABLE ONLY search.room_letters
 ALTER TABLE ONLY supabase_migrations.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
 
+-- index message_mail_pending_idx (schema private)
+CREATE INDEX message_mail_pending_idx ON private.message_mail USING btree (queued_at) WHERE (sent_at IS NULL);
+
+-- index message_mail_recent_idx (schema private)
+CREATE INDEX message_mail_recent_idx ON private.message_mail USING btree (conversation_id, recipient_id, queued_at);
+
 -- index bookings_one_pending_per_user_session_and_room (schema public)
 CREATE UNIQUE INDEX bookings_one_pending_per_user_session_and_room ON public."Bookings" USING btree (user_id, room_id, COALESCE(session_id, '00000000-0000-0000-0000-000000000000'::uuid)) WHERE (status = 'pending'::text);
 
@@ -126,11 +148,26 @@ CREATE INDEX bookings_room_id_idx ON public."Bookings" USING btree (room_id);
 -- index bookings_user_id_idx (schema public)
 CREATE INDEX bookings_user_id_idx ON public."Bookings" USING btree (user_id);
 
+-- index conversations_guest_idx (schema public)
+CREATE INDEX conversations_guest_idx ON public.conversations USING btree (guest_id, last_message_at DESC);
+
+-- index conversations_host_idx (schema public)
+CREATE INDEX conversations_host_idx ON public.conversations USING btree (host_id, last_message_at DESC);
+
+-- index conversations_inquiry_idx (schema public)
+CREATE UNIQUE INDEX conversations_inquiry_idx ON public.conversations USING btree (room_id, guest_id) WHERE (booking_id IS NULL);
+
 -- index hosted_rooms_drafts_idx (schema public)
 CREATE INDEX hosted_rooms_drafts_idx ON public.hosted_rooms USING btree (room_id) WHERE (status = 'draft'::text);
 
 -- index hosted_rooms_host_idx (schema public)
 CREATE INDEX hosted_rooms_host_idx ON public.hosted_rooms USING btree (host_id, room_id);
+
+-- index messages_conversation_idx (schema public)
+CREATE INDEX messages_conversation_idx ON public.messages USING btree (conversation_id, id);
+
+-- index messages_sender_idx (schema public)
+CREATE INDEX messages_sender_idx ON public.messages USING btree (sender_id, created_at);
 
 -- index payments_user_email_idx (schema public)
 CREATE INDEX payments_user_email_idx ON public."Payments" USING btree (user_email);

@@ -22,6 +22,12 @@ CREATE TRIGGER bookings_traveller_dates BEFORE INSERT OR UPDATE OF "startDate", 
 -- trigger currency_rates currency_rates_reprice (schema public)
 CREATE TRIGGER currency_rates_reprice AFTER INSERT OR DELETE OR UPDATE ON public.currency_rates FOR EACH STATEMENT EXECUTE FUNCTION private.reprice_hosted_rooms();
 
+-- trigger messages messages_after_insert (schema public)
+CREATE TRIGGER messages_after_insert AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_after_insert();
+
+-- trigger messages messages_before_insert (schema public)
+CREATE TRIGGER messages_before_insert BEFORE INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_before_insert();
+
 -- trigger Payments payments_stay_terms (schema public)
 CREATE TRIGGER payments_stay_terms BEFORE INSERT ON public."Payments" FOR EACH ROW EXECUTE FUNCTION public.payments_stay_terms();
 

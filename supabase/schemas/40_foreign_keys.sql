@@ -17,6 +17,14 @@ SET row_security = off;
 ALTER TABLE ONLY private.catalogue_stats
     ADD CONSTRAINT catalogue_stats_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
 
+-- fk constraint message_mail message_mail_conversation_id_fkey (schema private)
+ALTER TABLE ONLY private.message_mail
+    ADD CONSTRAINT message_mail_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES public.conversations(id) ON DELETE CASCADE;
+
+-- fk constraint message_mail message_mail_recipient_id_fkey (schema private)
+ALTER TABLE ONLY private.message_mail
+    ADD CONSTRAINT message_mail_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
 -- fk constraint Bookings Bookings_room_id_fkey (schema public)
 ALTER TABLE ONLY public."Bookings"
     ADD CONSTRAINT "Bookings_room_id_fkey" FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
@@ -45,6 +53,22 @@ ALTER TABLE ONLY public."Payments"
 ALTER TABLE ONLY public."Payments"
     ADD CONSTRAINT "Payments_user_id_fkey" FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
+-- fk constraint conversations conversations_booking_id_fkey (schema public)
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public."Bookings"(id) ON DELETE CASCADE;
+
+-- fk constraint conversations conversations_guest_id_fkey (schema public)
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_guest_id_fkey FOREIGN KEY (guest_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- fk constraint conversations conversations_host_id_fkey (schema public)
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_host_id_fkey FOREIGN KEY (host_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- fk constraint conversations conversations_room_id_fkey (schema public)
+ALTER TABLE ONLY public.conversations
+    ADD CONSTRAINT conversations_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
+
 -- fk constraint country_currencies country_currencies_currency_fkey (schema public)
 ALTER TABLE ONLY public.country_currencies
     ADD CONSTRAINT country_currencies_currency_fkey FOREIGN KEY (currency) REFERENCES public.currency_rates(currency) ON UPDATE CASCADE;
@@ -60,6 +84,14 @@ ALTER TABLE ONLY public.hosted_rooms
 -- fk constraint hosted_rooms hosted_rooms_room_id_fkey (schema public)
 ALTER TABLE ONLY public.hosted_rooms
     ADD CONSTRAINT hosted_rooms_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
+
+-- fk constraint messages messages_conversation_id_fkey (schema public)
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_conversation_id_fkey FOREIGN KEY (conversation_id) REFERENCES public.conversations(id) ON DELETE CASCADE;
+
+-- fk constraint messages messages_sender_id_fkey (schema public)
+ALTER TABLE ONLY public.messages
+    ADD CONSTRAINT messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 -- fk constraint room_blocked_dates room_blocked_dates_room_id_fkey (schema public)
 ALTER TABLE ONLY public.room_blocked_dates

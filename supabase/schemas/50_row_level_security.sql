@@ -43,6 +43,15 @@ CREATE POLICY "Hosts read their rooms' blocked dates" ON public.room_blocked_dat
 -- policy room_blocked_dates Hosts unblock their rooms' dates (schema public)
 CREATE POLICY "Hosts unblock their rooms' dates" ON public.room_blocked_dates FOR DELETE TO authenticated USING (public.hosts_room(room_id));
 
+-- policy conversations Parties read their conversations (schema public)
+CREATE POLICY "Parties read their conversations" ON public.conversations FOR SELECT TO authenticated USING (((( SELECT auth.uid() AS uid) = guest_id) OR (( SELECT auth.uid() AS uid) = host_id)));
+
+-- policy messages Parties read their messages (schema public)
+CREATE POLICY "Parties read their messages" ON public.messages FOR SELECT TO authenticated USING (private.in_conversation(conversation_id));
+
+-- policy messages Parties write as themselves (schema public)
+CREATE POLICY "Parties write as themselves" ON public.messages FOR INSERT TO authenticated WITH CHECK (((sender_id = ( SELECT auth.uid() AS uid)) AND private.in_conversation(conversation_id)));
+
 -- row security Payments (schema public)
 ALTER TABLE public."Payments" ENABLE ROW LEVEL SECURITY;
 
@@ -76,6 +85,9 @@ CREATE POLICY "Users remove their own favourites" ON public."Favorites" FOR DELE
 -- policy Bookings Users remove their own pending bookings (schema public)
 CREATE POLICY "Users remove their own pending bookings" ON public."Bookings" FOR DELETE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (NOT (session_id IS DISTINCT FROM ( SELECT public.booking_session_scope() AS booking_session_scope)))));
 
+-- row security conversations (schema public)
+ALTER TABLE public.conversations ENABLE ROW LEVEL SECURITY;
+
 -- row security country_currencies (schema public)
 ALTER TABLE public.country_currencies ENABLE ROW LEVEL SECURITY;
 
@@ -84,6 +96,9 @@ ALTER TABLE public.currency_rates ENABLE ROW LEVEL SECURITY;
 
 -- row security hosted_rooms (schema public)
 ALTER TABLE public.hosted_rooms ENABLE ROW LEVEL SECURITY;
+
+-- row security messages (schema public)
+ALTER TABLE public.messages ENABLE ROW LEVEL SECURITY;
 
 -- row security payment_releases (schema public)
 ALTER TABLE public.payment_releases ENABLE ROW LEVEL SECURITY;

@@ -15,3 +15,6 @@ SET row_security = off;
 
 -- publication supabase_realtime (schema -)
 CREATE PUBLICATION supabase_realtime WITH (publish = 'insert, update, delete, truncate');
+
+-- publication table supabase_realtime messages (schema public)
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.messages;

@@ -44,12 +44,25 @@ GRANT SELECT ON TABLE public.room_facts TO service_role;
 -- acl FUNCTION facts_json(f public.room_facts) (schema private)
 REVOKE ALL ON FUNCTION private.facts_json(f public.room_facts) FROM PUBLIC;
 
+-- acl FUNCTION in_conversation(p_conversation_id bigint) (schema private)
+REVOKE ALL ON FUNCTION private.in_conversation(p_conversation_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.in_conversation(p_conversation_id bigint) TO authenticated;
+
 -- acl FUNCTION listing_photo_in_use(p_name text) (schema private)
 REVOKE ALL ON FUNCTION private.listing_photo_in_use(p_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.listing_photo_in_use(p_name text) TO authenticated;
 
 -- acl FUNCTION max_nightly_usd() (schema private)
 REVOKE ALL ON FUNCTION private.max_nightly_usd() FROM PUBLIC;
+
+-- acl FUNCTION messages_after_insert() (schema private)
+REVOKE ALL ON FUNCTION private.messages_after_insert() FROM PUBLIC;
+
+-- acl FUNCTION messages_before_insert() (schema private)
+REVOKE ALL ON FUNCTION private.messages_before_insert() FROM PUBLIC;
+
+-- acl FUNCTION messaging_user() (schema private)
+REVOKE ALL ON FUNCTION private.messaging_user() FROM PUBLIC;
 
 -- acl FUNCTION reprice_hosted_rooms() (schema private)
 REVOKE ALL ON FUNCTION private.reprice_hosted_rooms() FROM PUBLIC;
@@ -65,6 +78,9 @@ REVOKE ALL ON FUNCTION private.save_listing_fields(p_room_id bigint, p_fields js
 
 -- acl FUNCTION save_listing_price(p_room_id bigint, p_price jsonb, p_currency jsonb) (schema private)
 REVOKE ALL ON FUNCTION private.save_listing_price(p_room_id bigint, p_price jsonb, p_currency jsonb) FROM PUBLIC;
+
+-- acl FUNCTION take_message_mails(p_delay_seconds integer) (schema private)
+REVOKE ALL ON FUNCTION private.take_message_mails(p_delay_seconds integer) FROM PUBLIC;
 
 -- acl TABLE "Payments" (schema public)
 GRANT SELECT ON TABLE public."Payments" TO authenticated;
@@ -149,9 +165,17 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.hosted_rooms TO service_role;
 -- acl FUNCTION lock_hosted_room(p_room_id bigint) (schema public)
 REVOKE ALL ON FUNCTION public.lock_hosted_room(p_room_id bigint) FROM PUBLIC;
 
+-- acl FUNCTION mark_conversation_read(p_conversation_id bigint) (schema public)
+REVOKE ALL ON FUNCTION public.mark_conversation_read(p_conversation_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.mark_conversation_read(p_conversation_id bigint) TO authenticated;
+
 -- acl FUNCTION mark_payment_released(p_stripe_payment_intent_id text, p_reason text) (schema public)
 REVOKE ALL ON FUNCTION public.mark_payment_released(p_stripe_payment_intent_id text, p_reason text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.mark_payment_released(p_stripe_payment_intent_id text, p_reason text) TO service_role;
+
+-- acl FUNCTION my_conversations(p_id bigint) (schema public)
+REVOKE ALL ON FUNCTION public.my_conversations(p_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.my_conversations(p_id bigint) TO authenticated;
 
 -- acl FUNCTION my_listings() (schema public)
 REVOKE ALL ON FUNCTION public.my_listings() FROM PUBLIC;
@@ -183,6 +207,11 @@ GRANT ALL ON FUNCTION public.room_booked_ranges(room_id bigint) TO anon;
 GRANT ALL ON FUNCTION public.room_booked_ranges(room_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.room_booked_ranges(room_id bigint) TO service_role;
 
+-- acl FUNCTION room_has_host(p_room_id bigint) (schema public)
+REVOKE ALL ON FUNCTION public.room_has_host(p_room_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.room_has_host(p_room_id bigint) TO anon;
+GRANT ALL ON FUNCTION public.room_has_host(p_room_id bigint) TO authenticated;
+
 -- acl TABLE "Rooms" (schema public)
 GRANT SELECT ON TABLE public."Rooms" TO anon;
 GRANT SELECT ON TABLE public."Rooms" TO authenticated;
@@ -210,6 +239,10 @@ GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check
 -- acl FUNCTION set_listing_published(p_room_id bigint, p_published boolean) (schema public)
 REVOKE ALL ON FUNCTION public.set_listing_published(p_room_id bigint, p_published boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_listing_published(p_room_id bigint, p_published boolean) TO authenticated;
+
+-- acl FUNCTION start_conversation(p_room_id bigint, p_booking_id bigint) (schema public)
+REVOKE ALL ON FUNCTION public.start_conversation(p_room_id bigint, p_booking_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.start_conversation(p_room_id bigint, p_booking_id bigint) TO authenticated;
 
 -- acl FUNCTION stay_in_calendar(p_start date, p_end date) (schema public)
 REVOKE ALL ON FUNCTION public.stay_in_calendar(p_start date, p_end date) FROM PUBLIC;
@@ -302,6 +335,10 @@ GRANT SELECT,USAGE ON SEQUENCE public."Favorites_id_seq" TO service_role;
 GRANT SELECT,USAGE ON SEQUENCE public."Rooms_id_seq" TO authenticated;
 GRANT SELECT,USAGE ON SEQUENCE public."Rooms_id_seq" TO service_role;
 
+-- acl TABLE conversations (schema public)
+GRANT SELECT ON TABLE public.conversations TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.conversations TO service_role;
+
 -- acl TABLE country_currencies (schema public)
 GRANT SELECT ON TABLE public.country_currencies TO anon;
 GRANT SELECT ON TABLE public.country_currencies TO authenticated;
@@ -311,6 +348,16 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.country_currencies TO service_
 GRANT SELECT ON TABLE public.currency_rates TO anon;
 GRANT SELECT ON TABLE public.currency_rates TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.currency_rates TO service_role;
+
+-- acl TABLE messages (schema public)
+GRANT SELECT ON TABLE public.messages TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.messages TO service_role;
+
+-- acl COLUMN messages.conversation_id (schema public)
+GRANT INSERT(conversation_id) ON TABLE public.messages TO authenticated;
+
+-- acl COLUMN messages.body (schema public)
+GRANT INSERT(body) ON TABLE public.messages TO authenticated;
 
 -- acl TABLE payment_releases (schema public)
 GRANT SELECT ON TABLE public.payment_releases TO service_role;

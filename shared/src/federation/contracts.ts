@@ -30,6 +30,8 @@ export interface ExposedModules {
   'account/Hosting': ComponentType;
   'account/ListingEditor': ComponentType;
   'account/HostCalendar': ComponentType;
+  'account/Messages': ComponentType;
+  'account/Conversation': ComponentType;
   'checkout/BookingPage': ComponentType;
 }
 

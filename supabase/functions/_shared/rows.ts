@@ -89,6 +89,19 @@ export interface RoomsRow {
   max_guests: number;
 }
 
+/** A row of the table public.conversations. */
+export interface ConversationsRow {
+  id: number;
+  room_id: number;
+  guest_id: string;
+  host_id: string;
+  booking_id: number | null;
+  created_at: string;
+  last_message_at: string | null;
+  guest_read_id: number;
+  host_read_id: number;
+}
+
 /** A row of the table public.country_currencies. */
 export interface CountryCurrenciesRow {
   country: string;
@@ -111,6 +124,15 @@ export interface HostedRoomsRow {
   updated_at: string;
   currency: string | null;
   local_price: number | null;
+}
+
+/** A row of the table public.messages. */
+export interface MessagesRow {
+  id: number;
+  conversation_id: number;
+  sender_id: string;
+  body: string;
+  created_at: string;
 }
 
 /** A row of the table public.payment_releases. */

@@ -8,11 +8,13 @@ import Home from '../../../../discovery/src/exposes/Home';
 import SearchBar from '../../../../discovery/src/exposes/SearchBar';
 import HouseDetail from '../../../../listing/src/exposes/HouseDetail';
 import AccountSettings from '../../../../account/src/exposes/AccountSettings';
+import Conversation from '../../../../account/src/exposes/Conversation';
 import HostCalendar from '../../../../account/src/exposes/HostCalendar';
 import Hosting from '../../../../account/src/exposes/Hosting';
 import ListingEditor from '../../../../account/src/exposes/ListingEditor';
 import LoginDialog from '../../../../account/src/exposes/LoginDialog';
 import LoginPage from '../../../../account/src/exposes/LoginPage';
+import Messages from '../../../../account/src/exposes/Messages';
 import PersonalInfo from '../../../../account/src/exposes/PersonalInfo';
 import ResetPassword from '../../../../account/src/exposes/ResetPassword';
 import Trip from '../../../../account/src/exposes/Trip';
@@ -38,6 +40,8 @@ const modules: ExposedModules = {
   'account/Hosting': Hosting,
   'account/ListingEditor': ListingEditor,
   'account/HostCalendar': HostCalendar,
+  'account/Messages': Messages,
+  'account/Conversation': Conversation,
   'checkout/BookingPage': BookingPage,
 };
 

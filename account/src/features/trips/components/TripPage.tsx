@@ -40,6 +40,7 @@ import { Dialog, LocationMap, photoUrl, Skeleton } from 'shared/ui';
 import { useGetListingFactsQuery } from 'shared/api';
 import { useCancelTripMutation, useGetTripQuery, type Cancellation, type TripDetailPayment } from '../api/tripsApi';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { MessageHost } from '../../messages';
 import { TripStatusBadge } from './TripStatusBadge';
 import { tripPath } from './tripPath';
 import dialogStyles from '../../../components/ConfirmDialog.module.css';
@@ -272,6 +273,7 @@ function TripDetail({ trip, holder }: { trip: TripDetailPayment; holder: string 
                 </div>
               )}
             </dl>
+            {status !== 'CANCELLED' && <MessageHost roomId={room.id} bookingId={trip.booking?.id ?? null} className={styles.action} />}
           </section>
           <section aria-labelledby="where-heading" className={styles.section}>
             <h2 id="where-heading" className={styles.sectionHeading}>

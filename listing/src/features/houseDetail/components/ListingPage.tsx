@@ -5,6 +5,7 @@ import { useMediaQuery, useViewportWidth } from 'shared/ui';
 import { PhotoCarousel, PhotoGallery, PhotoGrid } from '../../photos';
 import { Reviews } from '../../reviews';
 import { Location } from '../../location';
+import { ContactHost } from '../../contact';
 import { MobileReserveBar, PriceCard, StayCalendar, useStayInUrl } from '../../stay';
 import { listingDescription, useDocumentMeta } from '../hooks/useDocumentMeta';
 import { useRoomId } from '../hooks/useRoomId';
@@ -117,6 +118,7 @@ function ListingView({ room, facts }: { room: Room; facts: ListingFactsRead }) {
         figures={facts.host}
         hostingText={hostingText}
       />
+      <ContactHost roomId={room.id} />
       <ThingsToKnow facts={facts} maxGuests={room.max_guests} policy={policy} />
       {small && <MobileReserveBar roomId={room.id} price={room.price} maxGuests={room.max_guests} />}
     </article>
