@@ -65,8 +65,8 @@ function realtimeLimits(env: Env): RealtimeLimits {
   };
 }
 
-/** The site's origins as the start script serves it: shell and remotes on ports 3000-3004. */
-export const DEFAULT_ALLOWED_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [
+/** The site's origins as the start script serves it: shell and remotes on ports 3000-3005. */
+export const DEFAULT_ALLOWED_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005].flatMap((port) => [
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,
 ]);

@@ -31,7 +31,7 @@ function filesUnder(dir: string): string[] {
 }
 
 test.describe('secrets', () => {
-  test('no service key or JWT secret in any file the five apps build', async ({ request }) => {
+  test('no service key or JWT secret in any file the six apps build', async ({ request }) => {
     test.skip(test.info().project.name !== 'desktop', 'reads files: once');
     const keys = await siteKeys(request);
     const secrets = [keys.jwtSecret, keys.serviceRoleKey, keys.serviceRoleKey.split('.')[2]!];

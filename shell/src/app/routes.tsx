@@ -15,10 +15,10 @@ export const remoteRoutes: ReadonlyArray<{ path: string; id: ExposedId; loading?
   { path: '/account-settings', id: 'account/AccountSettings' },
   { path: '/lp', id: 'account/PersonalInfo' },
   // Hosting (issue 16), behind the user menu's 'Manage Listings'.
-  { path: '/hosting', id: 'account/Hosting' },
-  { path: '/hosting/new', id: 'account/ListingEditor' },
-  { path: '/hosting/:id/edit/:step', id: 'account/ListingEditor' },
-  { path: '/hosting/:id/calendar', id: 'account/HostCalendar' },
+  { path: '/hosting', id: 'hosting/Hosting' },
+  { path: '/hosting/new', id: 'hosting/ListingEditor' },
+  { path: '/hosting/:id/edit/:step', id: 'hosting/ListingEditor' },
+  { path: '/hosting/:id/calendar', id: 'hosting/HostCalendar' },
   // Messages (issue 30), from the user menu and the phone's Messages tab.
   { path: '/messages', id: 'account/Messages' },
   { path: '/messages/:id', id: 'account/Conversation' },

@@ -14,7 +14,7 @@ import { REDIRECT_DELAY_MS, formatShownRange } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
 import { Skeleton } from 'shared/ui';
 import type { ApiError } from 'shared/api';
-import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { useRedirectWhenSignedOut } from 'shared/session';
 import {
   MESSAGE_MAX_LENGTH,
   useGetConversationQuery,

@@ -12,7 +12,7 @@ import { REDIRECT_DELAY_MS, formatShownRange } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
 import { useRuntimeConfig } from 'shared/config';
 import { photoUrl, Skeleton } from 'shared/ui';
-import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { useRedirectWhenSignedOut } from 'shared/session';
 import { useGetConversationsQuery, type ConversationSummary } from '../api/messagesApi';
 import { conversationPath, formatMessageTime } from './messageTime';
 import styles from './Messages.module.css';
