@@ -1,7 +1,8 @@
 // /auth/v1: GoTrue's API as supabase-js calls it (contract section 3). Sign-up (autoconfirm, or
 // anonymous when allowed), password / refresh_token / pkce grants, GET/PUT /user (an email change
-// waits for its confirmation), /logout, /settings, /health, JWKS, Google through OpenID Connect
-// (/authorize, /callback, linking and unlinking identities) and the local stand-in provider; the
+// waits for its confirmation; a new password needs the current one or a /reauthenticate code),
+// /logout, /settings, /health, JWKS, Google through OpenID Connect (/authorize, /callback,
+// linking and unlinking identities) and the local stand-in provider; the
 // emailed flows (otp.ts) and the service role's admin API (admin.ts).
 import { randomUUID } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
@@ -24,7 +25,18 @@ import {
   weakPassword,
 } from './body.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
-import { otp, recover, requestEmailChange, resend, verifyCode, verifyLink, type ReserveGuess, type ReserveMail } from './otp.ts';
+import {
+  otp,
+  reauthenticate,
+  recover,
+  requestEmailChange,
+  resend,
+  spendReauthentication,
+  verifyCode,
+  verifyLink,
+  type ReserveGuess,
+  type ReserveMail,
+} from './otp.ts';
 import { allowedRedirect, authorize, callback, pkceGrant } from './oauth.ts';
 import { LimitsUnavailable } from './limit-store.ts';
 import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
@@ -153,9 +165,10 @@ export const RECOVERY_PASSWORD_WINDOW_SECONDS = 3600;
 
 /**
  * A new password for a user who has one needs the current one (GoTrue's
- * SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD, always on here): a stolen session must not
- * lock the owner out. A wrong one is a guess like a wrong sign-in, counted by the sign-in limiter
- * per client address and per account. Exempt: a user without a password (invited, Google,
+ * SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD, always on here) or the code GET
+ * /reauthenticate mailed (its `nonce`, GoTrue's reauthentication): a stolen session must not lock
+ * the owner out. A wrong one is a guess like a wrong sign-in, counted by the sign-in limiter per
+ * client address and per account. Exempt: a user without a password (invited, Google,
  * anonymous), and a session a recovery link or code made within the last hour (the forgotten
  * password's own way in).
  */
@@ -169,6 +182,13 @@ async function checkCurrentPassword(
   if (!user.encrypted_password) return;
   const recoveredAt = signedIn?.method === 'recovery' && typeof signedIn.at === 'number' ? signedIn.at : undefined;
   if (recoveredAt !== undefined && Date.now() / 1000 - recoveredAt < RECOVERY_PASSWORD_WINDOW_SECONDS) return;
+  const nonce = field(body, 'nonce', 64);
+  if (nonce) {
+    if (!(await spendReauthentication(ctx, guessBudget(ctx), clientOf(req), user, nonce))) {
+      throw new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
+    }
+    return;
+  }
   const current = field(body, 'current_password');
   if (!current) throw new AuthError(400, 'current_password_required', 'Current password required when setting new password.');
   const ip = req.headers.get(CLIENT_IP_HEADER) || 'unknown';
@@ -393,6 +413,8 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
       return putUser(ctx, req, url);
     case 'POST /logout':
       return logout(ctx, req, url);
+    case 'GET /reauthenticate':
+      return reauthenticate(ctx, (await authenticate(ctx, req)).user, mailBudget(ctx, req));
     case 'POST /recover':
       return recover(ctx, req, url, mailBudget(ctx, req));
     case 'POST /resend':
