@@ -111,9 +111,9 @@ test.describe('login dialog and page', () => {
     await page.waitForURL((url) => url.pathname === '/home');
     await page.goto('/wishlist');
     await expectSignedIn(page, isMobile, 'Z');
-    // A signed-in user opening /login is sent to /.
+    // A signed-in user opening /login is sent to /home.
     await page.goto('/login');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/home');
   });
 
   test('a new email signs up and is asked for a name', async ({ page }) => {
