@@ -48,9 +48,12 @@ test.describe('Login & Security', () => {
     await page.screenshot({ path: info.outputPath('login-security.png'), animations: 'disabled' });
     const update = dialog.getByRole('button', { name: 'Update password' });
 
-    await dialog.getByLabel('Current password').fill('not-my-password');
     await dialog.getByLabel('New password', { exact: true }).fill('a-changed-password');
     await dialog.getByLabel('Confirm new password').fill('a-changed-password');
+    await update.click();
+    await expect(dialog.getByRole('alert')).toHaveText('Enter your current password.');
+
+    await dialog.getByLabel('Current password').fill('not-my-password');
     await update.click();
     await expect(dialog.getByRole('alert')).toHaveText('Your current password is not right. Check it and try again.');
 

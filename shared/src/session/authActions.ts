@@ -139,17 +139,19 @@ export const TOO_MANY_TRIES_MESSAGE = 'Too many wrong passwords. Wait a few minu
 
 /**
  * Login & Security's password change: the server checks the current password (GoTrue's
- * current_password; wrong ones count against the sign-in limit) and the new one's length.
+ * current_password; wrong ones count against the sign-in limit) and the new one's length. An
+ * account without a password yet (Google) sets its first with none.
  */
 export function changePassword(current: string, next: string, confirm: string): Thunk<AuthOutcome> {
   return async (_dispatch, _getState, extra) => {
-    if (current === '' || next === '') return { ok: false, message: 'Enter your current password and a new one.' };
+    if (next === '') return { ok: false, message: 'Enter a new password.' };
     if (next !== confirm) return { ok: false, message: PASSWORD_MISMATCH_MESSAGE };
     const supabase = await loadedClient(extra);
     if (!supabase) return NETWORK_FAILURE;
-    const { data, error } = await supabase.auth.updateUser({ password: next, current_password: current });
+    const { data, error } = await supabase.auth.updateUser(current === '' ? { password: next } : { password: next, current_password: current });
     if (error) {
       console.error('Error changing the password:', error);
+      if (error.code === 'current_password_required') return { ok: false, message: 'Enter your current password.' };
       if (error.code === 'current_password_mismatch') return { ok: false, message: CURRENT_PASSWORD_MESSAGE };
       if (error.code === 'over_request_rate_limit') return { ok: false, message: TOO_MANY_TRIES_MESSAGE };
       return failure(error, 'Your password could not be changed. Please try again.');
