@@ -54,6 +54,21 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
     expect(codes(answers)).toEqual({ '400 invalid_credentials': SIGN_IN_LIMIT, '429 over_request_rate_limit': 300 - SIGN_IN_LIMIT });
   }, HEAVY_MS);
 
+  it(`a password change checks at most ${SIGN_IN_LIMIT} of 100 concurrent wrong current passwords, sharing the account's sign-in budget`, async () => {
+    const victim = await newUser();
+    const from = freshAddress();
+    const session = await signIn(from, victim.email, victim.password);
+    const token = session.body.access_token as string;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => call(from, 'PUT', '/user', { password: 'taken-over-1', current_password: `guess-${i}` }, token)),
+    );
+    expect(codes(answers)).toEqual({ '400 current_password_mismatch': SIGN_IN_LIMIT, '429 over_request_rate_limit': 100 - SIGN_IN_LIMIT });
+    // The budget is the sign-in's: from that address neither the right current password nor a sign-in is checked now.
+    const right = await call(from, 'PUT', '/user', { password: 'taken-over-1', current_password: victim.password }, token);
+    expect(right.status).toBe(429);
+    expect((await signIn(from, victim.email, victim.password)).status).toBe(429);
+  }, HEAVY_MS);
+
   it(`mail-sending requests share the address's budget (${SIGN_UPS_AT_ONCE}): 100 concurrent magic links and resets for other emails, the rest 429`, async () => {
     const from = freshAddress();
     const answers = await Promise.all(

@@ -72,6 +72,30 @@ describe.each(DB_KINDS)('emailed codes on %s', (kind) => {
     expect([again.error?.status, again.error?.code]).toEqual([403, 'otp_expired']);
   });
 
+  it('reauthenticate mails a code that a password change takes instead of the current password, once (GoTrue nonce)', async () => {
+    const email = await newUser();
+    const traveller = client();
+    expect((await traveller.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect((await traveller.auth.reauthenticate()).error).toBeNull();
+    const [message] = await mail(email);
+    expect(message?.subject).toBe('Confirm it is you');
+    const nonce = codeIn(message!.text);
+    const wrong = await traveller.auth.updateUser({ password: 'reauthenticated-1', nonce: nonce === '000000' ? '000001' : '000000' });
+    expect([wrong.error?.status, wrong.error?.code]).toEqual([422, 'reauthentication_not_valid']);
+    expect((await traveller.auth.updateUser({ password: 'reauthenticated-1', nonce })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'reauthenticated-1' })).error).toBeNull();
+    const again = await traveller.auth.updateUser({ password: 'reauthenticated-2', nonce });
+    expect(again.error?.code).toBe('reauthentication_not_valid');
+    // Another account's code is not this one's.
+    const other = await newUser();
+    const otherClient = client();
+    await otherClient.auth.signInWithPassword({ email: other, password: PASSWORD });
+    expect((await otherClient.auth.reauthenticate()).error).toBeNull();
+    const [otherMessage] = await mail(other);
+    const borrowed = await traveller.auth.updateUser({ password: 'reauthenticated-3', nonce: codeIn(otherMessage!.text) });
+    expect(borrowed.error?.code).toBe('reauthentication_not_valid');
+  });
+
   it('an unknown email gets the same answer and no mail; a wrong code is refused', async () => {
     const stranger = uniqueEmail();
     expect((await client().auth.resetPasswordForEmail(stranger)).error).toBeNull();

@@ -235,13 +235,21 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     expect((await b.auth.getUser()).error).toBeNull();
   });
 
-  it('changes the password through updateUser', async () => {
+  it('changes the password through updateUser with the current one (GoTrue current_password); the old one stops working', async () => {
     const email = uniqueEmail();
     const c = client();
     await c.auth.signUp({ email, password: 'secret123' });
-    expect((await c.auth.updateUser({ password: 'abc' })).error?.code).toBe('weak_password');
-    expect((await c.auth.updateUser({ password: 'new-secret-456' })).error).toBeNull();
+    expect((await c.auth.updateUser({ password: 'abc', current_password: 'secret123' })).error?.code).toBe('weak_password');
+    const without = await c.auth.updateUser({ password: 'new-secret-456' });
+    expect([without.error?.status, without.error?.code]).toEqual([400, 'current_password_required']);
+    const wrong = await c.auth.updateUser({ password: 'new-secret-456', current_password: 'not-my-password' });
+    expect([wrong.error?.status, wrong.error?.code]).toEqual([400, 'current_password_mismatch']);
+    expect((await client().auth.signInWithPassword({ email, password: 'new-secret-456' })).error?.code).toBe('invalid_credentials');
+    expect((await c.auth.updateUser({ password: 'new-secret-456', current_password: 'secret123' })).error).toBeNull();
     expect((await client().auth.signInWithPassword({ email, password: 'new-secret-456' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'secret123' })).error?.code).toBe('invalid_credentials');
+    // The name alone needs no password.
+    expect((await c.auth.updateUser({ data: { name: 'Ada' } })).error).toBeNull();
   });
 
   it('answers /user without a token 401 no_authorization and with a bad one 403 bad_jwt, in the versioned shape', async () => {

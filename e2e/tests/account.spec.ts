@@ -102,18 +102,18 @@ test.describe('login dialog and page', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('signs in with email and password on /login and lands on the site root', async ({ page, isMobile }) => {
+  test('signs in with email and password on /login and lands on /home (ARCHITECTURE section 6)', async ({ page, isMobile }) => {
     const user = await newUser('signin', 'zelda signin');
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/home');
     await page.goto('/wishlist');
     await expectSignedIn(page, isMobile, 'Z');
-    // A signed-in user opening /login is sent to /.
+    // A signed-in user opening /login is sent to /home.
     await page.goto('/login');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/home');
   });
 
   test('a new email signs up and is asked for a name', async ({ page }) => {
@@ -125,7 +125,7 @@ test.describe('login dialog and page', () => {
     await expect(page.getByRole('heading', { name: 'Finish signing up' })).toBeVisible();
     await page.getByLabel('Name').fill('Quinn Newcomer');
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/home');
     await page.goto('/account-settings');
     await expect(page.getByText('Signed in as Quinn').or(page.getByText('Quinn Newcomer')).filter({ visible: true })).toBeVisible();
   });
@@ -133,7 +133,7 @@ test.describe('login dialog and page', () => {
   test('the guest button signs into the demo account named Guest', async ({ page, isMobile }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/home');
     await page.goto('/wishlist');
     await expectSignedIn(page, isMobile, 'G');
   });
@@ -145,7 +145,7 @@ test.describe('login dialog and page', () => {
     // The backend's local OpenID provider: an account chooser of demo Google accounts.
     await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
     await page.getByRole('button', { name: /Kenji Watanabe/ }).click();
-    await page.waitForURL((url) => url.port === '3000' && url.pathname === '/');
+    await page.waitForURL((url) => url.port === '3000' && url.pathname === '/home');
     // The client trades the returned code for a session, then clears it from the address.
     await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.endsWith('-auth-token')))).toBe(true);
     await page.goto('/wishlist');
@@ -436,9 +436,11 @@ test.describe('account settings and personal info', () => {
     if (isMobile) {
       await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
       await expect(page.getByText('Become a host')).toBeVisible();
-      for (const name of ['Manage Listings', 'Personal info', 'Account', 'Visit the Help Center', 'Get help with a safety issue', 'Report a neighborhood concern', 'How Homestory works']) {
+      for (const name of ['Manage Listings', 'Personal info', 'Visit the Help Center', 'Get help with a safety issue', 'Report a neighborhood concern', 'How Homestory works']) {
         await expect(page.getByRole('link', { name })).toBeVisible();
       }
+      // Account opens Login & Security (account-promises.spec.ts).
+      await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
     } else {
       await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();

@@ -123,11 +123,11 @@ test.describe('checkout', () => {
     await expect(page.getByRole('heading', { name: 'Request to book', level: 1 })).toBeVisible();
   });
 
-  test('/login ignores a return path to another site and lands on /', async ({ page }) => {
+  test('/login ignores a return path to another site and lands on /home', async ({ page }) => {
     await page.goto('/login?next=https%3A%2F%2Fevil.example%2F');
     await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
     const site = new URL(page.url()).origin;
-    await page.waitForURL((url) => url.origin === site && url.pathname === '/', { timeout: 20_000 });
+    await page.waitForURL((url) => url.origin === site && url.pathname === '/home', { timeout: 20_000 });
   });
 
   test('pays with the test card: Payment successful!, then /trips with the reservation code', async ({ page, context }) => {

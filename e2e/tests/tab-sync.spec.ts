@@ -5,7 +5,7 @@ test('a favourite saved in one tab shows in the other open tab without a reload'
   const first = await context.newPage();
   await first.goto('/login');
   await first.getByRole('button', { name: 'Sign in as a Guest user' }).click();
-  await first.waitForURL((url) => url.pathname === '/');
+  await first.waitForURL((url) => url.pathname === '/home');
 
   const second = await context.newPage();
   for (const page of [first, second]) {

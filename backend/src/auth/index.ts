@@ -1,7 +1,8 @@
 // /auth/v1: GoTrue's API as supabase-js calls it (contract section 3). Sign-up (autoconfirm, or
 // anonymous when allowed), password / refresh_token / pkce grants, GET/PUT /user (an email change
-// waits for its confirmation), /logout, /settings, /health, JWKS, Google through OpenID Connect
-// (/authorize, /callback, linking and unlinking identities) and the local stand-in provider; the
+// waits for its confirmation; a new password needs the current one or a /reauthenticate code),
+// /logout, /settings, /health, JWKS, Google through OpenID Connect (/authorize, /callback,
+// linking and unlinking identities) and the local stand-in provider; the
 // emailed flows (otp.ts) and the service role's admin API (admin.ts).
 import { randomUUID } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
@@ -24,7 +25,18 @@ import {
   weakPassword,
 } from './body.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
-import { otp, recover, requestEmailChange, resend, verifyCode, verifyLink, type ReserveGuess, type ReserveMail } from './otp.ts';
+import {
+  otp,
+  reauthenticate,
+  recover,
+  requestEmailChange,
+  resend,
+  spendReauthentication,
+  verifyCode,
+  verifyLink,
+  type ReserveGuess,
+  type ReserveMail,
+} from './otp.ts';
 import { allowedRedirect, authorize, callback, pkceGrant } from './oauth.ts';
 import { LimitsUnavailable } from './limit-store.ts';
 import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
@@ -131,8 +143,11 @@ function obfuscatedUser(email: string): Record<string, unknown> {
   };
 }
 
-/** The signed-in caller of /user and /logout (GoTrue's requireAuthentication). */
-async function authenticate(ctx: BackendContext, req: Request): Promise<{ user: UserRow; sessionId: string | undefined }> {
+/** The signed-in caller of /user and /logout (GoTrue's requireAuthentication), with how and when the session signed in. */
+async function authenticate(
+  ctx: BackendContext,
+  req: Request,
+): Promise<{ user: UserRow; sessionId: string | undefined; signedIn: { method: unknown; at: unknown } | undefined }> {
   const claims = await bearerClaims(ctx, req);
   if (typeof claims.sub !== 'string' || !claims.sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : undefined;
@@ -141,7 +156,45 @@ async function authenticate(ctx: BackendContext, req: Request): Promise<{ user: 
   if (sessionId && !(await sessionExists(ctx.db, sessionId))) {
     throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }
-  return { user, sessionId };
+  const amr = Array.isArray(claims.amr) ? (claims.amr[0] as { method?: unknown; timestamp?: unknown } | undefined) : undefined;
+  return { user, sessionId, signedIn: amr ? { method: amr.method, at: amr.timestamp } : undefined };
+}
+
+/** How long after a recovery link or code signed in its session may set a password without the old one. */
+export const RECOVERY_PASSWORD_WINDOW_SECONDS = 3600;
+
+/**
+ * A new password for a user who has one needs the current one (GoTrue's
+ * SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD, always on here) or the code GET
+ * /reauthenticate mailed (its `nonce`, GoTrue's reauthentication): a stolen session must not lock
+ * the owner out. A wrong one is a guess like a wrong sign-in, counted by the sign-in limiter per
+ * client address and per account. Exempt: a user without a password (invited, Google,
+ * anonymous), and a session a recovery link or code made within the last hour (the forgotten
+ * password's own way in).
+ */
+async function checkCurrentPassword(
+  ctx: BackendContext,
+  req: Request,
+  user: UserRow,
+  signedIn: { method: unknown; at: unknown } | undefined,
+  body: Record<string, unknown>,
+) {
+  if (!user.encrypted_password) return;
+  const recoveredAt = signedIn?.method === 'recovery' && typeof signedIn.at === 'number' ? signedIn.at : undefined;
+  if (recoveredAt !== undefined && Date.now() / 1000 - recoveredAt < RECOVERY_PASSWORD_WINDOW_SECONDS) return;
+  const nonce = field(body, 'nonce', 64);
+  if (nonce) {
+    if (!(await spendReauthentication(ctx, guessBudget(ctx), clientOf(req), user, nonce))) {
+      throw new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
+    }
+    return;
+  }
+  const current = field(body, 'current_password');
+  if (!current) throw new AuthError(400, 'current_password_required', 'Current password required when setting new password.');
+  const ip = req.headers.get(CLIENT_IP_HEADER) || 'unknown';
+  if (tooLong(current) || !(await passwordMatches(ctx, ip, user.email ?? user.id, current, user))) {
+    throw new AuthError(400, 'current_password_mismatch', 'Current password does not match.');
+  }
 }
 
 /** signInAnonymously: a user with no email, when the backend allows it (AUTH_ANONYMOUS_USERS). */
@@ -227,7 +280,7 @@ async function token(ctx: BackendContext, req: Request, url: URL): Promise<Respo
 }
 
 async function putUser(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
-  const { user } = await authenticate(ctx, req);
+  const { user, signedIn } = await authenticate(ctx, req);
   // Everyone can sign in as a shared account such as the demo guest (its password is published):
   // none may lock the others out of it or rename it. The same flag scopes its bookings (RLS).
   if (user.raw_app_meta_data?.[SHARED_ACCOUNT] === true) {
@@ -238,7 +291,10 @@ async function putUser(ctx: BackendContext, req: Request, url: URL): Promise<Res
   const data = metadataField(body);
   if (data) changes.userMetadata = mergeMetadata(user.raw_user_meta_data ?? {}, data);
   const password = givenPassword(body);
-  if (password !== undefined) changes.passwordHash = await hashPassword(password, ctx.config.auth.bcryptCost);
+  if (password !== undefined) {
+    await checkCurrentPassword(ctx, req, user, signedIn, body);
+    changes.passwordHash = await hashPassword(password, ctx.config.auth.bcryptCost);
+  }
   const email = emailField(body);
   let emailChange: string | undefined;
   if (email && email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
@@ -357,6 +413,8 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
       return putUser(ctx, req, url);
     case 'POST /logout':
       return logout(ctx, req, url);
+    case 'GET /reauthenticate':
+      return reauthenticate(ctx, (await authenticate(ctx, req)).user, mailBudget(ctx, req));
     case 'POST /recover':
       return recover(ctx, req, url, mailBudget(ctx, req));
     case 'POST /resend':

@@ -40,7 +40,7 @@ interface Client {
   ip: string | null;
 }
 
-type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
+type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current' | 'reauthentication_token';
 
 /** Where a token type's code hash and sending time are kept in auth.users, and the address (column) it is bound to. */
 const TOKENS: Record<TokenType, { column: string; sentAt: string; address: 'email' | 'email_change' }> = {
@@ -48,6 +48,7 @@ const TOKENS: Record<TokenType, { column: string; sentAt: string; address: 'emai
   recovery_token: { column: 'recovery_token', sentAt: 'recovery_sent_at', address: 'email' },
   email_change_token_new: { column: 'email_change_token_new', sentAt: 'email_change_sent_at', address: 'email_change' },
   email_change_token_current: { column: 'email_change_token_current', sentAt: 'email_change_sent_at', address: 'email' },
+  reauthentication_token: { column: 'reauthentication_token', sentAt: 'reauthentication_sent_at', address: 'email' },
 };
 
 type VerifyType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email' | 'email_change';
@@ -226,6 +227,32 @@ export async function requestEmailChange(ctx: BackendContext, user: UserRow, new
     await mailIssued(ctx, user.email!, ['Confirm your email change', `To change your account's email to ${newEmail.toLowerCase()}`], link(toCurrent));
   }
   return changed;
+}
+
+/**
+ * GET /reauthenticate (supabase-js's reauthenticate()): mails the signed-in user a code, the nonce
+ * a password change may give instead of the current password (GoTrue's reauthentication). At most
+ * one a minute; the request counts against the client address's mail budget.
+ */
+export async function reauthenticate(ctx: BackendContext, user: UserRow, reserveMail: ReserveMail): Promise<Response> {
+  if (!user.email) throw new AuthError(422, 'reauth_nonce_missing', 'Reauthentication requires an email');
+  await reserveMail();
+  const { code } = await ctx.db.tx((q) => issue(q, user.id, 'reauthentication_token', user.email!, true));
+  await sendMail(ctx, {
+    to: user.email.toLowerCase(),
+    subject: 'Confirm it is you',
+    text: `To confirm it is you, enter the code ${code} (valid for an hour, once).\n`,
+  });
+  return authJson({});
+}
+
+/** Spends the user's reauthentication code (`nonce`) as one guess (see presentSecret); false when wrong, used or old. */
+export async function spendReauthentication(ctx: BackendContext, reserve: ReserveGuess, client: Client, user: UserRow, nonce: string): Promise<boolean> {
+  if (!user.email) return false;
+  const spent = await presentSecret(ctx, reserve, client, ['reauthentication_token'], { email: user.email, code: nonce }, async (_q, found) =>
+    found.user.id === user.id ? true : null,
+  );
+  return spent === true;
 }
 
 /** POST /resend {type: 'signup', email}: a new confirmation for an account still unconfirmed; the same answer for any email. */

@@ -10,7 +10,7 @@ import { toAppUser, type StoreExtra } from 'shared/api';
 import { setUserData } from 'shared/state';
 import type { AppDispatch, RootState } from 'shared/store';
 import { clearUserState } from './session';
-import { returnPathOf } from 'shared/url';
+import { returnPathOf, safeReturnPath } from 'shared/url';
 
 export const REQUIRED_MESSAGE = 'Email and password are required.';
 export const WRONG_PASSWORD_MESSAGE = 'That password is not right for this email. Check it and try again.';
@@ -133,6 +133,52 @@ export function setNewPassword(password: string): Thunk<AuthOutcome> {
   };
 }
 
+export const CURRENT_PASSWORD_MESSAGE = 'Your current password is not right. Check it and try again.';
+export const PASSWORD_MISMATCH_MESSAGE = 'The new passwords do not match.';
+export const TOO_MANY_TRIES_MESSAGE = 'Too many wrong passwords. Wait a few minutes and try again.';
+
+/**
+ * Login & Security's password change: the server checks the current password (GoTrue's
+ * current_password; wrong ones count against the sign-in limit) and the new one's length. An
+ * account without a password yet (Google) sets its first with none.
+ */
+export function changePassword(current: string, next: string, confirm: string): Thunk<AuthOutcome> {
+  return async (_dispatch, _getState, extra) => {
+    if (next === '') return { ok: false, message: 'Enter a new password.' };
+    if (next !== confirm) return { ok: false, message: PASSWORD_MISMATCH_MESSAGE };
+    const supabase = await loadedClient(extra);
+    if (!supabase) return NETWORK_FAILURE;
+    const { data, error } = await supabase.auth.updateUser(current === '' ? { password: next } : { password: next, current_password: current });
+    if (error) {
+      console.error('Error changing the password:', error);
+      if (error.code === 'current_password_required') return { ok: false, message: 'Enter your current password.' };
+      if (error.code === 'current_password_mismatch') return { ok: false, message: CURRENT_PASSWORD_MESSAGE };
+      if (error.code === 'over_request_rate_limit') return { ok: false, message: TOO_MANY_TRIES_MESSAGE };
+      return failure(error, 'Your password could not be changed. Please try again.');
+    }
+    return { ok: true, user: data.user };
+  };
+}
+
+/**
+ * Login & Security's email change: the server mails a confirmation link to the new address and
+ * to the current one, and changes the email once both are followed (GoTrue's secure email change).
+ */
+export function changeEmail(email: string, origin: string = window.location.origin): Thunk<AuthOutcome> {
+  return async (_dispatch, _getState, extra) => {
+    if (email.trim() === '') return { ok: false, message: EMAIL_REQUIRED_MESSAGE };
+    const supabase = await loadedClient(extra);
+    if (!supabase) return NETWORK_FAILURE;
+    const { data, error } = await supabase.auth.updateUser({ email: email.trim() }, { emailRedirectTo: `${origin}/account-settings` });
+    if (error) {
+      console.error('Error changing the email:', error);
+      if (error.code === 'email_exists') return { ok: false, message: 'Another account already uses that email.' };
+      return failure(error, 'Your email could not be changed. Please try again.');
+    }
+    return { ok: true, user: data.user };
+  };
+}
+
 /** The shared demo account, its credentials from runtime config; it is always named Guest. */
 export function signInAsGuest(): Thunk<AuthOutcome> {
   return async (dispatch, getState, extra) => {
@@ -153,23 +199,28 @@ export function signInAsGuest(): Thunk<AuthOutcome> {
   };
 }
 
+/** Where a login made on /login lands when /login was not asked to return anywhere (the browse page, not the landing page). */
+export const AFTER_LOGIN_PATH = '/home';
+
 /**
- * Where Google sends the user back: this page with its query (the search or the stay); from
- * /login, the page it was asked to return to, else the root.
+ * Where Google sends the user back: the dialog's return path (`returnTo`: Reserve's booking page);
+ * else this page with its query (the search or the stay); from /login, the page it was asked to
+ * return to, else /home.
  */
-export function oauthRedirectTarget(location: Pick<Location, 'origin' | 'pathname' | 'search'>): string {
-  if (location.pathname.includes('/login')) return `${location.origin}${returnPathOf(location.search) ?? '/'}`;
+export function oauthRedirectTarget(location: Pick<Location, 'origin' | 'pathname' | 'search'>, returnTo: string | null = null): string {
+  if (returnTo) return `${location.origin}${returnTo}`;
+  if (location.pathname.includes('/login')) return `${location.origin}${returnPathOf(location.search) ?? AFTER_LOGIN_PATH}`;
   return `${location.origin}${location.pathname}${location.search}`;
 }
 
 /** Leaves for the backend's OAuth flow (Google, or its local OpenID provider). */
-export function signInWithGoogle(): Thunk<AuthOutcome> {
+export function signInWithGoogle(returnTo: string | null = null): Thunk<AuthOutcome> {
   return async (_dispatch, _getState, extra) => {
     const supabase = await loadedClient(extra);
     if (!supabase) return NETWORK_FAILURE;
     const { error } = await supabase.auth.signInWithOAuth({
       provider: 'google',
-      options: { redirectTo: oauthRedirectTarget(window.location) },
+      options: { redirectTo: oauthRedirectTarget(window.location, returnTo) },
     });
     if (error) {
       console.error('Error signing in with Google:', error);
@@ -203,10 +254,16 @@ export function signOut(reload: () => void = () => window.location.reload()): Th
 }
 
 /**
- * After a password login the page reloads (its URL keeps the search or the stay); a login made
- * on /login goes to the page it was asked to return to, else to the site root.
+ * After a password login: a dialog opened with a return path (Reserve) goes there; a login made
+ * on /login goes to the page it was asked to return to, else to /home; otherwise the page reloads
+ * (its URL keeps the search or the stay).
  */
-export function afterPasswordLogin(location: Pick<Location, 'pathname' | 'search' | 'assign' | 'reload'> = window.location): void {
-  if (location.pathname.includes('/login')) location.assign(returnPathOf(location.search) ?? '/');
+export function afterPasswordLogin(
+  returnTo: string | null = null,
+  location: Pick<Location, 'pathname' | 'search' | 'assign' | 'reload'> = window.location,
+): void {
+  const safe = safeReturnPath(returnTo);
+  if (safe) location.assign(safe);
+  else if (location.pathname.includes('/login')) location.assign(returnPathOf(location.search) ?? AFTER_LOGIN_PATH);
   else location.reload();
 }

@@ -231,25 +231,32 @@ describe('signOut', () => {
 });
 
 describe('redirects', () => {
-  it('Google returns to this page with its stay, or from /login to its return path or the root', () => {
+  it('Google returns to the dialog\'s return path, else this page with its stay, or from /login to its return path or /home', () => {
     expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/house/4', search: '?adults=2' })).toBe('http://x/house/4?adults=2');
-    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/login', search: '' })).toBe('http://x/');
+    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/house/4', search: '?adults=2' }, '/4/book?adults=2')).toBe('http://x/4/book?adults=2');
+    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/login', search: '' })).toBe('http://x/home');
     expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/login', search: '?next=%2F4%2Fbook%3Fadults%3D2' })).toBe('http://x/4/book?adults=2');
-    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/login', search: '?next=https%3A%2F%2Fevil.example' })).toBe('http://x/');
+    expect(oauthRedirectTarget({ origin: 'http://x', pathname: '/login', search: '?next=https%3A%2F%2Fevil.example' })).toBe('http://x/home');
   });
 
-  it('a password login reloads, or from /login goes to its return path or the root', () => {
+  it('a password login goes to the dialog\'s return path, else reloads, or from /login goes to its return path or /home', () => {
+    const reserve = { pathname: '/house/4', search: '?adults=2', assign: vi.fn(), reload: vi.fn() };
+    afterPasswordLogin('/4/book?adults=2', reserve);
+    expect(reserve.assign).toHaveBeenCalledWith('/4/book?adults=2');
+    const smuggled = { pathname: '/house/4', search: '', assign: vi.fn(), reload: vi.fn() };
+    afterPasswordLogin('//evil.example', smuggled);
+    expect([smuggled.assign.mock.calls.length, smuggled.reload.mock.calls.length]).toEqual([0, 1]);
     const here = { pathname: '/wishlist', search: '', assign: vi.fn(), reload: vi.fn() };
-    afterPasswordLogin(here);
+    afterPasswordLogin(null, here);
     expect(here.reload).toHaveBeenCalled();
     const login = { pathname: '/login', search: '', assign: vi.fn(), reload: vi.fn() };
-    afterPasswordLogin(login);
-    expect(login.assign).toHaveBeenCalledWith('/');
+    afterPasswordLogin(null, login);
+    expect(login.assign).toHaveBeenCalledWith('/home');
     const returning = { pathname: '/login', search: '?next=%2F4%2Fbook%3Fadults%3D2', assign: vi.fn(), reload: vi.fn() };
-    afterPasswordLogin(returning);
+    afterPasswordLogin(null, returning);
     expect(returning.assign).toHaveBeenCalledWith('/4/book?adults=2');
     const hostile = { pathname: '/login', search: '?next=%2F%2Fevil.example', assign: vi.fn(), reload: vi.fn() };
-    afterPasswordLogin(hostile);
-    expect(hostile.assign).toHaveBeenCalledWith('/');
+    afterPasswordLogin(null, hostile);
+    expect(hostile.assign).toHaveBeenCalledWith('/home');
   });
 });

@@ -13,9 +13,12 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AppUser } from 'shared/api';
+import { safeReturnPath } from 'shared/url';
 
 export interface AppState {
   showLogin: boolean;
+  /** Where a login made in the open dialog goes (a page of this site), or null: it stays on the page. */
+  loginReturnPath: string | null;
   /** Whether the last favourite change added the listing. */
   isFavorite: boolean;
   /** The listing the last favourite change was about. */
@@ -32,6 +35,7 @@ export interface MirroredAppState {
 
 export const initialAppState: AppState = {
   showLogin: false,
+  loginReturnPath: null,
   isFavorite: false,
   itemId: null,
 };
@@ -42,6 +46,12 @@ export const appSlice = createSlice({
   reducers: {
     setShowLogin(state, action: PayloadAction<boolean>) {
       state.showLogin = action.payload;
+      state.loginReturnPath = null;
+    },
+    /** Opens the login dialog; a login made in it then goes to `path` (Reserve: the booking page with the stay). */
+    showLoginReturningTo(state, action: PayloadAction<string>) {
+      state.showLogin = true;
+      state.loginReturnPath = safeReturnPath(action.payload);
     },
     setIsFavorite(state, action: PayloadAction<boolean>) {
       state.isFavorite = action.payload;
@@ -57,6 +67,7 @@ export const appSlice = createSlice({
   },
   selectors: {
     selectShowLogin: (state) => state.showLogin,
+    selectLoginReturnPath: (state) => state.loginReturnPath,
     selectIsFavorite: (state) => state.isFavorite,
     selectItemId: (state) => state.itemId,
   },
@@ -71,6 +82,7 @@ export const removeUserFavListing = createAction<number>('app/removeUserFavListi
 
 export const {
   setShowLogin,
+  showLoginReturningTo,
   setIsFavorite,
   setItemId,
   tabStateReceived,
@@ -78,6 +90,7 @@ export const {
 
 export const {
   selectShowLogin,
+  selectLoginReturnPath,
   selectIsFavorite,
   selectItemId,
 } = appSlice.selectors;

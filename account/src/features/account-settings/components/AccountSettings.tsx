@@ -1,10 +1,12 @@
 /**
  * /account-settings (accounts spec section 2). Small screens: Profile, the initial avatar, the
  * 'Become a host' teaser, Manage Listings (the way to hosting on a phone, as the wide user menu's
- * entry; ARCHITECTURE.md section 6), Personal info and Account, the support links and Log out. Wide
- * screens: 'Account', 'Signed in as' with the first name and the email, and the ten tiles.
- * Signed out, it goes to / after 1 s.
+ * entry; ARCHITECTURE.md section 6), Personal info and Account (which opens Login & Security), the
+ * support links and Log out. Wide screens: 'Account', 'Signed in as' with the first name and the
+ * email, and the ten tiles: Personal info and Login & Security work, the others say 'Coming soon'
+ * and are not pressable. Signed out, it goes to / after 1 s.
  */
+import { useState } from 'react';
 import { Link } from 'shared/router';
 import {
   BookOpen,
@@ -35,6 +37,7 @@ import { signOut, useRedirectWhenSignedOut } from 'shared/session';
 import { Avatar } from '../../../components/Avatar';
 import { MANAGE_LISTINGS } from '../../../hostingEntry';
 import { firstName, REFERRAL_BALANCE, SETTINGS_TILES } from './tiles';
+import { LoginSecurityDialog } from './LoginSecurity';
 import styles from './AccountSettings.module.css';
 
 const TILE_ICONS: Record<string, LucideIcon> = {
@@ -72,6 +75,7 @@ function Row({ to, label, icon: Icon }: { to: string; label: string; icon: Lucid
 export function AccountSettings() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUserData);
+  const [loginSecurityOpen, setLoginSecurityOpen] = useState(false);
   useRedirectWhenSignedOut('/', REDIRECT_DELAY_MS.accountSettingsToRoot);
   if (!user) return <section className={styles.page} aria-busy="true" aria-label="Account" />;
 
@@ -106,7 +110,13 @@ export function AccountSettings() {
         <h2 className={styles.subheading}>Settings</h2>
         <ul className={styles.rows}>
           <Row to="/lp" label="Personal info" icon={CircleUserRound} />
-          <Row to="/comingsoon" label="Account" icon={Shield} />
+          <li>
+            <button type="button" className={styles.row} onClick={() => setLoginSecurityOpen(true)}>
+              <Shield size={24} strokeWidth={1.5} aria-hidden />
+              <span className={styles.rowLabel}>Account</span>
+              <ChevronRight size={18} aria-hidden />
+            </button>
+          </li>
         </ul>
         <h2 className={styles.subheading}>Support</h2>
         <ul className={styles.rows}>
@@ -125,7 +135,7 @@ export function AccountSettings() {
           <strong>Signed in as {firstName(user.name)}</strong>
           {user.email && <span className={styles.email}>{user.email}</span>}
         </p>
-        <ul className={styles.tiles}>
+        <ul className={styles.tiles} aria-label="Account settings">
           {SETTINGS_TILES.map((tile) => {
             const Icon = TILE_ICONS[tile.title] ?? IdCard;
             const body = (
@@ -138,20 +148,32 @@ export function AccountSettings() {
                 )}
               </>
             );
-            return (
-              <li key={tile.title}>
-                {tile.to ? (
-                  <Link to={tile.to} className={`${styles.tile} ${styles.tileLink}`}>
-                    {body}
-                  </Link>
-                ) : (
-                  <div className={styles.tile}>{body}</div>
-                )}
-              </li>
-            );
+            let tileElement;
+            if (tile.to) {
+              tileElement = (
+                <Link to={tile.to} className={`${styles.tile} ${styles.tileLink}`}>
+                  {body}
+                </Link>
+              );
+            } else if (tile.opensLoginSecurity) {
+              tileElement = (
+                <button type="button" className={`${styles.tile} ${styles.tileLink}`} onClick={() => setLoginSecurityOpen(true)}>
+                  {body}
+                </button>
+              );
+            } else {
+              tileElement = (
+                <div className={`${styles.tile} ${styles.tileSoon}`}>
+                  {body}
+                  <span className={styles.soon}>Coming soon</span>
+                </div>
+              );
+            }
+            return <li key={tile.title}>{tileElement}</li>;
           })}
         </ul>
       </div>
+      <LoginSecurityDialog open={loginSecurityOpen} onClose={() => setLoginSecurityOpen(false)} user={user} />
     </section>
   );
 }

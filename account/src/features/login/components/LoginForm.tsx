@@ -29,9 +29,11 @@ export interface LoginFormProps {
   onAttempt?: () => void;
   /** The welcome heading's level: one below the title around the form (h1 on the page, h2 in the dialog). */
   headingLevel?: 2 | 3;
+  /** Where the login goes afterwards (the dialog opened by Reserve: the booking page with the stay). */
+  returnTo?: string | null;
 }
 
-export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3, returnTo = null }: LoginFormProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const dispatch = useAppDispatch();
   const config = useRuntimeConfig();
@@ -58,7 +60,7 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
 
   const moveOn = () => {
     onLoggedIn?.();
-    afterPasswordLogin();
+    afterPasswordLogin(returnTo);
   };
 
   const onContinue = async (event: FormEvent) => {
@@ -91,7 +93,7 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
     onAttempt?.();
     setError(null);
     setBusy('google');
-    const outcome = await dispatch(signInWithGoogle());
+    const outcome = await dispatch(signInWithGoogle(returnTo));
     // On success the browser is leaving for the provider; stay busy until it does.
     if (!finish(outcome)) setBusy(null);
   };

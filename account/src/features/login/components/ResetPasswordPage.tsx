@@ -7,7 +7,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'shared/router';
 import { useGetSessionUserQuery } from 'shared/api';
-import { setNewPassword } from 'shared/session';
+import { AFTER_LOGIN_PATH, setNewPassword } from 'shared/session';
 import { setShowLogin } from 'shared/state';
 import { useAppDispatch } from 'shared/store';
 import formStyles from './LoginForm.module.css';
@@ -50,7 +50,7 @@ export function ResetPasswordPage() {
         <p role="status" className={formStyles.welcome}>
           Your password has been changed.
         </p>
-        <Link to="/" className={formStyles.primary}>
+        <Link to={AFTER_LOGIN_PATH} className={formStyles.primary}>
           Continue to Homestory
         </Link>
       </div>

@@ -43,10 +43,13 @@ describe('PriceCard', () => {
     expect(screen.getByRole('button', { name: 'Reserve' })).toBeEnabled();
   });
 
-  it('opens the login dialog when a signed-out visitor reserves', async () => {
+  it('opens the login dialog when a signed-out visitor reserves, to go on to the booking page with the stay', async () => {
     const { store } = await renderCard({ dates: true });
     await userEvent.click(screen.getByRole('button', { name: 'Reserve' }));
-    expect(store.getState().app.showLogin).toBe(true);
+    expect(store.getState().app).toMatchObject({
+      showLogin: true,
+      loginReturnPath: '/7/book?checkin=2030-06-01&checkout=2030-06-04&adults=1',
+    });
     expect(screen.getByTestId('location')).toHaveTextContent('/house/7');
   });
 

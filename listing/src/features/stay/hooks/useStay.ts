@@ -11,7 +11,7 @@ import {
   setDates,
   setGuests,
   selectIsLoggedIn,
-  setShowLogin,
+  showLoginReturningTo,
 } from 'shared/state';
 import { nightsBetween, partyOf, toIsoDay, type DateRange, type GuestCounts } from 'shared/rules';
 import { searchOfStay } from 'shared/url';
@@ -64,7 +64,8 @@ export function useStayGuests() {
 
 /**
  * Reserve: a signed-in user goes to the booking page with the stay in its URL; anyone else gets
- * the login dialog (and stays on this page, whose URL keeps the stay).
+ * the login dialog, and a sign-in or sign-up made in it goes on to that booking page (this page's
+ * URL keeps the stay meanwhile).
  */
 export function useReserve(roomId: number) {
   const dispatch = useAppDispatch();
@@ -73,11 +74,12 @@ export function useReserve(roomId: number) {
   const range = useAppSelector(selectDateRange);
   const counts = useAppSelector(selectGuestCounts);
   return useCallback(() => {
+    const booking = `/${roomId}/book${searchOfStay({ range, guests: partyOf(counts) })}`;
     if (!signedIn) {
-      dispatch(setShowLogin(true));
+      dispatch(showLoginReturningTo(booking));
       return;
     }
-    void navigate(`/${roomId}/book${searchOfStay({ range, guests: partyOf(counts) })}`);
+    void navigate(booking);
   }, [counts, dispatch, navigate, range, roomId, signedIn]);
 }
 
