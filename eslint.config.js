@@ -19,7 +19,7 @@ import { statefulSharedImports } from './eslint/statefulSharedImports.js';
 const root = dirname(fileURLToPath(import.meta.url));
 
 /** The shell and the remotes: each is built and deployed on its own. */
-const APPS = ['shell', 'discovery', 'listing', 'account', 'checkout'];
+const APPS = ['shell', 'discovery', 'listing', 'account', 'checkout', 'hosting'];
 /** Every top-level package. An app imports none of the others' source but shared's; shared imports none. */
 const PACKAGES = [...APPS, 'shared', 'backend', 'e2e', 'supabase', 'scripts'];
 

@@ -13,8 +13,7 @@ export const federation: FederationOptions = {
     './Trip': './src/exposes/Trip.tsx',
     './AccountSettings': './src/exposes/AccountSettings.tsx',
     './PersonalInfo': './src/exposes/PersonalInfo.tsx',
-    './Hosting': './src/exposes/Hosting.tsx',
-    './ListingEditor': './src/exposes/ListingEditor.tsx',
-    './HostCalendar': './src/exposes/HostCalendar.tsx',
+    './Messages': './src/exposes/Messages.tsx',
+    './Conversation': './src/exposes/Conversation.tsx',
   },
 };

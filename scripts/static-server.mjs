@@ -45,7 +45,8 @@ export function contentSecurityPolicy({ html, remoteOrigins, backendOrigin, conf
     ...(nonce ? ["style-src-attr 'unsafe-inline'"] : []),
     `img-src 'self' data: blob: ${backendOrigin} ${others} ${extra.img.join(' ')}`,
     `font-src 'self' ${others}`,
-    `connect-src 'self' ${backendOrigin} ${others} ${extra.connect.join(' ')}`,
+    // The backend's Realtime socket is its origin as ws: (wss:), which Chromium does not match to http: (https:).
+    `connect-src 'self' ${backendOrigin} ${backendOrigin.replace(/^http/, 'ws')} ${others} ${extra.connect.join(' ')}`,
     ...(extra.frame.length ? [`frame-src ${extra.frame.join(' ')}`] : []),
     "frame-ancestors 'none'",
     "base-uri 'self'",

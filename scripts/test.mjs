@@ -1,7 +1,7 @@
 /**
  * `npm test`: every test of the project, from a fresh clone. Installs and builds; then, side by
  * side, checks the entry-chunk budgets and runs the Playwright suites against the built site, and
- * type-checks, lints and runs the backend's and the other packages' vitest suites (none needs
+ * type-checks, lints, looks for unused code (knip) and runs the backend's and the other packages' vitest suites (none needs
  * another's output). The end-to-end suites and the backend's wait on the browser, the network and
  * the databases much of the time, so they keep normal priority; type-check, lint and the other
  * vitest suites run niced into the CPU time they leave idle. Each step prints its time; the steps
@@ -56,6 +56,8 @@ exitOnFailure(
     step('entry-chunk budgets', ['run', 'test:budgets']).then((code) => (code === 0 ? step('end-to-end tests', ['run', 'test:e2e']) : code)),
     step('typecheck', ['run', 'typecheck'], background),
     step('lint', ['run', 'lint'], background),
+    // Unused files, exports and dependencies (knip.jsonc) fail the run.
+    step('unused code', ['run', 'knip'], background),
     // The backend's suites run one file at a time on one core, and are the last to end: at
     // normal priority beside the browser suites, so they do not run alone on one core at the end.
     step('backend tests', ['run', 'test:backend'], { buffered: true }),

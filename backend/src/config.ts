@@ -65,8 +65,8 @@ function realtimeLimits(env: Env): RealtimeLimits {
   };
 }
 
-/** The site's origins as the start script serves it: shell and remotes on ports 3000-3004. */
-export const DEFAULT_ALLOWED_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [
+/** The site's origins as the start script serves it: shell and remotes on ports 3000-3005. */
+export const DEFAULT_ALLOWED_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005].flatMap((port) => [
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,
 ]);
@@ -212,7 +212,9 @@ function restSchemas(value: string | undefined): string[] {
  *   REALTIME_MAX_MESSAGE_BYTES (the largest frame a client may send, 262144; a larger one closes the
  *   socket), REALTIME_MAX_MESSAGES_PER_SECOND (per socket, 100; the rest are refused),
  *   REALTIME_MAX_BUFFERED_BYTES (bytes queued to a socket before it is dropped as a slow consumer,
- *   1048576), REALTIME_IDLE_TIMEOUT_MS (a socket silent this long is closed, 60000).
+ *   1048576), REALTIME_IDLE_TIMEOUT_MS (a socket silent this long is closed, 60000);
+ * - MESSAGE_MAIL_DELAY: seconds a new message's mail waits, dropped if the recipient reads it by
+ *   then (default 60; messages/mail.ts).
  */
 export function resolveConfig(options: BackendOptions = {}, processEnv: Env = process.env): BackendConfig {
   const env: Env = { ...processEnv, ...options.env };
@@ -270,6 +272,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
     payments: { stripeSecretKey: env.STRIPE_SECRET_KEY || undefined, stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined },
     mapTileUrl: env.MAP_TILE_URL || undefined,
     realtime: realtimeLimits(env),
+    messageMailDelaySeconds: wholeNumber(env, 'MESSAGE_MAIL_DELAY', 60),
   };
 }
 

@@ -81,6 +81,8 @@ export interface BackendConfig {
   mapTileUrl: string | undefined;
   /** /realtime/v1/websocket's bounds (config.ts, REALTIME_*). */
   realtime: RealtimeLimits;
+  /** Seconds a new message's mail notice waits before it is sent, unless read by then (MESSAGE_MAIL_DELAY). */
+  messageMailDelaySeconds: number;
 }
 
 export interface RealtimeLimits {

@@ -17,6 +17,7 @@ import { geocodeHandler } from './geocode/index.ts';
 import { createHttpServer, listen, type Route } from './http/server.ts';
 import { json } from './http/json.ts';
 import { jwtHelpers } from './jwt.ts';
+import { messageMailer } from './messages/mail.ts';
 import { migrate } from './migrate.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { createRest } from './rest/index.ts';
@@ -112,6 +113,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   ];
   const server = createHttpServer(routes, () => ctx);
   const realtime = attachRealtime(server, ctx);
+  const mailer = messageMailer(ctx);
   let port: number;
   try {
     await realtime.start();
@@ -125,6 +127,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   provideFunctionEnv(ctx);
 
   await seedIfEmpty(ctx);
+  await mailer.start();
   const guest = guestAccount(ctx);
   await writePublicConfig(config.dataDir, {
     supabaseUrl: ctx.publicUrl,
@@ -141,6 +144,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      await mailer.stop();
       await realtime.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

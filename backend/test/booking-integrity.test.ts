@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
-import { latestCheckOut, MAX_NIGHTS } from '../../supabase/functions/_shared/stay.ts';
+import { latestCheckOut, MAX_STAY_NIGHTS } from '../../shared/src/rules/stayBounds.ts';
 import { guestAccount } from '../src/seed/guest.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
@@ -143,7 +143,7 @@ describe.each(DB_KINDS)('booking integrity on %s', (kind) => {
       ['an infinite checkout', { endDate: 'infinity' }, 400, 'invalid_dates'],
       ['a checkout in 9999', { endDate: '9999-12-31' }, 400, 'dates_too_far'],
       ['a stay in 9999', { startDate: '9999-12-30', endDate: '9999-12-31' }, 400, 'dates_too_far'],
-      ['91 nights', { startDate: isoDay(10), endDate: isoDay(10 + MAX_NIGHTS + 1) }, 400, 'stay_too_long'],
+      ['91 nights', { startDate: isoDay(10), endDate: isoDay(10 + MAX_STAY_NIGHTS + 1) }, 400, 'stay_too_long'],
       ['a check-in two days ago (past in every time zone: the calendar starts at today in UTC-12)', { startDate: isoDay(-2), endDate: isoDay(2) }, 409, 'dates_in_past'],
     ])('create-payment-intent refuses %s', async (_name, dates, status, code) => {
       const { client } = await driver.signedInUser();
@@ -154,9 +154,9 @@ describe.each(DB_KINDS)('booking integrity on %s', (kind) => {
     it('create-payment-intent accepts 90 nights ending on the last day of the calendar, not a day later', async () => {
       const { client } = await driver.signedInUser();
       const last = lastCalendarDay();
-      const longest = await driver.invoke(client, 'create-payment-intent', stay({ startDate: dayBefore(last, MAX_NIGHTS), endDate: last }));
+      const longest = await driver.invoke(client, 'create-payment-intent', stay({ startDate: dayBefore(last, MAX_STAY_NIGHTS), endDate: last }));
       expect(longest.status).toBe(200);
-      expect(longest.body.amount).toBe(checkoutChargeCents(PRICE, MAX_NIGHTS));
+      expect(longest.body.amount).toBe(checkoutChargeCents(PRICE, MAX_STAY_NIGHTS));
       const beyond = await driver.invoke(client, 'create-payment-intent', stay({ startDate: dayBefore(last, 2), endDate: dayAfter(last) }));
       expect([beyond.status, beyond.body.code]).toEqual([400, 'dates_too_far']);
     });
@@ -169,7 +169,7 @@ describe.each(DB_KINDS)('booking integrity on %s', (kind) => {
       for (const [startDate, endDate, nights] of [
         [isoDay(5), 'infinity', 1],
         ['9999-12-30', '9999-12-31', 1],
-        [isoDay(5), isoDay(5 + MAX_NIGHTS + 1), MAX_NIGHTS + 1],
+        [isoDay(5), isoDay(5 + MAX_STAY_NIGHTS + 1), MAX_STAY_NIGHTS + 1],
         [isoDay(-2), isoDay(1), 3],
         [dayBefore(last, 1), dayAfter(last), 2],
         [isoDay(5), isoDay(7), 28],

@@ -8,7 +8,8 @@ import { guestAccount } from '../src/seed/guest.ts';
 import { DEFAULT_ROOM_COUNT, resolveConfig } from '../src/config.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
 import { roomAt, settingCities, USD_RATE } from '../src/seed/rooms.ts';
-import { isBedroom, sceneOfUrl } from '../src/seed/photos.ts';
+import { sceneOfUrl } from '../src/seed/photos.ts';
+import { isBedroom } from '../src/seed/scenes/kinds.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));

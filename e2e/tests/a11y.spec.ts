@@ -41,8 +41,8 @@ const SIGNED_IN: Screen[] = [
   { route: '/trips', ready: '[data-remote="account/Trips"] h1' },
   { route: '/account-settings', ready: '[data-remote="account/AccountSettings"]' },
   { route: '/lp', ready: '[data-remote="account/PersonalInfo"]' },
-  { route: '/hosting', ready: '[data-remote="account/Hosting"] h1' },
-  { route: '/hosting/new', ready: '[data-remote="account/ListingEditor"] h1' },
+  { route: '/hosting', ready: '[data-remote="hosting/Hosting"] h1' },
+  { route: '/hosting/new', ready: '[data-remote="hosting/ListingEditor"] h1' },
 ];
 
 // One page per state visits its screens in turn, as a visitor would: the scripts load once

@@ -11,6 +11,7 @@ const ROUTES: Array<[string, string]> = [
   ['/login', 'account/LoginPage'],
   ['/account-settings', 'account/AccountSettings'],
   ['/lp', 'account/PersonalInfo'],
+  ['/hosting', 'hosting/Hosting'],
 ];
 
 test.describe('composed site', () => {
@@ -147,6 +148,7 @@ test.describe('standalone remotes', () => {
     ['listing', '/house/1'],
     ['account', '/wishlist'],
     ['checkout', '/1/book'],
+    ['hosting', '/hosting'],
   ];
   for (const [name, route] of STANDALONE) {
     test(`${name} serves its pages alone`, async ({ page }) => {

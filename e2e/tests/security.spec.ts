@@ -31,7 +31,7 @@ function filesUnder(dir: string): string[] {
 }
 
 test.describe('secrets', () => {
-  test('no service key or JWT secret in any file the five apps build', async ({ request }) => {
+  test('no service key or JWT secret in any file the six apps build', async ({ request }) => {
     test.skip(test.info().project.name !== 'desktop', 'reads files: once');
     const keys = await siteKeys(request);
     const secrets = [keys.jwtSecret, keys.serviceRoleKey, keys.serviceRoleKey.split('.')[2]!];
@@ -113,7 +113,7 @@ test.describe('headers', () => {
     );
     expect(csp.get('script-src')).toEqual(["'self'", 'http://localhost:3001', 'https://js.stripe.com']);
     expect(csp.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
-    expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:54321', 'http://localhost:3001', 'https://api.stripe.com']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:54321', 'ws://localhost:54321', 'http://localhost:3001', 'https://api.stripe.com']);
     expect(csp.get('img-src')).toContain('https://tiles.example.org');
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
   });

@@ -2,14 +2,14 @@
  * The store factory. The shell creates the one store of the page; a remote's standalone
  * entry creates its own with the same factory. The app slice, toasts and the api are always
  * present (with the middleware that applies the spec's user and favourite actions to the api's
- * cache); the form, houseDetail and card slices are injected lazily by the remotes that own
+ * cache); the form and card slices are injected lazily by the remotes that own
  * them (`rootReducer.inject`), which the slice helpers below do idempotently.
  */
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { api, type StoreExtra } from 'shared/api';
-import { appSlice, formSlice, houseDetailSlice, cardSlice, serverCacheMiddleware, toastSlice } from 'shared/state';
+import { appSlice, formSlice, cardSlice, serverCacheMiddleware, toastSlice } from 'shared/state';
 import { tabSyncMiddleware, startTabSync } from 'shared/sync';
 
 export const rootReducer = combineSlices(appSlice, toastSlice, api).withLazyLoadedSlices<
@@ -19,12 +19,10 @@ export const rootReducer = combineSlices(appSlice, toastSlice, api).withLazyLoad
 /** The slices remotes inject lazily; declared here so selectors are typed everywhere. */
 export interface WithLazySlices {
   form: ReturnType<typeof formSlice.reducer>;
-  houseDetail: ReturnType<typeof houseDetailSlice.reducer>;
   card: ReturnType<typeof cardSlice.reducer>;
 }
 
 export const injectFormSlice = () => formSlice.injectInto(rootReducer);
-export const injectHouseDetailSlice = () => houseDetailSlice.injectInto(rootReducer);
 export const injectCardSlice = () => cardSlice.injectInto(rootReducer);
 
 export interface CreateStoreOptions {

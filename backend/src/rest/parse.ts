@@ -683,10 +683,6 @@ export function parseQuery(search: string, rpc = false): QueryParams {
   return result;
 }
 
-export function isRestError(error: unknown): error is RestError {
-  return error instanceof RestError;
-}
-
 export interface Preferences {
   return: 'minimal' | 'representation' | 'headers-only' | undefined;
   count: 'exact' | 'planned' | 'estimated' | undefined;

@@ -5,7 +5,8 @@
 // setting and shows that setting's photos; the texts repeat the listing's own numbers.
 import { createRequire } from 'node:module';
 import { CATEGORIES, type Category } from './categories.ts';
-import { SCENES, isBedroom, sceneOfUrl, sceneUrl, type SceneKind } from './photos.ts';
+import { sceneOfUrl, sceneUrl } from './photos.ts';
+import { SCENES, isBedroom, type SceneKind } from './scenes/kinds.ts';
 import { between, mulberry32, pick, sample, type Random } from './random.ts';
 
 interface City {

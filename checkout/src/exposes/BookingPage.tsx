@@ -1,7 +1,6 @@
 import { roomsApi } from 'shared/api';
 import type { PagePrefetch } from 'shared/federation';
 import { parseRoomId } from 'shared/rules';
-import { checkoutApi } from '../features/checkout/api';
 import { BookingPage } from '../features/checkout/components/BookingPage';
 
 export default BookingPage;
@@ -11,5 +10,5 @@ export const prefetch: PagePrefetch = (store, { params }) => {
   const roomId = parseRoomId(params.id);
   if (roomId === null) return;
   void store.dispatch(roomsApi.endpoints.getRoomById.initiate(roomId));
-  void store.dispatch(checkoutApi.endpoints.getCheckoutBookedRanges.initiate(roomId));
+  void store.dispatch(roomsApi.endpoints.getBookedRanges.initiate(roomId));
 };

@@ -2,7 +2,6 @@ import { roomsApi } from 'shared/api';
 import type { PagePrefetch } from 'shared/federation';
 import { parseRoomId } from 'shared/rules';
 import { ListingPage } from '../features/houseDetail/components/ListingPage';
-import { stayApi } from '../features/stay';
 
 /** listing/HouseDetail: the /house/:id page. */
 export default function HouseDetail() {
@@ -16,5 +15,5 @@ export const prefetch: PagePrefetch = (store, { params }) => {
   void store.dispatch(roomsApi.endpoints.getRoomById.initiate(roomId));
   void store.dispatch(roomsApi.endpoints.getListingFacts.initiate(roomId));
   void store.dispatch(roomsApi.endpoints.getCancellationPolicy.initiate(roomId));
-  void store.dispatch(stayApi.endpoints.getBookedRanges.initiate(roomId));
+  void store.dispatch(roomsApi.endpoints.getBookedRanges.initiate(roomId));
 };

@@ -2,4 +2,5 @@
 export * from './baseApi';
 export * from './favoritesApi';
 export * from './roomsApi';
+export type * from './rows';
 export * from './sessionApi';

@@ -21,6 +21,8 @@
  * - getListingFacts: listing_facts(), the amenities, house rules and check-in the host entered and
  *   what the data says of the host (issue 29: the page shows these and nothing invented); null for
  *   a room the reader may not read.
+ * - getRoomHasHost: whether a place has a host account to message (issue 30; room_has_host),
+ *   for the listing's "Contact host" and a trip's "Message host".
  * - getGridCount: how many rooms the grid has in all for the same arguments ('N homes'). Discovery's grid reads it; it lives here so that the shell can ask for
  *   the first page at start-up (app/prefetchHome.ts) and the grid find it in the cache.
  */
@@ -30,6 +32,7 @@ import {
   DEFAULT_CANCELLATION_POLICY,
   GRID_PAGE_SIZE,
   isCancellationPolicy,
+  type BookedRange,
   type CancellationPolicy,
   type ListingFactsRead,
 } from 'shared/rules';
@@ -140,11 +143,33 @@ export const roomsApi = api.injectEndpoints({
       },
       providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
     }),
+    /**
+     * Nights already booked, from the backend's `room_booked_ranges(room_id)` (confirmed bookings
+     * only, as half-open [start_date, end_date) ranges): the listing's and the booking page's
+     * calendars strike them through.
+     */
+    getBookedRanges: build.query<BookedRange[], number>({
+      async queryFn(roomId, queryApi) {
+        const result = await (await clientOf(queryApi)).rpc('room_booked_ranges', { room_id: roomId });
+        if (result.error) return { error: toApiError(`Error fetching booked nights of room ${roomId}:`, result.error) };
+        return { data: (result.data as { start_date: string; end_date: string }[]).map((row) => ({ start: row.start_date, end: row.end_date })) };
+      },
+      providesTags: (_result, _error, roomId) => [{ type: 'BookedRanges', id: roomId }],
+    }),
     getListingFacts: build.query<ListingFactsRead | null, number>({
       async queryFn(roomId, queryApi) {
         const result = await (await clientOf(queryApi)).rpc('listing_facts', { p_room_id: roomId });
         if (result.error) return { error: toApiError(`Error fetching the facts of room ${roomId}:`, result.error) };
         return { data: (result.data as ListingFactsRead | null) ?? null };
+      },
+      providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
+    }),
+    /** Whether a place has a host account one can message (room_has_host; the seed catalogue's have none). */
+    getRoomHasHost: build.query<boolean, number>({
+      async queryFn(roomId, queryApi) {
+        const result = await (await clientOf(queryApi)).rpc('room_has_host', { p_room_id: roomId });
+        if (result.error) return { error: toApiError(`Error asking whether room ${roomId} has a host:`, result.error) };
+        return { data: result.data === true };
       },
       providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
     }),
@@ -189,7 +214,9 @@ export const roomsApi = api.injectEndpoints({
 export const {
   useGetRoomByIdQuery,
   useGetCancellationPolicyQuery,
+  useGetBookedRangesQuery,
   useGetListingFactsQuery,
+  useGetRoomHasHostQuery,
   useGetRoomsByIdsQuery,
   useGetGridPageInfiniteQuery,
   useGetGridCountQuery,

@@ -1,5 +1,5 @@
 /**
- * One rspack configuration for every app (the shell and the four remotes), so that they
+ * One rspack configuration for every app (the shell and the five remotes), so that they
  * differ only in their federation options.
  *
  * Strategy: every app is built once; its dist/ holds both the federated container

@@ -27,10 +27,12 @@ export interface ExposedModules {
   'account/Trip': ComponentType;
   'account/AccountSettings': ComponentType;
   'account/PersonalInfo': ComponentType;
-  'account/Hosting': ComponentType;
-  'account/ListingEditor': ComponentType;
-  'account/HostCalendar': ComponentType;
+  'account/Messages': ComponentType;
+  'account/Conversation': ComponentType;
   'checkout/BookingPage': ComponentType;
+  'hosting/Hosting': ComponentType;
+  'hosting/ListingEditor': ComponentType;
+  'hosting/HostCalendar': ComponentType;
 }
 
 export type ExposedId = keyof ExposedModules;

@@ -23,8 +23,6 @@ export const MIN_ADULTS = 1;
 
 // ---- Search -------------------------------------------------------------------------------
 
-/** Share of the search's letters that must appear in a listing's text. */
-export const SEARCH_MATCH_THRESHOLD = 0.9;
 /** The region value meaning "search by the typed destination". */
 export const REGION_ALL = 'all';
 
@@ -256,9 +254,3 @@ export const FOOTER_CURRENCY_LABEL = '$ Dollar';
 export const LANGUAGE_LABEL = 'English (IN)';
 export const COPYRIGHT_YEAR = 2025;
 export const FOOTER_BREADCRUMB = ['United states', 'California', 'Los Angeles'] as const;
-
-// ---- App state defaults -------------------------------------------------------------------
-
-export const MOBILE_NAV_OPTIONS = ['Explore', 'Wishlist', 'Trips', 'Messages', 'Profile', 'Log in'] as const;
-export type MobileNavOption = (typeof MOBILE_NAV_OPTIONS)[number];
-export const DEFAULT_MOBILE_NAV_OPTION: MobileNavOption = 'Explore';

@@ -5,8 +5,9 @@
  * Days are ISO calendar days ('yyyy-MM-dd', local time): they order correctly as strings,
  * survive Redux and BroadcastChannel unchanged, and are what the server's date columns take.
  */
-import { addDays, addMonths, differenceInCalendarDays, format, getDay, getDaysInMonth, isValid, parse, startOfMonth } from 'date-fns';
+import { addDays, addMonths, format, getDay, getDaysInMonth, isValid, parse, startOfMonth } from 'date-fns';
 import { CALENDAR_MAX_PAGE, CALENDAR_MONTHS_RENDERED, ISO_DAY_FORMAT } from './constants';
+import { isoDayTime, nightsBetweenTimes } from './stayBounds';
 
 /** A calendar day as 'yyyy-MM-dd'. */
 export type IsoDay = string;
@@ -14,6 +15,12 @@ export type IsoDay = string;
 export interface DateRange {
   start: IsoDay | null;
   end: IsoDay | null;
+}
+
+/** A stay already taken: [start, end) as ISO days, the end day itself stays free. */
+export interface BookedRange {
+  start: IsoDay;
+  end: IsoDay;
 }
 
 export const NO_DATES: DateRange = { start: null, end: null };
@@ -94,8 +101,9 @@ export function fillMissingDates(range: DateRange): DateRange {
 
 /** Nights from check-in to check-out (0 when either is missing or the end is not later). */
 export function nightsBetween(range: DateRange): number {
-  if (range.start === null || range.end === null) return 0;
-  return Math.max(0, differenceInCalendarDays(parseIsoDay(range.end), parseIsoDay(range.start)));
+  const start = isoDayTime(range.start);
+  const end = isoDayTime(range.end);
+  return start === null || end === null ? 0 : Math.max(0, nightsBetweenTimes(start, end));
 }
 
 /** The listing calendar's heading as the stay is chosen. */

@@ -9,6 +9,7 @@ import {
   guestSummary,
   increaseGuest,
   NO_GUESTS,
+  partyOf,
   type GuestCounts,
   type GuestKind,
 } from './guests';
@@ -118,5 +119,13 @@ describe('guest panel age labels', () => {
     ['pets', 'Pets', null],
   ])('%s', (kind, title, ageLabel) => {
     expect(GUEST_ROW_LABELS[kind]).toEqual({ title, ageLabel });
+  });
+});
+
+describe('the party that books', () => {
+  it('has at least one adult, and is otherwise as counted', () => {
+    expect(partyOf(counts(0))).toEqual(counts(1));
+    expect(partyOf(counts(0, 2, 1, 1))).toEqual(counts(1, 2, 1, 1));
+    expect(partyOf(counts(3, 1))).toEqual(counts(3, 1));
   });
 });

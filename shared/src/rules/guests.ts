@@ -24,6 +24,11 @@ export const GUEST_ROW_LABELS: Readonly<Record<GuestKind, { title: string; ageLa
   pets: { title: 'Pets', ageLabel: null },
 };
 
+/** A party that books a stay: at least one adult, even before anyone is counted. */
+export function partyOf(counts: GuestCounts): GuestCounts {
+  return counts.adults >= MIN_ADULTS ? counts : { ...counts, adults: MIN_ADULTS };
+}
+
 /** Adults plus children: the people counted against the 16 limit and in "n guests". */
 export function countedGuests(counts: GuestCounts): number {
   return counts.adults + counts.children;

@@ -12,6 +12,7 @@ export * from './ratings';
 export * from './regions';
 export * from './reservation';
 export * from './roomId';
-export * from './searchMatch';
+export * from './searchText';
 export * from './searchWindow';
+export * from './stayBounds';
 export * from './summaries';

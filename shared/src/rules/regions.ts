@@ -9,7 +9,7 @@
  * the migration 20261123000300_search_ranking.sql); backend/test/search.test.ts checks that the
  * two agree, so change both together.
  */
-import { lettersOnly } from './searchMatch';
+import { lettersOnly } from './searchText';
 
 export interface RegionPlace {
   country: string;

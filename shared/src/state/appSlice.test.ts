@@ -8,12 +8,11 @@ const reduce = (actions: UnknownAction[], from: AppState = initialAppState): App
   actions.reduce(appSlice.reducer, from);
 
 describe('app defaults (discovery spec section 3)', () => {
-  it('Explore, no login dialog, no favourite change', () => {
+  it('no login dialog, no favourite change', () => {
     expect(appSlice.reducer(undefined, { type: 'init' })).toEqual({
       showLogin: false,
       isFavorite: false,
       itemId: null,
-      mobileNavOption: 'Explore',
     });
   });
 });

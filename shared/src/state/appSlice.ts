@@ -1,7 +1,8 @@
 /**
  * App state (discovery spec section 3): UI state only, namely the login dialog, the last
- * favourite change (isFavorite, itemId) and the mobile tab. The search and its category live in
- * /home's URL (shared/url); the spec's hitSearch counter went with them (nothing read it).
+ * favourite change (isFavorite, itemId). The search and its category live in /home's URL
+ * (shared/url); the spec's hitSearch counter went with them, and its mobileNavOption too (the
+ * tab bar reads the route).
  *
  * The spec's userData and userFavListing are server data: they live in RTK Query's cache (the
  * session user and the user's favourites, see ./serverCache). Their spec actions stay the way
@@ -12,7 +13,6 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AppUser } from 'shared/api';
-import { DEFAULT_MOBILE_NAV_OPTION, type MobileNavOption } from 'shared/rules';
 
 export interface AppState {
   showLogin: boolean;
@@ -20,7 +20,6 @@ export interface AppState {
   isFavorite: boolean;
   /** The listing the last favourite change was about. */
   itemId: number | null;
-  mobileNavOption: MobileNavOption;
 }
 
 /** The part of the app state a new tab takes over from an open one. */
@@ -35,7 +34,6 @@ export const initialAppState: AppState = {
   showLogin: false,
   isFavorite: false,
   itemId: null,
-  mobileNavOption: DEFAULT_MOBILE_NAV_OPTION,
 };
 
 export const appSlice = createSlice({
@@ -51,9 +49,6 @@ export const appSlice = createSlice({
     setItemId(state, action: PayloadAction<number | null>) {
       state.itemId = action.payload;
     },
-    setMobileNavOption(state, action: PayloadAction<MobileNavOption>) {
-      state.mobileNavOption = action.payload;
-    },
     /** Another tab's answer to this tab's start-up state request (its user and favourites go to the cache). */
     tabStateReceived(state, action: PayloadAction<MirroredAppState>) {
       state.isFavorite = action.payload.isFavorite;
@@ -64,7 +59,6 @@ export const appSlice = createSlice({
     selectShowLogin: (state) => state.showLogin,
     selectIsFavorite: (state) => state.isFavorite,
     selectItemId: (state) => state.itemId,
-    selectMobileNavOption: (state) => state.mobileNavOption,
   },
 });
 
@@ -79,7 +73,6 @@ export const {
   setShowLogin,
   setIsFavorite,
   setItemId,
-  setMobileNavOption,
   tabStateReceived,
 } = appSlice.actions;
 
@@ -87,5 +80,4 @@ export const {
   selectShowLogin,
   selectIsFavorite,
   selectItemId,
-  selectMobileNavOption,
 } = appSlice.selectors;

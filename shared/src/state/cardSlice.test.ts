@@ -14,33 +14,18 @@ import {
 const reduce = (actions: UnknownAction[]): CardState => actions.reduce(cardSlice.reducer, initialCardState);
 
 describe('card entry state', () => {
-  it('starts with every field empty and no error', () => {
-    expect(cardSlice.reducer(undefined, { type: 'init' })).toEqual({
-      errors: [],
-      isCardNumEmpty: true,
-      isExpEmpty: true,
-      isCvcEmpty: true,
-      hasError: false,
-      firstBtnClick: false,
-    });
-  });
-
-  it.each<[UnknownAction, Partial<CardState>]>([
-    [cardFieldChanged({ field: 'number', empty: false, error: false }), { isCardNumEmpty: false }],
-    [cardFieldChanged({ field: 'expiry', empty: false, error: false }), { isExpEmpty: false }],
-    [cardFieldChanged({ field: 'cvc', empty: false, error: false }), { isCvcEmpty: false }],
-  ])('a typed field is no longer empty: %o', (action, expected) => {
-    expect(reduce([action])).toMatchObject(expected);
+  it('starts with no error', () => {
+    expect(cardSlice.reducer(undefined, { type: 'init' })).toEqual({ errors: [], hasError: false, firstBtnClick: false });
   });
 
   it('field errors are flagged in field order, and cleared when fixed', () => {
     const state = reduce([
-      cardFieldChanged({ field: 'cvc', empty: false, error: true }),
-      cardFieldChanged({ field: 'number', empty: false, error: true }),
+      cardFieldChanged({ field: 'cvc', error: true }),
+      cardFieldChanged({ field: 'number', error: true }),
     ]);
     expect(state.errors).toEqual(['cardError', 'cvcError']);
     expect(state.hasError).toBe(false);
-    expect(reduce([cardFieldChanged({ field: 'cvc', empty: false, error: true }), cardFieldChanged({ field: 'cvc', empty: false, error: false })]).errors).toEqual([]);
+    expect(reduce([cardFieldChanged({ field: 'cvc', error: true }), cardFieldChanged({ field: 'cvc', error: false })]).errors).toEqual([]);
   });
 
   it('a submit with incomplete fields raises the banner and the messages', () => {
@@ -54,7 +39,7 @@ describe('card entry state', () => {
   });
 
   it('after a submit the banner follows the fields', () => {
-    const state = reduce([cardSubmitted(['ExpiryError']), cardFieldChanged({ field: 'expiry', empty: false, error: false })]);
+    const state = reduce([cardSubmitted(['ExpiryError']), cardFieldChanged({ field: 'expiry', error: false })]);
     expect(state).toMatchObject({ errors: [], hasError: false, firstBtnClick: true });
   });
 

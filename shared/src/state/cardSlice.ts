@@ -1,6 +1,5 @@
 /**
- * Card entry on the booking page (accounts spec sections 3 and 5): which fields are empty,
- * the field error flags (cardError, ExpiryError, cvcError), whether a submit was attempted and
+ * Card entry on the booking page (accounts spec sections 3 and 5): the field error flags (cardError, ExpiryError, cvcError), whether a submit was attempted and
  * whether the 'Let's try that again' banner (hasError) shows.
  */
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -8,9 +7,6 @@ import { CARD_ERROR_FLAG, CARD_ERROR_MESSAGES, type CardErrorFlag, type CardFiel
 
 export interface CardState {
   errors: CardErrorFlag[];
-  isCardNumEmpty: boolean;
-  isExpEmpty: boolean;
-  isCvcEmpty: boolean;
   hasError: boolean;
   /** A submit was attempted at least once. */
   firstBtnClick: boolean;
@@ -18,17 +14,8 @@ export interface CardState {
 
 export const initialCardState: CardState = {
   errors: [],
-  isCardNumEmpty: true,
-  isExpEmpty: true,
-  isCvcEmpty: true,
   hasError: false,
   firstBtnClick: false,
-};
-
-const EMPTY_FLAG_OF: Readonly<Record<CardField, 'isCardNumEmpty' | 'isExpEmpty' | 'isCvcEmpty'>> = {
-  number: 'isCardNumEmpty',
-  expiry: 'isExpEmpty',
-  cvc: 'isCvcEmpty',
 };
 
 const FLAG_ORDER: readonly CardErrorFlag[] = ['cardError', 'ExpiryError', 'cvcError'];
@@ -38,13 +25,12 @@ export const cardSlice = createSlice({
   initialState: initialCardState,
   reducers: {
     /**
-     * A field changed: whether it is now empty and whether it is in error. An error the
+     * A field changed: whether it is in error. An error the
      * field no longer has is cleared; the banner follows the errors once a submit was tried.
      */
-    cardFieldChanged(state, action: PayloadAction<{ field: CardField; empty: boolean; error: boolean }>) {
-      const { field, empty, error } = action.payload;
+    cardFieldChanged(state, action: PayloadAction<{ field: CardField; error: boolean }>) {
+      const { field, error } = action.payload;
       const flag = CARD_ERROR_FLAG[field];
-      state[EMPTY_FLAG_OF[field]] = empty;
       const others = state.errors.filter((f) => f !== flag);
       state.errors = FLAG_ORDER.filter((f) => others.includes(f) || (error && f === flag));
       if (state.firstBtnClick) state.hasError = state.errors.length > 0;
@@ -67,9 +53,6 @@ export const cardSlice = createSlice({
     selectCardErrors: (state) => state.errors,
     selectHasCardError: (state) => state.hasError,
     selectFirstBtnClick: (state) => state.firstBtnClick,
-    selectIsCardNumEmpty: (state) => state.isCardNumEmpty,
-    selectIsExpEmpty: (state) => state.isExpEmpty,
-    selectIsCvcEmpty: (state) => state.isCvcEmpty,
     /** The messages to show under the card fields, in field order. */
     selectCardErrorMessages: createSelector([(state: CardState) => state.errors], (errors) =>
       errors.map((flag) => CARD_ERROR_MESSAGES[flag]),
@@ -82,8 +65,5 @@ export const {
   selectCardErrors,
   selectHasCardError,
   selectFirstBtnClick,
-  selectIsCardNumEmpty,
-  selectIsExpEmpty,
-  selectIsCvcEmpty,
   selectCardErrorMessages,
 } = cardSlice.selectors;

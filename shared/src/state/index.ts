@@ -2,6 +2,5 @@
 export * from './appSlice';
 export * from './cardSlice';
 export * from './formSlice';
-export * from './houseDetailSlice';
 export * from './toastSlice';
 export * from './serverCache';

@@ -12,10 +12,10 @@ describe('routes', () => {
     ['/login', 'account/LoginPage'],
     ['/account-settings', 'account/AccountSettings'],
     ['/lp', 'account/PersonalInfo'],
-    ['/hosting', 'account/Hosting'],
-    ['/hosting/new', 'account/ListingEditor'],
-    ['/hosting/7/edit/photos', 'account/ListingEditor'],
-    ['/hosting/7/calendar', 'account/HostCalendar'],
+    ['/hosting', 'hosting/Hosting'],
+    ['/hosting/new', 'hosting/ListingEditor'],
+    ['/hosting/7/edit/photos', 'hosting/ListingEditor'],
+    ['/hosting/7/calendar', 'hosting/HostCalendar'],
   ])('%s is rendered by %s', (pathname, id) => {
     const matches = remoteRoutes.filter((route) => matchPath(route.path, pathname));
     expect(matches.map((route) => route.id)).toEqual([id]);

@@ -15,21 +15,26 @@ export const remoteRoutes: ReadonlyArray<{ path: string; id: ExposedId; loading?
   { path: '/account-settings', id: 'account/AccountSettings' },
   { path: '/lp', id: 'account/PersonalInfo' },
   // Hosting (issue 16), behind the user menu's 'Manage Listings'.
-  { path: '/hosting', id: 'account/Hosting' },
-  { path: '/hosting/new', id: 'account/ListingEditor' },
-  { path: '/hosting/:id/edit/:step', id: 'account/ListingEditor' },
-  { path: '/hosting/:id/calendar', id: 'account/HostCalendar' },
+  { path: '/hosting', id: 'hosting/Hosting' },
+  { path: '/hosting/new', id: 'hosting/ListingEditor' },
+  { path: '/hosting/:id/edit/:step', id: 'hosting/ListingEditor' },
+  { path: '/hosting/:id/calendar', id: 'hosting/HostCalendar' },
+  // Messages (issue 30), from the user menu and the phone's Messages tab.
+  { path: '/messages', id: 'account/Messages' },
+  { path: '/messages/:id', id: 'account/Conversation' },
 ];
 
 /** The header hides the search and category controls on these pages (both specs, section 2). */
-const PAGES_WITHOUT_SEARCH = ['/wishlist', '/trips', '/login', '/reset-password', '/account-settings', '/lp', '/comingsoon'];
+const PAGES_WITHOUT_SEARCH = ['/wishlist', '/trips', '/login', '/reset-password', '/account-settings', '/lp', '/comingsoon', '/messages'];
 
 /** Hosting's pages (issue 16) are the host's own work, not a place to search from. */
 const isHostingPage = (pathname: string) => pathname === '/hosting' || pathname.startsWith('/hosting/');
 
 export function headerShowsSearch(pathname: string): boolean {
-  // A trip's page (/trips/:code) is one of the trips pages.
-  return !PAGES_WITHOUT_SEARCH.includes(pathname) && !pathname.startsWith('/trips/') && !isHostingPage(pathname);
+  // A trip's page (/trips/:code) is one of the trips pages, a conversation one of the messages.
+  return (
+    !PAGES_WITHOUT_SEARCH.includes(pathname) && !pathname.startsWith('/trips/') && !pathname.startsWith('/messages/') && !isHostingPage(pathname)
+  );
 }
 
 export function headerShowsCategories(pathname: string): boolean {

@@ -7,13 +7,16 @@ import styles from './MobileNav.module.css';
 
 interface NavItem {
   label: string;
-  to: string | null;
+  to: string;
   icon: ReactNode;
 }
 
 const ICON = { size: 24, strokeWidth: 1.75, 'aria-hidden': true } as const;
 
-/** Small-screen bottom navigation; items and targets from both specs (section 2). */
+/**
+ * Small-screen bottom navigation; items and targets from both specs (section 2), but Messages,
+ * which the spec leaves inert, opens the conversations (issue 30; active on a conversation too).
+ */
 export function MobileNav() {
   const signedIn = useAppSelector(selectIsLoggedIn);
   const items: NavItem[] = signedIn
@@ -21,7 +24,7 @@ export function MobileNav() {
         { label: 'Explore', to: '/', icon: <Search {...ICON} /> },
         { label: 'Wishlist', to: '/wishlist', icon: <Heart {...ICON} /> },
         { label: 'Trips', to: '/trips', icon: <Plane {...ICON} /> },
-        { label: 'Messages', to: null, icon: <MessageSquare {...ICON} /> },
+        { label: 'Messages', to: '/messages', icon: <MessageSquare {...ICON} /> },
         { label: 'Profile', to: '/account-settings', icon: <CircleUserRound {...ICON} /> },
       ]
     : [
@@ -34,21 +37,10 @@ export function MobileNav() {
       <ul className={styles.list}>
         {items.map((item) => (
           <li key={item.label}>
-            {item.to === null ? (
-              <span className={styles.item} aria-disabled="true">
-                {item.icon}
-                {item.label}
-              </span>
-            ) : (
-              <NavLink
-                to={item.to}
-                end
-                className={({ isActive }) => (isActive ? `${styles.item} ${styles.active}` : styles.item)}
-              >
-                {item.icon}
-                {item.label}
-              </NavLink>
-            )}
+            <NavLink to={item.to} end={item.to !== '/messages'} className={({ isActive }) => (isActive ? `${styles.item} ${styles.active}` : styles.item)}>
+              {item.icon}
+              {item.label}
+            </NavLink>
           </li>
         ))}
       </ul>

@@ -52,6 +52,23 @@ export class RestCallError extends Error {
   }
 }
 
+/** Deadlock and serialization failures: the transaction did nothing and may simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 5;
+
+/** Runs a REST call again, after a short random wait, while it fails only as RETRYABLE says. */
+export async function withRetries<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const retryable = error instanceof RestCallError && RETRYABLE.has(error.error.code ?? '');
+      if (!retryable || attempt === ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
+    }
+  }
+}
+
 interface RestInit {
   method?: string;
   body?: unknown;
@@ -92,25 +109,3 @@ async function rest<T>(apikey: string, authorization: string, path: string, init
   return body as T;
 }
 
-export interface RoomRow {
-  id: number;
-  price: number;
-  max_guests: number;
-  'house-title': string;
-}
-
-export interface BookingRow {
-  id: number;
-  user_id: string;
-  session_id: string | null;
-  room_id: number;
-  startDate: string;
-  endDate: string;
-  numOfDays: number;
-  guest: string;
-  adults: number;
-  children: number;
-  infants: number;
-  pets: number;
-  status: 'pending' | 'confirmed' | 'cancelled';
-}

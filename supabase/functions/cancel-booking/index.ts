@@ -20,27 +20,25 @@
 //           refundId, refund: 'refunded' | 'none' } }
 import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
 import { processor } from '../_shared/processor.ts';
-import { cancellationTerms, isCancellationPolicy } from '../_shared/rules.ts';
-import { callerRest, requireUser, RestCallError, serviceRest } from '../_shared/supabase.ts';
+import type { PaymentsRow } from '../_shared/rows.ts';
+import { cancellationTerms } from '../_shared/rules.ts';
+import { callerRest, requireUser, RestCallError, serviceRest, withRetries } from '../_shared/supabase.ts';
 
-interface PaymentRow {
-  id: string;
-  amount: number;
-  user_id: string;
-  startDate: string;
-  created_at: string;
-  stripe_payment_intent_id: string;
-  cancellation_policy: string;
-  cancelled_at: string | null;
-  refund_amount: number | null;
-  refund_id: string | null;
-}
-
-const COLUMNS = 'id,amount,user_id,startDate,created_at,stripe_payment_intent_id,cancellation_policy,cancelled_at,refund_amount,refund_id';
+const COLUMN_LIST = [
+  'id',
+  'amount',
+  'user_id',
+  'startDate',
+  'created_at',
+  'stripe_payment_intent_id',
+  'cancellation_policy',
+  'cancelled_at',
+  'refund_amount',
+  'refund_id',
+] as const;
+const COLUMNS = COLUMN_LIST.join(',');
+type PaymentRow = Pick<PaymentsRow, (typeof COLUMN_LIST)[number]>;
 const RAISED = 'P0001';
-/** Deadlock and serialization failures: the transaction did nothing and may simply run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
-const ATTEMPTS = 5;
 const MAX_PAYMENT_ID_LENGTH = 200;
 
 const notFound = () => new Refusal(404, 'trip_not_found', 'No such trip.');
@@ -64,18 +62,6 @@ function answer(payment: PaymentRow): Response {
       refund: refundCents > 0 ? 'refunded' : 'none',
     },
   });
-}
-
-async function withRetries<T>(call: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await call();
-    } catch (error) {
-      const retryable = error instanceof RestCallError && RETRYABLE.has(error.error.code ?? '');
-      if (!retryable || attempt === ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
-    }
-  }
 }
 
 /** Step 1: the one decision, or the refusal its hint names. */
@@ -111,10 +97,9 @@ const handler = postHandler(async (req) => {
 
   let payment = found;
   if (payment.cancelled_at === null) {
-    const policy = payment.cancellation_policy;
-    if (!isCancellationPolicy(policy)) throw new Error(`cancel-booking: payment ${payment.id} has an unknown policy ${policy}`);
+    // The column's check constraint holds it to the three policies (its generated row type says so).
     const terms = cancellationTerms({
-      policy,
+      policy: payment.cancellation_policy,
       chargedCents: cents(payment.amount),
       bookedAt: new Date(payment.created_at),
       startDate: payment.startDate,

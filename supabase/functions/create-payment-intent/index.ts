@@ -29,17 +29,23 @@ import {
   checkoutChargeCents,
   checkoutTotals,
   DEFAULT_CANCELLATION_POLICY,
+  earliestCheckIn,
   isCancellationPolicy,
+  isoDayTime,
+  latestCheckOut,
   MAX_INFANTS,
   MAX_NIGHTLY_USD,
   MAX_PETS,
+  MAX_STAY_NIGHTS,
+  nightsBetweenTimes,
+  overlaps,
 } from '../_shared/rules.ts';
-import { earliestCheckIn, isoDayTime, latestCheckOut, MAX_NIGHTS, nightsBetween, overlaps } from '../_shared/stay.ts';
-import { callerRest, requireUser, RestCallError, serviceRest, type BookingRow, type RoomRow } from '../_shared/supabase.ts';
+import type { BookingsRow, RoomsRow } from '../_shared/rows.ts';
+import { callerRest, requireUser, RestCallError, serviceRest } from '../_shared/supabase.ts';
 
 const UNIQUE_VIOLATION = '23505';
 /** The largest charge there can be: the dearest night over the longest stay, in cents. */
-const MAX_CHARGE_CENTS = amountInCents(checkoutTotals(MAX_NIGHTLY_USD, MAX_NIGHTS).total);
+const MAX_CHARGE_CENTS = amountInCents(checkoutTotals(MAX_NIGHTLY_USD, MAX_STAY_NIGHTS).total);
 
 function count(body: Record<string, unknown>, name: string, min: number): number {
   const value = body[name] ?? 0;
@@ -83,9 +89,9 @@ const handler = postHandler(async (req) => {
   if (endTime > latestCheckOut(new Date())) {
     throw new Refusal(400, 'dates_too_far', 'These dates are further ahead than the calendar goes.');
   }
-  const nights = nightsBetween(startTime, endTime);
-  if (nights > MAX_NIGHTS) {
-    throw new Refusal(400, 'stay_too_long', `A stay can be at most ${MAX_NIGHTS} nights.`);
+  const nights = nightsBetweenTimes(startTime, endTime);
+  if (nights > MAX_STAY_NIGHTS) {
+    throw new Refusal(400, 'stay_too_long', `A stay can be at most ${MAX_STAY_NIGHTS} nights.`);
   }
 
   const shownAmount = body.shownAmount;
@@ -110,7 +116,7 @@ const handler = postHandler(async (req) => {
   const pets = count(body, 'pets', 0);
 
   // As the traveller: a host's draft is no place to book (its row is hidden from them).
-  const rooms = await callerRest<RoomRow[]>(user, `Rooms?select=id,price,max_guests,%22house-title%22&id=eq.${roomId}`);
+  const rooms = await callerRest<Pick<RoomsRow, 'id' | 'price' | 'max_guests' | 'house-title'>[]>(user, `Rooms?select=id,price,max_guests,%22house-title%22&id=eq.${roomId}`);
   const room = rooms[0];
   if (!room) throw new Refusal(404, 'room_not_found', 'This place does not exist.');
   if (adults + children > room.max_guests || infants > MAX_INFANTS || pets > MAX_PETS) {
@@ -143,21 +149,21 @@ const handler = postHandler(async (req) => {
 
   // The user's draft booking of this room, brought to exactly this stay, or created.
   const stay = { startDate, endDate, numOfDays: nights, adults, children, infants, pets };
-  const pendingDraft = async (): Promise<BookingRow | undefined> =>
-    (await callerRest<BookingRow[]>(user, `Bookings?select=*&room_id=eq.${roomId}&status=eq.pending&limit=1`))[0];
+  const pendingDraft = async (): Promise<BookingsRow | undefined> =>
+    (await callerRest<BookingsRow[]>(user, `Bookings?select=*&room_id=eq.${roomId}&status=eq.pending&limit=1`))[0];
   const update = async (id: number) =>
     (
-      await callerRest<BookingRow[]>(user, `Bookings?id=eq.${id}&status=eq.pending`, {
+      await callerRest<BookingsRow[]>(user, `Bookings?id=eq.${id}&status=eq.pending`, {
         method: 'PATCH',
         body: stay,
         prefer: 'return=representation',
       })
     )[0];
-  const draftForStay = async (): Promise<BookingRow | undefined> => {
+  const draftForStay = async (): Promise<BookingsRow | undefined> => {
     const draft = await pendingDraft();
     if (draft) return update(draft.id);
     try {
-      const [created] = await callerRest<BookingRow[]>(user, 'Bookings', {
+      const [created] = await callerRest<BookingsRow[]>(user, 'Bookings', {
         method: 'POST',
         body: { ...stay, room_id: roomId, guest: text(body.guest, 40) },
         prefer: 'return=representation',
@@ -173,7 +179,7 @@ const handler = postHandler(async (req) => {
   // The draft can stop being pending between reading and writing it: another tab of the same
   // traveller paid for it. Those nights are then booked, which is what the traveller is told;
   // if they are still free (the draft was cancelled), a new draft is made.
-  let booking: BookingRow | undefined;
+  let booking: BookingsRow | undefined;
   for (let attempt = 0; attempt < 3 && !booking; attempt += 1) {
     booking = await draftForStay();
     if (!booking) await refuseBookedNights();

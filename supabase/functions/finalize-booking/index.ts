@@ -16,21 +16,13 @@
 // Answer: { payment: { id, reservationCode, amount, roomId, startDate, endDate } }
 import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
 import { processor, type Intent } from '../_shared/processor.ts';
-import { requireUser, RestCallError, serviceRest } from '../_shared/supabase.ts';
+import type { PaymentsRow } from '../_shared/rows.ts';
+import { requireUser, RestCallError, serviceRest, withRetries } from '../_shared/supabase.ts';
 
-interface PaymentRow {
-  id: string;
-  amount: number;
-  room_id: number;
-  startDate: string;
-  endDate: string;
-}
+type PaymentRow = Pick<PaymentsRow, 'id' | 'amount' | 'room_id' | 'startDate' | 'endDate'>;
 
 const EXCLUSION_VIOLATION = '23P01';
 const RAISED = 'P0001';
-/** Deadlock and serialization failures: the transaction did nothing and may simply run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
-const ATTEMPTS = 5;
 
 /** What the user is told when the payment was given back, by confirm_booking_payment's hint. */
 const RELEASED_BECAUSE: Record<string, [code: string, message: string]> = {
@@ -79,18 +71,6 @@ function confirm(intent: Intent): Promise<PaymentRow | PaymentRow[]> {
       p_address: meta.address ? (JSON.parse(meta.address) as unknown) : null,
     },
   });
-}
-
-async function withRetries<T>(call: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await call();
-    } catch (error) {
-      const retryable = error instanceof RestCallError && RETRYABLE.has(error.error.code ?? '');
-      if (!retryable || attempt === ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
-    }
-  }
 }
 
 /** Why confirming failed, as a key of RELEASED_BECAUSE, or null for an unexpected failure. */

@@ -7,24 +7,8 @@
  *   token), and, in test mode, the built-in test processor's confirm and authentication steps,
  *   called with the intent's client secret as Stripe.js would.
  */
-import { api, extraOf, clientOf, functionError, toApiError } from 'shared/api';
-import type { BookedRange } from 'shared/ui';
+import { api, extraOf, clientOf, functionError, toApiError, type BookingsRow } from 'shared/api';
 import type { CancellationPolicy, GuestCounts, IsoDay } from 'shared/rules';
-
-export interface BookingRow {
-  id: number;
-  user_email: string;
-  room_id: number;
-  startDate: IsoDay;
-  endDate: IsoDay;
-  numOfDays: number;
-  guest: string;
-  adults: number;
-  children: number;
-  infants: number;
-  pets: number;
-  status: 'pending' | 'confirmed' | 'cancelled';
-}
 
 export interface BookingDraftInput {
   existingId: number | null;
@@ -113,17 +97,6 @@ async function cardStep(url: string, body: unknown): Promise<CardStepResult> {
 
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCheckoutBookedRanges: build.query<BookedRange[], number>({
-      async queryFn(roomId, queryApi) {
-        const result = await (await clientOf(queryApi)).rpc('room_booked_ranges', { room_id: roomId });
-        if (result.error) return { error: toApiError(`Error fetching booked nights of room ${roomId}:`, result.error) };
-        return {
-          data: (result.data as { start_date: string; end_date: string }[]).map((row) => ({ start: row.start_date, end: row.end_date })),
-        };
-      },
-      providesTags: (_result, _error, roomId) => [{ type: 'BookedRanges', id: roomId }],
-    }),
-
     /** 'found' when the user has a payment for this room whose stay is not over yet. */
     getRoomBookingStatus: build.query<'found' | 'NotFound', { userId: string; roomId: number; today: IsoDay }>({
       async queryFn({ userId, roomId, today }, queryApi) {
@@ -141,7 +114,7 @@ export const checkoutApi = api.injectEndpoints({
     }),
 
     /** Get booking: the user's pending booking of this room (null when none matches). */
-    getBookingDraft: build.query<BookingRow | null, { userEmail: string; roomId: number }>({
+    getBookingDraft: build.query<BookingsRow | null, { userEmail: string; roomId: number }>({
       async queryFn({ userEmail, roomId }, queryApi) {
         const { data, error } = await (await clientOf(queryApi))
           .from('Bookings')
@@ -152,7 +125,7 @@ export const checkoutApi = api.injectEndpoints({
           .order('id', { ascending: false })
           .limit(1);
         if (error) return { error: toApiError('Error fetching booking:', error) };
-        return { data: ((data ?? []) as BookingRow[])[0] ?? null };
+        return { data: ((data ?? []) as BookingsRow[])[0] ?? null };
       },
       providesTags: (_result, _error, { roomId }) => [{ type: 'Booking', id: roomId }],
     }),
@@ -162,7 +135,7 @@ export const checkoutApi = api.injectEndpoints({
      * are sent: the server fills in who booked and keeps the row pending, and a draft's room never
      * changes after it is made.
      */
-    saveBookingDraft: build.mutation<BookingRow, BookingDraftInput>({
+    saveBookingDraft: build.mutation<BookingsRow, BookingDraftInput>({
       async queryFn(input, queryApi) {
         const supabase = await clientOf(queryApi);
         const fields = {
@@ -184,7 +157,7 @@ export const checkoutApi = api.injectEndpoints({
                 .single()
             : await supabase.from('Bookings').update(fields).eq('id', input.existingId).eq('status', 'pending').select('*').single();
         if (result.error) return { error: toApiError('Error saving booking:', result.error) };
-        return { data: result.data as BookingRow };
+        return { data: result.data as BookingsRow };
       },
       // Saved, or the row was made meanwhile by a payment (23505): read it again.
       invalidatesTags: (result, error, { roomId }) =>
@@ -265,7 +238,6 @@ export const checkoutApi = api.injectEndpoints({
 });
 
 export const {
-  useGetCheckoutBookedRangesQuery,
   useGetRoomBookingStatusQuery,
   useGetBookingDraftQuery,
   useSaveBookingDraftMutation,

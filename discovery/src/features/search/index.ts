@@ -1,5 +1,4 @@
 // The search feature's public surface for the other features of discovery.
 export { selectSearching, setSearching } from './searchSlice';
 export { homeSearchOf, useHomeSearch } from './hooks/useHomeSearch';
-export { useRunSearch } from './hooks/useRunSearch';
-export { homePath, homeSearchWith, useSearchFromUrl } from './hooks/useSearchFromUrl';
+export { homeSearchWith, useSearchFromUrl } from './hooks/useSearchFromUrl';

@@ -8,11 +8,10 @@ import Home from '../../../../discovery/src/exposes/Home';
 import SearchBar from '../../../../discovery/src/exposes/SearchBar';
 import HouseDetail from '../../../../listing/src/exposes/HouseDetail';
 import AccountSettings from '../../../../account/src/exposes/AccountSettings';
-import HostCalendar from '../../../../account/src/exposes/HostCalendar';
-import Hosting from '../../../../account/src/exposes/Hosting';
-import ListingEditor from '../../../../account/src/exposes/ListingEditor';
+import Conversation from '../../../../account/src/exposes/Conversation';
 import LoginDialog from '../../../../account/src/exposes/LoginDialog';
 import LoginPage from '../../../../account/src/exposes/LoginPage';
+import Messages from '../../../../account/src/exposes/Messages';
 import PersonalInfo from '../../../../account/src/exposes/PersonalInfo';
 import ResetPassword from '../../../../account/src/exposes/ResetPassword';
 import Trip from '../../../../account/src/exposes/Trip';
@@ -20,6 +19,9 @@ import Trips from '../../../../account/src/exposes/Trips';
 import UserMenu from '../../../../account/src/exposes/UserMenu';
 import Wishlist from '../../../../account/src/exposes/Wishlist';
 import BookingPage from '../../../../checkout/src/exposes/BookingPage';
+import HostCalendar from '../../../../hosting/src/exposes/HostCalendar';
+import Hosting from '../../../../hosting/src/exposes/Hosting';
+import ListingEditor from '../../../../hosting/src/exposes/ListingEditor';
 
 const modules: ExposedModules = {
   'discovery/Home': Home,
@@ -35,10 +37,12 @@ const modules: ExposedModules = {
   'account/Trip': Trip,
   'account/AccountSettings': AccountSettings,
   'account/PersonalInfo': PersonalInfo,
-  'account/Hosting': Hosting,
-  'account/ListingEditor': ListingEditor,
-  'account/HostCalendar': HostCalendar,
+  'account/Messages': Messages,
+  'account/Conversation': Conversation,
   'checkout/BookingPage': BookingPage,
+  'hosting/Hosting': Hosting,
+  'hosting/ListingEditor': ListingEditor,
+  'hosting/HostCalendar': HostCalendar,
 };
 
 export async function loadRemoteModule<K extends ExposedId>(id: K): Promise<ExposedModules[K]> {

@@ -1,4 +1,5 @@
-import { firstBookedNightFrom, isBookedNight, isUnavailableDay, type BookedRange } from './bookedNights';
+import type { BookedRange } from 'shared/rules';
+import { firstBookedNightFrom, isBookedNight, isUnavailableDay } from './bookedNights';
 
 const booked: BookedRange[] = [
   { start: '2027-03-10', end: '2027-03-13' },

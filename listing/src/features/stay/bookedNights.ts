@@ -3,10 +3,7 @@
  * half-open: its guests sleep the nights from `start` up to the night before `end`, so `end` is
  * free to check in and `start` is free to check out.
  */
-import type { BookedRange } from 'shared/ui';
-import type { DateRange, IsoDay } from 'shared/rules';
-
-export type { BookedRange };
+import type { BookedRange, DateRange, IsoDay } from 'shared/rules';
 
 /** The night starting on `day` belongs to a confirmed booking. */
 export function isBookedNight(day: IsoDay, ranges: readonly BookedRange[]): boolean {

@@ -1,5 +1,4 @@
 // The stay feature's public surface for the listing page.
-export { stayApi } from './api';
 export { MobileReserveBar } from './components/MobileReserveBar';
 export { PriceCard } from './components/PriceCard';
 export { StayCalendar } from './components/StayCalendar';

@@ -2,8 +2,8 @@
  * Why a chosen stay cannot be reserved, if it cannot: dates and guests may come from the
  * search bar or an earlier visit, so they are checked against this listing before Reserve.
  */
-import { type DateRange, type IsoDay, countedGuests, type GuestCounts } from 'shared/rules';
-import { firstBookedNightFrom, type BookedRange } from './bookedNights';
+import { type BookedRange, type DateRange, type IsoDay, countedGuests, type GuestCounts } from 'shared/rules';
+import { firstBookedNightFrom } from './bookedNights';
 
 export const DATES_UNAVAILABLE_TEXT = 'Those dates are not available';
 

@@ -21,17 +21,12 @@ import {
   parseIsoDay,
   selectDay,
   toIsoDay,
+  type BookedRange,
   type DateRange,
   type DayClickOutcome,
   type IsoDay,
 } from 'shared/rules';
 import styles from './Calendar.module.css';
-
-/** A stay already taken: [start, end) as ISO days, the end day itself stays free. */
-export interface BookedRange {
-  start: IsoDay;
-  end: IsoDay;
-}
 
 export interface CalendarChange {
   range: DateRange;

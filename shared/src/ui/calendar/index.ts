@@ -1,1 +1,1 @@
-export { Calendar, type BookedRange, type CalendarChange, type CalendarProps } from './Calendar';
+export { Calendar, type CalendarChange, type CalendarProps } from './Calendar';

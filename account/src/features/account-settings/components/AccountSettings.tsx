@@ -31,8 +31,7 @@ import {
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectUserData, showToast } from 'shared/state';
 import { REDIRECT_DELAY_MS } from 'shared/rules';
-import { signOut } from 'shared/session';
-import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { signOut, useRedirectWhenSignedOut } from 'shared/session';
 import { Avatar } from '../../../components/Avatar';
 import { MANAGE_LISTINGS } from '../../../hostingEntry';
 import { firstName, REFERRAL_BALANCE, SETTINGS_TILES } from './tiles';

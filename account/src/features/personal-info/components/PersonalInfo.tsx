@@ -8,8 +8,7 @@ import { ChevronRight } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectUserData, showToast } from 'shared/state';
 import { REDIRECT_DELAY_MS } from 'shared/rules';
-import { updateUserName } from 'shared/session';
-import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { updateUserName, useRedirectWhenSignedOut } from 'shared/session';
 import styles from './PersonalInfo.module.css';
 
 export function PersonalInfo() {

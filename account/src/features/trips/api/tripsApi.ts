@@ -29,7 +29,7 @@ export interface TripDetailPayment extends TripPayment {
   nightly_usd: number | null;
   refund_amount: number | null;
   refund_id: string | null;
-  booking: { adults: number; children: number; infants: number; pets: number } | null;
+  booking: { id: number; adults: number; children: number; infants: number; pets: number } | null;
 }
 
 export interface Cancellation {
@@ -46,7 +46,7 @@ export interface Cancellation {
 const RESERVATION_CODE = /^[A-Za-z0-9]{1,40}$/;
 
 const DETAIL_COLUMNS =
-  'id, startDate, endDate, numOfDays, Guest, amount, created_at, cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id, room:Rooms(*), booking:Bookings(adults, children, infants, pets)';
+  'id, startDate, endDate, numOfDays, Guest, amount, created_at, cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id, room:Rooms(*), booking:Bookings(id, adults, children, infants, pets)';
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -38,13 +38,13 @@ import {
 } from 'shared/rules';
 import { useRuntimeConfig } from 'shared/config';
 import { loginPathReturningTo } from 'shared/url';
-import { Dialog, LocationMap, photoUrl, Skeleton } from 'shared/ui';
+import { confirmDialogStyles as dialogStyles, Dialog, LocationMap, photoUrl, Skeleton } from 'shared/ui';
 import { useGetListingFactsQuery } from 'shared/api';
 import { useCancelTripMutation, useGetTripQuery, type Cancellation, type TripDetailPayment } from '../api/tripsApi';
-import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { useRedirectWhenSignedOut } from 'shared/session';
+import { MessageHost } from '../../messages';
 import { TripStatusBadge } from './TripStatusBadge';
 import { tripPath } from './tripPath';
-import dialogStyles from '../../../components/ConfirmDialog.module.css';
 import styles from './TripPage.module.css';
 
 /** Dollars and cents as the receipt shows them: '$403.00'. */
@@ -273,6 +273,7 @@ function TripDetail({ trip, holder, facts }: { trip: TripDetailPayment; holder: 
                 </div>
               )}
             </dl>
+            {status !== 'CANCELLED' && <MessageHost roomId={room.id} bookingId={trip.booking?.id ?? null} className={styles.action} />}
           </section>
           <section aria-labelledby="where-heading" className={styles.section}>
             <h2 id="where-heading" className={styles.sectionHeading}>

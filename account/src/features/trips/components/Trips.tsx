@@ -15,7 +15,7 @@ import { REDIRECT_DELAY_MS, toIsoDay, formatShownRange } from 'shared/rules';
 import { useRuntimeConfig } from 'shared/config';
 import { photoUrl, Skeleton } from 'shared/ui';
 import { useGetUserTripsQuery } from '../api/tripsApi';
-import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { useRedirectWhenSignedOut } from 'shared/session';
 import { buildTrips, type Trip } from './tripList';
 import { TripStatusBadge } from './TripStatusBadge';
 import { tripPath } from './tripPath';

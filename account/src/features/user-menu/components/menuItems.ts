@@ -13,7 +13,8 @@ export type MenuEntry =
 const COMING_SOON = '/comingsoon';
 
 export const SIGNED_IN_ENTRIES: readonly MenuEntry[] = [
-  { kind: 'link', label: 'Messages', to: COMING_SOON, strong: true },
+  // Not the spec's inert entry: the conversations (issue 30).
+  { kind: 'link', label: 'Messages', to: '/messages', strong: true },
   { kind: 'link', label: 'Notification', to: COMING_SOON, strong: true },
   { kind: 'link', label: 'Trips', to: '/trips', strong: true },
   { kind: 'link', label: 'Wishlist', to: '/wishlist', strong: true },

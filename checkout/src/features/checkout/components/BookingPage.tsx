@@ -17,7 +17,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useStat
 import { useLocation, useNavigate, useParams } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { ChevronLeft } from 'lucide-react';
-import { useGetCancellationPolicyQuery, useGetRoomByIdQuery, useGetSessionUserQuery } from 'shared/api';
+import { useGetBookedRangesQuery, useGetCancellationPolicyQuery, useGetRoomByIdQuery, useGetSessionUserQuery } from 'shared/api';
 import { useRuntimeConfig } from 'shared/config';
 import {
   ALREADY_BOOKED_TOAST_MS,
@@ -37,7 +37,6 @@ import { useAppDispatch, useAppSelector } from 'shared/store';
 import { formatUsd } from 'shared/ui';
 import { loginPathReturningTo } from 'shared/url';
 import {
-  useGetCheckoutBookedRangesQuery,
   useGetRoomBookingStatusQuery,
   type CustomerAddress,
 } from '../api';
@@ -111,7 +110,7 @@ function Booking({ roomId }: { roomId: number }) {
 
   const room = useGetRoomByIdQuery(roomId);
   const policy = useGetCancellationPolicyQuery(roomId);
-  const booked = useGetCheckoutBookedRangesQuery(roomId);
+  const booked = useGetBookedRangesQuery(roomId);
   const bookingStatus = useGetRoomBookingStatusQuery(user ? { userId: user.id, roomId, today } : skipToken);
   const alreadyBooked = bookingStatus.data === 'found';
 

@@ -48,7 +48,7 @@ function StripeFields({ onPort }: { onPort: (port: CardPort) => void }) {
 
   const onChange = (field: CardField) => (event: StripeElementChangeEvent) => {
     complete.current[field] = event.complete;
-    dispatch(cardFieldChanged({ field, empty: event.empty, error: !event.complete }));
+    dispatch(cardFieldChanged({ field, error: !event.complete }));
   };
   const shown = (field: CardField) => submitted && errors.includes(CARD_ERROR_FLAG[field]);
 

@@ -81,7 +81,7 @@ export function TestCardForm({ onPort, disabled }: { onPort: (port: CardPort) =>
     const value =
       field === 'number' ? formatCardNumber(raw) : field === 'expiry' ? formatExpiry(raw, values.expiry) : raw.replace(/\D/g, '').slice(0, 4);
     setValues((current) => ({ ...current, [field]: value }));
-    dispatch(cardFieldChanged({ field, empty: value === '', error: !VALID[field](value) }));
+    dispatch(cardFieldChanged({ field, error: !VALID[field](value) }));
   };
 
   const shownError = (field: CardField) => submitted && errors.includes(CARD_ERROR_FLAG[field]);

@@ -5,8 +5,8 @@
  * place's capacity. Both work on a copy and change the trip only on Save.
  */
 import { useEffect, useState } from 'react';
-import { BREAKPOINTS, NO_DATES, type DateRange, GUEST_KINDS, type GuestCounts } from 'shared/rules';
-import { Calendar, type BookedRange, Dialog, GuestCounter, useMediaQuery } from 'shared/ui';
+import { BREAKPOINTS, NO_DATES, type BookedRange, type DateRange, GUEST_KINDS, type GuestCounts } from 'shared/rules';
+import { Calendar, Dialog, GuestCounter, useMediaQuery } from 'shared/ui';
 import styles from './BookingPage.module.css';
 
 interface DatesDialogProps {

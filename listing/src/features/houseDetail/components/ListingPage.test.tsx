@@ -3,14 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { roomsApi } from 'shared/api';
 import { createTestStore, renderWithStore } from 'shared/testing';
 import { testFacts, testRoom } from '../../../test/room';
-import { stayApi } from '../../stay';
 import { ListingPage } from './ListingPage';
 
 async function renderListing(path: string, room: ReturnType<typeof testRoom> | null, facts = testFacts()) {
   const store = createTestStore();
   await store.dispatch(roomsApi.util.upsertQueryData('getRoomById', 7, room));
   await store.dispatch(roomsApi.util.upsertQueryData('getListingFacts', 7, room ? facts : null));
-  await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, []));
+  await store.dispatch(roomsApi.util.upsertQueryData('getBookedRanges', 7, []));
   return renderWithStore(<ListingPage />, { store, path, route: '/house/:id' });
 }
 

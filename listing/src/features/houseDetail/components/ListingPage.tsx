@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { type Room, useGetCancellationPolicyQuery, useGetListingFactsQuery, useGetRoomByIdQuery } from 'shared/api';
 import { BREAKPOINTS, hostingDurationText, NO_FACTS, toIsoDay, type ListingFactsRead } from 'shared/rules';
-import { injectHouseDetailSlice } from 'shared/store';
 import { useMediaQuery, useViewportWidth } from 'shared/ui';
 import { PhotoCarousel, PhotoGallery, PhotoGrid } from '../../photos';
 import { Reviews } from '../../reviews';
 import { Location } from '../../location';
+import { ContactHost } from '../../contact';
 import { MobileReserveBar, PriceCard, StayCalendar, useStayInUrl } from '../../stay';
 import { listingDescription, useDocumentMeta } from '../hooks/useDocumentMeta';
 import { useRoomId } from '../hooks/useRoomId';
@@ -23,7 +23,6 @@ import { ThingsToKnow } from './ThingsToKnow';
 import { TitleRow } from './TitleRow';
 import styles from './ListingPage.module.css';
 
-injectHouseDetailSlice();
 
 /** /house/:id: the listing, or a not-found page for an id that is not one. */
 export function ListingPage() {
@@ -119,6 +118,7 @@ function ListingView({ room, facts }: { room: Room; facts: ListingFactsRead }) {
         figures={facts.host}
         hostingText={hostingText}
       />
+      <ContactHost roomId={room.id} />
       <ThingsToKnow facts={facts} maxGuests={room.max_guests} policy={policy} />
       {small && <MobileReserveBar roomId={room.id} price={room.price} maxGuests={room.max_guests} />}
     </article>

@@ -1,7 +1,4 @@
-import { useEffect } from 'react';
 import { STICKY_NAV_THRESHOLD_PX } from 'shared/rules';
-import { useAppDispatch } from 'shared/store';
-import { setIsVisible } from 'shared/state';
 import { scrollToSection, useScrolledPast } from '../../../hooks/useScroll';
 import styles from './SectionNav.module.css';
 
@@ -15,11 +12,6 @@ export const SECTION_LINKS = [
 /** The bar of section links that sticks to the top once the page is scrolled past 566px. */
 export function SectionNav() {
   const visible = useScrolledPast(STICKY_NAV_THRESHOLD_PX);
-  const dispatch = useAppDispatch();
-  // The detail state's isVisible mirrors the bar (discovery spec section 3).
-  useEffect(() => {
-    dispatch(setIsVisible(visible));
-  }, [dispatch, visible]);
   return (
     <nav className={styles.nav} aria-label="Listing sections" hidden={!visible}>
       <ul className={styles.list}>

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { setDates } from 'shared/state';
 import { createTestStore, renderWithStore } from 'shared/testing';
-import { stayApi } from '../api';
+import { roomsApi } from 'shared/api';
 import { MobileReserveBar } from './MobileReserveBar';
 
 describe('MobileReserveBar', () => {
   it("shows the booking page's total once both dates are chosen", async () => {
     const store = createTestStore();
-    await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, []));
+    await store.dispatch(roomsApi.util.upsertQueryData('getBookedRanges', 7, []));
     store.dispatch(setDates({ start: '2030-06-01', end: '2030-06-04' }));
     renderWithStore(<MobileReserveBar roomId={7} price={10000} maxGuests={4} />, { path: '/house/1', route: '/house/:id', store });
     // $121 x 3 nights = $363, cleaning fee $84, service fee $39.
@@ -17,7 +17,7 @@ describe('MobileReserveBar', () => {
 
   it('shows the nightly price and a way to the calendar without dates', async () => {
     const store = createTestStore();
-    await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, []));
+    await store.dispatch(roomsApi.util.upsertQueryData('getBookedRanges', 7, []));
     renderWithStore(<MobileReserveBar roomId={7} price={10000} maxGuests={4} />, { path: '/house/1', route: '/house/:id', store });
     expect(screen.getByText('$121 night')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check availability' })).toBeEnabled();
@@ -25,7 +25,7 @@ describe('MobileReserveBar', () => {
 
   it('sends the visitor back to the calendar when the chosen nights are booked', async () => {
     const store = createTestStore();
-    await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, [{ start: '2030-06-02', end: '2030-06-03' }]));
+    await store.dispatch(roomsApi.util.upsertQueryData('getBookedRanges', 7, [{ start: '2030-06-02', end: '2030-06-03' }]));
     store.dispatch(setDates({ start: '2030-06-01', end: '2030-06-04' }));
     renderWithStore(<MobileReserveBar roomId={7} price={10000} maxGuests={4} />, { path: '/house/1', route: '/house/:id', store });
     expect(screen.getByText('Those dates are not available')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setDates, setGuests, setUserData } from 'shared/state';
 import { checkoutTotals, nightlyUsdPrice } from 'shared/rules';
 import { createTestStore, renderWithStore } from 'shared/testing';
-import { stayApi } from '../api';
+import { roomsApi } from 'shared/api';
 import { PriceCard } from './PriceCard';
 
 // 10000 in local currency is ceil(10000 / 83) = $121 a night.
@@ -11,7 +11,7 @@ const PRICE = 10000;
 
 async function renderCard(options: { dates?: boolean; signedIn?: boolean; booked?: { start: string; end: string }[] } = {}) {
   const store = createTestStore();
-  await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, options.booked ?? []));
+  await store.dispatch(roomsApi.util.upsertQueryData('getBookedRanges', 7, options.booked ?? []));
   if (options.dates) store.dispatch(setDates({ start: '2030-06-01', end: '2030-06-04' }));
   if (options.signedIn) store.dispatch(setUserData({ id: 'u1', email: 'ada@example.test', name: 'Ada' }));
   return renderWithStore(<PriceCard roomId={7} price={PRICE} maxGuests={4} />, { store, path: '/house/7', route: '/house/:id' });

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithStore, createTestStore } from 'shared/testing';
-import { stayApi } from '../api';
+import { roomsApi } from 'shared/api';
 import { StayCalendar } from './StayCalendar';
 
 async function setup() {
   const store = createTestStore();
-  await store.dispatch(stayApi.util.upsertQueryData('getBookedRanges', 7, [{ start: '2027-03-10', end: '2027-03-13' }]));
+  await store.dispatch(roomsApi.util.upsertQueryData('getBookedRanges', 7, [{ start: '2027-03-10', end: '2027-03-13' }]));
   renderWithStore(<StayCalendar roomId={7} city="Lisbon" />, { path: '/house/1', route: '/house/:id', store });
   return { store, user: userEvent.setup() };
 }

@@ -13,19 +13,14 @@ import {
   selectIsLoggedIn,
   setShowLogin,
 } from 'shared/state';
-import { nightsBetween, toIsoDay, type DateRange, MIN_ADULTS, type GuestCounts } from 'shared/rules';
+import { nightsBetween, partyOf, toIsoDay, type DateRange, type GuestCounts } from 'shared/rules';
 import { searchOfStay } from 'shared/url';
-import { useGetBookedRangesQuery } from '../api';
+import { useGetBookedRangesQuery } from 'shared/api';
 import { stayProblem } from '../stayProblem';
 import { useWriteStayToUrl } from './useStayInUrl';
 
 const form = injectFormSlice();
 const { selectDateRange, selectGuestCounts } = form.selectors;
-
-/** A stay is for at least one adult, even before the guest counter is touched. */
-export function partyOf(counts: GuestCounts): GuestCounts {
-  return counts.adults >= MIN_ADULTS ? counts : { ...counts, adults: MIN_ADULTS };
-}
 
 /** The calendar's dates; each change also goes into the page's URL. */
 export function useStayDates() {

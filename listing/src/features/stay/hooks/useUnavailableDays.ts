@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { addDays } from 'date-fns';
 import { CALENDAR_MONTHS_RENDERED, toIsoDay, type DateRange, type IsoDay } from 'shared/rules';
-import { useGetBookedRangesQuery } from '../api';
+import { useGetBookedRangesQuery } from 'shared/api';
 import { isUnavailableDay } from '../bookedNights';
 
 /** Days from today the calendar can reach (its 23 months), as an upper bound. */

@@ -1,11 +1,17 @@
-// Dates of a stay as the checkout functions check them: ISO days (yyyy-mm-dd), nights between.
-import { CALENDAR_MONTHS_RENDERED } from './rules.ts';
+/**
+ * What stay can be booked at all, as the server checks it (create-payment-intent, which gets a
+ * generated copy of this file) and the browser warns of it: real calendar days, at most
+ * MAX_STAY_NIGHTS nights (also a constraint of the Bookings table), not before today anywhere on
+ * earth and not after the booking calendar's last day. Plain Date.UTC arithmetic on ISO days
+ * (yyyy-mm-dd), so the edge functions can run it without libraries.
+ */
+import { CALENDAR_MONTHS_RENDERED } from './constants';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The longest stay that can be booked, in nights (also a constraint of the Bookings table). */
-export const MAX_NIGHTS = 90;
+/** The longest stay that can be booked, in nights. */
+export const MAX_STAY_NIGHTS = 90;
 
 /** Milliseconds at UTC midnight of an ISO day, or null when it is not a real calendar day. */
 export function isoDayTime(value: unknown): number | null {
@@ -16,7 +22,8 @@ export function isoDayTime(value: unknown): number | null {
   return new Date(time).toISOString().slice(0, 10) === value ? time : null;
 }
 
-export function nightsBetween(startTime: number, endTime: number): number {
+/** Nights from one UTC midnight (isoDayTime) to another; negative when the second is earlier. */
+export function nightsBetweenTimes(startTime: number, endTime: number): number {
   return Math.round((endTime - startTime) / DAY_MS);
 }
 

@@ -14,11 +14,10 @@ import { selectIsLoggedIn } from 'shared/state';
 import { REDIRECT_DELAY_MS, formatShownRange, nightlyUsdPrice } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
 import { useRuntimeConfig } from 'shared/config';
-import { Dialog, photoUrl, Skeleton } from 'shared/ui';
-import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { confirmDialogStyles as dialogStyles, Dialog, photoUrl, Skeleton } from 'shared/ui';
+import { useRedirectWhenSignedOut } from 'shared/session';
 import { useDeleteListingMutation, useGetMyListingsQuery, useGetReservationsQuery, type HostListing } from '../api/hostingApi';
 import { editPath, missingFor, fieldsOf } from '../listingDraft';
-import dialogStyles from '../../../components/ConfirmDialog.module.css';
 import styles from './Hosting.module.css';
 
 function ListingRow({ listing, onDelete }: { listing: HostListing; onDelete: (listing: HostListing) => void }) {

@@ -17,7 +17,7 @@ import { selectIsLoggedIn } from 'shared/state';
 import { CATEGORIES, REDIRECT_DELAY_MS } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
 import { Skeleton } from 'shared/ui';
-import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { useRedirectWhenSignedOut } from 'shared/session';
 import {
   useCreateListingMutation,
   useGetMyListingsQuery,

@@ -11,7 +11,7 @@ import { selectIsLoggedIn } from 'shared/state';
 import { NO_DATES, REDIRECT_DELAY_MS, formatShownRange, toIsoDay, type DateRange } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
 import { Calendar, Skeleton, useMediaQuery } from 'shared/ui';
-import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { useRedirectWhenSignedOut } from 'shared/session';
 import {
   useBlockDatesMutation,
   useGetBlockedRangesQuery,

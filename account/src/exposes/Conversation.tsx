@@ -1,0 +1,3 @@
+import { Conversation } from '../features/messages/components/Conversation';
+
+export default Conversation;

@@ -1,0 +1,3 @@
+import { Messages } from '../features/messages/components/Messages';
+
+export default Messages;

@@ -1,0 +1,89 @@
+// Mail for new messages (issue 30): the database queues a notice per conversation and recipient
+// at most every 10 minutes (private.message_mail, migration 20261128000400_messages.sql); this
+// drains it. A notice is due MESSAGE_MAIL_DELAY seconds after it was queued (default 60), so a
+// recipient reading the conversation live is not mailed: when it is due and every message in it
+// has been read, it is dropped; else its newest unread messages (at most 3) go to the recipient
+// through sendMail (the outbox, or SMTP), with a link to the conversation. Every backend process
+// on one database drains (NOTIFY message_mail, and a poll for the delayed ones); a notice is
+// taken by one of them (FOR UPDATE SKIP LOCKED). On hosted Supabase nothing drains the queue
+// (README, Messages).
+import type { BackendContext } from '../context.ts';
+import { sendMail } from '../auth/mail.ts';
+
+const POLL_MS = 10_000;
+
+interface DueMail {
+  conversation_id: string;
+  email: string;
+  sender_name: string;
+  room_title: string;
+  bodies: string[];
+}
+
+/** The mail for one notice: who wrote, about which place, what, and where to answer. */
+export function messageMail(siteUrl: string, due: DueMail): { to: string; subject: string; text: string } {
+  const quoted = due.bodies.map((body) => body.split('\n').map((line) => `> ${line}`).join('\n')).join('\n\n');
+  return {
+    to: due.email,
+    subject: `New message from ${due.sender_name}`,
+    text: `${due.sender_name} wrote about ${due.room_title}:\n\n${quoted}\n\nRead and reply: ${new URL(`/messages/${due.conversation_id}`, siteUrl).href}\n`,
+  };
+}
+
+export function messageMailer(ctx: BackendContext) {
+  let stopped = false;
+  let draining: Promise<void> | undefined;
+  let again = false;
+  let unlisten: (() => Promise<void>) | undefined;
+  let poll: NodeJS.Timeout | undefined;
+
+  async function drainOnce(): Promise<void> {
+    for (;;) {
+      const { rows } = await ctx.db.query<DueMail>('select * from private.take_message_mails($1)', [ctx.config.messageMailDelaySeconds]);
+      for (const due of rows) {
+        await sendMail(ctx, messageMail(ctx.config.auth.siteUrl, due)).catch((error: Error) =>
+          console.error('[messages] a message mail was not sent:', error.message),
+        );
+      }
+      if (rows.length === 0 || stopped) return;
+    }
+  }
+
+  /** Drains now, or once more after the drain under way. */
+  function drain(): void {
+    if (draining) {
+      again = true;
+      return;
+    }
+    draining = drainOnce()
+      .catch((error: Error) => {
+        if (!stopped) console.error('[messages] reading the mail queue failed:', error.message);
+      })
+      .finally(() => {
+        draining = undefined;
+        if (again && !stopped) {
+          again = false;
+          drain();
+        }
+      });
+  }
+
+  return {
+    async start(): Promise<void> {
+      const { rows } = await ctx.db.query<{ present: boolean }>(
+        `select to_regprocedure('private.take_message_mails(integer)') is not null as present`,
+      );
+      if (!rows[0]?.present) return;
+      unlisten = await ctx.db.listen('message_mail', drain);
+      poll = setInterval(drain, POLL_MS);
+      poll.unref();
+      drain();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(poll);
+      await unlisten?.();
+      await draining;
+    },
+  };
+}

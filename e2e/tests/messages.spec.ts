@@ -1,0 +1,233 @@
+/**
+ * Messages (issue 30), end to end at both sizes: a traveller contacts a host from the listing page
+ * and the two write to each other live, in two browsers (no reload: Realtime delivers each new
+ * message); /messages lists the conversation with the other party, the last message and the
+ * unread count, which reading clears; text is shown as written, links not made clickable; the
+ * phone's Messages tab and the user menu's Messages lead there; signed out, /messages sends the
+ * visitor to /login and back. The host's place is made through the API (in Longyearbyen, where
+ * the seed puts none); catalogue places have no host to contact.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { newUser, payThroughApi, signInContext, siteConfig, type TestUser } from './checkoutSupport';
+
+/** A signed-up user with a name (the other party sees its first word). */
+async function namedUser(label: string, name: string): Promise<TestUser> {
+  const user = await newUser(label);
+  const { data, error } = await user.client.auth.updateUser({ data: { name } });
+  if (error || !data.user) throw error ?? new Error('no user');
+  return user;
+}
+
+/** A published place of `host`'s, with one uploaded photo, made as the listing editor makes it. */
+async function publishedPlace(host: TestUser, title: string): Promise<number> {
+  const { supabaseUrl } = await siteConfig();
+  const photo = await fetch(`${supabaseUrl}/storage/v1/object/public/listing-photos/scenes/scene-007-1200.webp`);
+  const name = crypto.randomUUID().replaceAll('-', '');
+  const path = `hosts/${host.session.user.id}/${name}`;
+  const upload = await host.client.storage.from('listing-photos').upload(path, new Blob([await photo.arrayBuffer()], { type: 'image/webp' }));
+  if (upload.error) throw upload.error;
+  const { data: id, error } = await host.client.rpc('create_listing');
+  if (error) throw error;
+  const saved = await host.client.rpc('save_listing', {
+    p_room_id: id,
+    p_fields: {
+      category: 'Arctic',
+      title,
+      description: 'A warm cabin under the northern lights.',
+      address: 'Vei 230',
+      city: 'Longyearbyen',
+      country: 'Svalbard & Jan Mayen',
+      lat: 78.22,
+      lng: 15.64,
+      currency: 'USD',
+      price: 100,
+      guests: 2,
+      bedrooms: 1,
+      beds: 1,
+      baths: 1,
+      images: [`/storage/v1/object/public/listing-photos/${path}`],
+    },
+  });
+  if (saved.error) throw saved.error;
+  const published = await host.client.rpc('set_listing_published', { p_room_id: id, p_published: true });
+  if (published.error) throw published.error;
+  return id as number;
+}
+
+/** Another browser, sized as this project's, signed in as `user`. */
+async function otherBrowser(browser: import('@playwright/test').Browser, user: TestUser): Promise<BrowserContext> {
+  const { viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, baseURL } = test.info().project.use;
+  const context = await browser.newContext({ viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, baseURL });
+  await signInContext(context, user);
+  return context;
+}
+
+/** Errors and warnings the page logs (hydration warnings included). */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  return problems;
+}
+
+const thread = (page: Page) => page.getByRole('list', { name: 'Messages' });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+/** Opens /messages the way this size offers it: the phone's Messages tab, the user menu's entry. */
+async function openMessages(page: Page, isMobile: boolean) {
+  if (isMobile) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('navigation', { name: 'User menu' }).getByRole('link', { name: 'Messages' }).click();
+  }
+  await expect(page).toHaveURL(/\/messages$/);
+}
+
+test.describe('messages', () => {
+  test('a traveller contacts the host from the listing and they write to each other live', async ({ page, context, browser, isMobile }) => {
+    test.setTimeout(120_000);
+    const suffix = Date.now().toString(36);
+    const host = await namedUser('msg-host', 'Hana Host');
+    const traveller = await namedUser('msg-guest', 'Tom Traveller');
+    const title = `Aurora hut ${suffix}`;
+    const roomId = await publishedPlace(host, title);
+    await signInContext(context, traveller);
+    const travellerProblems = problemsOf(page);
+
+    // The traveller, on the listing: Contact host opens the conversation.
+    await page.goto(`/house/${roomId}`);
+    await page.getByRole('button', { name: 'Contact host' }).click();
+    await expect(page).toHaveURL(/\/messages\/\d+$/);
+    const conversationPath = new URL(page.url()).pathname;
+    await expect(page.getByRole('heading', { level: 1, name: 'Hana' })).toBeVisible();
+    await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', `/house/${roomId}`);
+    // Shift+Enter starts a new line, Enter sends.
+    await composer(page).fill('Hello! Is the hut warm in January?');
+    await composer(page).press('Shift+Enter');
+    await composer(page).pressSequentially('Photos: https://example.com/hut <b>thanks</b>');
+    await composer(page).press('Enter');
+    const first = thread(page).getByRole('listitem').last();
+    await expect(first).toContainText('Hello! Is the hut warm in January?\nPhotos: https://example.com/hut <b>thanks</b>');
+    await expect(composer(page)).toHaveValue('');
+    // Plain text: the address is not a link, the markup is shown as typed.
+    await expect(thread(page).getByRole('link')).toHaveCount(0);
+
+    // The host, in another browser: the conversation is listed with one unread message.
+    const hostContext = await otherBrowser(browser, host);
+    const hostPage = await hostContext.newPage();
+    const hostProblems = problemsOf(hostPage);
+    await hostPage.goto('/wishlist');
+    await openMessages(hostPage, isMobile);
+    const row = hostPage.getByRole('link', { name: /Tom/ });
+    await expect(row).toContainText(title);
+    await expect(row).toContainText('Photos: https://example.com/hut');
+    await expect(row.getByLabel('1 unread')).toBeVisible();
+    await row.click();
+    await expect(hostPage).toHaveURL(new RegExp(`${conversationPath}$`));
+    await expect(hostPage.getByRole('heading', { level: 1, name: 'Tom' })).toBeVisible();
+    await expect(thread(hostPage)).toContainText('Hello! Is the hut warm in January?');
+    await expect(thread(hostPage).getByRole('link')).toHaveCount(0);
+
+    // Live both ways, with no reload.
+    await composer(page).fill('We would arrive on the 12th.');
+    await composer(page).press('Enter');
+    await expect(thread(hostPage).getByRole('listitem').last()).toContainText('We would arrive on the 12th.');
+    await composer(hostPage).fill('Warm and dry. The 12th is fine!');
+    await hostPage.getByRole('button', { name: 'Send' }).click();
+    await expect(thread(page).getByRole('listitem').last()).toContainText('Warm and dry. The 12th is fine!');
+    await expect(thread(page).getByRole('listitem')).toHaveCount(3);
+    await expect(thread(hostPage).getByRole('listitem')).toHaveCount(3);
+
+    // Read where they were shown: neither has anything unread.
+    for (const [p, other] of [
+      [hostPage, 'Tom'],
+      [page, 'Hana'],
+    ] as const) {
+      await p.getByRole('link', { name: 'All messages' }).click();
+      const listed = p.getByRole('link', { name: new RegExp(other) });
+      await expect(listed).toContainText(p === hostPage ? 'You: Warm and dry.' : 'Warm and dry.');
+      await expect(listed.getByLabel(/unread/)).toHaveCount(0);
+    }
+
+    // A message while the host is on the list: the list shows it and its count, live.
+    await page.goto(conversationPath);
+    await composer(page).fill('See you then.');
+    await composer(page).press('Enter');
+    await expect(hostPage.getByRole('link', { name: /Tom/ }).getByLabel('1 unread')).toBeVisible();
+    await expect(hostPage.getByRole('link', { name: /Tom/ })).toContainText('See you then.');
+
+    expect(travellerProblems).toEqual([]);
+    expect(hostProblems).toEqual([]);
+    await hostContext.close();
+  });
+
+  test('a message is bounded: counter near the limit, Send off past it; the composer is usable by keyboard', async ({ page, context }) => {
+    const host = await namedUser('msg-host-b', 'Ines');
+    const traveller = await namedUser('msg-guest-b', 'Ola');
+    const roomId = await publishedPlace(host, `Fjord hut ${Date.now().toString(36)}`);
+    await signInContext(context, traveller);
+    await page.goto(`/house/${roomId}`);
+    const contact = page.getByRole('button', { name: 'Contact host' });
+    await contact.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/messages\/\d+$/);
+    await expect(page.getByText('Write to Ines about')).toBeVisible();
+    const send = page.getByRole('button', { name: 'Send' });
+    await expect(send).toBeDisabled();
+    await composer(page).fill('x'.repeat(2001));
+    await expect(page.getByText('2001 / 2000')).toBeVisible();
+    await expect(send).toBeDisabled();
+    await composer(page).press('Backspace');
+    await expect(page.getByText('2000 / 2000')).toBeVisible();
+    await expect(send).toBeEnabled();
+    await composer(page).fill('Short and sweet');
+    await expect(page.getByText(/\/ 2000/)).toHaveCount(0);
+    await composer(page).focus();
+    await page.keyboard.press('Tab');
+    await expect(send).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(thread(page).getByRole('listitem')).toHaveCount(1);
+  });
+
+  test("a trip of a hosted place has Message host, which opens the booking's own conversation", async ({ page, context, isMobile }) => {
+    const host = await namedUser('msg-host-t', 'Vera');
+    const traveller = await namedUser('msg-guest-t', 'Pia');
+    const title = `Glacier hut ${Date.now().toString(36)}`;
+    const roomId = await publishedPlace(host, title);
+    const start = new Date();
+    start.setDate(start.getDate() + (isMobile ? 40 : 44));
+    const end = new Date(start);
+    end.setDate(end.getDate() + 2);
+    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const code = await payThroughApi(traveller, { roomId, start: day(start), end: day(end), nights: 2 });
+    await signInContext(context, traveller);
+    await page.goto(`/trips/${code}`);
+    await page.getByRole('button', { name: 'Message host' }).click();
+    await expect(page).toHaveURL(/\/messages\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vera' })).toBeVisible();
+    // About the booking: its dates beside the place.
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await expect(page.getByText(/ – /)).toBeVisible();
+    // An inquiry about the same place is another conversation.
+    const bookingConversation = page.url();
+    await page.goto(`/house/${roomId}`);
+    await page.getByRole('button', { name: 'Contact host' }).click();
+    await expect(page).toHaveURL(/\/messages\/\d+$/);
+    expect(page.url()).not.toBe(bookingConversation);
+  });
+
+  test('catalogue places have no Contact host; signed out, /messages leads to /login and back', async ({ page, context }) => {
+    await page.goto('/house/1');
+    await expect(page.getByRole('heading', { name: 'Meet your host' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Contact host' })).toHaveCount(0);
+    await page.goto('/messages');
+    await expect(page).toHaveURL(/\/login\?next=%2Fmessages$/);
+    const user = await namedUser('msg-none', 'Nora');
+    await signInContext(context, user);
+    await page.goto('/messages');
+    await expect(page.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
+  });
+});

@@ -1,0 +1,2 @@
+// The contact feature's public surface for the listing page.
+export { ContactHost } from './components/ContactHost';
