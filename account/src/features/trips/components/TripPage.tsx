@@ -1,6 +1,7 @@
 /**
  * /trips/:code, behind a trip card's 'View itinerary' (issue 16): the place (photo, title, city
- * and country, address, map), the stay (dates, nights, guests, who booked), the receipt (the
+ * and country, address, map), the stay (dates, nights, guests, who booked, and the check-in and
+ * checkout times the host set, when they set them: listing_facts), the receipt (the
  * lines of the price the trip was charged at, the total charged, the reservation code, any
  * refund) and the listing's cancellation policy with what cancelling now gives back.
  *
@@ -33,6 +34,7 @@ import {
   toIsoDay,
   tripStatus,
   type CancellationTerms,
+  type ListingFacts,
 } from 'shared/rules';
 import { useRuntimeConfig } from 'shared/config';
 import { loginPathReturningTo } from 'shared/url';
@@ -218,7 +220,7 @@ function CancellationSection({ trip, roomId, today }: { trip: TripDetailPayment;
   );
 }
 
-function TripDetail({ trip, holder }: { trip: TripDetailPayment; holder: string }) {
+function TripDetail({ trip, holder, facts }: { trip: TripDetailPayment; holder: string; facts: ListingFacts | null }) {
   const config = useRuntimeConfig();
   const room = trip.room!;
   const today = toIsoDay(new Date());
@@ -226,7 +228,6 @@ function TripDetail({ trip, holder }: { trip: TripDetailPayment; holder: string 
   const place = [room.city, room.country].filter(Boolean).join(', ');
   const cover = room.images[0];
   // The check-in and checkout times the host set, when they did.
-  const facts = useGetListingFactsQuery(room.id).data;
   const times = facts ? [checkInText(facts), checkoutText(facts)].filter(Boolean).join(' · ') : '';
   return (
     <>
@@ -299,9 +300,11 @@ export function TripPage() {
     window.scrollTo(0, 0);
   }, [code]);
   const trip = useGetTripQuery(user ? code : skipToken);
+  // The place's facts come with the trip, so that its house rules do not move the page later.
+  const facts = useGetListingFactsQuery(trip.data?.room?.id ?? skipToken);
 
   let content;
-  if (!user || trip.isLoading) {
+  if (!user || trip.isLoading || facts.isLoading) {
     content = (
       <div aria-hidden="true" className={styles.loading}>
         <Skeleton className={styles.titleSkeleton} />
@@ -328,7 +331,7 @@ export function TripPage() {
       </div>
     );
   } else {
-    content = <TripDetail trip={trip.data} holder={user.name || user.email || '—'} />;
+    content = <TripDetail trip={trip.data} holder={user.name || user.email || '—'} facts={facts.data ?? null} />;
   }
 
   return (
