@@ -20,6 +20,7 @@ import { jwtHelpers } from './jwt.ts';
 import { migrate } from './migrate.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { createRest } from './rest/index.ts';
+import { startReviewCounter } from './reviews.ts';
 import { guestAccount } from './seed/guest.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { storageHandler } from './storage/index.ts';
@@ -125,6 +126,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   provideFunctionEnv(ctx);
 
   await seedIfEmpty(ctx);
+  const stopReviewCounter = startReviewCounter(db, log);
   const guest = guestAccount(ctx);
   await writePublicConfig(config.dataDir, {
     supabaseUrl: ctx.publicUrl,
@@ -141,6 +143,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      await stopReviewCounter();
       await realtime.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -7,6 +7,7 @@ import { checkPassword, createUser, findUserByEmail, hashPassword, updateUser } 
 import type { BackendContext } from '../context.ts';
 import { GUEST_NAME, guestAccount, SHARED_ACCOUNT } from './guest.ts';
 import { installPhotos } from './photos.ts';
+import { seedReviews } from './reviews.ts';
 import { avatarSvg, HOST_AVATAR_COUNT, hostAvatarPath, hostAvatarSvg, roomAt, type RoomRow } from './rooms.ts';
 
 const BATCH = 1000;
@@ -88,6 +89,7 @@ export async function seedIfEmpty(ctx: BackendContext): Promise<void> {
   const count = ctx.config.seed.rooms;
   const started = Date.now();
   await insertRooms(ctx, count);
+  await seedReviews(ctx);
   // Fresh statistics and visibility maps: search_rooms matches and counts by index-only scans
   // of the letter data (kept by a trigger on "Rooms") and of "Rooms" from the start.
   await ctx.db.exec('vacuum analyze public."Rooms", search.room_letters, search.places');

@@ -2,6 +2,7 @@ import { roomsApi } from 'shared/api';
 import type { PagePrefetch } from 'shared/federation';
 import { parseRoomId } from 'shared/rules';
 import { ListingPage } from '../features/houseDetail/components/ListingPage';
+import { reviewsApi } from '../features/reviews';
 import { stayApi } from '../features/stay';
 
 /** listing/HouseDetail: the /house/:id page. */
@@ -9,11 +10,12 @@ export default function HouseDetail() {
   return <ListingPage />;
 }
 
-/** The first view's reads: the room, its cancellation policy and its booked nights. */
+/** The first view's reads: the room, its cancellation policy, its booked nights and its reviews. */
 export const prefetch: PagePrefetch = (store, { params }) => {
   const roomId = parseRoomId(params.id);
   if (roomId === null) return;
   void store.dispatch(roomsApi.endpoints.getRoomById.initiate(roomId));
   void store.dispatch(roomsApi.endpoints.getCancellationPolicy.initiate(roomId));
   void store.dispatch(stayApi.endpoints.getBookedRanges.initiate(roomId));
+  void store.dispatch(reviewsApi.endpoints.getRoomReviews.initiate(roomId));
 };

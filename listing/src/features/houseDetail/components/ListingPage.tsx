@@ -86,6 +86,7 @@ function ListingView({ room }: { room: Room }) {
         )}
       </div>
       <Reviews
+        roomId={room.id}
         rating={room.house_rating}
         ratingCount={room.rating_count}
         guestFavorite={room.guest_favorite}
