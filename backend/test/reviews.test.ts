@@ -134,9 +134,9 @@ describe.each(DB_KINDS)('reviews on %s', (kind) => {
     expect(await reviewsOf(host.client, room)).toEqual([]);
     expect(await figures(room)).toEqual({ rating: null, count: '', scores: null });
     const listed = (await guest.client.rpc('reviewable_stays')).data as Array<Record<string, unknown>>;
-    expect(listed.find((s) => s.booking_id === booking)).toMatchObject({ side: 'stay', reviewed: true, review_until: isoDay(11) });
+    expect(listed.find((s) => s.booking_id === booking)).toMatchObject({ side: 'stay', my_review_published_at: `${isoDay(12)}T00:00:00+00:00`, review_until: isoDay(11) });
     const forHost = (await host.client.rpc('reviewable_stays')).data as Array<Record<string, unknown>>;
-    expect(forHost.find((s) => s.booking_id === booking)).toMatchObject({ side: 'guest', reviewed: false });
+    expect(forHost.find((s) => s.booking_id === booking)).toMatchObject({ side: 'guest', guest_name: 'Guest', my_review_published_at: null });
 
     const published = await reviewGuest(host, booking);
     expect(published.error).toBeNull();

@@ -275,11 +275,12 @@ exception
 end
 $$;
 
--- The caller's stays a review may be written for now, as guest or as host, with whether the
--- caller's own review is in: the trips page and the hosting page ask this (the server's day).
+-- The caller's stays a review may be written for now, as guest or as host, with when the caller's
+-- own review publishes (null: not written yet): the trips page and the hosting page ask this (the
+-- server's day).
 create function public.reviewable_stays()
   returns table (booking_id bigint, room_id bigint, room_title text, side text, guest_name text,
-                 start_date date, end_date date, review_until date, reviewed boolean)
+                 start_date date, end_date date, review_until date, my_review_published_at timestamptz)
   language sql stable security definer
   set search_path = ''
 as $$
@@ -293,7 +294,7 @@ as $$
   select s.id, s.room_id, r."house-title", s.side,
          coalesce(nullif(split_part(btrim(u.raw_user_meta_data ->> 'name'), ' ', 1), ''), 'Guest'),
          s."startDate", s."endDate", public.review_deadline(s."endDate"),
-         exists (select 1 from public.reviews as v where v.booking_id = s.id and v.kind = s.side)
+         (select v.published_at from public.reviews as v where v.booking_id = s.id and v.kind = s.side)
   from stays as s
   join public."Rooms" as r on r.id = s.room_id
   left join auth.users as u on u.id = s.user_id

@@ -16,6 +16,7 @@ import { loginPathReturningTo } from 'shared/url';
 import { useRuntimeConfig } from 'shared/config';
 import { Dialog, photoUrl, Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from '../../../hooks/useRedirectWhenSignedOut';
+import { GuestReviews } from './GuestReviews';
 import { useDeleteListingMutation, useGetMyListingsQuery, useGetReservationsQuery, type HostListing } from '../api/hostingApi';
 import { editPath, missingFor, fieldsOf } from '../listingDraft';
 import dialogStyles from '../../../components/ConfirmDialog.module.css';
@@ -200,6 +201,7 @@ export function Hosting() {
       />
       <h2 className={styles.sectionTitle}>Upcoming reservations</h2>
       {signedIn ? <Reservations /> : <Skeleton className={styles.rowSkeleton} />}
+      {signedIn && <GuestReviews />}
     </section>
   );
 }
