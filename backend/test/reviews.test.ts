@@ -146,6 +146,9 @@ describe.each(DB_KINDS)('reviews on %s', (kind) => {
     expect((await reviewsOf(guest.client, room)).sort()).toEqual(['guest', 'stay']);
     expect(await reviewsOf((await driver.signedInUser()).client, room)).toEqual(['stay']);
     expect(await reviewsOf(host.client, room)).toEqual(['guest', 'stay']);
+    // No account ids for readers.
+    expect((await backend.client().from('reviews').select('author_id').eq('room_id', room)).error?.code).toBe('42501');
+    expect((await guest.client.from('reviews').select('subject_id, booking_id').eq('room_id', room)).error?.code).toBe('42501');
     expect(await figures(room)).toEqual({
       rating: 4,
       count: '(1)',

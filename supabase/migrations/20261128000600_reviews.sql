@@ -111,10 +111,13 @@ create trigger reviews_check_stay
   for each row execute function public.reviews_check_stay();
 
 -- Published stay reviews are public; a guest review is read by its author and, once published, by
--- the traveller it is about; an author always reads their own.
+-- the traveller it is about; an author always reads their own. No account ids are readable.
 alter table public.reviews enable row level security;
 revoke all on table public.reviews from public, anon, authenticated, service_role;
-grant select on table public.reviews to anon, authenticated;
+-- Not who wrote it (author_id, subject_id) nor which booking: a reader sees the name shown.
+grant select (id, room_id, kind, author_name, author_location, rating, cleanliness, accuracy, check_in,
+              communication, location, value, body, created_at, published_at)
+  on table public.reviews to anon, authenticated;
 grant select, insert, update, delete on table public.reviews to service_role;
 
 create policy "Anyone reads published stay reviews" on public.reviews
