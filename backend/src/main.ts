@@ -21,6 +21,7 @@ import { messageMailer } from './messages/mail.ts';
 import { migrate } from './migrate.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { createRest } from './rest/index.ts';
+import { startReviewCounter } from './reviews.ts';
 import { guestAccount } from './seed/guest.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { storageHandler } from './storage/index.ts';
@@ -128,6 +129,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
 
   await seedIfEmpty(ctx);
   await mailer.start();
+  const stopReviewCounter = startReviewCounter(db, log);
   const guest = guestAccount(ctx);
   await writePublicConfig(config.dataDir, {
     supabaseUrl: ctx.publicUrl,
@@ -145,6 +147,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   const stop = () =>
     (stopping ??= (async () => {
       await mailer.stop();
+      await stopReviewCounter();
       await realtime.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -19,7 +19,7 @@ interface Room {
   filter: string;
   images: string[];
   price: number;
-  house_rating: number;
+  house_rating: number | null;
   rating_count: string;
   guest_favorite: string;
   max_guests: number;
@@ -211,15 +211,32 @@ describe.each(DB_KINDS)('seeded backend on %s', (kind) => {
   });
 
   it('mixes ratings, review counts and guest favourites', () => {
-    const ratings = rooms.map((r) => Number(r.house_rating));
+    // A listing's figures come from its reviews: none without any.
+    const rated = rooms.filter((r) => r.house_rating !== null);
+    expect(rooms.filter((r) => r.house_rating === null).every((r) => r.rating_count === '')).toBe(true);
+    expect(rated.length).toBeGreaterThan(rooms.length * 0.9);
+    const ratings = rated.map((r) => Number(r.house_rating));
     expect(Math.min(...ratings)).toBeGreaterThanOrEqual(1);
     expect(Math.max(...ratings)).toBeLessThanOrEqual(5);
     expect(ratings.some((r) => r <= 2)).toBe(true);
-    const reviewCounts = rooms.map((r) => Number(/\d+/.exec(r.rating_count)![0]));
+    const reviewCounts = rated.map((r) => Number(/^\((\d+)\)$/.exec(r.rating_count)![1]));
     expect(reviewCounts.some((n) => n > 10)).toBe(true);
     expect(reviewCounts.some((n) => n <= 10)).toBe(true);
     expect(rooms.some((r) => r.guest_favorite === 'Guest favourite')).toBe(true);
     expect(rooms.every((r) => r.guest_favorite === 'Guest favourite' || r.guest_favorite === '')).toBe(true);
+  });
+
+  it("writes the catalogue's reviews as rows, which give each listing its figures", async () => {
+    const room = rooms.find((r) => Number(/\d+/.exec(r.rating_count)?.[0]) > 10)!;
+    const service = backend.client(backend.keys.serviceRoleKey);
+    const { data, error } = await service.from('reviews').select('rating, author_name, body, booking_id, author_id').eq('room_id', room.id).order('created_at', { ascending: false });
+    if (error) throw error;
+    expect(`(${data.length})`).toBe(room.rating_count);
+    const average = data.reduce((sum, r) => sum + r.rating, 0) / data.length;
+    expect(Number(room.house_rating)).toBeCloseTo(average, 2);
+    expect(data.every((r) => r.booking_id === null && r.author_id === null)).toBe(true);
+    expect(data.slice(0, 4).map((r) => r.author_name)).toEqual(['Maya', 'Daniel', 'Priya', 'Lukas']);
+    expect(data.slice(0, 4).every((r) => r.body.length > 20) && data.slice(4).every((r) => r.body === '')).toBe(true);
   });
 
   it('puts listings in real cities of many countries, sleeping 1 to 16 with matching text', () => {

@@ -740,6 +740,52 @@ begin
 end
 $$;
 
+-- function count_published_reviews() (schema public)
+CREATE FUNCTION public.count_published_reviews() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  counted_now integer;
+begin
+  with due as (
+    select id from public.reviews
+    where not counted and kind = 'stay' and published_at <= now()
+    for update skip locked
+  ), marked as (
+    update public.reviews as r set counted = true
+    from due where r.id = due.id
+    returning r.*
+  ), sums as (
+    select room_id, count(*)::int as n, sum(rating)::int as rating, sum(cleanliness)::int as cleanliness,
+           sum(accuracy)::int as accuracy, sum(check_in)::int as check_in, sum(communication)::int as communication,
+           sum(location)::int as location, sum(value)::int as value
+    from marked group by room_id
+  ), added as (
+    insert into public.room_ratings as t (room_id, review_count, rating_sum, cleanliness_sum, accuracy_sum,
+                                          check_in_sum, communication_sum, location_sum, value_sum)
+    select room_id, n, rating, cleanliness, accuracy, check_in, communication, location, value from sums
+    on conflict (room_id) do update set
+      review_count = t.review_count + excluded.review_count,
+      rating_sum = t.rating_sum + excluded.rating_sum,
+      cleanliness_sum = t.cleanliness_sum + excluded.cleanliness_sum,
+      accuracy_sum = t.accuracy_sum + excluded.accuracy_sum,
+      check_in_sum = t.check_in_sum + excluded.check_in_sum,
+      communication_sum = t.communication_sum + excluded.communication_sum,
+      location_sum = t.location_sum + excluded.location_sum,
+      value_sum = t.value_sum + excluded.value_sum
+    returning t.*
+  )
+  update public."Rooms" as room
+  set house_rating = round(added.rating_sum::numeric / added.review_count, 2),
+      rating_count = '(' || added.review_count || ')'
+  from added
+  where room.id = added.room_id;
+  get diagnostics counted_now = row_count;
+  return counted_now;
+end
+$$;
+
 -- function count_text(integer, text) (schema public)
 CREATE FUNCTION public.count_text(n integer, noun text) RETURNS text
     LANGUAGE sql IMMUTABLE
@@ -1144,6 +1190,76 @@ begin
 end
 $$;
 
+-- function review_deadline(date) (schema public)
+CREATE FUNCTION public.review_deadline(p_end date) RETURNS date
+    LANGUAGE sql IMMUTABLE
+    AS $$ select p_end + 14 $$;
+
+-- function reviewable_stays() (schema public)
+CREATE FUNCTION public.reviewable_stays() RETURNS TABLE(booking_id bigint, room_id bigint, room_title text, side text, guest_name text, start_date date, end_date date, review_until date, my_review_published_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with stays as (
+    select b.*, 'stay'::text as side from public."Bookings" as b
+    where b.user_id = auth.uid() and b.session_id is not distinct from public.booking_session_scope()
+    union all
+    select b.*, 'guest' from public."Bookings" as b
+    join public.hosted_rooms as h on h.room_id = b.room_id and h.host_id = auth.uid()
+  )
+  select s.id, s.room_id, r."house-title", s.side,
+         coalesce(nullif(split_part(btrim(u.raw_user_meta_data ->> 'name'), ' ', 1), ''), 'Guest'),
+         s."startDate", s."endDate", public.review_deadline(s."endDate"),
+         (select v.published_at from public.reviews as v where v.booking_id = s.id and v.kind = s.side)
+  from stays as s
+  join public."Rooms" as r on r.id = s.room_id
+  left join auth.users as u on u.id = s.user_id
+  where s.status = 'confirmed'
+    and exists (select 1 from public."Payments" as p where p.booking_id = s.id)
+    and (now() at time zone 'UTC')::date > s."endDate"
+    and (now() at time zone 'UTC')::date <= public.review_deadline(s."endDate")
+  order by s."endDate" desc, s.id
+$$;
+
+-- function reviews_check_stay() (schema public)
+CREATE FUNCTION public.reviews_check_stay() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  b public."Bookings";
+  today date := (now() at time zone 'UTC')::date;
+begin
+  if new.booking_id is null then
+    return new;
+  end if;
+  select * into b from public."Bookings" as x where x.id = new.booking_id;
+  if b.id is null or b.status <> 'confirmed'
+     or not exists (select 1 from public."Payments" as p where p.booking_id = b.id) then
+    raise exception 'a review needs a paid, confirmed stay' using errcode = '23514';
+  end if;
+  if new.room_id <> b.room_id then
+    raise exception 'a review is of its booking''s room' using errcode = '23514';
+  end if;
+  if today <= b."endDate" then
+    raise exception 'a stay is reviewed after checkout' using errcode = '23514';
+  end if;
+  if today > public.review_deadline(b."endDate") then
+    raise exception 'the review window has closed' using errcode = '23514';
+  end if;
+  if new.kind = 'stay' and new.author_id is distinct from b.user_id then
+    raise exception 'only the guest reviews the stay' using errcode = '23514';
+  end if;
+  if new.kind = 'guest' and (
+    new.subject_id is distinct from b.user_id
+    or not exists (select 1 from public.hosted_rooms as h where h.room_id = b.room_id and h.host_id = new.author_id)
+  ) then
+    raise exception 'only the host reviews the guest' using errcode = '23514';
+  end if;
+  return new;
+end
+$$;
+
 -- function room_blocked_dates_check() (schema public)
 CREATE FUNCTION public.room_blocked_dates_check() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1419,6 +1535,66 @@ CREATE FUNCTION public.stay_in_calendar(p_start date, p_end date) RETURNS boolea
     and p_start >= ((now() at time zone 'UTC') - interval '12 hours')::date
     and p_end <= (date_trunc('month', (now() at time zone 'UTC') + interval '14 hours')
                   + interval '23 months' - interval '1 day')::date
+$$;
+
+-- function submit_review(bigint, integer, jsonb, text) (schema public)
+CREATE FUNCTION public.submit_review(p_booking_id bigint, p_rating integer, p_categories jsonb, p_body text) RETURNS timestamp with time zone
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  b public."Bookings";
+  me uuid := auth.uid();
+  side text;
+  who text;
+  publishes timestamptz;
+begin
+  if me is null then
+    raise exception 'sign in to review' using errcode = '42501';
+  end if;
+  -- The room's lock orders the two sides of one stay: the second always sees the first.
+  select * into b from public."Bookings" as x where x.id = p_booking_id;
+  if b.id is null then
+    raise exception 'no such stay' using errcode = '42501';
+  end if;
+  perform 1 from public."Rooms" as r where r.id = b.room_id for update;
+  if b.user_id = me and b.session_id is not distinct from public.booking_session_scope() then
+    side := 'stay';
+  elsif exists (select 1 from public.hosted_rooms as h where h.room_id = b.room_id and h.host_id = me) then
+    side := 'guest';
+  else
+    raise exception 'no such stay' using errcode = '42501';
+  end if;
+  if side = 'stay' and (p_categories is null or jsonb_typeof(p_categories) <> 'object'
+     or (select count(*) from jsonb_object_keys(p_categories)) <> 6) then
+    raise exception 'a stay review has the six category scores' using errcode = '22023';
+  end if;
+  select coalesce(nullif(split_part(btrim(u.raw_user_meta_data ->> 'name'), ' ', 1), ''), 'Guest')
+    into who from auth.users as u where u.id = me;
+
+  insert into public.reviews (room_id, booking_id, kind, author_id, subject_id, author_name, rating,
+                              cleanliness, accuracy, check_in, communication, location, value, body, published_at)
+  values (
+    b.room_id, b.id, side, me, case when side = 'guest' then b.user_id end, left(who, 60), p_rating,
+    (p_categories ->> 'cleanliness')::smallint, (p_categories ->> 'accuracy')::smallint,
+    (p_categories ->> 'check_in')::smallint, (p_categories ->> 'communication')::smallint,
+    (p_categories ->> 'location')::smallint, (p_categories ->> 'value')::smallint,
+    btrim(coalesce(p_body, '')),
+    (public.review_deadline(b."endDate") + 1)::timestamp at time zone 'UTC'
+  )
+  returning published_at into publishes;
+
+  -- Both sides in: both publish now, and the stay's review counts at once.
+  if exists (select 1 from public.reviews as o where o.booking_id = b.id and o.kind <> side) then
+    update public.reviews set published_at = now() where booking_id = b.id and published_at > now();
+    publishes := now();
+    perform public.count_published_reviews();
+  end if;
+  return publishes;
+exception
+  when unique_violation then
+    raise exception 'this stay is already reviewed' using errcode = '23505';
+end
 $$;
 
 -- function add_room_letters() (schema search)
@@ -1723,6 +1899,53 @@ CREATE TABLE public.payment_releases (
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+-- table reviews (schema public)
+CREATE TABLE public.reviews (
+    id bigint NOT NULL,
+    room_id bigint NOT NULL,
+    booking_id bigint,
+    kind text NOT NULL,
+    author_id uuid,
+    subject_id uuid,
+    author_name text NOT NULL,
+    author_location text DEFAULT ''::text NOT NULL,
+    rating smallint NOT NULL,
+    cleanliness smallint,
+    accuracy smallint,
+    check_in smallint,
+    communication smallint,
+    location smallint,
+    value smallint,
+    body text DEFAULT ''::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    published_at timestamp with time zone DEFAULT now() NOT NULL,
+    counted boolean DEFAULT false NOT NULL,
+    CONSTRAINT reviews_accuracy_check CHECK (((accuracy >= 1) AND (accuracy <= 5))),
+    CONSTRAINT reviews_author_location_check CHECK ((char_length(author_location) <= 80)),
+    CONSTRAINT reviews_author_name_check CHECK (((char_length(author_name) >= 1) AND (char_length(author_name) <= 60))),
+    CONSTRAINT reviews_body_check CHECK ((char_length(body) <= 1000)),
+    CONSTRAINT reviews_check CHECK ((((kind = 'stay'::text) AND (num_nonnulls(cleanliness, accuracy, check_in, communication, location, value) = 6) AND (subject_id IS NULL)) OR ((kind = 'guest'::text) AND (num_nonnulls(cleanliness, accuracy, check_in, communication, location, value) = 0) AND (subject_id IS NOT NULL)))),
+    CONSTRAINT reviews_check1 CHECK (((booking_id IS NOT NULL) OR ((kind = 'stay'::text) AND (author_id IS NULL)))),
+    CONSTRAINT reviews_check2 CHECK (((booking_id IS NULL) OR ((author_id IS NOT NULL) AND (char_length(btrim(body)) > 0)))),
+    CONSTRAINT reviews_check_in_check CHECK (((check_in >= 1) AND (check_in <= 5))),
+    CONSTRAINT reviews_cleanliness_check CHECK (((cleanliness >= 1) AND (cleanliness <= 5))),
+    CONSTRAINT reviews_communication_check CHECK (((communication >= 1) AND (communication <= 5))),
+    CONSTRAINT reviews_kind_check CHECK ((kind = ANY (ARRAY['stay'::text, 'guest'::text]))),
+    CONSTRAINT reviews_location_check CHECK (((location >= 1) AND (location <= 5))),
+    CONSTRAINT reviews_rating_check CHECK (((rating >= 1) AND (rating <= 5))),
+    CONSTRAINT reviews_value_check CHECK (((value >= 1) AND (value <= 5)))
+);
+
+-- sequence reviews_id_seq (schema public)
+ALTER TABLE public.reviews ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.reviews_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 -- table room_blocked_dates (schema public)
 CREATE TABLE public.room_blocked_dates (
     id bigint NOT NULL,
@@ -1753,6 +1976,33 @@ CREATE TABLE public.room_cancellation_policies (
     policy text NOT NULL,
     CONSTRAINT room_cancellation_policies_policy_check CHECK ((policy = ANY (ARRAY['flexible'::text, 'moderate'::text, 'strict'::text])))
 );
+
+-- table room_ratings (schema public)
+CREATE TABLE public.room_ratings (
+    room_id bigint NOT NULL,
+    review_count integer DEFAULT 0 NOT NULL,
+    rating_sum integer DEFAULT 0 NOT NULL,
+    cleanliness_sum integer DEFAULT 0 NOT NULL,
+    accuracy_sum integer DEFAULT 0 NOT NULL,
+    check_in_sum integer DEFAULT 0 NOT NULL,
+    communication_sum integer DEFAULT 0 NOT NULL,
+    location_sum integer DEFAULT 0 NOT NULL,
+    value_sum integer DEFAULT 0 NOT NULL
+);
+
+-- view room_review_scores (schema public)
+CREATE VIEW public.room_review_scores AS
+ SELECT room_ratings.room_id,
+    room_ratings.review_count,
+    round(((room_ratings.rating_sum)::numeric / (room_ratings.review_count)::numeric), 2) AS rating,
+    round(((room_ratings.cleanliness_sum)::numeric / (room_ratings.review_count)::numeric), 1) AS cleanliness,
+    round(((room_ratings.accuracy_sum)::numeric / (room_ratings.review_count)::numeric), 1) AS accuracy,
+    round(((room_ratings.check_in_sum)::numeric / (room_ratings.review_count)::numeric), 1) AS check_in,
+    round(((room_ratings.communication_sum)::numeric / (room_ratings.review_count)::numeric), 1) AS communication,
+    round(((room_ratings.location_sum)::numeric / (room_ratings.review_count)::numeric), 1) AS location,
+    round(((room_ratings.value_sum)::numeric / (room_ratings.review_count)::numeric), 1) AS value
+   FROM public.room_ratings
+  WHERE (room_ratings.review_count > 0);
 
 -- table places (schema search)
 CREATE TABLE search.places (

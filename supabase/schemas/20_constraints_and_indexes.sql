@@ -101,6 +101,14 @@ CASE
     ELSE false
 END) NOT VALID;
 
+-- constraint reviews reviews_booking_id_kind_key (schema public)
+ALTER TABLE ONLY public.reviews
+    ADD CONSTRAINT reviews_booking_id_kind_key UNIQUE (booking_id, kind);
+
+-- constraint reviews reviews_pkey (schema public)
+ALTER TABLE ONLY public.reviews
+    ADD CONSTRAINT reviews_pkey PRIMARY KEY (id);
+
 -- constraint room_blocked_dates room_blocked_dates_no_overlap (schema public)
 ALTER TABLE ONLY public.room_blocked_dates
     ADD CONSTRAINT room_blocked_dates_no_overlap EXCLUDE USING gist (room_id WITH =, daterange(start_date, end_date, '[)'::text) WITH &&);
@@ -116,6 +124,10 @@ ALTER TABLE ONLY public.room_cancellation_policies
 -- constraint room_facts room_facts_pkey (schema public)
 ALTER TABLE ONLY public.room_facts
     ADD CONSTRAINT room_facts_pkey PRIMARY KEY (room_id);
+
+-- constraint room_ratings room_ratings_pkey (schema public)
+ALTER TABLE ONLY public.room_ratings
+    ADD CONSTRAINT room_ratings_pkey PRIMARY KEY (room_id);
 
 -- constraint places places_pkey (schema search)
 ALTER TABLE ONLY search.places
@@ -174,6 +186,15 @@ CREATE INDEX payments_user_email_idx ON public."Payments" USING btree (user_emai
 
 -- index payments_user_id_idx (schema public)
 CREATE INDEX payments_user_id_idx ON public."Payments" USING btree (user_id);
+
+-- index reviews_author_idx (schema public)
+CREATE INDEX reviews_author_idx ON public.reviews USING btree (author_id) WHERE (author_id IS NOT NULL);
+
+-- index reviews_room_published_idx (schema public)
+CREATE INDEX reviews_room_published_idx ON public.reviews USING btree (room_id, published_at DESC) WHERE (kind = 'stay'::text);
+
+-- index reviews_uncounted_idx (schema public)
+CREATE INDEX reviews_uncounted_idx ON public.reviews USING btree (published_at) WHERE ((NOT counted) AND (kind = 'stay'::text));
 
 -- index rooms_country_city_idx (schema public)
 CREATE INDEX rooms_country_city_idx ON public."Rooms" USING btree (lower(country), lower(city));

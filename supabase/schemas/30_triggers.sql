@@ -31,6 +31,9 @@ CREATE TRIGGER messages_before_insert BEFORE INSERT ON public.messages FOR EACH 
 -- trigger Payments payments_stay_terms (schema public)
 CREATE TRIGGER payments_stay_terms BEFORE INSERT ON public."Payments" FOR EACH ROW EXECUTE FUNCTION public.payments_stay_terms();
 
+-- trigger reviews reviews_check_stay (schema public)
+CREATE TRIGGER reviews_check_stay BEFORE INSERT OR UPDATE OF booking_id, room_id, kind, author_id, subject_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION public.reviews_check_stay();
+
 -- trigger room_blocked_dates room_blocked_dates_check (schema public)
 CREATE TRIGGER room_blocked_dates_check BEFORE INSERT OR UPDATE OF room_id, start_date, end_date ON public.room_blocked_dates FOR EACH ROW EXECUTE FUNCTION public.room_blocked_dates_check();
 

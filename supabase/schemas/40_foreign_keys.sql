@@ -93,6 +93,22 @@ ALTER TABLE ONLY public.messages
 ALTER TABLE ONLY public.messages
     ADD CONSTRAINT messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+-- fk constraint reviews reviews_author_id_fkey (schema public)
+ALTER TABLE ONLY public.reviews
+    ADD CONSTRAINT reviews_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- fk constraint reviews reviews_booking_id_fkey (schema public)
+ALTER TABLE ONLY public.reviews
+    ADD CONSTRAINT reviews_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public."Bookings"(id) ON DELETE CASCADE;
+
+-- fk constraint reviews reviews_room_id_fkey (schema public)
+ALTER TABLE ONLY public.reviews
+    ADD CONSTRAINT reviews_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
+
+-- fk constraint reviews reviews_subject_id_fkey (schema public)
+ALTER TABLE ONLY public.reviews
+    ADD CONSTRAINT reviews_subject_id_fkey FOREIGN KEY (subject_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
 -- fk constraint room_blocked_dates room_blocked_dates_room_id_fkey (schema public)
 ALTER TABLE ONLY public.room_blocked_dates
     ADD CONSTRAINT room_blocked_dates_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
@@ -104,6 +120,10 @@ ALTER TABLE ONLY public.room_cancellation_policies
 -- fk constraint room_facts room_facts_room_id_fkey (schema public)
 ALTER TABLE ONLY public.room_facts
     ADD CONSTRAINT room_facts_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
+
+-- fk constraint room_ratings room_ratings_room_id_fkey (schema public)
+ALTER TABLE ONLY public.room_ratings
+    ADD CONSTRAINT room_ratings_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
 
 -- fk constraint room_letters room_letters_place_fkey (schema search)
 ALTER TABLE ONLY search.room_letters

@@ -25,6 +25,12 @@ CREATE POLICY "Anyone can read published rooms" ON public."Rooms" FOR SELECT TO 
 -- policy room_cancellation_policies Anyone can read the policies of published rooms (schema public)
 CREATE POLICY "Anyone can read the policies of published rooms" ON public.room_cancellation_policies FOR SELECT TO anon, authenticated USING ((room_id <> ALL (COALESCE(( SELECT private.draft_room_ids() AS draft_room_ids), '{}'::bigint[]))));
 
+-- policy reviews Anyone reads published stay reviews (schema public)
+CREATE POLICY "Anyone reads published stay reviews" ON public.reviews FOR SELECT TO anon, authenticated USING (((kind = 'stay'::text) AND (published_at <= now())));
+
+-- policy reviews Authors read their own reviews (schema public)
+CREATE POLICY "Authors read their own reviews" ON public.reviews FOR SELECT TO authenticated USING ((author_id = ( SELECT auth.uid() AS uid)));
+
 -- row security Bookings (schema public)
 ALTER TABLE public."Bookings" ENABLE ROW LEVEL SECURITY;
 
@@ -57,6 +63,9 @@ ALTER TABLE public."Payments" ENABLE ROW LEVEL SECURITY;
 
 -- row security Rooms (schema public)
 ALTER TABLE public."Rooms" ENABLE ROW LEVEL SECURITY;
+
+-- policy reviews Travellers read published reviews of them (schema public)
+CREATE POLICY "Travellers read published reviews of them" ON public.reviews FOR SELECT TO authenticated USING (((kind = 'guest'::text) AND (subject_id = ( SELECT auth.uid() AS uid)) AND (published_at <= now())));
 
 -- policy Favorites Users add their own favourites (schema public)
 CREATE POLICY "Users add their own favourites" ON public."Favorites" FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
@@ -103,6 +112,9 @@ ALTER TABLE public.messages ENABLE ROW LEVEL SECURITY;
 -- row security payment_releases (schema public)
 ALTER TABLE public.payment_releases ENABLE ROW LEVEL SECURITY;
 
+-- row security reviews (schema public)
+ALTER TABLE public.reviews ENABLE ROW LEVEL SECURITY;
+
 -- row security room_blocked_dates (schema public)
 ALTER TABLE public.room_blocked_dates ENABLE ROW LEVEL SECURITY;
 
@@ -111,3 +123,6 @@ ALTER TABLE public.room_cancellation_policies ENABLE ROW LEVEL SECURITY;
 
 -- row security room_facts (schema public)
 ALTER TABLE public.room_facts ENABLE ROW LEVEL SECURITY;
+
+-- row security room_ratings (schema public)
+ALTER TABLE public.room_ratings ENABLE ROW LEVEL SECURITY;

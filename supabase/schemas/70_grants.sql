@@ -109,6 +109,10 @@ GRANT ALL ON FUNCTION public.checkout_charge_cents(p_local_price numeric, p_nigh
 REVOKE ALL ON FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_room_id bigint, p_start_date date, p_end_date date, p_nights integer, p_adults integer, p_children integer, p_infants integer, p_pets integer, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_room_id bigint, p_start_date date, p_end_date date, p_nights integer, p_adults integer, p_children integer, p_infants integer, p_pets integer, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) TO service_role;
 
+-- acl FUNCTION count_published_reviews() (schema public)
+REVOKE ALL ON FUNCTION public.count_published_reviews() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.count_published_reviews() TO service_role;
+
 -- acl FUNCTION count_text(n integer, noun text) (schema public)
 REVOKE ALL ON FUNCTION public.count_text(n integer, noun text) FROM PUBLIC;
 
@@ -198,6 +202,13 @@ REVOKE ALL ON FUNCTION public.payments_stay_terms() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.record_cancellation_refund(p_payment_id text, p_refund_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_cancellation_refund(p_payment_id text, p_refund_id text) TO service_role;
 
+-- acl FUNCTION reviewable_stays() (schema public)
+REVOKE ALL ON FUNCTION public.reviewable_stays() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.reviewable_stays() TO authenticated;
+
+-- acl FUNCTION reviews_check_stay() (schema public)
+REVOKE ALL ON FUNCTION public.reviews_check_stay() FROM PUBLIC;
+
 -- acl FUNCTION room_blocked_dates_check() (schema public)
 REVOKE ALL ON FUNCTION public.room_blocked_dates_check() FROM PUBLIC;
 
@@ -248,6 +259,10 @@ GRANT ALL ON FUNCTION public.start_conversation(p_room_id bigint, p_booking_id b
 REVOKE ALL ON FUNCTION public.stay_in_calendar(p_start date, p_end date) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.stay_in_calendar(p_start date, p_end date) TO authenticated;
 GRANT ALL ON FUNCTION public.stay_in_calendar(p_start date, p_end date) TO service_role;
+
+-- acl FUNCTION submit_review(p_booking_id bigint, p_rating integer, p_categories jsonb, p_body text) (schema public)
+REVOKE ALL ON FUNCTION public.submit_review(p_booking_id bigint, p_rating integer, p_categories jsonb, p_body text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.submit_review(p_booking_id bigint, p_rating integer, p_categories jsonb, p_body text) TO authenticated;
 
 -- acl FUNCTION add_room_letters() (schema search)
 REVOKE ALL ON FUNCTION search.add_room_letters() FROM PUBLIC;
@@ -362,6 +377,69 @@ GRANT INSERT(body) ON TABLE public.messages TO authenticated;
 -- acl TABLE payment_releases (schema public)
 GRANT SELECT ON TABLE public.payment_releases TO service_role;
 
+-- acl TABLE reviews (schema public)
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.reviews TO service_role;
+
+-- acl COLUMN reviews.id (schema public)
+GRANT SELECT(id) ON TABLE public.reviews TO anon;
+GRANT SELECT(id) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.room_id (schema public)
+GRANT SELECT(room_id) ON TABLE public.reviews TO anon;
+GRANT SELECT(room_id) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.kind (schema public)
+GRANT SELECT(kind) ON TABLE public.reviews TO anon;
+GRANT SELECT(kind) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.author_name (schema public)
+GRANT SELECT(author_name) ON TABLE public.reviews TO anon;
+GRANT SELECT(author_name) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.author_location (schema public)
+GRANT SELECT(author_location) ON TABLE public.reviews TO anon;
+GRANT SELECT(author_location) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.rating (schema public)
+GRANT SELECT(rating) ON TABLE public.reviews TO anon;
+GRANT SELECT(rating) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.cleanliness (schema public)
+GRANT SELECT(cleanliness) ON TABLE public.reviews TO anon;
+GRANT SELECT(cleanliness) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.accuracy (schema public)
+GRANT SELECT(accuracy) ON TABLE public.reviews TO anon;
+GRANT SELECT(accuracy) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.check_in (schema public)
+GRANT SELECT(check_in) ON TABLE public.reviews TO anon;
+GRANT SELECT(check_in) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.communication (schema public)
+GRANT SELECT(communication) ON TABLE public.reviews TO anon;
+GRANT SELECT(communication) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.location (schema public)
+GRANT SELECT(location) ON TABLE public.reviews TO anon;
+GRANT SELECT(location) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.value (schema public)
+GRANT SELECT(value) ON TABLE public.reviews TO anon;
+GRANT SELECT(value) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.body (schema public)
+GRANT SELECT(body) ON TABLE public.reviews TO anon;
+GRANT SELECT(body) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.created_at (schema public)
+GRANT SELECT(created_at) ON TABLE public.reviews TO anon;
+GRANT SELECT(created_at) ON TABLE public.reviews TO authenticated;
+
+-- acl COLUMN reviews.published_at (schema public)
+GRANT SELECT(published_at) ON TABLE public.reviews TO anon;
+GRANT SELECT(published_at) ON TABLE public.reviews TO authenticated;
+
 -- acl TABLE room_blocked_dates (schema public)
 GRANT SELECT,DELETE ON TABLE public.room_blocked_dates TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.room_blocked_dates TO service_role;
@@ -383,6 +461,14 @@ GRANT SELECT,USAGE ON SEQUENCE public.room_blocked_dates_id_seq TO service_role;
 GRANT SELECT ON TABLE public.room_cancellation_policies TO anon;
 GRANT SELECT ON TABLE public.room_cancellation_policies TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.room_cancellation_policies TO service_role;
+
+-- acl TABLE room_ratings (schema public)
+GRANT SELECT ON TABLE public.room_ratings TO service_role;
+
+-- acl TABLE room_review_scores (schema public)
+GRANT SELECT ON TABLE public.room_review_scores TO anon;
+GRANT SELECT ON TABLE public.room_review_scores TO authenticated;
+GRANT SELECT ON TABLE public.room_review_scores TO service_role;
 
 -- acl TABLE places (schema search)
 GRANT SELECT ON TABLE search.places TO anon;

@@ -8,6 +8,7 @@ import { checkPassword, createUser, findUserByEmail, hashPassword, updateUser } 
 import type { BackendContext } from '../context.ts';
 import { GUEST_NAME, guestAccount, SHARED_ACCOUNT } from './guest.ts';
 import { installPhotos } from './photos.ts';
+import { seedReviews } from './reviews.ts';
 import { avatarSvg, HOST_AVATAR_COUNT, hostAvatarPath, hostAvatarSvg, roomAt, type RoomRow } from './rooms.ts';
 
 const BATCH = 1000;
@@ -92,6 +93,7 @@ export async function seedIfEmpty(ctx: BackendContext): Promise<void> {
   // The spec's fixed listing texts become the catalogue's own data (amenities, house rules,
   // check-in, host figures), stored as a host's are (migration 20261128000200_listing_facts.sql).
   await ctx.db.query('select private.add_catalogue_facts()');
+  await seedReviews(ctx);
   // Fresh statistics and visibility maps: search_rooms matches and counts by index-only scans
   // of the letter data (kept by a trigger on "Rooms") and of "Rooms" from the start.
   await ctx.db.exec('vacuum analyze public."Rooms", search.room_letters, search.places');

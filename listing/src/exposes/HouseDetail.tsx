@@ -2,13 +2,14 @@ import { roomsApi } from 'shared/api';
 import type { PagePrefetch } from 'shared/federation';
 import { parseRoomId } from 'shared/rules';
 import { ListingPage } from '../features/houseDetail/components/ListingPage';
+import { reviewsApi } from '../features/reviews';
 
 /** listing/HouseDetail: the /house/:id page. */
 export default function HouseDetail() {
   return <ListingPage />;
 }
 
-/** The first view's reads: the room, its facts, its cancellation policy and its booked nights. */
+/** The first view's reads: the room, its facts, its cancellation policy, its booked nights and its reviews. */
 export const prefetch: PagePrefetch = (store, { params }) => {
   const roomId = parseRoomId(params.id);
   if (roomId === null) return;
@@ -16,4 +17,5 @@ export const prefetch: PagePrefetch = (store, { params }) => {
   void store.dispatch(roomsApi.endpoints.getListingFacts.initiate(roomId));
   void store.dispatch(roomsApi.endpoints.getCancellationPolicy.initiate(roomId));
   void store.dispatch(roomsApi.endpoints.getBookedRanges.initiate(roomId));
+  void store.dispatch(reviewsApi.endpoints.getRoomReviews.initiate(roomId));
 };

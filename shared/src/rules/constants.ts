@@ -219,24 +219,22 @@ export const LISTING_CAROUSEL_IMAGE_COUNT = 7;
 /** A rating number and star show only when house_rating is above this. */
 export const RATING_SHOWN_ABOVE = 2;
 export const RATING_MAX_STARS = 5;
-/** Review cards show when rating_count holds a number above this. */
-export const REVIEWS_SHOWN_ABOVE_COUNT = 10;
-export const SAMPLE_REVIEW_COUNT = 4;
 export const GUEST_FAVOURITE_VALUE = 'Guest favourite';
 
-export interface ReviewCategoryScore {
-  label: string;
-  score: number;
-}
+/** The six categories a traveller scores a stay in, as the listing page names them. */
+export const REVIEW_CATEGORIES = [
+  { key: 'cleanliness', label: 'Cleanliness' },
+  { key: 'accuracy', label: 'Accuracy' },
+  { key: 'check_in', label: 'Check-in' },
+  { key: 'communication', label: 'Communication' },
+  { key: 'location', label: 'Location' },
+  { key: 'value', label: 'Value' },
+] as const;
 
-export const REVIEW_CATEGORY_SCORES: readonly ReviewCategoryScore[] = [
-  { label: 'Cleanliness', score: 5.0 },
-  { label: 'Accuracy', score: 5.0 },
-  { label: 'Check-in', score: 5.0 },
-  { label: 'Communication', score: 5.0 },
-  { label: 'Location', score: 4.9 },
-  { label: 'Value', score: 4.9 },
-];
+export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number]['key'];
+
+/** A review may be written from the day after checkout through this many days after it. */
+export const REVIEW_WINDOW_DAYS = 14;
 
 /** Shown when a listing has no host_name. */
 export const DEFAULT_HOST_NAME = 'Homestory host';

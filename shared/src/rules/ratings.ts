@@ -5,7 +5,6 @@ import {
   BREAKPOINTS,
   GUEST_FAVOURITE_VALUE,
   RATING_SHOWN_ABOVE,
-  REVIEWS_SHOWN_ABOVE_COUNT,
 } from './constants';
 
 /** house_rating arrives as a number (or, from some clients, a numeric string). */
@@ -25,12 +24,6 @@ export function showsRating(rating: RatingValue): boolean {
 export function reviewCount(ratingCount: string | null | undefined): number | null {
   const digits = /\d+/.exec(ratingCount ?? '');
   return digits === null ? null : Number(digits[0]);
-}
-
-/** Review cards show when rating_count holds a number above 10. */
-export function showsReviews(ratingCount: string | null | undefined): boolean {
-  const count = reviewCount(ratingCount);
-  return count !== null && count > REVIEWS_SHOWN_ABOVE_COUNT;
 }
 
 /** The 'Guest favourite' badge shows when guest_favorite is exactly that text. */

@@ -142,6 +142,29 @@ export interface PaymentReleasesRow {
   created_at: string;
 }
 
+/** A row of the table public.reviews. */
+export interface ReviewsRow {
+  id: number;
+  room_id: number;
+  booking_id: number | null;
+  kind: 'stay' | 'guest';
+  author_id: string | null;
+  subject_id: string | null;
+  author_name: string;
+  author_location: string;
+  rating: number;
+  cleanliness: number | null;
+  accuracy: number | null;
+  check_in: number | null;
+  communication: number | null;
+  location: number | null;
+  value: number | null;
+  body: string;
+  created_at: string;
+  published_at: string;
+  counted: boolean;
+}
+
 /** A row of the table public.room_blocked_dates. */
 export interface RoomBlockedDatesRow {
   id: number;
@@ -168,4 +191,30 @@ export interface RoomFactsRow {
   smoking_allowed: boolean | null;
   parties_allowed: boolean | null;
   check_in_method: string | null;
+}
+
+/** A row of the table public.room_ratings. */
+export interface RoomRatingsRow {
+  room_id: number;
+  review_count: number;
+  rating_sum: number;
+  cleanliness_sum: number;
+  accuracy_sum: number;
+  check_in_sum: number;
+  communication_sum: number;
+  location_sum: number;
+  value_sum: number;
+}
+
+/** A row of the view public.room_review_scores. */
+export interface RoomReviewScoresRow {
+  room_id: number | null;
+  review_count: number | null;
+  rating: number | null;
+  cleanliness: number | null;
+  accuracy: number | null;
+  check_in: number | null;
+  communication: number | null;
+  location: number | null;
+  value: number | null;
 }

@@ -14,6 +14,7 @@ export interface TripPayment {
   endDate: string;
   Guest: string | null;
   cancelled_at: string | null;
+  booking_id: number | null;
   /** The booked room; null only if the reader may not see it. */
   room: Room | null;
 }
@@ -46,7 +47,7 @@ export interface Cancellation {
 const RESERVATION_CODE = /^[A-Za-z0-9]{1,40}$/;
 
 const DETAIL_COLUMNS =
-  'id, startDate, endDate, numOfDays, Guest, amount, created_at, cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id, room:Rooms(*), booking:Bookings(id, adults, children, infants, pets)';
+  'id, startDate, endDate, numOfDays, Guest, amount, booking_id, created_at, cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id, room:Rooms(*), booking:Bookings(id, adults, children, infants, pets)';
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -54,7 +55,7 @@ export const tripsApi = api.injectEndpoints({
       async queryFn(email, queryApi) {
         const { data, error } = await (await clientOf(queryApi))
           .from('Payments')
-          .select('id, startDate, endDate, Guest, cancelled_at, room:Rooms(*)')
+          .select('id, startDate, endDate, Guest, cancelled_at, booking_id, room:Rooms(*)')
           .eq('user_email', email);
         if (error) return { error: toApiError('Error fetching trips:', error) };
         return { data: data as unknown as TripPayment[] };

@@ -4,7 +4,9 @@
  * card shows the photo (a link to the listing), title, city and country, the status badge,
  * the dates, the guest's name, the reservation code and 'View itinerary', which opens the
  * trip's page (/trips/:code). The status needs the reader's today, so it is worked out only
- * after the payments arrive, which happens in the browser alone.
+ * after the payments arrive, which happens in the browser alone. A stay the server lets the
+ * traveller review (the 14 days after checkout) has 'Write a review', or says when the review sent
+ * publishes.
  */
 import { useEffect, useMemo } from 'react';
 import { Link } from 'shared/router';
@@ -14,6 +16,7 @@ import { selectUserData } from 'shared/state';
 import { REDIRECT_DELAY_MS, toIsoDay, formatShownRange } from 'shared/rules';
 import { useRuntimeConfig } from 'shared/config';
 import { photoUrl, Skeleton } from 'shared/ui';
+import { type ReviewableStay, StayReviewAction, useGetReviewableStaysQuery } from 'shared/reviews';
 import { useGetUserTripsQuery } from '../api/tripsApi';
 import { useRedirectWhenSignedOut } from 'shared/session';
 import { buildTrips, type Trip } from './tripList';
@@ -22,7 +25,7 @@ import { tripPath } from './tripPath';
 import styles from './Trips.module.css';
 
 /** The guest's name, or the account holder's when the payment has none. */
-function TripCard({ trip, holderName }: { trip: Trip; holderName: string | null }) {
+function TripCard({ trip, holderName, review }: { trip: Trip; holderName: string | null; review: ReviewableStay | undefined }) {
   const config = useRuntimeConfig();
   const cover = trip.room.images[0];
   const title = trip.room['house-title'];
@@ -68,6 +71,7 @@ function TripCard({ trip, holderName }: { trip: Trip; holderName: string | null 
         <Link to={tripPath(trip.code)} className={styles.itinerary} aria-label={`View itinerary of ${title}`}>
           View itinerary
         </Link>
+        {review && <StayReviewAction stay={review} label="Write a review" />}
       </div>
     </article>
   );
@@ -82,6 +86,9 @@ export function Trips() {
   }, []);
   const payments = useGetUserTripsQuery(user?.email ?? skipToken);
   const trips = useMemo(() => buildTrips(payments.data ?? [], toIsoDay(new Date())), [payments.data]);
+  const reviewable = useGetReviewableStaysQuery(user ? undefined : skipToken);
+  const reviewOf = (trip: Trip) =>
+    reviewable.data?.find((stay) => stay.side === 'stay' && stay.booking_id === trip.bookingId && trip.status === 'PAST');
 
   let content;
   if (!user || payments.isLoading) {
@@ -118,7 +125,7 @@ export function Trips() {
       <ul className={styles.list} aria-label="Your trips">
         {trips.map((trip) => (
           <li key={trip.paymentId}>
-            <TripCard trip={trip} holderName={user.name} />
+            <TripCard trip={trip} holderName={user.name} review={reviewOf(trip)} />
           </li>
         ))}
       </ul>

@@ -7,12 +7,12 @@ describe('buildTrips', () => {
   it('makes cards of payments and their rooms with the reservation code and one of four states: under way and to come first, then over or cancelled', () => {
     const trips = buildTrips(
       [
-        { id: 'PAST1-x-y', startDate: '2026-01-02', endDate: '2026-01-05', Guest: 'Ada', cancelled_at: null, room: room(1) },
-        { id: 'LATER-abc', startDate: '2027-03-01', endDate: '2027-03-04', Guest: 'Ada', cancelled_at: null, room: room(2) },
-        { id: 'NOW-1', startDate: '2026-11-20', endDate: '2026-11-21', Guest: null, cancelled_at: null, room: room(1) },
-        { id: 'SOON-1', startDate: '2026-11-25', endDate: '2026-11-27', Guest: null, cancelled_at: null, room: room(3) },
-        { id: 'OFF-1', startDate: '2026-12-01', endDate: '2026-12-03', Guest: null, cancelled_at: '2026-11-01T10:00:00Z', room: room(2) },
-        { id: 'HIDDEN-1', startDate: '2027-01-01', endDate: '2027-01-02', Guest: 'x', cancelled_at: null, room: null },
+        { id: 'PAST1-x-y', startDate: '2026-01-02', endDate: '2026-01-05', Guest: 'Ada', cancelled_at: null, booking_id: null, room: room(1) },
+        { id: 'LATER-abc', startDate: '2027-03-01', endDate: '2027-03-04', Guest: 'Ada', cancelled_at: null, booking_id: null, room: room(2) },
+        { id: 'NOW-1', startDate: '2026-11-20', endDate: '2026-11-21', Guest: null, cancelled_at: null, booking_id: null, room: room(1) },
+        { id: 'SOON-1', startDate: '2026-11-25', endDate: '2026-11-27', Guest: null, cancelled_at: null, booking_id: null, room: room(3) },
+        { id: 'OFF-1', startDate: '2026-12-01', endDate: '2026-12-03', Guest: null, cancelled_at: '2026-11-01T10:00:00Z', booking_id: null, room: room(2) },
+        { id: 'HIDDEN-1', startDate: '2027-01-01', endDate: '2027-01-02', Guest: 'x', cancelled_at: null, booking_id: null, room: null },
       ],
       '2026-11-21',
     );

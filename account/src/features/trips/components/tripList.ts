@@ -14,6 +14,7 @@ export interface Trip {
   startDate: string;
   endDate: string;
   guestName: string | null;
+  bookingId: number | null;
   room: Room;
 }
 
@@ -29,6 +30,7 @@ export function buildTrips(payments: readonly TripPayment[], today: string): Tri
         startDate: payment.startDate,
         endDate: payment.endDate,
         guestName: payment.Guest,
+        bookingId: payment.booking_id,
         room,
       },
     ];

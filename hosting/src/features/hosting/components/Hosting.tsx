@@ -16,6 +16,7 @@ import { loginPathReturningTo } from 'shared/url';
 import { useRuntimeConfig } from 'shared/config';
 import { confirmDialogStyles as dialogStyles, Dialog, photoUrl, Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from 'shared/session';
+import { GuestReviews } from './GuestReviews';
 import { useDeleteListingMutation, useGetMyListingsQuery, useGetReservationsQuery, type HostListing } from '../api/hostingApi';
 import { editPath, missingFor, fieldsOf } from '../listingDraft';
 import styles from './Hosting.module.css';
@@ -199,6 +200,7 @@ export function Hosting() {
       />
       <h2 className={styles.sectionTitle}>Upcoming reservations</h2>
       {signedIn ? <Reservations /> : <Skeleton className={styles.rowSkeleton} />}
+      {signedIn && <GuestReviews />}
     </section>
   );
 }

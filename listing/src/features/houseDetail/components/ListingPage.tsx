@@ -103,6 +103,7 @@ function ListingView({ room, facts }: { room: Room; facts: ListingFactsRead }) {
         )}
       </div>
       <Reviews
+        roomId={room.id}
         rating={room.house_rating}
         ratingCount={room.rating_count}
         guestFavorite={room.guest_favorite}

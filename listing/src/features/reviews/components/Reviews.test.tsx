@@ -1,67 +1,79 @@
 import { render, screen } from '@testing-library/react';
-import { Reviews, type ReviewsProps } from './Reviews';
+import type { RoomReviews } from '../api';
+import { ReviewsView } from './Reviews';
 
-function renderReviews(overrides: Partial<ReviewsProps>) {
-  const props: ReviewsProps = {
+const REVIEWS: RoomReviews = {
+  scores: { cleanliness: 4.9, accuracy: 5, check_in: 4.8, communication: 5, location: 4.2, value: 4.5 },
+  latest: [
+    { id: 7, author_name: 'Ada', author_location: '', body: 'Lovely and quiet.', created_at: '2026-11-20T10:00:00Z' },
+    { id: 3, author_name: 'Maya', author_location: 'Lisbon, Portugal', body: 'Spotless.', created_at: '2026-10-02T10:00:00Z' },
+  ],
+};
+
+type Props = Parameters<typeof ReviewsView>[0];
+
+function renderReviews(overrides: Partial<Props>) {
+  const props: Props = {
     rating: 4.87,
     ratingCount: '(18)',
     guestFavorite: '',
     viewportWidth: 1280,
     ratingText: '4.87',
     reviewsText: '18 reviews',
+    reviews: REVIEWS,
     ...overrides,
   };
-  return render(<Reviews {...props} />);
+  return render(<ReviewsView {...props} />);
 }
 
 const reviewCards = () => screen.queryAllByRole('listitem');
 
 describe('Reviews', () => {
-  it('shows the four sample reviews when rating_count holds a number above 10', () => {
-    renderReviews({ ratingCount: '(11)' });
-    expect(reviewCards()).toHaveLength(4);
+  it("shows the listing's latest written reviews with their author and month", () => {
+    renderReviews({});
+    expect(reviewCards()).toHaveLength(2);
+    expect(reviewCards()[0]).toHaveTextContent('AdaNovember 2026Lovely and quiet.');
+    expect(reviewCards()[1]).toHaveTextContent('MayaLisbon, PortugalOctober 2026Spotless.');
   });
 
-  it('shows no review cards at 10 reviews or fewer, or with no number at all', () => {
-    const { rerender } = renderReviews({ ratingCount: '10 reviews' });
-    expect(reviewCards()).toHaveLength(0);
-    rerender(<Reviews rating={4.87} ratingCount="New" guestFavorite="" viewportWidth={1280} ratingText="4.87" reviewsText="New" />);
-    expect(reviewCards()).toHaveLength(0);
-  });
-
-  it('shows the summary with the fixed category scores from 824px', () => {
+  it("shows the summary with the categories' averages from 824px", () => {
     renderReviews({ viewportWidth: 824 });
     const scores = screen.getByText('Cleanliness').closest('dl')!;
-    expect(scores).toHaveTextContent('Cleanliness5.0Accuracy5.0Check-in5.0Communication5.0Location4.9Value4.9');
-  });
-
-  it('shows no category scores for a place nobody rated (a new host\'s)', () => {
-    renderReviews({ rating: null, ratingCount: '', ratingText: '', reviewsText: '' });
-    expect(screen.queryByText('Cleanliness')).not.toBeInTheDocument();
-    expect(screen.getByText('Reviews show here once this place has more than 10 of them.')).toBeInTheDocument();
+    expect(scores).toHaveTextContent('Cleanliness4.9Accuracy5.0Check-in4.8Communication5.0Location4.2Value4.5');
   });
 
   it('hides the summary below 824px unless the listing is a guest favourite', () => {
     const { rerender } = renderReviews({ viewportWidth: 823 });
     expect(screen.queryByText('Cleanliness')).not.toBeInTheDocument();
     rerender(
-      <Reviews
+      <ReviewsView
         rating={4.87}
         ratingCount="(18)"
         guestFavorite="Guest favourite"
         viewportWidth={375}
         ratingText="4.87"
         reviewsText="18 reviews"
+        reviews={REVIEWS}
       />,
     );
     expect(screen.getByText('Cleanliness')).toBeInTheDocument();
     expect(screen.getByText('Guest favourite')).toBeInTheDocument();
   });
 
+  it('says there are no reviews yet, with no figures, before the first is published', () => {
+    renderReviews({ rating: null, ratingCount: '', reviewsText: '', reviews: { scores: null, latest: [] } });
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^Reviews$/);
+    expect(screen.getByText('No reviews yet')).toBeInTheDocument();
+    expect(screen.queryByText('Cleanliness')).not.toBeInTheDocument();
+    expect(reviewCards()).toHaveLength(0);
+  });
+
   it('titles the section with the rating only when it is above 2', () => {
     const { rerender } = renderReviews({});
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('4.87 · 18 reviews');
-    rerender(<Reviews rating={2} ratingCount="(18)" guestFavorite="" viewportWidth={1280} ratingText="2" reviewsText="18 reviews" />);
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^Reviews$/);
+    rerender(
+      <ReviewsView rating={2} ratingCount="(18)" guestFavorite="" viewportWidth={1280} ratingText="2" reviewsText="18 reviews" reviews={REVIEWS} />,
+    );
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^18 reviews$/);
   });
 });

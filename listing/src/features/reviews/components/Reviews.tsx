@@ -1,16 +1,10 @@
 import { Award, Star } from 'lucide-react';
-import {
-  REVIEW_CATEGORY_SCORES,
-  SAMPLE_REVIEW_COUNT,
-  isGuestFavourite,
-  showsRating,
-  showsReviews,
-  showsReviewSummary,
-} from 'shared/rules';
-import { SAMPLE_REVIEWS } from '../sampleReviews';
+import { REVIEW_CATEGORIES, isGuestFavourite, reviewCount, showsRating, showsReviewSummary } from 'shared/rules';
+import { type RoomReviews, useGetRoomReviewsQuery } from '../api';
 import styles from './Reviews.module.css';
 
 export interface ReviewsProps {
+  roomId: number;
   rating: number | null;
   ratingCount: string;
   guestFavorite: string;
@@ -21,23 +15,40 @@ export interface ReviewsProps {
   reviewsText: string;
 }
 
+/** The listing's published reviews, read for its reviews section. */
+export function Reviews({ roomId, ...props }: ReviewsProps) {
+  const { data } = useGetRoomReviewsQuery(roomId);
+  return <ReviewsView {...props} reviews={data} />;
+}
+
+const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /**
- * Reviews: the rating summary with the fixed category scores (wide screens or guest favourites,
- * for a rated place only: a place nobody rated has no scores to show) and four sample review
- * cards when rating_count holds a number above 10.
+ * Reviews: the rating summary with each category's average as a bar (wide screens or guest
+ * favourites) and the latest written reviews, all from the listing's published reviews; 'No
+ * reviews yet' before the first.
  */
-export function Reviews({ rating, ratingCount, guestFavorite, viewportWidth, ratingText, reviewsText }: ReviewsProps) {
-  const withCards = showsReviews(ratingCount);
-  const withSummary = showsReviewSummary(viewportWidth, guestFavorite);
+export function ReviewsView({
+  rating,
+  ratingCount,
+  guestFavorite,
+  viewportWidth,
+  ratingText,
+  reviewsText,
+  reviews,
+}: Omit<ReviewsProps, 'roomId'> & { reviews: RoomReviews | undefined }) {
+  const count = reviewCount(ratingCount) ?? 0;
+  const withSummary = count > 0 && reviews?.scores && showsReviewSummary(viewportWidth, guestFavorite);
   const favourite = isGuestFavourite(guestFavorite);
   const rated = showsRating(rating);
   return (
     <section id="reviews" className={styles.section} aria-labelledby="reviews-heading" tabIndex={-1}>
       <h2 id="reviews-heading" className={styles.heading}>
         {rated && <Star size={18} aria-hidden className={styles.star} />}
-        {rated ? `${ratingText} · ${reviewsText}` : 'Reviews'}
+        {rated ? `${ratingText} · ${reviewsText}` : count > 0 ? reviewsText : 'Reviews'}
       </h2>
-      {withSummary && rated && (
+      {count === 0 && <p className={styles.empty}>No reviews yet</p>}
+      {withSummary && (
         <div className={styles.summary}>
           {favourite && (
             <div className={styles.favourite}>
@@ -50,35 +61,41 @@ export function Reviews({ rating, ratingCount, guestFavorite, viewportWidth, rat
           )}
           <h3 className="visually-hidden">Rating by category</h3>
           <dl className={styles.scores}>
-            {REVIEW_CATEGORY_SCORES.map((category) => (
-              <div key={category.label} className={styles.score}>
-                <dt>{category.label}</dt>
-                <dd>{category.score.toFixed(1)}</dd>
-              </div>
-            ))}
+            {REVIEW_CATEGORIES.map(({ key, label }) => {
+              const score = Number(reviews.scores![key]);
+              return (
+                <div key={key} className={styles.score}>
+                  <dt>{label}</dt>
+                  <dd>
+                    {score.toFixed(1)}
+                    <span className={styles.bar} aria-hidden="true">
+                      <span style={{ width: `${(score / 5) * 100}%` }} />
+                    </span>
+                  </dd>
+                </div>
+              );
+            })}
           </dl>
         </div>
       )}
-      {withCards ? (
+      {reviews && reviews.latest.length > 0 && (
         <ul className={styles.cards}>
-          {SAMPLE_REVIEWS.slice(0, SAMPLE_REVIEW_COUNT).map((review) => (
-            <li key={review.name} className={styles.card}>
+          {reviews.latest.map((review) => (
+            <li key={review.id} className={styles.card}>
               <div className={styles.reviewer}>
                 <span className={styles.initial} aria-hidden="true">
-                  {review.name.charAt(0)}
+                  {review.author_name.charAt(0)}
                 </span>
                 <div>
-                  <p className={styles.name}>{review.name}</p>
-                  <p className={styles.meta}>{review.location}</p>
+                  <p className={styles.name}>{review.author_name}</p>
+                  {review.author_location && <p className={styles.meta}>{review.author_location}</p>}
                 </div>
               </div>
-              <p className={styles.meta}>{review.date}</p>
-              <p className={styles.text}>{review.text}</p>
+              <p className={styles.meta}>{MONTH.format(new Date(review.created_at))}</p>
+              <p className={styles.text}>{review.body}</p>
             </li>
           ))}
         </ul>
-      ) : (
-        <p className={styles.empty}>Reviews show here once this place has more than 10 of them.</p>
       )}
     </section>
   );
