@@ -54,7 +54,7 @@ test.describe('the search in the URL', () => {
     const when = `${shownDay(checkIn)} - ${shownDay(checkOut)}`;
     // The cards show the searched dates, and their links carry the stay to the listing.
     await expect(cards(page).first()).toContainText(when);
-    await expect(cards(page).first().getByRole('link').first()).toHaveAttribute(
+    await expect(cards(page).first().getByRole('heading').getByRole('link')).toHaveAttribute(
       'href',
       `/house/${found[0]}?checkin=${isoDay(checkIn)}&checkout=${isoDay(checkOut)}`,
     );
