@@ -25,7 +25,8 @@ export const shownDay = (d: Date) => `${String(d.getDate()).padStart(2, '0')} ${
 export const cards = (page: Page) => page.locator('main article');
 
 export async function cardIds(page: Page): Promise<number[]> {
-  const hrefs = await cards(page).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  // The place's link (a signed-out heart links to /login).
+  const hrefs = await cards(page).getByRole('heading').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   // A link may carry the searched stay: /house/52?checkin=…
   return hrefs.map((href) => Number(href.split('?')[0]!.split('/').pop()));
 }

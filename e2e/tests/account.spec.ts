@@ -313,7 +313,7 @@ test.describe('user menu and navigation', () => {
 test.describe('favourites', () => {
   test('signed out, a heart opens the login dialog', async ({ page }) => {
     await page.goto('/home');
-    await page.getByRole('button', { name: 'Add to wishlist' }).first().click();
+    await page.getByRole('link', { name: 'Add to wishlist' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
   });
 

@@ -109,9 +109,9 @@ test.describe('discovery', () => {
   test('browse a category', async ({ page, request }) => {
     await openHome(page);
     const strip = page.getByRole('navigation', { name: 'Categories' });
-    await expect(strip.getByRole('button', { name: 'Amazing pools' })).toHaveAttribute('aria-pressed', 'true');
-    await strip.getByRole('button', { name: 'Castles' }).click();
-    await expect(strip.getByRole('button', { name: 'Castles' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(strip.getByRole('link', { name: 'Amazing pools' })).toHaveAttribute('aria-current', 'true');
+    await strip.getByRole('link', { name: 'Castles' }).click();
+    await expect(strip.getByRole('link', { name: 'Castles' })).toHaveAttribute('aria-current', 'true');
     await expect(async () => {
       const ids = await cardIds(page);
       expect(ids.length).toBeGreaterThan(0);
@@ -405,7 +405,7 @@ test.describe('discovery', () => {
 
   test('the heart: signed out opens the login dialog, signed in saves and persists', async ({ page, request }) => {
     await openHome(page);
-    await cards(page).first().getByRole('button', { name: 'Add to wishlist' }).click();
+    await cards(page).first().getByRole('link', { name: 'Add to wishlist' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
 
     await signInAsGuest(page, request);

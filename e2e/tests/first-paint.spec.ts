@@ -3,12 +3,14 @@
  * scripts run (the search bar at a wide screen, the search pill at a phone's, chosen by CSS and
  * not by the user agent), and the search bar works as HTML: on a phone-speed CPU (6x slower,
  * through CDP) a search typed and sent the moment the bar is painted takes effect, and with
- * JavaScript off the bar is a GET form the server answers with the results page.
+ * JavaScript off the bar is a GET form the server answers with the results page. So do a
+ * category and a signed-out heart (links) and 'Sign in as a Guest user' (a GET form the page
+ * answers once its scripts run).
  *
  * These tests use Playwright's own `test`, not ../support/test: that one waits for hydration
  * after every navigation, and here the traveller does not wait.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /** A mid-range phone's CPU against the test machine's. */
 const CPU_SLOWDOWN = 6;
@@ -29,6 +31,14 @@ async function newContext(browser: Browser, javaScriptEnabled: boolean): Promise
 }
 
 const wide = () => test.info().project.name === 'desktop';
+
+/** The shell's frame and every server-rendered remote slot have hydrated. */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('[data-remote]:not([data-hydrated])') === null && document.documentElement.dataset.hydrated === 'true');
+
+/** A page on a slow CPU with the scripts, or a plain one without them. */
+const pageIn = (context: BrowserContext, javaScriptEnabled: boolean) => (javaScriptEnabled ? slowPage(context) : context.newPage());
+const how = (javaScriptEnabled: boolean) => (javaScriptEnabled ? 'scripts loading on a slow CPU' : 'JavaScript off');
 
 /** The search control this screen shows: the bar's form at a wide screen, the pill at a phone's. */
 const shownSearch = (page: Page) =>
@@ -52,7 +62,7 @@ test('the server paints the search this screen keeps: the same box before the sc
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
     });
     await after.goto('/home');
-    await after.waitForFunction(() => document.querySelector('[data-remote]:not([data-hydrated])') === null && document.documentElement.dataset.hydrated === 'true');
+    await hydrated(after);
     await expect(shownSearch(after)).toBeVisible();
     await expect(hiddenSearch(after)).toBeHidden();
     expect(await shownSearch(after).boundingBox()).toEqual(painted);
@@ -72,7 +82,7 @@ test.describe('a search sent the moment the bar is painted', () => {
     }) => {
       const context = await newContext(browser, javaScriptEnabled);
       try {
-        const page = javaScriptEnabled ? await slowPage(context) : await context.newPage();
+        const page = await pageIn(context, javaScriptEnabled);
         await page.goto('/home', { waitUntil: 'commit' });
         const where = page.getByRole('textbox', { name: 'Where' });
         await where.fill('Paris');
@@ -99,7 +109,7 @@ test('an email typed on /login the moment it is painted is kept when the scripts
     const email = `first-paint-${test.info().project.name}-${Date.now()}@example.com`;
     await page.goto('/login', { waitUntil: 'commit' });
     await page.getByLabel('Email').fill(email);
-    await page.waitForFunction(() => document.querySelector('[data-remote]:not([data-hydrated])') === null && document.documentElement.dataset.hydrated === 'true');
+    await hydrated(page);
     await expect(page.getByLabel('Email')).toHaveValue(email);
     // The form's state has it too: a new email with a password signs up and asks for a name.
     await page.getByLabel('Password').fill('first-paint-password');
@@ -107,5 +117,91 @@ test('an email typed on /login the moment it is painted is kept when the scripts
     await expect(page.getByText(`Your account for ${email} is ready.`)).toBeVisible();
   } finally {
     await context.close();
+  }
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`a category tapped the moment the strip is painted filters the grid (${how(javaScriptEnabled)})`, async ({ browser }) => {
+    const context = await newContext(browser, javaScriptEnabled);
+    try {
+      const page = await pageIn(context, javaScriptEnabled);
+      await page.goto('/home?where=Europe', { waitUntil: 'commit' });
+      const castles = page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Castles', exact: true });
+      await castles.click();
+      // The rest of the search stays.
+      await expect(page).toHaveURL(/\/home\?where=Europe&category=Castles$/);
+      await expect(castles).toHaveAttribute('aria-current', 'true');
+      await expect(page.locator('main a[href^="/house/"]').first()).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`signed out, a heart tapped the moment the card is painted asks to log in and comes back here (${how(javaScriptEnabled)})`, async ({
+    browser,
+  }) => {
+    const context = await newContext(browser, javaScriptEnabled);
+    try {
+      const page = await pageIn(context, javaScriptEnabled);
+      await page.goto('/home?category=Castles', { waitUntil: 'commit' });
+      await page.getByRole('article').first().getByRole('link', { name: 'Add to wishlist' }).click();
+      const loginPage = '/login?next=%2Fhome%3Fcategory%3DCastles';
+      const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });
+      if (javaScriptEnabled) {
+        // Before the scripts run the link loads /login; after, the same tap opens the login dialog.
+        await expect.poll(async () => page.url().endsWith(loginPage) || (await dialog.isVisible())).toBe(true);
+      } else {
+        await expect(page).toHaveURL(loginPage);
+      }
+      await expect(page.getByLabel('Email')).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('"Sign in as a Guest user" pressed the moment /login is painted signs in and returns (slow CPU)', async ({ browser }) => {
+  test.slow();
+  const context = await newContext(browser, true);
+  try {
+    const page = await slowPage(context);
+    await page.goto('/login?next=%2Fhome%3Fcategory%3DCastles', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
+    await page.waitForURL('/home?category=Castles');
+    await hydrated(page);
+    // Signed in: the user menu's entries at a wide screen, the phone's navigation's Profile.
+    if (wide()) {
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      await expect(page.getByRole('navigation', { name: 'User menu' }).getByRole('link', { name: 'Trips' })).toBeVisible();
+    } else {
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' })).toBeVisible();
+    }
+  } finally {
+    await context.close();
+  }
+});
+
+test.describe('the layout follows the width, not the user agent', () => {
+  test.skip(() => !wide(), 'one run covers both widths');
+
+  for (const { agent, userAgent, width, months } of [
+    { agent: 'a desktop browser', userAgent: devices['Desktop Chrome'].userAgent, width: 375, months: 1 },
+    { agent: 'a phone browser', userAgent: devices['Pixel 7'].userAgent, width: 1280, months: 2 },
+  ]) {
+    test(`${agent} at ${width}px gets that width's search, navigation and calendar in the first HTML`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, userAgent, viewport: { width, height: 800 } });
+      try {
+        const page = await context.newPage();
+        await page.goto('/home');
+        const phone = width < 744;
+        await expect(page.getByRole('button', { name: /Where to\?/ })).toBeVisible({ visible: phone });
+        await expect(page.getByRole('search', { name: 'Search stays' })).toBeVisible({ visible: !phone });
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ visible: phone });
+        await page.goto('/house/1');
+        await expect(page.locator('#stay-calendar').getByRole('grid')).toHaveCount(months);
+      } finally {
+        await context.close();
+      }
+    });
   }
 });

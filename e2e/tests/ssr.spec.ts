@@ -67,10 +67,13 @@ test('every page hydrates with no mismatch and no console error', async ({ page 
     await page.goto(route);
     await expect(page.locator('main')).toBeVisible();
   }
-  // Also the remotes' own modules hydrated (not only the shell's frame): the page responds.
+  // Also the remotes' own modules hydrated (not only the shell's frame): the router follows a
+  // category link in the page, with no new document.
   await page.goto('/home');
-  await page.getByRole('button', { name: 'Farms' }).click();
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole('link', { name: 'Farms' }).click();
   await expect(page).toHaveURL(/category=Farms/);
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   expect(problems).toEqual([]);
 });
 

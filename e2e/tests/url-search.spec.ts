@@ -54,7 +54,7 @@ test.describe('the search in the URL', () => {
     const when = `${shownDay(checkIn)} - ${shownDay(checkOut)}`;
     // The cards show the searched dates, and their links carry the stay to the listing.
     await expect(cards(page).first()).toContainText(when);
-    await expect(cards(page).first().getByRole('link').first()).toHaveAttribute(
+    await expect(cards(page).first().getByRole('heading').getByRole('link')).toHaveAttribute(
       'href',
       `/house/${found[0]}?checkin=${isoDay(checkIn)}&checkout=${isoDay(checkOut)}`,
     );
@@ -80,20 +80,20 @@ test.describe('the search in the URL', () => {
   test('a category is in the URL; Back returns to the one before', async ({ page }) => {
     await openHome(page);
     const strip = page.getByRole('navigation', { name: 'Categories' });
-    await strip.getByRole('button', { name: 'Castles', exact: true }).click();
+    await strip.getByRole('link', { name: 'Castles', exact: true }).click();
     await expect(page).toHaveURL('/home?category=Castles');
-    await expect(strip.getByRole('button', { name: 'Castles', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(strip.getByRole('link', { name: 'Castles', exact: true })).toHaveAttribute('aria-current', 'true');
     await page.reload();
-    await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Castles', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Castles', exact: true })).toHaveAttribute('aria-current', 'true');
     await page.goBack();
     await expect(page).toHaveURL('/home');
-    await expect(strip.getByRole('button', { name: 'Castles', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await expect(strip.getByRole('link', { name: 'Castles', exact: true })).not.toHaveAttribute('aria-current');
   });
 
   test('a category far along the strip, opened from a link, is scrolled into view and the page stays at its top', async ({ page, isMobile }) => {
     await page.goto('/home?category=Treehouses');
-    const chosen = page.getByRole('navigation', { name: 'Categories' }).getByRole('button', { name: 'Treehouses', exact: true });
-    await expect(chosen).toHaveAttribute('aria-pressed', 'true');
+    const chosen = page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Treehouses', exact: true });
+    await expect(chosen).toHaveAttribute('aria-current', 'true');
     await expect(chosen).toBeInViewport({ ratio: 1 });
     // wide screens: the strip's arrows follow (small screens swipe it)
     if (!isMobile) await expect(page.getByRole('button', { name: 'Previous categories' })).toBeVisible();

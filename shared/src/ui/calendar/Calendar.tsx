@@ -1,6 +1,7 @@
 /**
  * An accessible month calendar, shared by the search bar, the search overlay, the listing
- * page and the booking page. It shows one or two months side by side, pages through the 23
+ * page and the booking page. It shows one or two months side by side (or two that become one
+ * at a small screen, by CSS, so the server paints what each screen keeps), pages through the 23
  * months of the spec (pages 0-20), and hands each day click to the date-selection machine
  * (shared/rules/dateSelection), reporting the new range. Days are ISO 'yyyy-MM-dd' strings.
  *
@@ -43,6 +44,8 @@ export interface CalendarProps {
   today?: IsoDay;
   /** One month or two side by side. */
   monthsShown?: 1 | 2;
+  /** With two months: show only the first at this width or narrower (a CSS media query). */
+  oneMonthUpTo?: OneMonthWidth;
   /** Extra days that cannot be chosen (struck through). */
   disabledDates?: readonly IsoDay[];
   /** Stays already booked (struck through and disabled). */
@@ -54,6 +57,13 @@ export interface CalendarProps {
   /** Compact look (the booking page). */
   compact?: boolean;
 }
+
+/** The widths a calendar of two months can fold to one at (the spec's breakpoints, in its CSS). */
+export type OneMonthWidth = 743 | 920;
+const ONE_MONTH_CLASS: Readonly<Record<OneMonthWidth, string | undefined>> = {
+  743: styles.oneMonthUpTo743,
+  920: styles.oneMonthUpTo920,
+};
 
 const FULL_DATE_FORMAT = 'EEEE, d MMMM yyyy';
 const MONTH_TITLE_FORMAT = 'MMMM yyyy';
@@ -77,6 +87,7 @@ export function Calendar({
   onChange,
   today = toIsoDay(new Date()),
   monthsShown = 2,
+  oneMonthUpTo,
   disabledDates = [],
   bookedRanges = [],
   strikeBeforeStart = false,
@@ -129,11 +140,18 @@ export function Calendar({
     setFocusedDay(monthStarts[clamped]! < today ? today : monthStarts[clamped]!);
   };
 
+  /** The months on screen now: a month the stylesheet folds away does not count. */
+  const monthsOnScreen = () =>
+    Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[data-month]') ?? []).filter(
+      (month) => getComputedStyle(month).display !== 'none',
+    ).length || monthsShown;
+
   const moveFocus = (day: IsoDay) => {
     const bounded = day < monthStarts[0]! ? monthStarts[0]! : day > lastDay ? lastDay : day;
     const index = monthIndexOf(bounded, monthStarts);
+    const shown = monthsOnScreen();
     if (index < page) setPage(clampCalendarPage(index));
-    else if (index > page + monthsShown - 1) setPage(clampCalendarPage(index - monthsShown + 1));
+    else if (index > page + shown - 1) setPage(clampCalendarPage(index - shown + 1));
     moveFocusRef.current = true;
     setFocusedDay(bounded);
   };
@@ -179,7 +197,7 @@ export function Calendar({
   return (
     <div
       ref={rootRef}
-      className={cx(styles.calendar, compact && styles.compact)}
+      className={cx(styles.calendar, compact && styles.compact, oneMonthUpTo !== undefined && ONE_MONTH_CLASS[oneMonthUpTo])}
       role="group"
       aria-label={label}
       onKeyDown={onKeyDown}
@@ -208,7 +226,7 @@ export function Calendar({
         {visibleMonths.map((monthStart) => {
           const title = format(parseIsoDay(monthStart), MONTH_TITLE_FORMAT);
           return (
-            <div key={monthStart} className={styles.month}>
+            <div key={monthStart} className={styles.month} data-month>
               <h3 className={styles.monthTitle} id={`${idPrefix}-${monthStart}`}>
                 {title}
               </h3>

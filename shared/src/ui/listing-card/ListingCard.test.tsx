@@ -112,6 +112,14 @@ describe('ListingCard', () => {
     expect(onToggleFavourite).toHaveBeenCalledWith(7);
   });
 
+  it('signed out, the heart links to the login page and, once the scripts run, calls the toggle', async () => {
+    const { onToggleFavourite } = renderCard({ signInHref: '/login?next=%2Fhome' });
+    const heart = screen.getByRole('link', { name: 'Add to wishlist' });
+    expect(heart).toHaveAttribute('href', '/login?next=%2Fhome');
+    await userEvent.click(heart);
+    expect(onToggleFavourite).toHaveBeenCalledWith(7);
+  });
+
   it('a saved room offers Remove from wishlist', () => {
     renderCard({ isFavourite: true });
     expect(screen.getByRole('button', { name: 'Remove from wishlist' })).toHaveAttribute('aria-pressed', 'true');

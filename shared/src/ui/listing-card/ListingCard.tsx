@@ -1,6 +1,8 @@
 /**
  * The listing card of the home grid and the wishlist: a photo carousel, the place, the
  * distance (from the searched place, when there is one) and date lines, the nightly price, the rating and the heart toggle.
+ * Signed out, the heart is a link to the login page (returning here), so a tap takes effect
+ * before the scripts run; once they run, the same tap calls the toggle (the login dialog).
  *
  * Only the first photo is in the page at first; the others load when the card is hovered on
  * a viewport wider than 550px, or when the visitor steps the carousel. The carousel knows
@@ -51,6 +53,8 @@ export interface ListingCardProps {
   datesText?: string;
   /** The stay the link carries to the listing ('?checkin=…&adults=…', shared/url staySearch). */
   staySearch?: string;
+  /** Signed out: the login page the heart links to (shared/url loginPathReturningTo). */
+  signInHref?: string;
 }
 
 const PHOTO_WIDTH = 800;
@@ -70,6 +74,7 @@ export function ListingCard({
   distanceKm = null,
   datesText = FIXED_CARD_DATE_TEXT,
   staySearch = '',
+  signInHref,
 }: ListingCardProps) {
   const config = useRuntimeConfig();
   const [index, setIndex] = useState(0);
@@ -111,15 +116,29 @@ export function ListingCard({
           ))}
         </div>
         {isGuestFavourite(room.guest_favorite) && <span className={styles.badge}>Guest favourite</span>}
-        <button
-          type="button"
-          className={styles.heart}
-          aria-label={isFavourite ? 'Remove from wishlist' : 'Add to wishlist'}
-          aria-pressed={isFavourite}
-          onClick={() => onToggleFavourite(room.id)}
-        >
-          <Heart size={24} aria-hidden className={isFavourite ? styles.heartOn : styles.heartOff} />
-        </button>
+        {signInHref === undefined ? (
+          <button
+            type="button"
+            className={styles.heart}
+            aria-label={isFavourite ? 'Remove from wishlist' : 'Add to wishlist'}
+            aria-pressed={isFavourite}
+            onClick={() => onToggleFavourite(room.id)}
+          >
+            <Heart size={24} aria-hidden className={isFavourite ? styles.heartOn : styles.heartOff} />
+          </button>
+        ) : (
+          <a
+            href={signInHref}
+            className={styles.heart}
+            aria-label="Add to wishlist"
+            onClick={(event) => {
+              event.preventDefault();
+              onToggleFavourite(room.id);
+            }}
+          >
+            <Heart size={24} aria-hidden className={styles.heartOff} />
+          </a>
+        )}
         {photos.length > 1 && (
           <>
             {!atStart && (

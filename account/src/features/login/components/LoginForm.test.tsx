@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithStore, authAccounts } from 'shared/testing';
+import { waitFor } from '@testing-library/react';
+import { renderWithStore, authAccounts, testConfig } from 'shared/testing';
 import { LoginDialog } from './LoginDialog';
 import { LoginForm } from './LoginForm';
 import { selectUserData, setShowLogin } from 'shared/state';
@@ -31,6 +32,24 @@ describe('LoginForm', () => {
     expect(screen.getByText('or')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in as a Guest user' })).toBeInTheDocument();
+  });
+
+  it('puts the guest button in a GET form to /login that keeps the return path, for a press before the scripts run', () => {
+    renderWithStore(<LoginForm />, { path: '/login?next=%2Ftrips' });
+    const guest = screen.getByRole('button', { name: 'Sign in as a Guest user' });
+    expect(guest).toHaveAttribute('type', 'submit');
+    expect(guest).toHaveAttribute('name', 'guest');
+    expect(guest).toHaveAttribute('value', '1');
+    const form = guest.closest('form')!;
+    expect(form.getAttribute('action')).toBe('/login');
+    expect(form.method).toBe('get');
+    expect(new FormData(form, guest).get('next')).toBe('/trips');
+  });
+
+  it('signs in as the guest when that was asked before the scripts ran', async () => {
+    authAccounts({ [testConfig.guestEmail]: testConfig.guestPassword });
+    const { store } = renderWithStore(<LoginForm guestRequested />, { path: '/login' });
+    await waitFor(() => expect(selectUserData(store.getState())?.email).toBe(testConfig.guestEmail));
   });
 
   it('asks for both fields: "Email and password are required."', async () => {

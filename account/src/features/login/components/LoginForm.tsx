@@ -4,10 +4,12 @@
  * email is signed up by Continue, and then asked for a name before the page moves on.
  * 'Forgot password?' (beyond the spec) asks for the email and sends a reset link instead.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'shared/router';
 import { useAppDispatch } from 'shared/store';
 import { useRuntimeConfig } from 'shared/config';
 import { useTypedBeforeHydration } from 'shared/ui';
+import { returnPathOf } from 'shared/url';
 import {
   afterPasswordLogin,
   continueWithPassword,
@@ -31,9 +33,17 @@ export interface LoginFormProps {
   headingLevel?: 2 | 3;
   /** Where the login goes afterwards (the dialog opened by Reserve: the booking page with the stay). */
   returnTo?: string | null;
+  /** 'Sign in as a Guest user' was pressed before the scripts ran (/login's GUEST_PARAM): do it now. */
+  guestRequested?: boolean;
 }
 
-export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3, returnTo = null }: LoginFormProps) {
+/**
+ * The query parameter 'Sign in as a Guest user' sends when pressed before the scripts run: the
+ * button submits a GET form to /login, and the page, once its scripts run, signs in as the guest.
+ */
+export const GUEST_PARAM = 'guest';
+
+export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3, returnTo = null, guestRequested = false }: LoginFormProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const dispatch = useAppDispatch();
   const config = useRuntimeConfig();
@@ -49,6 +59,7 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3, returnTo = 
   const [mode, setMode] = useState<Mode>('login');
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
+  const returnPath = returnPathOf(useLocation().search);
 
   const finish = (outcome: AuthOutcome): boolean => {
     if (!outcome.ok) {
@@ -108,6 +119,15 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3, returnTo = 
     setBusy(null);
     if (finish(outcome)) moveOn();
   };
+
+  const guestStarted = useRef(false);
+  useEffect(() => {
+    if (!guestRequested || guestStarted.current) return;
+    guestStarted.current = true;
+    void onGuest();
+    // onGuest is a new function each render; the request is answered once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [guestRequested]);
 
   const onReset = async (event: FormEvent) => {
     event.preventDefault();
@@ -248,9 +268,20 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3, returnTo = 
         </svg>
         {busy === 'google' ? 'Opening Google...' : 'Continue with Google'}
       </button>
-      <button type="button" className={styles.secondary} onClick={onGuest} disabled={busy !== null}>
-        {busy === 'guest' ? 'Signing in...' : 'Sign in as a Guest user'}
-      </button>
+      {/* A form, so that a press before the scripts run is not lost: it loads /login asking for the guest. */}
+      <form
+        action="/login"
+        className={styles.guest}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onGuest();
+        }}
+      >
+        {returnPath !== null && <input type="hidden" name="next" value={returnPath} />}
+        <button type="submit" name={GUEST_PARAM} value="1" className={styles.secondary} disabled={busy !== null}>
+          {busy === 'guest' ? 'Signing in...' : 'Sign in as a Guest user'}
+        </button>
+      </form>
     </div>
   );
 }

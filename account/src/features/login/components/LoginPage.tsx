@@ -3,25 +3,50 @@
  * path (`next`, a page of this site) or to /home; a login made here lands there through the form
  * itself (a full load, as after any password login, or Google's redirect target), so the page
  * does not navigate a second time.
+ *
+ * 'Sign in as a Guest user' pressed before the scripts ran loads /login?guest=1 (with `next`);
+ * the page then takes the flag out of the address and signs in as the guest, but only when that
+ * load came from this site's /login (its referrer), so a link elsewhere cannot sign a visitor in.
  */
-import { useState } from 'react';
-import { Navigate, useLocation } from 'shared/router';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'shared/router';
 import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
-import { returnPathOf } from 'shared/url';
+import { loginPathReturningTo, returnPathOf } from 'shared/url';
 import { AFTER_LOGIN_PATH } from 'shared/session';
-import { LoginForm } from './LoginForm';
+import { GUEST_PARAM, LoginForm } from './LoginForm';
 import { LOGIN_TITLE } from './texts';
 import { PageCard } from './PageCard';
+
+/** Whether this document was loaded from this site's /login page (the guest form's submission). */
+function loadedFromLoginPage(): boolean {
+  try {
+    const from = new URL(document.referrer);
+    return from.origin === window.location.origin && from.pathname === '/login';
+  } catch {
+    return false;
+  }
+}
 
 export function LoginPage() {
   const signedIn = useAppSelector(selectIsLoggedIn);
   const [attempted, setAttempted] = useState(false);
+  const [guestRequested, setGuestRequested] = useState(false);
   const { search } = useLocation();
-  if (signedIn && !attempted) return <Navigate to={returnPathOf(search) ?? AFTER_LOGIN_PATH} replace />;
+  const navigate = useNavigate();
+  const guestFlag = new URLSearchParams(search).get(GUEST_PARAM) === '1';
+
+  useEffect(() => {
+    if (!guestFlag) return;
+    const returnPath = returnPathOf(search);
+    void navigate(returnPath === null ? '/login' : loginPathReturningTo(returnPath), { replace: true });
+    if (loadedFromLoginPage()) setGuestRequested(true);
+  }, [guestFlag, search, navigate]);
+
+  if (signedIn && !attempted && !guestRequested) return <Navigate to={returnPathOf(search) ?? AFTER_LOGIN_PATH} replace />;
   return (
     <PageCard title={LOGIN_TITLE}>
-      <LoginForm onAttempt={() => setAttempted(true)} headingLevel={2} />
+      <LoginForm onAttempt={() => setAttempted(true)} headingLevel={2} guestRequested={guestRequested} />
     </PageCard>
   );
 }

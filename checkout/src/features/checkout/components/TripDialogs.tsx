@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { BREAKPOINTS, NO_DATES, type BookedRange, type DateRange, GUEST_KINDS, type GuestCounts } from 'shared/rules';
-import { Calendar, Dialog, GuestCounter, useMediaQuery } from 'shared/ui';
+import { Calendar, Dialog, GuestCounter } from 'shared/ui';
 import styles from './BookingPage.module.css';
 
 interface DatesDialogProps {
@@ -19,7 +19,6 @@ interface DatesDialogProps {
 
 export function DatesDialog({ open, range, bookedRanges, onClose, onSave }: DatesDialogProps) {
   const [draft, setDraft] = useState(range);
-  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.detailSmallUpTo}px)`);
   useEffect(() => {
     if (open) setDraft(range);
   }, [open, range]);
@@ -33,7 +32,7 @@ export function DatesDialog({ open, range, bookedRanges, onClose, onSave }: Date
       <Calendar
         range={draft}
         onChange={(change) => setDraft(change.range)}
-        monthsShown={small ? 1 : 2}
+        oneMonthUpTo={BREAKPOINTS.detailSmallUpTo}
         bookedRanges={bookedRanges}
         strikeBeforeStart
         label="Dates of your stay"

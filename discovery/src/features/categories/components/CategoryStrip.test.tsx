@@ -13,24 +13,25 @@ describe('CategoryStrip', () => {
     expect(screen.getAllByTestId('category-skeleton')).toHaveLength(28);
   });
 
-  it('shows every category with its icon; choosing one selects it', async () => {
+  it('shows every category with its icon, a link to /home with it; choosing one selects it', async () => {
     renderWithStore(
       <HomeSearch>
         <CategoryStrip />
       </HomeSearch>,
       { path: '/home', answer: () => ({ data: [{ id: 1, filter: 'Beach' }], count: 1 }) },
     );
-    const beach = await screen.findByRole('button', { name: 'Beach' });
-    expect(screen.getAllByRole('button', { pressed: false }).length).toBeGreaterThanOrEqual(CATEGORIES.length - 1);
+    const beach = await screen.findByRole('link', { name: 'Beach' });
+    expect(screen.getAllByRole('link', { current: false }).length).toBeGreaterThanOrEqual(CATEGORIES.length - 1);
     expect(beach.querySelector('svg')).not.toBeNull();
+    expect(beach).toHaveAttribute('href', '/home?category=Beach');
     await userEvent.click(beach);
-    expect(beach).toHaveAttribute('aria-pressed', 'true');
+    expect(beach).toHaveAttribute('aria-current', 'true');
     expect(screen.getByTestId('location')).toHaveTextContent('/home?category=Beach');
   });
 
   it('reads the category field with an exact count, one page of 2000', async () => {
     const { reads } = renderWithStore(<CategoryStrip />, { path: '/home' });
-    await screen.findByRole('button', { name: 'Beach' });
+    await screen.findByRole('link', { name: 'Beach' });
     expect(reads[0]).toMatchObject({ table: 'Rooms', columns: 'id,filter', range: [0, 1999] });
   });
 
@@ -39,8 +40,8 @@ describe('CategoryStrip', () => {
       path: '/home?where=Paris',
       answer: () => ({ data: [{ id: 3, filter: 'Castles' }], count: 1 }),
     });
-    expect(await screen.findByRole('button', { name: 'Castles' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Beach' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Castles' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Beach' })).not.toBeInTheDocument();
     expect(reads.at(-1)).toMatchObject({ rpc: 'search_rooms', args: { search_text: 'paris' } });
   });
 
@@ -51,7 +52,7 @@ describe('CategoryStrip', () => {
     HTMLElement.prototype.scrollBy = scrollBy;
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 80 } as DOMRect);
     renderWithStore(<CategoryStrip />, { path: '/home' });
-    await screen.findByRole('button', { name: 'Beach' });
+    await screen.findByRole('link', { name: 'Beach' });
     expect(screen.queryByRole('button', { name: 'Previous categories' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Next categories' }));
     // Seven item widths (jsdom applies no stylesheet, so the gap is 0 here).

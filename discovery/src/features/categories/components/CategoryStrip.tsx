@@ -1,11 +1,13 @@
 /**
  * The category strip: every category with its icon; arrows when there are more than 8, one
  * click scrolling seven items; choosing one filters the grid (it goes into /home's URL), and the
- * chosen one is always in view. While the category read is loading it shows 28 skeletons. During
+ * chosen one is always in view. Each category is a link to /home with the rest of the search
+ * kept, so a tap works before the scripts run (and without them); once they run, the router
+ * follows it in the page. While the category read is loading it shows 28 skeletons. During
  * a search only the categories the search found are offered.
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'shared/router';
+import { Link, useLocation } from 'shared/router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { CATEGORIES, CATEGORY_ARROWS_ABOVE_COUNT, CATEGORY_SCROLL_ITEMS, SKELETON_COUNTS } from 'shared/rules';
 import { Skeleton } from 'shared/ui';
@@ -15,7 +17,6 @@ import { categoryIcon } from '../categoryIcons';
 import styles from './CategoryStrip.module.css';
 
 export function CategoryStrip() {
-  const navigate = useNavigate();
   const { pathname, search: locationSearch } = useLocation();
   const { search, category: selected } = useHomeSearch();
   const { data, isLoading } = useGetCategoryFilterQuery(search);
@@ -23,13 +24,11 @@ export function CategoryStrip() {
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });
 
   // A category is part of /home's URL (pushed: Back returns to the previous one).
-  const pick = (category: string) =>
-    void navigate(
-      homeSearchWith(pathname === '/home' ? locationSearch : '', (params) => {
-        if (category) params.set('category', category);
-        else params.delete('category');
-      }),
-    );
+  const pathWith = (category: string) =>
+    homeSearchWith(pathname === '/home' ? locationSearch : '', (params) => {
+      if (category) params.set('category', category);
+      else params.delete('category');
+    });
 
   const categories = search && data ? CATEGORIES.filter((c) => data.filters.includes(c)) : CATEGORIES;
   const showArrows = categories.length > CATEGORY_ARROWS_ABOVE_COUNT;
@@ -52,7 +51,7 @@ export function CategoryStrip() {
   // middle, so the traveller sees what filters the grid; the page itself does not move.
   useLayoutEffect(() => {
     const list = listRef.current;
-    const active = list?.querySelector('[aria-pressed="true"]');
+    const active = list?.querySelector('[aria-current="true"]');
     if (!list || !active) return;
     const view = list.getBoundingClientRect();
     const box = active.getBoundingClientRect();
@@ -92,15 +91,14 @@ export function CategoryStrip() {
             const active = category === selected;
             return (
               <li key={category}>
-                <button
-                  type="button"
+                <Link
+                  to={pathWith(active && search ? '' : category)}
                   className={`${styles.item} ${active ? styles.active : ''}`}
-                  aria-pressed={active}
-                  onClick={() => pick(active && search ? '' : category)}
+                  aria-current={active || undefined}
                 >
                   <Icon size={24} strokeWidth={1.5} aria-hidden />
                   <span className={styles.label}>{category}</span>
-                </button>
+                </Link>
               </li>
             );
           })}

@@ -231,9 +231,11 @@ describe('ListingGrid', () => {
     expect(images.slice(4).every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
   });
 
-  it('the heart opens the login dialog when signed out', async () => {
-    const { store } = renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(1) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Add to wishlist' }));
+  it('signed out, the heart links to /login returning here, and opens the login dialog', async () => {
+    const { store } = renderWithStore(<ListingGrid />, { path: '/home?category=Beach', answer: rooms(1) });
+    const heart = await screen.findByRole('link', { name: 'Add to wishlist' });
+    expect(heart).toHaveAttribute('href', '/login?next=%2Fhome%3Fcategory%3DBeach');
+    await userEvent.click(heart);
     expect(store.getState().app.showLogin).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
 import { NO_DATES, REDIRECT_DELAY_MS, formatShownRange, toIsoDay, type DateRange } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
-import { Calendar, Skeleton, useMediaQuery } from 'shared/ui';
+import { Calendar, Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from 'shared/session';
 import {
   useBlockDatesMutation,
@@ -27,7 +27,6 @@ export function HostCalendar() {
   const signedIn = useAppSelector(selectIsLoggedIn);
   useRedirectWhenSignedOut(loginPathReturningTo(pathname), REDIRECT_DELAY_MS.tripsToLogin);
   const id = Number(params.id);
-  const narrow = useMediaQuery('(max-width: 743px)');
 
   const listings = useGetMyListingsQuery(signedIn ? undefined : skipToken);
   const listing = listings.data?.find((l) => l.room_id === id);
@@ -84,7 +83,7 @@ export function HostCalendar() {
           range={range}
           onChange={(change) => setRange(change.range)}
           today={toIsoDay(new Date())}
-          monthsShown={narrow ? 1 : 2}
+          oneMonthUpTo={743}
           bookedRanges={bookedRanges}
           label="Choose nights to block"
         />

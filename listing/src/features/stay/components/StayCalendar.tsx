@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Calendar, useMediaQuery } from 'shared/ui';
+import { Calendar } from 'shared/ui';
 import { calendarHeading, toIsoDay, formatShownRange } from 'shared/rules';
 import { useStayDates } from '../hooks/useStay';
 import { useUnavailableDays } from '../hooks/useUnavailableDays';
@@ -16,7 +16,6 @@ export function StayCalendar({ roomId, city }: { roomId: number; city: string })
   const { range, hasBothDates, setRange, clear } = useStayDates();
   const [today] = useState(() => toIsoDay(new Date()));
   const unavailable = useUnavailableDays(roomId, range, today);
-  const oneMonth = useMediaQuery('(max-width: 743px)');
   return (
     <section id={STAY_CALENDAR_ID} className={styles.section} aria-labelledby="stay-calendar-heading" tabIndex={-1}>
       <h2 id="stay-calendar-heading" className={styles.heading} aria-live="polite">
@@ -31,7 +30,7 @@ export function StayCalendar({ roomId, city }: { roomId: number; city: string })
         range={range}
         onChange={(change) => setRange(change.range)}
         today={today}
-        monthsShown={oneMonth ? 1 : 2}
+        oneMonthUpTo={743}
         disabledDates={unavailable}
         strikeBeforeStart
         label="Choose your stay"
