@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS, appPort, remotesManifest, repoRoot, runtimeConfig } from './site.mjs';
-import { serveApp } from './static-server.mjs';
+import { publicRemotes, serveApp } from './static-server.mjs';
 
 const skipped = (env) => new Set((env.SKIP ?? '').split(',').filter(Boolean));
 
@@ -49,6 +49,7 @@ export function shellRenderer(dir, remotes, env = process.env) {
       made ??= createRequire(import.meta.url)(path.join(dir, 'server', 'server.cjs')).createRenderer({
         config: runtimeConfig(env),
         remotes,
+        publicRemotes: publicRemotes(remotes),
         template: () => fs.readFileSync(path.join(dir, 'index.html'), 'utf8'),
         styles: fs.readdirSync(dir).filter((file) => file.endsWith('.css')).map((file) => `/${file}`),
       });

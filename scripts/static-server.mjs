@@ -5,6 +5,7 @@
  * runtime configuration that keeps remote and backend locations out of every build.
  */
 import http from 'node:http';
+import https from 'node:https';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -33,20 +34,20 @@ function configuredOrigins(config) {
   };
 }
 
-export function contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config, nonce }) {
-  const others = [...new Set(remoteOrigins)].join(' ');
+/** The page's CSP. The remotes are served from the page's own origin (/_remotes/), so 'self'. */
+export function contentSecurityPolicy({ html, backendOrigin, config, nonce }) {
   const extra = configuredOrigins(config);
   return [
     "default-src 'self'",
-    `script-src 'self' ${nonce ? `'nonce-${nonce}'` : ''} ${others} ${extra.script.join(' ')}`,
-    `style-src 'self' ${others} ${inlineStyleHashes(html).join(' ')}`,
+    `script-src 'self' ${nonce ? `'nonce-${nonce}'` : ''} ${extra.script.join(' ')}`,
+    `style-src 'self' ${inlineStyleHashes(html).join(' ')}`,
     // A server-rendered page carries React's style attributes (sizes, CSS variables) in its
     // markup: attributes only, never <style> elements or script.
     ...(nonce ? ["style-src-attr 'unsafe-inline'"] : []),
-    `img-src 'self' data: blob: ${backendOrigin} ${others} ${extra.img.join(' ')}`,
-    `font-src 'self' ${others}`,
+    `img-src 'self' data: blob: ${backendOrigin} ${extra.img.join(' ')}`,
+    "font-src 'self'",
     // The backend's Realtime socket is its origin as ws: (wss:), which Chromium does not match to http: (https:).
-    `connect-src 'self' ${backendOrigin} ${backendOrigin.replace(/^http/, 'ws')} ${others} ${extra.connect.join(' ')}`,
+    `connect-src 'self' ${backendOrigin} ${backendOrigin.replace(/^http/, 'ws')} ${extra.connect.join(' ')}`,
     ...(extra.frame.length ? [`frame-src ${extra.frame.join(' ')}`] : []),
     "frame-ancestors 'none'",
     "base-uri 'self'",
@@ -62,6 +63,47 @@ export function contentSecurityPolicy({ html, remoteOrigins, backendOrigin, conf
 function viewportHint(req) {
   const mobile = req.headers['sec-ch-ua-mobile'] === '?1' || /Mobi|Android|iPhone|iPod/i.test(req.headers['user-agent'] ?? '');
   return mobile ? 'small' : 'wide';
+}
+
+/** Where the shell serves each remote: /_remotes/<name>/, whatever its own location. */
+const REMOTES_PATH = /^\/_remotes\/([a-z]+)\/(.*)$/;
+
+/**
+ * The remotes as the browser finds them: each under the shell's own origin (one connection for
+ * the page, no other origin in its CSP), its manifest's file name kept. Each remote is still
+ * deployed on its own; the shell passes its requests on (proxyRemote).
+ */
+export function publicRemotes(remotes) {
+  return Object.fromEntries(
+    Object.entries(remotes).map(([name, url]) => [name, `/_remotes/${name}/${path.posix.basename(new URL(url).pathname)}`]),
+  );
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const FORWARDED = ['accept', 'accept-encoding', 'if-none-match', 'if-modified-since', 'range'];
+const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+
+/** Passes a request for one of a remote's files on to the remote (beside its manifest) and its answer back. */
+function proxyRemote(req, res, manifestUrl, file) {
+  // Relative to the manifest, and never to another origin (an absolute URL in the path).
+  const target = new URL(`./${file}`, manifestUrl);
+  if (target.origin !== new URL(manifestUrl).origin) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    return res.end('Not found');
+  }
+  const headers = Object.fromEntries(FORWARDED.filter((name) => req.headers[name]).map((name) => [name, req.headers[name]]));
+  const client = target.protocol === 'https:' ? https : http;
+  const upstream = client.request(target, { method: req.method === 'HEAD' ? 'HEAD' : 'GET', headers, agent: agents[target.protocol] }, (answer) => {
+    const passed = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+    res.writeHead(answer.statusCode ?? 502, passed);
+    answer.pipe(res);
+  });
+  upstream.on('error', () => {
+    if (res.headersSent) return res.destroy();
+    res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end('Remote unavailable');
+  });
+  upstream.end();
 }
 
 const PAGE_HEADERS = {
@@ -82,7 +124,7 @@ const PAGE_HEADERS = {
  */
 export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigin, renderer }) {
   const indexPath = path.join(dir, 'index.html');
-  const remoteOrigins = remotes ? Object.values(remotes).map((url) => new URL(url).origin) : [];
+  const browserRemotes = remotes ? publicRemotes(remotes) : undefined;
   const files = sirv(dir, {
     etag: true,
     dev: true, // looks files up per request, so a redeployed remote is served at once
@@ -103,7 +145,7 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
 
   const sendStaticPage = (res) => {
     const html = fs.readFileSync(indexPath, 'utf8');
-    const csp = contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config: runtimeConfig() });
+    const csp = contentSecurityPolicy({ html, backendOrigin, config: runtimeConfig() });
     res.writeHead(200, { ...PAGE_HEADERS, 'Content-Security-Policy': csp });
     res.end(html);
   };
@@ -120,7 +162,7 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     const html = fs.readFileSync(indexPath, 'utf8');
     const headers = {
       ...PAGE_HEADERS,
-      'Content-Security-Policy': contentSecurityPolicy({ html, remoteOrigins, backendOrigin, config: runtimeConfig(), nonce }),
+      'Content-Security-Policy': contentSecurityPolicy({ html, backendOrigin, config: runtimeConfig(), nonce }),
       // The page is rendered for a phone or not (viewportHint).
       Vary: 'Sec-CH-UA-Mobile, User-Agent',
       ...(etag ? { ETag: etag, 'Cache-Control': 'public, max-age=0, s-maxage=10' } : {}),
@@ -146,10 +188,16 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
 
   const server = http.createServer((req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    const remoteFile = remotes ? REMOTES_PATH.exec(new URL(req.url ?? '/', 'http://localhost').pathname) : null;
+    // A remote's files come compressed from the remote itself.
+    if (remoteFile) {
+      const manifestUrl = remotes[remoteFile[1]];
+      if (manifestUrl) return proxyRemote(req, res, manifestUrl, remoteFile[2] + (new URL(req.url ?? '/', 'http://localhost').search));
+    }
     compress(req, res, () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/config.json') return sendJson(res, runtimeConfig());
-      if (url.pathname === '/remotes.json' && remotes) return sendJson(res, remotes);
+      if (url.pathname === '/remotes.json' && browserRemotes) return sendJson(res, browserRemotes);
       if (url.pathname === '/' || url.pathname === '/index.html') return sendPage(req, res);
       files(req, res, () => {
         // A path with a file extension that is not there is a real 404; others are routes.

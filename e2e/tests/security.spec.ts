@@ -106,14 +106,13 @@ test.describe('headers', () => {
     const csp = directives(
       contentSecurityPolicy({
         html: '',
-        remoteOrigins: ['http://localhost:3001'],
         backendOrigin: 'http://localhost:54321',
         config: { paymentMode: 'stripe', mapTileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' },
       }),
     );
-    expect(csp.get('script-src')).toEqual(["'self'", 'http://localhost:3001', 'https://js.stripe.com']);
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
     expect(csp.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
-    expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:54321', 'ws://localhost:54321', 'http://localhost:3001', 'https://api.stripe.com']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'http://localhost:54321', 'ws://localhost:54321', 'https://api.stripe.com']);
     expect(csp.get('img-src')).toContain('https://tiles.example.org');
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
   });

@@ -28,7 +28,21 @@ export interface ServerRemotes {
   close(): void;
 }
 
-export function createServerRemotes(manifest: RemotesManifest, watchIntervalMs = WATCH_INTERVAL_MS): ServerRemotes {
+/**
+ * `manifest`: where the server finds each remote; `publicManifest`: where the browser does (the
+ * stylesheets a page links are resolved against it), by default the same.
+ */
+/** A file of a remote as the browser asks for it: a path when the remote is on the page's own origin. */
+function publicUrl(file: string, manifestUrl: string): string {
+  const url = new URL(file, new URL(manifestUrl, 'http://shell.invalid/'));
+  return url.origin === 'http://shell.invalid' ? `${url.pathname}${url.search}` : url.toString();
+}
+
+export function createServerRemotes(
+  manifest: RemotesManifest,
+  watchIntervalMs = WATCH_INTERVAL_MS,
+  publicManifest: RemotesManifest = manifest,
+): ServerRemotes {
   const serverEntry = (name: RemoteName) => new URL(SERVER_ENTRY, manifest[name]).toString();
   const versions = new Map<RemoteName, string>();
   const manifests = new Map<RemoteName, Promise<BrowserManifest>>();
@@ -98,7 +112,7 @@ export function createServerRemotes(manifest: RemotesManifest, watchIntervalMs =
           const name = remoteOf(id);
           try {
             const exposed = (await browserManifest(name)).exposes.find((entry) => entry.name === id.slice(name.length + 1));
-            return (exposed?.assets.css.sync ?? []).map((file) => new URL(file, manifest[name]).toString());
+            return (exposed?.assets.css.sync ?? []).map((file) => publicUrl(file, publicManifest[name]));
           } catch {
             return [];
           }

@@ -33,8 +33,10 @@ import { createServerRemotes, type ServerRemotes } from './remotes';
 
 export interface SsrOptions {
   config: RuntimeConfig;
-  /** Where each remote's browser manifest is (/remotes.json); its Node build is beside it. */
+  /** Where the server finds each remote's browser manifest; its Node build is beside it. */
   remotes: RemotesManifest;
+  /** Where the browser finds each remote's manifest (/remotes.json), if not where the server does. */
+  publicRemotes?: RemotesManifest;
   /** The shell's built index.html, read when a page is rendered (the frame's head and scripts). */
   template: () => string;
   /** The shell's stylesheets, linked from the page so it paints styled before any script. */
@@ -109,7 +111,7 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
   const { config } = options;
   remoteLoading.attempts = 1;
   remoteLoading.forgetFailures = true;
-  const remotes: ServerRemotes = createServerRemotes(options.remotes, options.watchIntervalMs);
+  const remotes: ServerRemotes = createServerRemotes(options.remotes, options.watchIntervalMs, options.publicRemotes);
   // One client for every request: the server reads only what anyone may, with the anon key.
   const supabase: SupabaseClient = createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
