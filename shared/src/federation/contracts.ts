@@ -31,6 +31,7 @@ export interface ExposedModules {
   'hosting/Hosting': ComponentType;
   'hosting/ListingEditor': ComponentType;
   'hosting/HostCalendar': ComponentType;
+  'hosting/Earnings': ComponentType;
 }
 
 export type ExposedId = keyof ExposedModules;

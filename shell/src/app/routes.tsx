@@ -19,6 +19,7 @@ export const remoteRoutes: ReadonlyArray<{ path: string; id: ExposedId; loading?
   { path: '/hosting/new', id: 'hosting/ListingEditor' },
   { path: '/hosting/:id/edit/:step', id: 'hosting/ListingEditor' },
   { path: '/hosting/:id/calendar', id: 'hosting/HostCalendar' },
+  { path: '/hosting/earnings', id: 'hosting/Earnings' },
 ];
 
 /** The header hides the search and category controls on these pages (both specs, section 2). */

@@ -182,9 +182,14 @@ export function Hosting() {
         <h1 id="hosting-title" className={styles.title}>
           Your listings
         </h1>
-        <Link to="/hosting/new" className={styles.primary}>
-          List a new place
-        </Link>
+        <div className={styles.headerActions}>
+          <Link to="/hosting/earnings" className={styles.secondary}>
+            Earnings
+          </Link>
+          <Link to="/hosting/new" className={styles.primary}>
+            List a new place
+          </Link>
+        </div>
       </div>
       <p className={styles.visuallyHidden} role="status">
         {deleted ? `${deleted} was deleted.` : ''}
