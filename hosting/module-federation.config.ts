@@ -7,5 +7,6 @@ export const federation: FederationOptions = {
     './Hosting': './src/exposes/Hosting.tsx',
     './ListingEditor': './src/exposes/ListingEditor.tsx',
     './HostCalendar': './src/exposes/HostCalendar.tsx',
+    './Earnings': './src/exposes/Earnings.tsx',
   },
 };

@@ -7,6 +7,7 @@ import { renderStandalone } from 'shared/standalone';
 import Hosting from './exposes/Hosting';
 import ListingEditor from './exposes/ListingEditor';
 import HostCalendar from './exposes/HostCalendar';
+import Earnings from './exposes/Earnings';
 import { QaLogin } from './standalone/QaLogin';
 
 void renderStandalone(
@@ -16,6 +17,7 @@ void renderStandalone(
       <Route path="/hosting/new" element={<ListingEditor />} />
       <Route path="/hosting/:id/edit/:step" element={<ListingEditor />} />
       <Route path="/hosting/:id/calendar" element={<HostCalendar />} />
+      <Route path="/hosting/earnings" element={<Earnings />} />
       <Route path="/login" element={<QaLogin />} />
       <Route path="*" element={<Navigate to="/hosting" replace />} />
     </Routes>

@@ -875,6 +875,26 @@ CREATE FUNCTION public.destination_suggestions(q text) RETURNS TABLE(city text, 
   limit 10
 $$;
 
+-- function host_earnings() (schema public)
+CREATE FUNCTION public.host_earnings() RETURNS TABLE(booking_id bigint, room_id bigint, room_title text, guest_name text, start_date date, end_date date, nights integer, amount numeric, refunded numeric, nightly_usd integer, cancelled boolean)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select b.id, b.room_id, r."house-title",
+         coalesce(nullif(btrim(p.customer_name), ''), nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), 'Guest'),
+         b."startDate", b."endDate", b."numOfDays", p.amount, coalesce(p.refund_amount, 0),
+         p.nightly_usd, b.status = 'cancelled'
+  from public.hosted_rooms as h
+  join public."Rooms" as r on r.id = h.room_id
+  join public."Bookings" as b on b.room_id = h.room_id and b.status in ('confirmed', 'cancelled')
+  join public."Payments" as p on p.booking_id = b.id
+  left join auth.users as u on u.id = b.user_id
+  where h.host_id = auth.uid()
+    and p.status = 'successful'
+    and p.amount > coalesce(p.refund_amount, 0)
+  order by b."startDate", b.id
+$$;
+
 -- function host_reservations() (schema public)
 CREATE FUNCTION public.host_reservations() RETURNS TABLE(booking_id bigint, room_id bigint, room_title text, guest_name text, start_date date, end_date date, nights integer, total numeric, currency text)
     LANGUAGE sql STABLE SECURITY DEFINER

@@ -130,6 +130,10 @@ GRANT ALL ON FUNCTION public.destination_suggestions(q text) TO anon;
 GRANT ALL ON FUNCTION public.destination_suggestions(q text) TO authenticated;
 GRANT ALL ON FUNCTION public.destination_suggestions(q text) TO service_role;
 
+-- acl FUNCTION host_earnings() (schema public)
+REVOKE ALL ON FUNCTION public.host_earnings() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.host_earnings() TO authenticated;
+
 -- acl FUNCTION host_reservations() (schema public)
 REVOKE ALL ON FUNCTION public.host_reservations() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.host_reservations() TO authenticated;

@@ -33,6 +33,7 @@ export interface ExposedModules {
   'hosting/Hosting': ComponentType;
   'hosting/ListingEditor': ComponentType;
   'hosting/HostCalendar': ComponentType;
+  'hosting/Earnings': ComponentType;
 }
 
 export type ExposedId = keyof ExposedModules;

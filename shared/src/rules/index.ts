@@ -4,6 +4,7 @@ export * from './card';
 export * from './constants';
 export * from './dateSelection';
 export * from './distance';
+export * from './earnings';
 export * from './favourites';
 export * from './guests';
 export * from './listingFacts';

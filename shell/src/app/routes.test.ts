@@ -16,6 +16,7 @@ describe('routes', () => {
     ['/hosting/new', 'hosting/ListingEditor'],
     ['/hosting/7/edit/photos', 'hosting/ListingEditor'],
     ['/hosting/7/calendar', 'hosting/HostCalendar'],
+    ['/hosting/earnings', 'hosting/Earnings'],
   ])('%s is rendered by %s', (pathname, id) => {
     const matches = remoteRoutes.filter((route) => matchPath(route.path, pathname));
     expect(matches.map((route) => route.id)).toEqual([id]);

@@ -19,6 +19,7 @@ export const remoteRoutes: ReadonlyArray<{ path: string; id: ExposedId; loading?
   { path: '/hosting/new', id: 'hosting/ListingEditor' },
   { path: '/hosting/:id/edit/:step', id: 'hosting/ListingEditor' },
   { path: '/hosting/:id/calendar', id: 'hosting/HostCalendar' },
+  { path: '/hosting/earnings', id: 'hosting/Earnings' },
   // Messages (issue 30), from the user menu and the phone's Messages tab.
   { path: '/messages', id: 'account/Messages' },
   { path: '/messages/:id', id: 'account/Conversation' },

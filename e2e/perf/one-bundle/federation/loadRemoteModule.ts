@@ -19,6 +19,7 @@ import Trips from '../../../../account/src/exposes/Trips';
 import UserMenu from '../../../../account/src/exposes/UserMenu';
 import Wishlist from '../../../../account/src/exposes/Wishlist';
 import BookingPage from '../../../../checkout/src/exposes/BookingPage';
+import Earnings from '../../../../hosting/src/exposes/Earnings';
 import HostCalendar from '../../../../hosting/src/exposes/HostCalendar';
 import Hosting from '../../../../hosting/src/exposes/Hosting';
 import ListingEditor from '../../../../hosting/src/exposes/ListingEditor';
@@ -43,6 +44,7 @@ const modules: ExposedModules = {
   'hosting/Hosting': Hosting,
   'hosting/ListingEditor': ListingEditor,
   'hosting/HostCalendar': HostCalendar,
+  'hosting/Earnings': Earnings,
 };
 
 export async function loadRemoteModule<K extends ExposedId>(id: K): Promise<ExposedModules[K]> {

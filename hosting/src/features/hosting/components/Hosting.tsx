@@ -1,10 +1,10 @@
 /**
  * /hosting, behind the user menu's 'Manage Listings' (issue 16): the host's places, newest
- * first, each with its status, 'Edit' and 'Calendar', a way to list a new place, and the upcoming
- * reservations of their places (guest's name, dates, nights, total: all a host is shown of a
- * traveller's booking). A draft can be deleted, with its photos, once the host confirms in a
- * dialog (the server refuses published and booked places). Signed out, the page sends the visitor
- * to /login, returning here.
+ * first, each with its status, 'Edit' and 'Calendar', a way to list a new place, a link to the
+ * earnings (/hosting/earnings), and the upcoming reservations of their places (guest's name,
+ * dates, nights, total: all a host is shown of a traveller's booking). A draft can be deleted,
+ * with its photos, once the host confirms in a dialog (the server refuses published and booked
+ * places). Signed out, the page sends the visitor to /login, returning here.
  */
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'shared/router';
@@ -183,9 +183,14 @@ export function Hosting() {
         <h1 id="hosting-title" className={styles.title}>
           Your listings
         </h1>
-        <Link to="/hosting/new" className={styles.primary}>
-          List a new place
-        </Link>
+        <div className={styles.headerActions}>
+          <Link to="/hosting/earnings" className={styles.secondary}>
+            Earnings
+          </Link>
+          <Link to="/hosting/new" className={styles.primary}>
+            List a new place
+          </Link>
+        </div>
       </div>
       <p className={styles.visuallyHidden} role="status">
         {deleted ? `${deleted} was deleted.` : ''}

@@ -1,0 +1,154 @@
+// Host earnings (issue 29) against the real backend (project migrations and edge functions) on
+// PGlite and on PostgreSQL, with supabase-js: host_earnings() gives a host the paid stays of
+// their own places only, with what was charged and refunded and the lines it was charged at
+// (from which shared/rules' stayEarnings gives the fee and payout), and nobody else's.
+import { fileURLToPath } from 'node:url';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { amountInCents, checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
+import { stayEarnings } from '../../shared/src/rules/earnings.ts';
+import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
+
+const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type User = Awaited<ReturnType<ReturnType<typeof checkoutDriver>['signedInUser']>>;
+interface Row {
+  booking_id: number;
+  room_id: number;
+  room_title: string;
+  guest_name: string;
+  start_date: string;
+  end_date: string;
+  nights: number;
+  amount: number;
+  refunded: number;
+  nightly_usd: number;
+  cancelled: boolean;
+}
+
+describe.each(DB_KINDS)('host earnings on %s', (kind) => {
+  let backend: TestBackend;
+  let service: SupabaseClient;
+  let driver: ReturnType<typeof checkoutDriver>;
+  let host: User;
+  let otherHost: User;
+
+  /** A published place of `user`'s, $100 a night (rupees at the spec's 83), moderate policy. */
+  async function publishedListing(user: User, title: string): Promise<number> {
+    const { data: id, error } = await user.client.rpc('create_listing');
+    if (error) throw error;
+    const fields = {
+      category: 'Beach',
+      title,
+      description: 'Two rooms, a garden and the sea at the end of the lane.',
+      address: '1 Dune Lane',
+      city: 'Earnbury',
+      country: 'Testland',
+      lat: 51.5,
+      lng: -0.12,
+      currency: 'INR',
+      price: 8300,
+      guests: 4,
+      bedrooms: 2,
+      beds: 2,
+      baths: 1,
+      images: [`/storage/v1/object/public/listing-photos/hosts/${user.id}/${'1'.padStart(32, '0')}`],
+    };
+    expect((await user.client.rpc('save_listing', { p_room_id: id, p_fields: fields })).error).toBeNull();
+    expect((await user.client.rpc('set_listing_published', { p_room_id: id, p_published: true })).data).toBe('published');
+    return id as number;
+  }
+
+  /** A new traveller's paid stay of `roomId`: its payment id and booking id. */
+  async function paidStay(roomId: number, fromDay: number, nights: number): Promise<{ paymentId: string; bookingId: number; traveller: User }> {
+    const traveller = await driver.signedInUser();
+    const created = await driver.invoke(traveller.client, 'create-payment-intent', stayRequest(roomId, nights, { startDate: isoDay(fromDay), endDate: isoDay(fromDay + nights) }));
+    expect(created.status).toBe(200);
+    await driver.payWith(created.body.clientSecret);
+    const finalized = await driver.invoke(traveller.client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId });
+    expect(finalized.status).toBe(200);
+    return { paymentId: finalized.body.payment.id as string, bookingId: created.body.bookingId as number, traveller };
+  }
+
+  const earningsOf = async (client: SupabaseClient) => {
+    const { data, error } = await client.rpc('host_earnings');
+    if (error) throw error;
+    return data as Row[];
+  };
+
+  beforeAll(async () => {
+    backend = await startTestBackend(kind, { functionsDir: FUNCTIONS, env: { SEED_ROOMS: '10' } });
+    service = backend.client(backend.keys.serviceRoleKey);
+    driver = checkoutDriver(backend, `earnings-${kind}-`);
+    host = await driver.signedInUser();
+    otherHost = await driver.signedInUser();
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it("a host sees their own places' paid stays with what was charged and refunded, and nobody else's", async () => {
+    const mine = await publishedListing(host, 'Earning house');
+    const theirs = await publishedListing(otherHost, 'Other house');
+    const kept = await paidStay(mine, 40, 3);
+    const halfRefunded = await paidStay(mine, 50, 2);
+    const fullyRefunded = await paidStay(mine, 60, 2);
+    await paidStay(theirs, 40, 2);
+    // A pending booking (created, never paid) earns nothing.
+    const pending = await driver.signedInUser();
+    expect((await driver.invoke(pending.client, 'create-payment-intent', stayRequest(mine, 2, { startDate: isoDay(70), endDate: isoDay(72) }))).status).toBe(200);
+
+    // Cancelled after the free 48 hours, the moderate policy refunds half; within them, all.
+    const aged = await service.from('Payments').update({ created_at: new Date(Date.now() - 3 * DAY_MS).toISOString() }).eq('id', halfRefunded.paymentId);
+    expect(aged.error).toBeNull();
+    expect((await driver.invoke(halfRefunded.traveller.client, 'cancel-booking', { paymentId: halfRefunded.paymentId })).status).toBe(200);
+    expect((await driver.invoke(fullyRefunded.traveller.client, 'cancel-booking', { paymentId: fullyRefunded.paymentId })).status).toBe(200);
+
+    const three = checkoutChargeCents(8300, 3);
+    const two = checkoutChargeCents(8300, 2);
+    const rows = await earningsOf(host.client);
+    expect(rows).toEqual([
+      {
+        booking_id: kept.bookingId,
+        room_id: mine,
+        room_title: 'Earning house',
+        guest_name: 'Ada Lovelace',
+        start_date: isoDay(40),
+        end_date: isoDay(43),
+        nights: 3,
+        amount: three / 100,
+        refunded: 0,
+        nightly_usd: 100,
+        cancelled: false,
+      },
+      {
+        booking_id: halfRefunded.bookingId,
+        room_id: mine,
+        room_title: 'Earning house',
+        guest_name: 'Ada Lovelace',
+        start_date: isoDay(50),
+        end_date: isoDay(52),
+        nights: 2,
+        amount: two / 100,
+        refunded: Math.floor(two / 2) / 100,
+        nightly_usd: 100,
+        cancelled: true,
+      },
+    ]);
+    // $403 for three nights: $33 service fee and 3% of $370 to the platform, the rest to the host.
+    const first = rows[0]!;
+    expect(stayEarnings({ chargedCents: amountInCents(first.amount), refundedCents: 0, nightlyUsd: first.nightly_usd, nights: first.nights })).toEqual({
+      amountCents: 40_300,
+      platformFeeCents: 3_300 + 1_110,
+      payoutCents: 35_890,
+    });
+
+    expect((await earningsOf(otherHost.client)).map((r) => r.room_id)).toEqual([theirs]);
+    expect(await earningsOf(kept.traveller.client)).toEqual([]);
+    expect((await backend.client().rpc('host_earnings')).error?.code).toBe('42501');
+    // The host still reads no booking or payment row itself.
+    expect((await host.client.from('Payments').select('id').eq('room_id', mine)).data).toEqual([]);
+  });
+});

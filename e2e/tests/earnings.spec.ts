@@ -1,0 +1,140 @@
+/**
+ * Host earnings (issue 29), end to end at both sizes: a host reaches /hosting (the user menu's
+ * Manage Listings on a wide screen, Profile then Manage Listings on a phone) and its Earnings
+ * page, which shows each paid stay of their places under the month of its check-in with the
+ * amount paid, the platform fee and the payout, and downloads the same figures as a CSV, by
+ * keyboard. A host with no paid stays sees the empty state. Each test lists places of its own (in
+ * Longyearbyen, where the seed puts none), so it books no room of the shared catalogue.
+ */
+import fs from 'node:fs';
+import { expect, test, type Page } from '../support/test';
+import { seriousViolations } from '../support/axe';
+import { stayEarnings } from '../../shared/src/rules/earnings';
+import { checkoutChargeCents } from '../../shared/src/rules/pricing';
+import { newUser, payThroughApi, signInContext, type TestUser } from './checkoutSupport';
+
+function inDays(n: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+const monthName = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+/** A published place of `host`'s at $100 a night, made through the API as the editor makes it. */
+async function publishedPlace(host: TestUser, title: string): Promise<number> {
+  const { data: id, error } = await host.client.rpc('create_listing');
+  if (error) throw error;
+  const saved = await host.client.rpc('save_listing', {
+    p_room_id: id,
+    p_fields: {
+      category: 'Arctic',
+      title,
+      description: 'A warm cabin under the northern lights.',
+      address: 'Vei 228',
+      city: 'Longyearbyen',
+      country: 'Svalbard & Jan Mayen',
+      lat: 78.22,
+      lng: 15.64,
+      currency: 'USD',
+      price: 100,
+      guests: 2,
+      bedrooms: 1,
+      beds: 1,
+      baths: 1,
+      images: [`/storage/v1/object/public/listing-photos/hosts/${host.session.user.id}/${crypto.randomUUID().replaceAll('-', '')}`],
+    },
+  });
+  if (saved.error) throw saved.error;
+  const published = await host.client.rpc('set_listing_published', { p_room_id: id, p_published: true });
+  if (published.error) throw published.error;
+  return id as number;
+}
+
+/** From anywhere to /hosting as a host would go: the user menu, or on a phone Profile. */
+async function openHosting(page: Page, isMobile: boolean) {
+  await page.goto('/home');
+  if (isMobile) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/account-settings$/);
+    await page.getByRole('link', { name: 'Manage Listings' }).click();
+  } else {
+    const menu = page.getByRole('navigation', { name: 'User menu' });
+    await expect(async () => {
+      if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open user menu' }).click();
+      await expect(menu).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await menu.getByRole('link', { name: 'Manage Listings' }).click();
+  }
+  await expect(page).toHaveURL(/\/hosting$/);
+  await expect(page.getByRole('heading', { name: 'Your listings' })).toBeVisible();
+}
+
+test.describe('host earnings', () => {
+  test('a host sees each paid stay under its month with amount, fee and payout, and downloads them as CSV', async ({ page, context, isMobile }, info) => {
+    test.setTimeout(90_000);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const host = await newUser('earner');
+    const title = `Earning cabin ${Date.now().toString(36)}`;
+    const id = await publishedPlace(host, title);
+    const traveller = await newUser('earnguest');
+    const stays = [
+      { start: inDays(40), end: inDays(43), nights: 3 },
+      { start: inDays(80), end: inDays(82), nights: 2 },
+    ];
+    for (const stay of stays) await payThroughApi(traveller, { roomId: id, ...stay });
+    await signInContext(context, host);
+
+    await openHosting(page, isMobile);
+    await page.getByRole('link', { name: 'Earnings' }).click();
+    await expect(page).toHaveURL(/\/hosting\/earnings$/);
+    await expect(page.getByRole('heading', { name: 'Earnings', level: 1 })).toBeVisible();
+
+    const lines: string[] = [];
+    for (const stay of stays) {
+      const charged = checkoutChargeCents(100 * 83, stay.nights);
+      const { amountCents, platformFeeCents, payoutCents } = stayEarnings({ chargedCents: charged, refundedCents: 0, nightlyUsd: 100, nights: stay.nights });
+      const month = page.getByRole('region', { name: monthName(stay.start) });
+      const row = month.getByRole('row').filter({ hasText: title });
+      await expect(row).toHaveCount(1);
+      for (const amount of [amountCents, platformFeeCents, payoutCents]) await expect(row).toContainText(dollars(amount));
+      lines.push(`${stay.start.slice(0, 7)},${stay.start},${stay.end},Guest,${title},Confirmed,${(amountCents / 100).toFixed(2)},${(platformFeeCents / 100).toFixed(2)},${(payoutCents / 100).toFixed(2)}`);
+    }
+    // Three nights at $100: $403 paid, $33 service fee and 3% of $370 to the platform.
+    const first = page.getByRole('region', { name: monthName(stays[0]!.start) });
+    await expect(first.getByRole('row').filter({ hasText: title })).toContainText('$403.00');
+    await expect(first.getByRole('row').filter({ hasText: title })).toContainText('$44.10');
+    await expect(first.getByRole('row').filter({ hasText: title })).toContainText('$358.90');
+    await expect(first.getByRole('row', { name: `Total for ${monthName(stays[0]!.start)}` })).toContainText('$358.90');
+    await page.screenshot({ path: info.outputPath('earnings.png'), fullPage: true });
+    // No error or hydration warning (axe, run next, logs its own).
+    expect(problems).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The CSV, by keyboard: the same figures, a line a stay.
+    const button = page.getByRole('button', { name: 'Download CSV' });
+    await button.focus();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(download.suggestedFilename()).toBe('homestory-earnings.csv');
+    const csv = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(csv[0]).toBe('Month,Check-in,Checkout,Guest,Place,Status,Amount paid (USD),Platform fee (USD),Payout (USD)');
+    // The latest month first.
+    expect(csv.slice(1)).toEqual([lines[1], lines[0], '']);
+  });
+
+  test('a host with no paid stays sees that there are no earnings yet', async ({ page, context }, info) => {
+    const host = await newUser('noearner');
+    await publishedPlace(host, `Quiet cabin ${Date.now().toString(36)}`);
+    await signInContext(context, host);
+    await page.goto('/hosting/earnings');
+    await expect(page.getByText('No earnings yet.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download CSV' })).toHaveCount(0);
+    await page.screenshot({ path: info.outputPath('earnings-empty.png') });
+  });
+});

@@ -1,0 +1,3 @@
+import { Earnings } from '../features/earnings/components/Earnings';
+
+export default Earnings;

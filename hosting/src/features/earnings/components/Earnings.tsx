@@ -1,0 +1,138 @@
+/**
+ * /hosting/earnings (issue 29): what the host's places earned, month by month of check-in: each
+ * paid stay's dates, guest, place, the amount the traveller paid (less any refund), the platform
+ * fee and the host's payout, with each month's totals, and the same figures as a CSV download.
+ * Signed out, the page sends the visitor to /login, returning here.
+ */
+import { Link, useLocation } from 'shared/router';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useAppSelector } from 'shared/store';
+import { selectIsLoggedIn } from 'shared/state';
+import { EARNINGS_FEE_TEXT, REDIRECT_DELAY_MS, formatShownRange } from 'shared/rules';
+import { loginPathReturningTo } from 'shared/url';
+import { Skeleton } from 'shared/ui';
+import { useRedirectWhenSignedOut } from 'shared/session';
+import { useGetEarningsQuery } from '../api/earningsApi';
+import { byMonth, formatCents, monthLabel, statusText, type EarningsMonth } from '../earnings';
+import { earningsCsv } from '../csv';
+import styles from './Earnings.module.css';
+
+const CSV_NAME = 'homestory-earnings.csv';
+
+function download(months: readonly EarningsMonth[]) {
+  const url = URL.createObjectURL(new Blob([earningsCsv(months)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = CSV_NAME;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function Month({ month }: { month: EarningsMonth }) {
+  const titleId = `earnings-${month.month}`;
+  return (
+    <section className={styles.month} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.monthTitle}>
+        {monthLabel(month.month)}
+      </h2>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Dates</th>
+            <th scope="col">Guest</th>
+            <th scope="col">Place</th>
+            <th scope="col" className={styles.number}>
+              Amount paid
+            </th>
+            <th scope="col" className={styles.number}>
+              Platform fee
+            </th>
+            <th scope="col" className={styles.number}>
+              Payout
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {month.earnings.map((e) => (
+            <tr key={e.bookingId}>
+              <td data-label="Dates">
+                {formatShownRange(e.startDate, e.endDate)}
+                {e.cancelled && <span className={styles.status}>{statusText(e)}</span>}
+              </td>
+              <td data-label="Guest">{e.guestName}</td>
+              <td data-label="Place">{e.roomTitle}</td>
+              <td data-label="Amount paid" className={styles.number}>
+                {formatCents(e.amountCents)}
+              </td>
+              <td data-label="Platform fee" className={styles.number}>
+                {formatCents(e.platformFeeCents)}
+              </td>
+              <td data-label="Payout" className={styles.number}>
+                {formatCents(e.payoutCents)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Total for {monthLabel(month.month)}
+            </th>
+            <td data-label="Amount paid" className={styles.number}>
+              {formatCents(month.totals.amountCents)}
+            </td>
+            <td data-label="Platform fee" className={styles.number}>
+              {formatCents(month.totals.platformFeeCents)}
+            </td>
+            <td data-label="Payout" className={styles.number}>
+              {formatCents(month.totals.payoutCents)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
+  );
+}
+
+export function Earnings() {
+  const { pathname } = useLocation();
+  const signedIn = useAppSelector(selectIsLoggedIn);
+  useRedirectWhenSignedOut(loginPathReturningTo(pathname), REDIRECT_DELAY_MS.tripsToLogin);
+  const earnings = useGetEarningsQuery(signedIn ? undefined : skipToken);
+  const months = earnings.data ? byMonth(earnings.data) : [];
+
+  let content;
+  if (!signedIn || earnings.isLoading) {
+    content = <Skeleton className={styles.skeleton} />;
+  } else if (earnings.isError) {
+    content = (
+      <p className={styles.error} role="alert">
+        Your earnings could not be loaded.
+      </p>
+    );
+  } else if (months.length === 0) {
+    content = <p className={styles.hint}>No earnings yet. When travellers pay for stays at your places, they show here.</p>;
+  } else {
+    content = months.map((month) => <Month key={month.month} month={month} />);
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="earnings-title">
+      <Link to="/hosting" className={styles.back}>
+        Your listings
+      </Link>
+      <div className={styles.header}>
+        <h1 id="earnings-title" className={styles.title}>
+          Earnings
+        </h1>
+        {months.length > 0 && (
+          <button type="button" className={styles.download} onClick={() => download(months)}>
+            Download CSV
+          </button>
+        )}
+      </div>
+      <p className={styles.hint}>{EARNINGS_FEE_TEXT} Stays are listed by the month of check-in, in US dollars.</p>
+      {content}
+    </section>
+  );
+}
