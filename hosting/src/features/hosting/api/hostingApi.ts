@@ -191,14 +191,6 @@ export const hostingApi = api
         },
         invalidatesTags: (_result, _error, { roomId }) => [{ type: 'Blocked', id: roomId }, 'BookedRanges', 'Rooms'],
       }),
-      getBookedRangesOf: build.query<Array<{ start_date: string; end_date: string }>, number>({
-        async queryFn(roomId, queryApi) {
-          const result = await (await clientOf(queryApi)).rpc('room_booked_ranges', { room_id: roomId });
-          if (result.error) return { error: toApiError('Error fetching booked dates:', result.error) };
-          return { data: result.data as Array<{ start_date: string; end_date: string }> };
-        },
-        providesTags: ['BookedRanges'],
-      }),
       /** The signed-in user's id and access token, for a photo upload (sent with its progress). */
       uploadCredentials: build.mutation<{ userId: string; accessToken: string }, void>({
         async queryFn(_arg, queryApi) {
@@ -229,7 +221,6 @@ export const {
   useGetBlockedRangesQuery,
   useBlockDatesMutation,
   useUnblockDatesMutation,
-  useGetBookedRangesOfQuery,
   useGetReservationsQuery,
   useUploadCredentialsMutation,
 } = hostingApi;

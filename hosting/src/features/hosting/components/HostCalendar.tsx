@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
+import { useGetBookedRangesQuery } from 'shared/api';
 import { selectIsLoggedIn } from 'shared/state';
 import { NO_DATES, REDIRECT_DELAY_MS, formatShownRange, toIsoDay, type DateRange } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
@@ -15,7 +16,6 @@ import { useRedirectWhenSignedOut } from 'shared/session';
 import {
   useBlockDatesMutation,
   useGetBlockedRangesQuery,
-  useGetBookedRangesOfQuery,
   useGetMyListingsQuery,
   useUnblockDatesMutation,
 } from '../api/hostingApi';
@@ -31,7 +31,7 @@ export function HostCalendar() {
   const listings = useGetMyListingsQuery(signedIn ? undefined : skipToken);
   const listing = listings.data?.find((l) => l.room_id === id);
   const blocked = useGetBlockedRangesQuery(signedIn && listing ? id : skipToken);
-  const taken = useGetBookedRangesOfQuery(signedIn && listing ? id : skipToken);
+  const taken = useGetBookedRangesQuery(signedIn && listing ? id : skipToken);
   const [blockDates, blocking] = useBlockDatesMutation();
   const [unblockDates, unblocking] = useUnblockDatesMutation();
   const [range, setRange] = useState<DateRange>(NO_DATES);
@@ -66,7 +66,7 @@ export function HostCalendar() {
     setRange(NO_DATES);
   }
 
-  const bookedRanges = (taken.data ?? []).map((r) => ({ start: r.start_date, end: r.end_date }));
+  const bookedRanges = taken.data ?? [];
   const title = listing.room['house-title'] || 'Untitled place';
 
   return (
