@@ -5,6 +5,7 @@
 // its parties only, and a burst of messages mails its recipient once.
 import { REALTIME_SUBSCRIBE_STATES, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageMail } from '../src/messages/mail.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 import { isoDay } from './support/checkout.ts';
 
@@ -299,4 +300,17 @@ describe.each(DB_KINDS)('messages on %s', (kind) => {
       await slow.close();
     }
   });
+});
+
+it("a sender's name is one line in the mail: it adds no header and no line of its own", () => {
+  const mail = messageMail('https://homestory.example', {
+    conversation_id: '7',
+    email: 'host@example.com',
+    sender_name: 'Eve\r\nBcc: all@example.com\n\nYour account is locked',
+    room_title: 'Cottage',
+    bodies: ['Hi'],
+  });
+  expect(mail.subject).toBe('New message from Eve Bcc: all@example.com Your account is locked');
+  expect(mail.text.split('\n')[0]).toBe('Eve Bcc: all@example.com Your account is locked wrote about Cottage:');
+  expect(mail.text).toContain('https://homestory.example/messages/7');
 });
