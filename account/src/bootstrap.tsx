@@ -12,11 +12,14 @@ import Trip from './exposes/Trip';
 import Trips from './exposes/Trips';
 import AccountSettings from './exposes/AccountSettings';
 import PersonalInfo from './exposes/PersonalInfo';
+import Messages from './exposes/Messages';
+import Conversation from './exposes/Conversation';
 import styles from './standalone.module.css';
 
 const PAGES = [
   { to: '/wishlist', label: 'Wishlist' },
   { to: '/trips', label: 'Trips' },
+  { to: '/messages', label: 'Messages' },
   { to: '/account-settings', label: 'Account settings' },
   { to: '/lp', label: 'Personal info' },
   { to: '/login', label: 'Login page' },
@@ -41,6 +44,8 @@ void renderStandalone(
         <Route path="/wishlist" element={<Wishlist />} />
         <Route path="/trips" element={<Trips />} />
         <Route path="/trips/:code" element={<Trip />} />
+        <Route path="/messages" element={<Messages />} />
+        <Route path="/messages/:id" element={<Conversation />} />
         <Route path="/account-settings" element={<AccountSettings />} />
         <Route path="/lp" element={<PersonalInfo />} />
         <Route path="*" element={<Navigate to="/wishlist" replace />} />

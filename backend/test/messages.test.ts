@@ -5,6 +5,7 @@
 // its parties only, and a burst of messages mails its recipient once.
 import { REALTIME_SUBSCRIBE_STATES, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageMail } from '../src/messages/mail.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 import { isoDay } from './support/checkout.ts';
 
@@ -266,4 +267,50 @@ describe.each(DB_KINDS)('messages on %s', (kind) => {
     expect((await outbox(host.email)).length).toBe(before + 1);
     expect((await outbox(guest.email)).length).toBe(0);
   });
+
+  it('a notice whose messages were read by the time it is due is dropped; the others carry the newest unread messages', async () => {
+    // Another backend whose notices wait an hour, drained here by hand as the mailer drains them.
+    const slow = await startTestBackend(kind, { env: { SEED_ROOMS: '3', MESSAGE_MAIL_DELAY: '3600' } });
+    try {
+      const asUser = async (name: string): Promise<User> => {
+        const email = `messages-slow-${kind}-${++count}@example.com`;
+        const client = slow.client();
+        const { data, error } = await client.auth.signUp({ email, password: 'correct-horse-battery', options: { data: { name } } });
+        if (error || !data.user) throw error ?? new Error('no user');
+        return { client, id: data.user.id, email };
+      };
+      const owner = await asUser('Olga');
+      const [reader, waiter] = [await asUser('Rita'), await asUser('Walt')];
+      const place = await publishedPlace(owner);
+      const take = async () =>
+        (await slow.ctx.db.query<{ conversation_id: string }>('select * from private.take_message_mails(0)')).rows.map((row) => ({
+          ...row,
+          conversation_id: Number(row.conversation_id),
+        }));
+      const read = (await reader.client.rpc('start_conversation', { p_room_id: place })).data as number;
+      const unread = (await waiter.client.rpc('start_conversation', { p_room_id: place })).data as number;
+      for (const body of ['one', 'two']) await reader.client.from('messages').insert({ conversation_id: read, body });
+      for (const body of ['a', 'b', 'c', 'd']) await waiter.client.from('messages').insert({ conversation_id: unread, body });
+      await owner.client.rpc('mark_conversation_read', { p_conversation_id: read });
+      expect((await slow.ctx.db.query('select * from private.take_message_mails(3600)')).rows).toEqual([]);
+      expect(await take()).toEqual([{ conversation_id: unread, email: owner.email, sender_name: 'Walt', room_title: 'Cottage by the weir', bodies: ['b', 'c', 'd'] }]);
+      // Each notice is taken once.
+      expect(await take()).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+it("a sender's name is one line in the mail: it adds no header and no line of its own", () => {
+  const mail = messageMail('https://homestory.example', {
+    conversation_id: '7',
+    email: 'host@example.com',
+    sender_name: 'Eve\r\nBcc: all@example.com\n\nYour account is locked',
+    room_title: 'Cottage',
+    bodies: ['Hi'],
+  });
+  expect(mail.subject).toBe('New message from Eve Bcc: all@example.com Your account is locked');
+  expect(mail.text.split('\n')[0]).toBe('Eve Bcc: all@example.com Your account is locked wrote about Cottage:');
+  expect(mail.text).toContain('https://homestory.example/messages/7');
 });

@@ -4,11 +4,12 @@
  * message); /messages lists the conversation with the other party, the last message and the
  * unread count, which reading clears; text is shown as written, links not made clickable; the
  * phone's Messages tab and the user menu's Messages lead there; signed out, /messages sends the
- * visitor to /login and back. The host's place is made through the API (in Longyearbyen, where
+ * visitor to /login and back. Both pages have no serious axe violation. The host's place is made through the API (in Longyearbyen, where
  * the seed puts none); catalogue places have no host to contact.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { seriousViolations } from '../support/axe';
 import { newUser, payThroughApi, signInContext, siteConfig, type TestUser } from './checkoutSupport';
 
 /** A signed-up user with a name (the other party sees its first word). */
@@ -161,6 +162,9 @@ test.describe('messages', () => {
 
     expect(travellerProblems).toEqual([]);
     expect(hostProblems).toEqual([]);
+    // (After the console checks: axe's injected script makes the federation runtime log.)
+    expect(await seriousViolations(hostPage)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await hostContext.close();
   });
 

@@ -23,10 +23,12 @@ interface DueMail {
 /** The mail for one notice: who wrote, about which place, what, and where to answer. */
 export function messageMail(siteUrl: string, due: DueMail): { to: string; subject: string; text: string } {
   const quoted = due.bodies.map((body) => body.split('\n').map((line) => `> ${line}`).join('\n')).join('\n\n');
+  // A name is the sender's own words: one line, so it cannot add a header or fake the mail's text.
+  const sender = due.sender_name.replace(/\s+/g, ' ').trim();
   return {
     to: due.email,
-    subject: `New message from ${due.sender_name}`,
-    text: `${due.sender_name} wrote about ${due.room_title}:\n\n${quoted}\n\nRead and reply: ${new URL(`/messages/${due.conversation_id}`, siteUrl).href}\n`,
+    subject: `New message from ${sender}`,
+    text: `${sender} wrote about ${due.room_title}:\n\n${quoted}\n\nRead and reply: ${new URL(`/messages/${due.conversation_id}`, siteUrl).href}\n`,
   };
 }
 
