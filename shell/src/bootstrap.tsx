@@ -16,7 +16,6 @@ import { prefetchHomeFor } from './app/prefetchHome';
 import { prefetchRoomFor } from './app/prefetchRoom';
 import { loadRemotesManifest, registerAppRemotes } from './federation/remotes';
 import { preloadRemotesFor } from './federation/preload';
-import { nextTask } from './app/nextTask';
 import { StartupError } from './pages/StartupError';
 
 /** Runs `start` once the tree has rendered: on a server-rendered page, after hydration's commit. */
@@ -29,9 +28,6 @@ async function start(root: HTMLElement) {
   const [config, remotes] = await Promise.all([loadRuntimeConfig(), loadRemotesManifest()]);
   registerAppRemotes(remotes);
   preloadRemotesFor(window.location.pathname);
-  // The federation runtime's work for the remotes and the store's creation and hydration's
-  // start are two tasks, not one.
-  await nextTask();
   // supabase-js is loaded, and the client made, when first asked for (shared/supabase).
   const store = createAppStore({ extra: { supabase: supabaseOnFirstUse(config), config } });
   // A server-rendered page: the browser starts with the server's reads and, until hydrated,
