@@ -14,6 +14,7 @@ describe('app defaults (discovery spec section 3)', () => {
       isFavorite: false,
       itemId: null,
       mobileNavOption: 'Explore',
+      refusedLogin: null,
     });
   });
 });

@@ -21,6 +21,13 @@ export interface AppState {
   /** The listing the last favourite change was about. */
   itemId: number | null;
   mobileNavOption: MobileNavOption;
+  /** A sign-in the /login form posted without JavaScript that the server refused: the email kept and why. */
+  refusedLogin: RefusedLogin | null;
+}
+
+export interface RefusedLogin {
+  email: string;
+  message: string;
 }
 
 /** The part of the app state a new tab takes over from an open one. */
@@ -36,6 +43,7 @@ export const initialAppState: AppState = {
   isFavorite: false,
   itemId: null,
   mobileNavOption: DEFAULT_MOBILE_NAV_OPTION,
+  refusedLogin: null,
 };
 
 export const appSlice = createSlice({
@@ -54,6 +62,9 @@ export const appSlice = createSlice({
     setMobileNavOption(state, action: PayloadAction<MobileNavOption>) {
       state.mobileNavOption = action.payload;
     },
+    loginRefused(state, action: PayloadAction<RefusedLogin>) {
+      state.refusedLogin = action.payload;
+    },
     /** Another tab's answer to this tab's start-up state request (its user and favourites go to the cache). */
     tabStateReceived(state, action: PayloadAction<MirroredAppState>) {
       state.isFavorite = action.payload.isFavorite;
@@ -65,6 +76,7 @@ export const appSlice = createSlice({
     selectIsFavorite: (state) => state.isFavorite,
     selectItemId: (state) => state.itemId,
     selectMobileNavOption: (state) => state.mobileNavOption,
+    selectRefusedLogin: (state) => state.refusedLogin,
   },
 });
 
@@ -80,6 +92,7 @@ export const {
   setIsFavorite,
   setItemId,
   setMobileNavOption,
+  loginRefused,
   tabStateReceived,
 } = appSlice.actions;
 
@@ -88,4 +101,5 @@ export const {
   selectIsFavorite,
   selectItemId,
   selectMobileNavOption,
+  selectRefusedLogin,
 } = appSlice.selectors;

@@ -3,11 +3,15 @@
  * heading, Email and Password, Continue, the 'or' divider, Google and the guest account. A new
  * email is signed up by Continue, and then asked for a name before the page moves on.
  * 'Forgot password?' (beyond the spec) asks for the email and sends a reset link instead.
+ *
+ * Before the scripts run (or without them) Email, Password and Continue are a plain form posted
+ * to /login, which the site's server signs in with (a refused one comes back as `refused`).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch } from 'shared/store';
 import { useRuntimeConfig } from 'shared/config';
 import { useTypedBeforeHydration } from 'shared/ui';
+import type { RefusedLogin } from 'shared/state';
 import {
   afterPasswordLogin,
   continueWithPassword,
@@ -29,14 +33,18 @@ export interface LoginFormProps {
   onAttempt?: () => void;
   /** The welcome heading's level: one below the title around the form (h1 on the page, h2 in the dialog). */
   headingLevel?: 2 | 3;
+  /** Where the form posts without JavaScript: /login, with the page to return to. */
+  action?: string;
+  /** The server refused the form's post: the email typed is kept and the reason shown. */
+  refused?: RefusedLogin | null;
 }
 
-export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3, action = '/login', refused = null }: LoginFormProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const dispatch = useAppDispatch();
   const config = useRuntimeConfig();
   const ids = useId();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(refused?.email ?? '');
   const [password, setPassword] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -46,7 +54,7 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
   const [askName, setAskName] = useState(false);
   const [mode, setMode] = useState<Mode>('login');
   const [busy, setBusy] = useState<Busy>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(refused?.message ?? null);
 
   const finish = (outcome: AuthOutcome): boolean => {
     if (!outcome.ok) {
@@ -199,13 +207,14 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
   return (
     <div className={styles.form}>
       <Heading className={styles.welcome}>Welcome to Homestory</Heading>
-      <form onSubmit={onContinue} noValidate className={styles.fields}>
+      <form method="post" action={action} onSubmit={onContinue} noValidate className={styles.fields}>
         <div className={styles.group}>
           <label className={styles.field} htmlFor={`${ids}-email`}>
             <span className={styles.label}>Email</span>
             <input
               ref={emailRef}
               id={`${ids}-email`}
+              name="email"
               className={styles.input}
               type="email"
               autoComplete="username"
@@ -218,6 +227,7 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3 }: LoginForm
             <input
               ref={passwordRef}
               id={`${ids}-password`}
+              name="password"
               className={styles.input}
               type="password"
               autoComplete="current-password"

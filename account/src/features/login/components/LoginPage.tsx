@@ -7,20 +7,27 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'shared/router';
 import { useAppSelector } from 'shared/store';
-import { selectIsLoggedIn } from 'shared/state';
-import { returnPathOf } from 'shared/url';
+import { selectIsLoggedIn, selectRefusedLogin } from 'shared/state';
+import { loginPathReturningTo, returnPathOf } from 'shared/url';
 import { LoginForm } from './LoginForm';
 import { LOGIN_TITLE } from './texts';
 import { PageCard } from './PageCard';
 
 export function LoginPage() {
   const signedIn = useAppSelector(selectIsLoggedIn);
+  const refused = useAppSelector(selectRefusedLogin);
   const [attempted, setAttempted] = useState(false);
   const { search } = useLocation();
-  if (signedIn && !attempted) return <Navigate to={returnPathOf(search) ?? '/'} replace />;
+  const next = returnPathOf(search);
+  if (signedIn && !attempted) return <Navigate to={next ?? '/'} replace />;
   return (
     <PageCard title={LOGIN_TITLE}>
-      <LoginForm onAttempt={() => setAttempted(true)} headingLevel={2} />
+      <LoginForm
+        onAttempt={() => setAttempted(true)}
+        headingLevel={2}
+        action={loginPathReturningTo(next ?? '')}
+        refused={refused}
+      />
     </PageCard>
   );
 }
