@@ -106,6 +106,42 @@ function proxyRemote(req, res, manifestUrl, file) {
   upstream.end();
 }
 
+/** Served over https (directly, or behind a proxy that says so): the cookies set are then Secure. */
+function isSecure(req) {
+  return Boolean(req.socket.encrypted) || req.headers['x-forwarded-proto'] === 'https';
+}
+
+/**
+ * A form post made by a page of this site: the browser's Sec-Fetch-Site says so, or (a browser
+ * without it) its Origin is this host. Anything else, another site's form included, is refused.
+ */
+function isSameOriginPost(req) {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const origin = req.headers.origin;
+  return origin !== undefined && origin === `${isSecure(req) ? 'https' : 'http'}://${req.headers.host}`;
+}
+
+const MAX_FORM_BYTES = 4096;
+
+/** A urlencoded form body of at most MAX_FORM_BYTES, or null. */
+function readForm(req) {
+  return new Promise((resolve, reject) => {
+    if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return resolve(null);
+    const chunks = [];
+    let size = 0;
+    req.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > MAX_FORM_BYTES) {
+        resolve(null);
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
+    req.on('error', reject);
+  });
+}
+
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-cache',
@@ -118,7 +154,7 @@ const PAGE_HEADERS = {
 /**
  * @param {{ name: string, dir: string, port: number, runtimeConfig: () => object,
  *   remotes?: Record<string, string>, backendOrigin: string,
- *   renderer?: { get(): Promise<{ render(request: { url: string, nonce: string, viewport: 'small' | 'wide' }): Promise<{ status: number, etag: string | null, pipe(res: import('node:http').ServerResponse): Promise<void> }> }>, close(): Promise<void> } }} options
+ *   renderer?: { get(): Promise<import('../shell/src/server/ssr').SsrRenderer>, close(): Promise<void> } }} options
  *   `renderer`: the shell's server renderer (pages are rendered on the server; without it they
  *   are the static frame the browser fills in).
  */
@@ -150,14 +186,22 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     res.end(html);
   };
 
-  // A page rendered whole is the same for every reader (the session lives in the browser), so
-  // shared caches may keep it a few seconds and a reader who has it gets a 304. Browsers ask
-  // each time (max-age=0): the page's headers (its CSP names the remotes' origins) stay current.
-  const renderPage = async (req, res) => {
+  // A page rendered whole for no session is the same for every reader, so shared caches may
+  // keep it a few seconds and a reader who has it gets a 304. Browsers ask each time
+  // (max-age=0): the page's headers (its CSP names the remotes' origins) stay current. A page
+  // rendered for a session (its cookies) is the traveller's alone: no cache keeps it.
+  const renderPage = async (req, res, refusedLogin) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     // /index.html is the site's root page, as a static host has it.
     const url = req.url?.startsWith('/index.html') ? req.url.replace('/index.html', '/') : (req.url ?? '/');
-    const page = await (await renderer.get()).render({ url, nonce, viewport: viewportHint(req) });
+    const page = await (await renderer.get()).render({
+      url,
+      nonce,
+      viewport: viewportHint(req),
+      cookie: req.headers.cookie,
+      secure: isSecure(req),
+      refusedLogin,
+    });
     const etag = page.status === 200 ? page.etag : null;
     const html = fs.readFileSync(indexPath, 'utf8');
     const headers = {
@@ -166,6 +210,8 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
       // The page is rendered for a phone or not (viewportHint).
       Vary: 'Sec-CH-UA-Mobile, User-Agent',
       ...(etag ? { ETag: etag, 'Cache-Control': 'public, max-age=0, s-maxage=10' } : {}),
+      ...(page.personal ? { 'Cache-Control': 'private, no-store' } : {}),
+      ...(page.setCookies.length > 0 ? { 'Set-Cookie': page.setCookies } : {}),
     };
     const known = (req.headers['if-none-match'] ?? '').split(/\s*,\s*/);
     if (etag && known.includes(etag)) {
@@ -177,13 +223,34 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     await page.pipe(res);
   };
 
-  const sendPage = (req, res) => {
+  const sendPage = (req, res, refusedLogin) => {
     if (!renderer) return sendStaticPage(res);
-    renderPage(req, res).catch((error) => {
+    renderPage(req, res, refusedLogin).catch((error) => {
       console.error('[ssr] could not render', req.url, error);
       if (res.headersSent) res.end();
       else sendStaticPage(res);
     });
+  };
+
+  // The /login form posted without JavaScript: signed in, its session's cookies and a 303 to
+  // where it returns; refused, /login again with the email typed and why.
+  const signIn = async (req, res) => {
+    if (!isSameOriginPost(req)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('A sign-in must come from this site.');
+      return;
+    }
+    const form = await readForm(req);
+    if (!form) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Bad sign-in form.');
+      return;
+    }
+    const email = form.get('email') ?? '';
+    const outcome = await (await renderer.get()).signIn(req.url ?? '/login', email, form.get('password') ?? '', isSecure(req));
+    if (!outcome.ok) return sendPage(req, res, { email, message: outcome.message });
+    res.writeHead(303, { Location: outcome.location, 'Set-Cookie': outcome.setCookies, 'Cache-Control': 'no-store' });
+    res.end();
   };
 
   const server = http.createServer((req, res) => {
@@ -199,6 +266,14 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
       if (url.pathname === '/config.json') return sendJson(res, runtimeConfig());
       if (url.pathname === '/remotes.json' && browserRemotes) return sendJson(res, browserRemotes);
       if (url.pathname === '/' || url.pathname === '/index.html') return sendPage(req, res);
+      if (url.pathname === '/login' && req.method === 'POST' && renderer) {
+        signIn(req, res).catch((error) => {
+          console.error('[login] could not sign in', error);
+          if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end('The sign-in failed. Please try again.');
+        });
+        return;
+      }
       files(req, res, () => {
         // A path with a file extension that is not there is a real 404; others are routes.
         if (path.extname(url.pathname)) {

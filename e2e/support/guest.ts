@@ -1,9 +1,10 @@
 /**
  * Signing in as the site's demo guest without the login screen (for tests about other
- * screens): the password grant through the real backend, the session stored where
- * supabase-js keeps it before the page starts.
+ * screens): the password grant through the real backend, the session put in the site's
+ * cookies before the page starts.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { addSessionCookies } from './sessionCookies';
 
 interface Config {
   supabaseUrl: string;
@@ -36,7 +37,6 @@ export async function signInAsGuest(page: Page, request: APIRequestContext): Pro
   if (!response.ok()) throw new Error(`guest sign-in: ${response.status()} ${await response.text()}`);
   const session = (await response.json()) as { expires_in: number; expires_at?: number };
   session.expires_at ??= Math.floor(Date.now() / 1000) + session.expires_in;
-  // supabase-js's storage key: sb-<first label of the backend host>-auth-token.
-  const key = `sb-${new URL(config.supabaseUrl).hostname.split('.')[0]}-auth-token`;
-  await page.addInitScript(([name, value]) => window.localStorage.setItem(name!, value!), [key, JSON.stringify(session)]);
+  const site = new URL((await request.get('/config.json')).url()).origin;
+  await addSessionCookies(page.context(), site, config.supabaseUrl, session);
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 
 /** Spec files that book rooms; a new one is added at the end. */
-const BOOKING_SPECS = ['checkout', 'account', 'listing', 'a11y-keyboard', 'trips', 'url-stay', 'account-promises'];
+const BOOKING_SPECS = ['checkout', 'account', 'listing', 'a11y-keyboard', 'trips', 'url-stay', 'account-promises', 'ssr-session'];
 const PROJECTS = ['desktop', 'mobile'];
 const FIRST = 100;
 const SIZE = 40;

@@ -6,7 +6,8 @@
  */
 import { expect, test, type Page } from '../support/test';
 import { appPort } from '../../scripts/site.mjs';
-import { newUser, PASSWORD, signInContext, siteConfig, type TestUser } from './accountSupport';
+import { newUser, PASSWORD, signInContext, SITE, siteConfig, type TestUser } from './accountSupport';
+import { sessionCookiesOf, sessionInCookies } from '../support/sessionCookies';
 import { freeStay, payThroughApi, newUser as newCheckoutUser } from './checkoutSupport';
 
 /**
@@ -138,7 +139,7 @@ test.describe('login dialog and page', () => {
     await expectSignedIn(page, isMobile, 'G');
   });
 
-  test('Google goes through the backend OAuth flow and comes back signed in', async ({ page, isMobile }) => {
+  test('Google goes through the backend OAuth flow and comes back signed in', async ({ page, context, isMobile }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.waitForURL((url) => url.port === '54321');
@@ -147,7 +148,8 @@ test.describe('login dialog and page', () => {
     await page.getByRole('button', { name: /Kenji Watanabe/ }).click();
     await page.waitForURL((url) => url.port === '3000' && url.pathname === '/home');
     // The client trades the returned code for a session, then clears it from the address.
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.endsWith('-auth-token')))).toBe(true);
+    const { supabaseUrl } = await siteConfig();
+    await expect.poll(async () => (await sessionInCookies(context, SITE, supabaseUrl)) !== null).toBe(true);
     await page.goto('/wishlist');
     await expectSignedIn(page, isMobile, 'K');
   });
@@ -158,13 +160,9 @@ test.describe('login dialog and page', () => {
     await signInContext(context, { ...user, session: { ...user.session, expires_at: Math.floor(Date.now() / 1000) + 30 } });
     await page.goto('/wishlist');
     await expectSignedIn(page, isMobile, 'R');
+    const { supabaseUrl } = await siteConfig();
     await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
-          return key ? (JSON.parse(localStorage.getItem(key)!) as { refresh_token: string }).refresh_token : null;
-        }),
-      )
+      .poll(async () => (await sessionInCookies(context, SITE, supabaseUrl))?.refresh_token ?? null)
       .not.toBe(user.session.refresh_token);
     await expect(page.getByText('Homes you have added to favourites will appear here')).toBeVisible();
   });
@@ -181,7 +179,7 @@ test.describe('login dialog and page', () => {
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     await page.goto('/wishlist');
     await expect(page.getByText('Log in to view your wishlists')).toBeVisible();
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('auth-token')))).toEqual([]);
+    expect(await sessionCookiesOf(context, SITE, (await siteConfig()).supabaseUrl)).toEqual([]);
   });
   test('a failed log out is shown and the page does not reload', async ({ page, context, isMobile }) => {
     await signInContext(context, await newUser('logout-fails'));

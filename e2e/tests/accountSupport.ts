@@ -1,10 +1,11 @@
 /**
  * Helpers of the account suites: the site's runtime config, fresh users signed up through
- * supabase-js against the site's backend, and their session put where the site's supabase
- * client looks for it. SITE_URL points the suites at another copy of the site.
+ * supabase-js against the site's backend, and their session put in the cookies the site keeps
+ * it in. SITE_URL points the suites at another copy of the site.
  */
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import type { BrowserContext } from '../support/test';
+import { addSessionCookies } from '../support/sessionCookies';
 
 export const SITE = process.env.SITE_URL ?? 'http://localhost:3000';
 export const PASSWORD = 'account-e2e-password';
@@ -46,20 +47,7 @@ export async function newUser(label: string, name?: string): Promise<TestUser> {
   return { email, session: data.session, client };
 }
 
-/**
- * The page starts signed in as `user`: the session is stored before any script of the site
- * runs, once per tab and only where none is stored, so a sign-out in the test sticks.
- */
+/** The browser starts signed in as `user` (its session's cookies); a sign-out in the test sticks. */
 export async function signInContext(context: BrowserContext, user: TestUser): Promise<void> {
-  const { supabaseUrl } = await siteConfig();
-  const key = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
-  await context.addInitScript(
-    ([k, value]) => {
-      if (window.sessionStorage.getItem('e2e-signed-in') === null && window.localStorage.getItem(k) === null) {
-        window.sessionStorage.setItem('e2e-signed-in', '1');
-        window.localStorage.setItem(k, value);
-      }
-    },
-    [key, JSON.stringify(user.session)] as const,
-  );
+  await addSessionCookies(context, SITE, (await siteConfig()).supabaseUrl, user.session);
 }

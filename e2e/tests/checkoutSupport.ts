@@ -9,6 +9,7 @@ import { createClient, type Session, type SupabaseClient } from '@supabase/supab
 import type { BrowserContext, Page } from '../support/test';
 import { repoRoot } from '../support/paths';
 import { roomBlock } from '../support/rooms';
+import { addSessionCookies } from '../support/sessionCookies';
 import { DEFAULT_CANCELLATION_POLICY } from '../../shared/src/rules/cancellation';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing';
 
@@ -74,21 +75,9 @@ export async function newUser(label: string): Promise<TestUser> {
   return { email, session: data.session, client };
 }
 
-/** supabase-js keeps the session under sb-<first label of the backend host>-auth-token. */
-export async function storageKey(): Promise<string> {
-  const { supabaseUrl } = await siteConfig();
-  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
-}
-
-/** The page starts signed in as `user` (set before any script of the site runs). */
+/** The browser starts signed in as `user` (its session's cookies, before any page is opened). */
 export async function signInContext(context: BrowserContext, user: TestUser): Promise<void> {
-  const key = await storageKey();
-  await context.addInitScript(
-    ([k, value]) => {
-      if (window.localStorage.getItem(k) === null) window.localStorage.setItem(k, value);
-    },
-    [key, JSON.stringify(user.session)] as const,
-  );
+  await addSessionCookies(context, SITE, (await siteConfig()).supabaseUrl, user.session);
 }
 
 export interface Stay {

@@ -14,6 +14,7 @@ describe('app defaults (discovery spec section 3)', () => {
       loginReturnPath: null,
       isFavorite: false,
       itemId: null,
+      refusedLogin: null,
     });
   });
 });

@@ -23,6 +23,13 @@ export interface AppState {
   isFavorite: boolean;
   /** The listing the last favourite change was about. */
   itemId: number | null;
+  /** A sign-in the /login form posted without JavaScript that the server refused: the email kept and why. */
+  refusedLogin: RefusedLogin | null;
+}
+
+export interface RefusedLogin {
+  email: string;
+  message: string;
 }
 
 /** The part of the app state a new tab takes over from an open one. */
@@ -38,6 +45,7 @@ export const initialAppState: AppState = {
   loginReturnPath: null,
   isFavorite: false,
   itemId: null,
+  refusedLogin: null,
 };
 
 export const appSlice = createSlice({
@@ -59,6 +67,9 @@ export const appSlice = createSlice({
     setItemId(state, action: PayloadAction<number | null>) {
       state.itemId = action.payload;
     },
+    loginRefused(state, action: PayloadAction<RefusedLogin>) {
+      state.refusedLogin = action.payload;
+    },
     /** Another tab's answer to this tab's start-up state request (its user and favourites go to the cache). */
     tabStateReceived(state, action: PayloadAction<MirroredAppState>) {
       state.isFavorite = action.payload.isFavorite;
@@ -70,6 +81,7 @@ export const appSlice = createSlice({
     selectLoginReturnPath: (state) => state.loginReturnPath,
     selectIsFavorite: (state) => state.isFavorite,
     selectItemId: (state) => state.itemId,
+    selectRefusedLogin: (state) => state.refusedLogin,
   },
 });
 
@@ -85,6 +97,7 @@ export const {
   showLoginReturningTo,
   setIsFavorite,
   setItemId,
+  loginRefused,
   tabStateReceived,
 } = appSlice.actions;
 
@@ -93,4 +106,5 @@ export const {
   selectLoginReturnPath,
   selectIsFavorite,
   selectItemId,
+  selectRefusedLogin,
 } = appSlice.selectors;

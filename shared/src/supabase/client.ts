@@ -4,6 +4,11 @@
  * realtime: about 54 KB gzip) is loaded and its client made only when a read, the session or a
  * sign-in first asks for it, not before hydration. The library is still the federation's one
  * shared copy: the dynamic import goes through the same share scope as a static one.
+ *
+ * The session is kept in cookies the way @supabase/ssr keeps it (its `createBrowserClient`), so
+ * the server reads it too and renders a signed-in page for the signed-in traveller (the shell's
+ * server makes a `createServerClient` from the request's cookies). The cookies are @supabase/ssr's
+ * defaults: Path=/, SameSite=Lax, not HttpOnly (this client reads them), Secure on https.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from 'shared/config';
@@ -11,7 +16,7 @@ import type { RuntimeConfig } from 'shared/config';
 /** Gives the page's client, the same one every time (the store's extra argument holds it). */
 export type SupabaseClientSource = () => Promise<SupabaseClient>;
 
-/** The browser's client options; the storage key follows supabase-js's own rule. */
+/** The browser's auth options; the cookie names follow supabase-js's storage key rule. */
 export const BROWSER_CLIENT_OPTIONS = {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
 } as const;
@@ -20,8 +25,14 @@ export const BROWSER_CLIENT_OPTIONS = {
 export function supabaseOnFirstUse(config: RuntimeConfig): SupabaseClientSource {
   let client: Promise<SupabaseClient> | undefined;
   return () => {
-    client ??= import('@supabase/supabase-js').then(
-      ({ createClient }) => createClient(config.supabaseUrl, config.supabaseAnonKey, BROWSER_CLIENT_OPTIONS) as SupabaseClient,
+    client ??= import('@supabase/ssr').then(
+      ({ createBrowserClient }) =>
+        createBrowserClient(config.supabaseUrl, config.supabaseAnonKey, {
+          ...BROWSER_CLIENT_OPTIONS,
+          cookieOptions: { secure: window.location.protocol === 'https:' },
+          // One client per store (a test makes several); the page has one store.
+          isSingleton: false,
+        }),
       (error: unknown) => {
         // A chunk that failed to load (a network blip) is asked for again next time.
         client = undefined;

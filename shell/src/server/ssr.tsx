@@ -9,6 +9,10 @@
  * boundary. A read that did not finish renders its skeleton and is made in the browser; a remote
  * that cannot be loaded renders its slot's loading state and loads in the browser. The state the
  * page was rendered with ends the document, so the browser hydrates with exactly it.
+ *
+ * A request whose cookies hold a session (./session) is rendered for its traveller: the reads
+ * run as them (RLS), the store starts signed in with their favourites, and the page is theirs
+ * alone: never reused for another request, and marked personal for the response's caching.
  */
 import { createHash } from 'node:crypto';
 import { PassThrough, type Writable } from 'node:stream';
@@ -18,11 +22,13 @@ import { Provider } from 'react-redux';
 import { StaticRouter } from 'shared/router';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { api, serverCacheReceived } from 'shared/api';
+import { api, favoritesApi, serverCacheReceived, toAppUser } from 'shared/api';
 import { ConfigProvider, type RuntimeConfig } from 'shared/config';
 import { supabaseSourceOf } from 'shared/supabase';
 import type { PagePrefetch, RemotesManifest } from 'shared/federation';
+import { loginRefused, setUserData, type RefusedLogin } from 'shared/state';
 import { createAppStore, type AppStore, type RootState } from 'shared/store';
+import { returnPathOf } from 'shared/url';
 import { ViewportHintProvider, type ViewportHint } from 'shared/ui';
 import { App } from '../app/App';
 import { isKnownPage, remoteRouteOf } from '../app/routes';
@@ -30,6 +36,7 @@ import { stateScript } from '../app/serverState';
 import { remoteLoading } from '../federation/loadRemoteModule';
 import { leadingLinksLength, withHeadLinks } from './headLinks';
 import { createServerRemotes, type ServerRemotes } from './remotes';
+import { hasSessionCookie, passwordSignIn, requestSession, type RequestSession } from './session';
 
 export interface SsrOptions {
   config: RuntimeConfig;
@@ -56,6 +63,10 @@ export interface SsrPage {
    * timestamps in its state may differ), or null for one that streams.
    */
   etag: string | null;
+  /** Rendered for the request's session: for its traveller alone (no shared or stored copy). */
+  personal: boolean;
+  /** Set-Cookie values: the session's cookies changed while rendering (refreshed or cleared). */
+  setCookies: string[];
   /** Writes the document; resolves when it has been written. */
   pipe(destination: Writable): Promise<void>;
 }
@@ -66,10 +77,27 @@ export interface SsrRequest {
   nonce: string;
   /** The screen the request suggests (a phone or not), for media queries. */
   viewport: ViewportHint;
+  /** The request's Cookie header (the session, as @supabase/ssr keeps it). */
+  cookie?: string;
+  /** Whether the site is served over https (cookies the server sets are then Secure). */
+  secure?: boolean;
+  /** /login again, after its form's post was refused: the email typed and why. */
+  refusedLogin?: RefusedLogin;
+}
+
+export interface SignedIn {
+  ok: true;
+  location: string;
+  setCookies: string[];
 }
 
 export interface SsrRenderer {
   render(request: SsrRequest): Promise<SsrPage>;
+  /**
+   * The /login form's post (no JavaScript) to `url` (/login, maybe with `next`): the password
+   * grant; signed in, its session as Set-Cookie values and where to go (`next`, else /home).
+   */
+  signIn(url: string, email: string, password: string, secure: boolean): Promise<SignedIn | { ok: false; message: string }>;
   close(): void;
 }
 
@@ -80,6 +108,8 @@ const STREAM_AFTER_MS = 100;
 /** How long a page rendered whole answers the same requests, and how many pages are kept. */
 const REUSE_MS = 2_000;
 const REUSE_MAX_PAGES = 500;
+/** Where a sign-in without a return path lands. */
+const AFTER_SIGN_IN = '/home';
 
 /** Waits for a promise, at most `ms`. */
 async function withinBudget(work: Promise<unknown>, ms: number): Promise<void> {
@@ -118,17 +148,24 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
     // Never opened (the server subscribes to nothing), but supabase-js needs one on Node 20.
     realtime: { transport: WebSocket as never },
   }) as SupabaseClient;
-  const newStore = () => createAppStore({ extra: { supabase: supabaseSourceOf(supabase), config }, tabSync: false });
+  const newStore = (client: SupabaseClient = supabase) =>
+    createAppStore({ extra: { supabase: supabaseSourceOf(client), config }, tabSync: false });
 
-  async function pageStore(pathname: string, search: string): Promise<AppStore> {
-    const reads = newStore();
+  /** The page's store; with a session, its client reads as the user and it starts signed in. */
+  async function pageStore(pathname: string, search: string, session: RequestSession | null): Promise<AppStore> {
+    const reads = newStore(session?.client);
+    const user = session?.user ?? null;
+    if (user) {
+      reads.dispatch(setUserData(toAppUser(user)));
+      void reads.dispatch(favoritesApi.endpoints.getFavorites.initiate(user.id));
+    }
     const route = remoteRouteOf(pathname);
     const prefetch: PagePrefetch | null = route ? await remotes.prefetchOf(route.id) : null;
-    if (route && prefetch) {
-      prefetch(reads, { pathname, search, params: route.params });
+    if (route && prefetch) prefetch(reads, { pathname, search, params: route.params });
+    if (user || (route && prefetch)) {
       await withinBudget(Promise.allSettled(reads.dispatch(api.util.getRunningQueriesThunk())), options.dataBudgetMs ?? DATA_BUDGET_MS);
     }
-    const store = newStore();
+    const store = newStore(session?.client);
     store.dispatch(serverCacheReceived(reads.getState().api));
     return store;
   }
@@ -157,18 +194,38 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
   }
 
   return {
-    render: reused,
+    // A page for a session (or a refused sign-in) is rendered for its request alone.
+    render: (request) => (hasSessionCookie(request.cookie) || request.refusedLogin ? renderPage(request, true) : reused(request)),
+    async signIn(url, email, password, secure) {
+      const outcome = await passwordSignIn(config, email, password, secure);
+      if (!outcome.ok) return outcome;
+      const location = returnPathOf(new URL(url, 'http://localhost').search) ?? AFTER_SIGN_IN;
+      return { ok: true, location, setCookies: outcome.setCookies };
+    },
     close: () => remotes.close(),
   };
 
-  async function renderPage({ url, nonce, viewport }: SsrRequest): Promise<SsrPage> {
+  /**
+   * The request's session, when its cookies hold one. Not cut short by the data budget: a token
+   * refreshed on the way must reach the browser (the old refresh token is spent).
+   */
+  function sessionOf(request: SsrRequest): Promise<RequestSession | null> {
+    if (!hasSessionCookie(request.cookie)) return Promise.resolve(null);
+    return requestSession(config, request.cookie, request.secure ?? false);
+  }
+
+  async function renderPage(request: SsrRequest, personal = false): Promise<SsrPage> {
+    const { url, nonce, viewport } = request;
     const { pathname, search } = new URL(url, 'http://localhost');
     const status = isKnownPage(pathname) ? 200 : 404;
+    const session = await sessionOf(request);
+    const setCookies = session?.setCookies ?? [];
     const [store, remoteStyles] = await Promise.all([
-      pageStore(pathname, search),
+      pageStore(pathname, search, session),
       remotes.stylesFor(pathname),
       withinBudget(remotes.preload(pathname), options.renderBudgetMs ?? RENDER_BUDGET_MS),
     ]);
+    if (request.refusedLogin) store.dispatch(loginRefused(request.refusedLogin));
     const { head, tail } = splitTemplate(options.template());
     const styles = [...options.styles, ...remoteStyles];
     const links = styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
@@ -179,6 +236,8 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
       const streaming: SsrPage = {
         status,
         etag: null,
+        personal,
+        setCookies,
         pipe(destination) {
           const body = new PassThrough();
           let first = true;
@@ -219,7 +278,9 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
         const html = head + markup + end();
         return {
           status,
-          etag: pageEtag(head + markup + tail, store.getState()),
+          etag: personal ? null : pageEtag(head + markup + tail, store.getState()),
+          personal,
+          setCookies,
           pipe: async (destination) => {
             destination.end(html);
           },

@@ -3,6 +3,9 @@
  * heading, Email and Password, Continue, the 'or' divider, Google and the guest account. A new
  * email is signed up by Continue, and then asked for a name before the page moves on.
  * 'Forgot password?' (beyond the spec) asks for the email and sends a reset link instead.
+ *
+ * Before the scripts run (or without them) Email, Password and Continue are a plain form posted
+ * to /login, which the site's server signs in with (a refused one comes back as `refused`).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'shared/router';
@@ -10,6 +13,7 @@ import { useAppDispatch } from 'shared/store';
 import { useRuntimeConfig } from 'shared/config';
 import { useTypedBeforeHydration } from 'shared/ui';
 import { returnPathOf } from 'shared/url';
+import type { RefusedLogin } from 'shared/state';
 import {
   afterPasswordLogin,
   continueWithPassword,
@@ -35,6 +39,10 @@ export interface LoginFormProps {
   returnTo?: string | null;
   /** 'Sign in as a Guest user' was pressed before the scripts ran (/login's GUEST_PARAM): do it now. */
   guestRequested?: boolean;
+  /** Where the form posts without JavaScript: /login, with the page to return to. */
+  action?: string;
+  /** The server refused the form's post: the email typed is kept and the reason shown. */
+  refused?: RefusedLogin | null;
 }
 
 /**
@@ -43,12 +51,20 @@ export interface LoginFormProps {
  */
 export const GUEST_PARAM = 'guest';
 
-export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3, returnTo = null, guestRequested = false }: LoginFormProps) {
+export function LoginForm({
+  onLoggedIn,
+  onAttempt,
+  headingLevel = 3,
+  returnTo = null,
+  guestRequested = false,
+  action = '/login',
+  refused = null,
+}: LoginFormProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const dispatch = useAppDispatch();
   const config = useRuntimeConfig();
   const ids = useId();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(refused?.email ?? '');
   const [password, setPassword] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -58,7 +74,7 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3, returnTo = 
   const [askName, setAskName] = useState(false);
   const [mode, setMode] = useState<Mode>('login');
   const [busy, setBusy] = useState<Busy>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(refused?.message ?? null);
   const returnPath = returnPathOf(useLocation().search);
 
   const finish = (outcome: AuthOutcome): boolean => {
@@ -221,13 +237,14 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3, returnTo = 
   return (
     <div className={styles.form}>
       <Heading className={styles.welcome}>Welcome to Homestory</Heading>
-      <form onSubmit={onContinue} noValidate className={styles.fields}>
+      <form method="post" action={action} onSubmit={onContinue} noValidate className={styles.fields}>
         <div className={styles.group}>
           <label className={styles.field} htmlFor={`${ids}-email`}>
             <span className={styles.label}>Email</span>
             <input
               ref={emailRef}
               id={`${ids}-email`}
+              name="email"
               className={styles.input}
               type="email"
               autoComplete="username"
@@ -240,6 +257,7 @@ export function LoginForm({ onLoggedIn, onAttempt, headingLevel = 3, returnTo = 
             <input
               ref={passwordRef}
               id={`${ids}-password`}
+              name="password"
               className={styles.input}
               type="password"
               autoComplete="current-password"

@@ -11,7 +11,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'shared/router';
 import { useAppSelector } from 'shared/store';
-import { selectIsLoggedIn } from 'shared/state';
+import { selectIsLoggedIn, selectRefusedLogin } from 'shared/state';
 import { loginPathReturningTo, returnPathOf } from 'shared/url';
 import { AFTER_LOGIN_PATH } from 'shared/session';
 import { GUEST_PARAM, LoginForm } from './LoginForm';
@@ -30,11 +30,13 @@ function loadedFromLoginPage(): boolean {
 
 export function LoginPage() {
   const signedIn = useAppSelector(selectIsLoggedIn);
+  const refused = useAppSelector(selectRefusedLogin);
   const [attempted, setAttempted] = useState(false);
   const [guestRequested, setGuestRequested] = useState(false);
   const { search } = useLocation();
   const navigate = useNavigate();
   const guestFlag = new URLSearchParams(search).get(GUEST_PARAM) === '1';
+  const next = returnPathOf(search);
 
   useEffect(() => {
     if (!guestFlag) return;
@@ -43,10 +45,16 @@ export function LoginPage() {
     if (loadedFromLoginPage()) setGuestRequested(true);
   }, [guestFlag, search, navigate]);
 
-  if (signedIn && !attempted && !guestRequested) return <Navigate to={returnPathOf(search) ?? AFTER_LOGIN_PATH} replace />;
+  if (signedIn && !attempted && !guestRequested) return <Navigate to={next ?? AFTER_LOGIN_PATH} replace />;
   return (
     <PageCard title={LOGIN_TITLE}>
-      <LoginForm onAttempt={() => setAttempted(true)} headingLevel={2} guestRequested={guestRequested} />
+      <LoginForm
+        onAttempt={() => setAttempted(true)}
+        headingLevel={2}
+        guestRequested={guestRequested}
+        action={loginPathReturningTo(next ?? '')}
+        refused={refused}
+      />
     </PageCard>
   );
 }
