@@ -75,7 +75,7 @@ test.describe('Login & Security', () => {
     await page.screenshot({ path: info.outputPath('login-security-done.png') });
 
     // Signed out in this tab, the old password is refused and the new one signs in.
-    await page.evaluate(() => window.localStorage.clear());
+    await context.clearCookies();
     await page.goto('/login');
     await signInOnLogin(page, user.email, PASSWORD);
     await expect(page.getByRole('alert')).toContainText('That password is not right for this email');

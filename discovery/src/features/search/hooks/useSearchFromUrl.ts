@@ -8,11 +8,12 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'shared/router';
-import { useAppDispatch } from 'shared/store';
+import { useAppDispatch, useAppStore } from 'shared/store';
 import { toIsoDay } from 'shared/rules';
 import { searchLoaded } from 'shared/state';
 import { parseSearchParams, searchQueryOf, serializeSearchParams } from 'shared/url';
 import { categoriesApi } from '../../categories';
+import { form } from '../form';
 import { setSearching } from '../searchSlice';
 
 /** What a navigation that runs a search carries in its history entry. */
@@ -34,12 +35,20 @@ export function homeSearchWith(search: string, change: (params: URLSearchParams)
   return homePath(serializeSearchParams(parseSearchParams(params, toIsoDay(new Date()))));
 }
 
+/**
+ * Whether this document has loaded a search from its URL yet. The first load keeps a destination
+ * typed into the server-rendered bar before the scripts ran: the bar adopts it when it hydrates,
+ * which may be before this page does, and an empty `where` in the URL must not wipe it.
+ */
+let loadedInThisDocument = false;
+
 function isSearchRun(state: unknown): state is SearchNavigationState {
   return typeof state === 'object' && state !== null && typeof (state as SearchNavigationState).searchRun === 'number';
 }
 
 export function useSearchFromUrl(): void {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const navigate = useNavigate();
   const location = useLocation();
   const { search } = location;
@@ -59,7 +68,9 @@ export function useSearchFromUrl(): void {
     const key = `${serializeSearchParams({ ...criteria, category: '' })}#${run?.searchRun ?? ''}`;
     if (key === shown.current) return;
     shown.current = key;
-    dispatch(searchLoaded(criteria));
+    const typed = loadedInThisDocument ? '' : form.selectors.selectDraftCriteria(store.getState()).where;
+    loadedInThisDocument = true;
+    dispatch(searchLoaded(criteria.where === '' && typed !== '' ? { ...criteria, where: typed } : criteria));
     const query = searchQueryOf(criteria, today);
     if (!query) return;
     let current = true;
@@ -74,5 +85,5 @@ export function useSearchFromUrl(): void {
       current = false;
       if (flag) dispatch(setSearching(false));
     };
-  }, [search, state, dispatch, navigate]);
+  }, [search, state, dispatch, store, navigate]);
 }
