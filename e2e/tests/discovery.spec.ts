@@ -244,7 +244,8 @@ test.describe('discovery', () => {
     });
     await openHome(page);
     await search(page, isMobile, room!.city);
-    await expect(async () => expect(await cardIds(page)).toEqual(expected.map((r) => r.id))).toPass();
+    // The first page in the search's order (the grid may go on to the next page as it is scrolled).
+    await expect(async () => expect((await cardIds(page)).slice(0, expected.length)).toEqual(expected.map((r) => r.id))).toPass();
     // The city's own homes lead, whatever their ids.
     expect(expected.slice(0, inCity.length).map((r) => r.city)).toEqual(inCity.map(() => room!.city));
     await expect(cards(page).first().getByRole('link', { name: `${room!.city}, ${room!.country}` })).toBeVisible();
