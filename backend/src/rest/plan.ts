@@ -173,6 +173,8 @@ const singleColumn = (rel: Relationship, side: 0 | 1): string | undefined =>
  */
 export function findRelationship(schema: SchemaCache, origin: string, target: string, hint: string | undefined): Relationship {
   const candidates = (schema.relationships.get(origin) ?? []).filter((rel) => {
+    // A function is embedded by its name alone.
+    if (rel.computed !== undefined) return hint === undefined && target === rel.computed;
     if (rel.isSelf) {
       if (hint === undefined) {
         return (target === rel.foreignTable && rel.cardinality === 'one-to-many') || (singleColumn(rel, 0) === target && rel.cardinality === 'many-to-one');
@@ -252,7 +254,9 @@ function resolve(
     const foreignName = qualifiedName(schema.schema, relationship.foreignTable);
     const junctionName = junction && qualifiedName(schema.schema, junction.table);
     const childQualifier = alias ? ident(alias) : foreignName;
-    const conditions: Array<[ColumnRef, ColumnRef]> = junction
+    const conditions: Array<[ColumnRef, ColumnRef]> = relationship.computed !== undefined
+      ? []
+      : junction
       ? [
           ...junction.targetColumns.map(([column, jcol]): [ColumnRef, ColumnRef] => [
             { qualifier: junctionName!, column: jcol },
@@ -283,7 +287,12 @@ function resolve(
       lateral: `${relationship.table}_${name}_${childDepth}`,
       joinType: item.joinType === 'inner' ? 'inner' : 'left',
       spread: item.spread,
-      from: { table: foreignName, alias, junction: junctionName },
+      // A computed relationship's rows are its function's, called with the parent's row.
+      from: {
+        table: relationship.computed === undefined ? foreignName : `${qualifiedName(schema.schema, relationship.computed)}(${qualifier}.*)`,
+        alias,
+        junction: junctionName,
+      },
       conditions,
       node: resolve(schema, foreign, node, childQualifier, alias ?? relationship.foreignTable, childDepth),
     };

@@ -85,6 +85,11 @@ export interface Relationship {
   /** (column of table, column of foreignTable) pairs, in the key's order. */
   columns: Array<[string, string]>;
   junction: Junction | undefined;
+  /**
+   * A computed relationship: the function of one row of table returning rows of foreignTable
+   * (setof, or one row) that it is named by; it joins by calling the function, not by columns.
+   */
+  computed?: string;
 }
 
 export const isToOne = (rel: Relationship) => rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
@@ -233,7 +238,7 @@ async function loadViewColumns(q: Queryable, schemas: readonly string[]): Promis
 
 const ROUTINES_SQL = `
 select n.nspname as schema, p.proname as name, p.proretset as returns_set, p.provolatile::text as volatility,
-       p.pronargs as nargs, p.pronargdefaults as ndefaults,
+       p.pronargs as nargs, p.pronargdefaults as ndefaults, p.prorows::float8 as rows,
        coalesce(p.proargnames, '{}'::text[]) as arg_names,
        coalesce(p.proargmodes::text[], '{}'::text[]) as arg_modes,
        array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(t, o) order by o) as arg_types,
@@ -254,6 +259,8 @@ interface RoutineRow {
   volatility: string;
   nargs: number;
   ndefaults: number;
+  /** The planner's estimate of the rows it returns (ROWS n). */
+  rows: number;
   arg_names: string[];
   arg_modes: string[];
   arg_types: string[];
@@ -342,6 +349,7 @@ export async function loadSchema(q: Queryable, schemas: readonly string[]): Prom
     list.push(routine);
     routines.set(row.name, list);
   }
+  const computedRelationships = computedRelationshipsOf(procs.rows);
   const keys = await q.query<SchemaForeignKey>(FOREIGN_KEYS_SQL);
   const viewColumns = await loadViewColumns(q, schemas);
   for (const [view, primaryKey] of viewPrimaryKeys([...primaryKeys.values()], viewColumns)) {
@@ -352,8 +360,36 @@ export async function loadSchema(q: Queryable, schemas: readonly string[]): Prom
   for (const cache of caches.values()) {
     const within = (k: SchemaForeignKey) => k.schema === cache.schema && k.foreign_schema === cache.schema;
     cache.relationships = deriveRelationships(cache.relations, [...keys.rows.filter(within), ...throughViews.filter(within)]);
+    for (const rel of computedRelationships.filter((r) => r.schema === cache.schema)) {
+      const list = cache.relationships.get(rel.relationship.table) ?? [];
+      list.push(rel.relationship);
+      cache.relationships.set(rel.relationship.table, list);
+    }
   }
   return caches;
+}
+
+/**
+ * Computed relationships (PostgREST's allComputedRels): a function whose one parameter is a row
+ * of a table or view and which returns rows of another of its schema; to-one when it returns one
+ * row, or a set of at most ROWS 1.
+ */
+function computedRelationshipsOf(rows: RoutineRow[]): Array<{ schema: string; relationship: Relationship }> {
+  return rows
+    .filter((row) => row.nargs === 1 && row.row_relation !== null && row.return_relation !== null)
+    .map((row) => ({
+      schema: row.schema,
+      relationship: {
+        table: row.row_relation!,
+        foreignTable: row.return_relation!,
+        isSelf: false,
+        cardinality: !row.returns_set || row.rows === 1 ? 'many-to-one' : 'one-to-many',
+        constraint: row.name,
+        columns: [],
+        junction: undefined,
+        computed: row.name,
+      },
+    }));
 }
 
 interface ForeignKey {
