@@ -5,7 +5,7 @@
 import { restError, type RestError } from './errors.ts';
 import { suggest } from './fuzzy.ts';
 import type { EmbedItem, Filter, OrderTerm, QueryParams, SelectItem } from './parse.ts';
-import type { ApiRequest, Payload } from './request.ts';
+import type { ApiRequest, CallMedia, Payload } from './request.ts';
 import { isToOne, VIEW_KINDS, type Relation, type Relationship, type Routine, type SchemaCache } from './schema.ts';
 import { ident, qualified, qualifiedName } from './sql.ts';
 
@@ -76,9 +76,10 @@ export interface MutatePlan {
 export interface CallPlan {
   kind: 'call';
   routine: Routine;
-  /** The arguments by name, or the whole JSON body for a function of one unnamed json/jsonb parameter. */
+  /** The arguments by name. */
   args: Record<string, unknown>;
-  wholeBody: boolean;
+  /** The body as sent, for a function of one unnamed parameter: its one argument. */
+  wholeBody: string | undefined;
   fromJson: boolean;
   /**
    * The read of a function's result rows when they are a table's (setof "Rooms"): filtered,
@@ -377,18 +378,23 @@ export function rootPage(request: ApiRequest): { offset: number; limit: number |
   return { offset, limit };
 }
 
-function routineNotFound(schema: string, name: string, keys: string[], isPost: boolean): RestError {
+/** PGRST202, as PostgREST words it for the arguments and the body's media type. */
+function routineNotFound(schema: string, name: string, keys: string[], isPost: boolean, media: CallMedia): RestError {
   const sorted = [...keys].sort();
   const func = `${schema}.${name}`;
-  const message = `Could not find the function ${func}${sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`;
+  const single = isPost && media !== 'json';
+  const message = `Could not find the function ${func}${single ? '' : sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`;
   const params = sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}` : ' without parameters';
-  const details = `Searched for the function ${func}${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`;
+  const searched = single ? ` with a single unnamed ${UNNAMED_TYPE[media]} parameter` : `${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}`;
+  const details = `Searched for the function ${func}${searched}, but no matches were found in the schema cache.`;
   return restError(404, 'PGRST202', message, details, null);
 }
 
-const JSON_TYPES: ReadonlySet<string> = new Set(['json', 'jsonb']);
+/** The type of the one parameter a POSTed body of each media type can be the argument of. */
+const UNNAMED_TYPE: Record<CallMedia, string> = { json: 'json/jsonb', text: 'text', xml: 'xml', octet: 'bytea' };
+const UNNAMED_TYPES: Record<CallMedia, readonly string[]> = { json: ['json', 'jsonb'], text: ['text'], xml: ['xml'], octet: ['bytea'] };
 
-/** Overloads the arguments cannot tell apart (PostgREST's 300 PGRST203). */
+/** Overloads the arguments cannot tell apart (PostgREST's 300 PGRST203), in the schema cache's order. */
 function ambiguousRoutine(candidates: Routine[]): RestError {
   const signature = (r: Routine) => `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
   return restError(
@@ -400,23 +406,31 @@ function ambiguousRoutine(candidates: Routine[]): RestError {
   );
 }
 
+/**
+ * The function a call names (Plan.hs findProc): the overloads whose parameters the argument
+ * names fit (every required one given, none unknown; an unnamed parameter is named ""), else
+ * those of one parameter of the type the POSTed body's media type is the argument of.
+ */
+function findRoutine(schema: SchemaCache, request: ApiRequest, keys: string[], media: CallMedia): Routine {
+  const isPost = request.method === 'POST';
+  const rawBody = isPost && media !== 'json';
+  const overloads = schema.routines.get(request.target) ?? [];
+  const fits = (r: Routine) =>
+    r.params.length === 0
+      ? keys.length === 0 && !rawBody
+      : keys.every((k) => r.params.some((p) => p.name === k)) && r.params.every((p) => p.optional || keys.includes(p.name));
+  const matches = overloads.filter(fits);
+  const fallbacks = isPost ? overloads.filter((r) => !fits(r) && r.params.length === 1 && UNNAMED_TYPES[media].includes(r.params[0]!.type)) : [];
+  const candidates = matches.length > 0 ? matches : fallbacks;
+  if (candidates.length === 0) throw routineNotFound(schema.schema, request.target, keys, isPost, media);
+  if (candidates.length > 1) throw ambiguousRoutine(candidates);
+  return candidates[0]!;
+}
+
 function callPlan(schema: SchemaCache, request: ApiRequest, settings: PlanSettings): CallPlan {
   const payload = request.payload as Extract<Payload, { kind: 'arguments' }>;
-  const isPost = request.method === 'POST';
   const keys = Object.keys(payload.args);
-  const overloads = schema.routines.get(request.target) ?? [];
-  const matches = overloads.filter(
-    (r) => keys.every((k) => r.params.some((p) => p.name === k)) && r.params.every((p) => p.optional || keys.includes(p.name)),
-  );
-  // A POSTed body goes whole to a function whose one parameter is an unnamed json or jsonb.
-  const wholeBody =
-    isPost && matches.length === 0
-      ? overloads.filter((r) => r.params.length === 1 && r.params[0]!.name === '' && JSON_TYPES.has(r.params[0]!.type))
-      : [];
-  const candidates = matches.length > 0 ? matches : wholeBody;
-  if (candidates.length === 0) throw routineNotFound(schema.schema, request.target, keys, isPost);
-  if (candidates.length > 1) throw ambiguousRoutine(candidates);
-  const routine = candidates[0]!;
+  const routine = findRoutine(schema, request, keys, payload.media);
   const relation = routine.returnsRelation ? schema.relations.get(routine.returnsRelation) : undefined;
   const { query } = request;
   let tree: ReadNode | undefined;
@@ -433,11 +447,13 @@ function callPlan(schema: SchemaCache, request: ApiRequest, settings: PlanSettin
     pendingTree(query.select);
   }
   const page = rootPage(request);
+  // A function of one unnamed parameter is called with the whole body (PostgREST's OnePosParam).
+  const wholeBody = routine.params.length === 1 && routine.params[0]!.name === '';
   return {
     kind: 'call',
     routine,
     args: payload.args,
-    wholeBody: wholeBody.length > 0,
+    wholeBody: wholeBody ? (payload.raw ?? JSON.stringify(payload.args)) : undefined,
     fromJson: payload.fromJson,
     tree,
     page: { offset: page.offset, limit: withinMaxRows(page.limit, settings.maxRows) },

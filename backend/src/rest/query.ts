@@ -288,6 +288,23 @@ function argumentValue(value: unknown, type: string, fromJson: boolean): unknown
 }
 
 
+/** The body as one argument: text cast to its parameter's type, a bytea's the body's bytes (UTF-8). */
+function wholeArgument(sql: Sql, body: string, type: string): string {
+  return type === 'bytea' ? `convert_to(${sql.bind(body)}, 'UTF8')` : `${sql.bind(body)}::${type}`;
+}
+
+/**
+ * A named argument: a JSON object given for a composite (row-type) parameter is read into it field
+ * by field, as PostgREST's json_to_recordset does; anything else is the text cast to the type.
+ */
+function namedArgument(sql: Sql, value: unknown, type: string, fromJson: boolean): string {
+  const bound = sql.bind(argumentValue(value, type, fromJson));
+  if (fromJson && value !== null && typeof value === 'object' && !Array.isArray(value) && type !== 'json' && type !== 'jsonb') {
+    return `json_populate_record(null::${type}, ${bound}::json)`;
+  }
+  return `${bound}::${type}`;
+}
+
 /** A function call; its result rows filtered, ordered and paged like a table's. */
 export function callStatement(plan: CallPlan, request: ApiRequest): Statement & { offset: number } {
   const { routine, args } = plan;
@@ -297,11 +314,12 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
   const tail = `${counts(request) && scalar ? ', count(*)::int as total' : ', null::int as total'}, null::int as inserted`;
   const alias = scalar ? '_pgrst_r(pgrst_scalar)' : '_pgrst_r';
   // Each argument is its own typed parameter, passed by name (the whole body: by position).
-  const call = plan.wholeBody
-    ? [`${sql.bind(argumentValue(args, routine.params[0]!.type, true))}::${routine.params[0]!.type}`]
+  const call =
+    plan.wholeBody !== undefined
+      ? [wholeArgument(sql, plan.wholeBody, routine.params[0]!.type)]
     : routine.params
         .filter((p) => keys.includes(p.name))
-        .map((p) => `${ident(p.name)} := ${sql.bind(argumentValue(args[p.name], p.type, plan.fromJson))}::${p.type}`);
+          .map((p) => `${ident(p.name)} := ${namedArgument(sql, args[p.name], p.type, plan.fromJson)}`);
   const from = `${qualified(routine)}(${call.join(', ')}) ${alias}`;
   if (scalar && request.shape === 'csv' && request.method !== 'HEAD') {
     // A header of the one column, pgrst_scalar, then the values (as PostgREST).

@@ -15,8 +15,16 @@ export type Payload =
   | { kind: 'rows'; rows: Array<Record<string, unknown>>; columns: string[] }
   /** update: the new values. */
   | { kind: 'values'; values: Record<string, unknown> }
-  /** call: named arguments (POST body or GET query string). */
-  | { kind: 'arguments'; args: Record<string, unknown>; fromJson: boolean };
+  /**
+   * call: named arguments (POST body or GET query string), the body as sent (what a function of
+   * one unnamed parameter is called with) and its media type.
+   */
+  | { kind: 'arguments'; args: Record<string, unknown>; fromJson: boolean; raw: string | undefined; media: CallMedia };
+
+/** Media types a POSTed call's body may have: JSON arguments, or the one argument of a text, xml or bytea parameter. */
+export type CallMedia = 'json' | 'text' | 'xml' | 'octet';
+
+const RAW_MEDIA: Record<string, CallMedia> = { 'text/plain': 'text', 'text/xml': 'xml', 'application/octet-stream': 'octet' };
 
 export interface ApiRequest {
   method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
@@ -183,12 +191,15 @@ function updatePayload(text: string | undefined, csv: boolean): Payload {
   return { kind: 'values', values: Object.fromEntries(rows.columns.map((column) => [column, first[column]])) };
 }
 
-function callPayload(method: string, text: string | undefined, query: QueryParams): Payload {
-  if (method !== 'POST') return { kind: 'arguments', args: Object.fromEntries(query.params), fromJson: false };
-  if (text === undefined || text.trim() === '') return { kind: 'arguments', args: {}, fromJson: true };
+function callPayload(method: string, text: string | undefined, query: QueryParams, contentType: string | null): Payload {
+  if (method !== 'POST') return { kind: 'arguments', args: Object.fromEntries(query.params), fromJson: false, raw: undefined, media: 'json' };
+  const media = RAW_MEDIA[contentType?.split(';', 1)[0]!.trim().toLowerCase() ?? ''];
+  // A text, xml or bytea body is one unnamed argument, not named ones (PostgREST's RawPay).
+  if (media) return { kind: 'arguments', args: {}, fromJson: true, raw: text ?? '', media };
+  if (text === undefined || text.trim() === '') return { kind: 'arguments', args: {}, fromJson: true, raw: '{}', media: 'json' };
   const args = jsonBody(text);
   if (!isObject(args)) throw invalidJson();
-  return { kind: 'arguments', args, fromJson: true };
+  return { kind: 'arguments', args, fromJson: true, raw: text, media: 'json' };
 }
 
 /** What parsing depends on of the settings: the exposed schemas (db-schemas), db-plan-enabled. */
@@ -231,7 +242,7 @@ export function parseApiRequest(raw: RawRequest, settings: RequestSettings): Api
   let payload: Payload | undefined;
   if (action === 'insert') payload = insertPayload(raw.body, query.columns, isCsv(raw.headers.get('content-type')));
   else if (action === 'update') payload = updatePayload(raw.body, isCsv(raw.headers.get('content-type')));
-  else if (action === 'call') payload = callPayload(method, raw.body, query);
+  else if (action === 'call') payload = callPayload(method, raw.body, query, raw.headers.get('content-type'));
 
   const headers: Record<string, string> = {};
   raw.headers.forEach((value, name) => (headers[name] = value));

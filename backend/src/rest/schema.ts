@@ -252,6 +252,22 @@ join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
 where n.nspname = any($1::text[]) and p.prokind = 'f'`;
 
+const WHOLE_BODY_TYPES: ReadonlySet<string> = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+
+/**
+ * The order of overloads (PostgREST's Ord Routine), which PGRST203 lists them in: fewer
+ * parameters first, then by the parameters' names, types and whether required (optional first).
+ */
+function byRoutineOrder(a: Routine, b: Routine): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+  for (let i = 0; i < a.params.length; i++) {
+    const [p, q] = [a.params[i]!, b.params[i]!];
+    const order = compareText(p.name, q.name) || compareText(p.type, q.type) || Number(!p.optional) - Number(!q.optional);
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
 interface RoutineRow {
   schema: string;
   name: string;
@@ -345,10 +361,15 @@ export async function loadSchema(q: Queryable, schemas: readonly string[]): Prom
     if (rowOf && !row.returns_set && params.slice(1).every((p) => p.optional) && !rowOf.columns.has(row.name)) {
       rowOf.computed.add(row.name);
     }
+    // Callable (PostgREST's schema cache holds no other): every parameter named, or one unnamed
+    // and the first of a type a whole body can be (json, jsonb, text, xml, bytea).
+    const unnamed = params.filter((p) => p.name === '');
+    if (unnamed.length > 1 || (unnamed.length === 1 && !WHOLE_BODY_TYPES.has(params[0]!.type))) continue;
     const list = routines.get(row.name) ?? [];
     list.push(routine);
     routines.set(row.name, list);
   }
+  for (const cache of caches.values()) for (const list of cache.routines.values()) list.sort(byRoutineOrder);
   const computedRelationships = computedRelationshipsOf(procs.rows);
   const keys = await q.query<SchemaForeignKey>(FOREIGN_KEYS_SQL);
   const viewColumns = await loadViewColumns(q, schemas);
