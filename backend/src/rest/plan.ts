@@ -378,16 +378,26 @@ export function rootPage(request: ApiRequest): { offset: number; limit: number |
   return { offset, limit };
 }
 
-/** PGRST202, as PostgREST words it for the arguments and the body's media type. */
-function routineNotFound(schema: string, name: string, keys: string[], isPost: boolean, media: CallMedia): RestError {
+/**
+ * PGRST202, as PostgREST words it for the arguments and the body's media type, with its hint
+ * (Error.hs noRpcHint): the nearest overload's parameters, else the nearest function's name.
+ */
+function routineNotFound(schema: SchemaCache, name: string, keys: string[], isPost: boolean, media: CallMedia): RestError {
   const sorted = [...keys].sort();
-  const func = `${schema}.${name}`;
+  const func = `${schema.schema}.${name}`;
   const single = isPost && media !== 'json';
   const message = `Could not find the function ${func}${single ? '' : sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`;
   const params = sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}` : ' without parameters';
   const searched = single ? ` with a single unnamed ${UNNAMED_TYPE[media]} parameter` : `${params}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}`;
   const details = `Searched for the function ${func}${searched}, but no matches were found in the schema cache.`;
-  return restError(404, 'PGRST202', message, details, null);
+  const overloads = schema.routines.get(name) ?? [];
+  const paramList = (names: string[]) => `(${[...names].sort().join(', ')})`;
+  const near =
+    overloads.length === 0
+      ? suggest([...schema.routines.keys()], name, false)
+      : suggest(overloads.map((r) => paramList(r.params.map((p) => p.name))), paramList(keys), false);
+  const hint = single || near === undefined ? null : `Perhaps you meant to call the function ${func.slice(0, -name.length)}${overloads.length === 0 ? near : name + near}`;
+  return restError(404, 'PGRST202', message, details, hint);
 }
 
 /** The type of the one parameter a POSTed body of each media type can be the argument of. */
@@ -422,7 +432,7 @@ function findRoutine(schema: SchemaCache, request: ApiRequest, keys: string[], m
   const matches = overloads.filter(fits);
   const fallbacks = isPost ? overloads.filter((r) => !fits(r) && r.params.length === 1 && UNNAMED_TYPES[media].includes(r.params[0]!.type)) : [];
   const candidates = matches.length > 0 ? matches : fallbacks;
-  if (candidates.length === 0) throw routineNotFound(schema.schema, request.target, keys, isPost, media);
+  if (candidates.length === 0) throw routineNotFound(schema, request.target, keys, isPost, media);
   if (candidates.length > 1) throw ambiguousRoutine(candidates);
   return candidates[0]!;
 }

@@ -217,22 +217,22 @@ function insertStatement(plan: MutatePlan, request: ApiRequest): Statement {
   let dml: string;
   if (columns.length === 0) {
     dml = rows.length === 1 ? `insert into ${target} default values` : `insert into ${target} select * from ${target} where false`;
-  } else if (request.prefs.missing === 'default' && rows.some((r) => columns.some((c) => !(c in r)))) {
-    // missing=default: a key no row has is left out of the insert (its DEFAULT applies); a key
-    // only some rows have takes the column's default expression where a row leaves it out,
-    // evaluated row by row (the schema cache has it). One statement whatever the row count.
+  } else if (request.prefs.missing === 'default') {
+    // missing=default: a key no row has is left out of the insert (its DEFAULT applies); each
+    // row's object is laid over the defaults of the other columns, evaluated for every row and
+    // column as PostgREST does (jsonb_build_object(defaults) || row), so sequences advance alike.
     const anyGiven = columns.filter((c) => rows.some((r) => c in r));
     // Rows with none of the keys still need one column to be inserted by: its default, per row.
     const given = anyGiven.length > 0 ? anyGiven : columns.slice(0, 1);
     const list = given.map(ident).join(', ');
-    const cells = given.map((c) => {
-      if (rows.every((r) => c in r)) return `_pgrst_r.${ident(c)}`;
-      const fallback = rel.columns.get(c)!.defaultExpr ?? 'null';
-      return `case when _pgrst_e.j ? ${sql.bind(c)} then _pgrst_r.${ident(c)} else ${fallback} end`;
+    const defaults = given.flatMap((c) => {
+      const expr = rel.columns.get(c)!.defaultExpr;
+      return expr === undefined ? [] : [`${sql.bind(c)}::text, ${expr}`];
     });
-    dml = `insert into ${target} (${list}) select ${cells.join(', ')}
+    dml = `insert into ${target} (${list}) select ${given.map((c) => `_pgrst_r.${ident(c)}`).join(', ')}
            from jsonb_array_elements(${sql.bind(JSON.stringify(rows))}::jsonb) with ordinality _pgrst_e(j, n)
-           cross join lateral jsonb_populate_record(null::${target}, _pgrst_e.j) _pgrst_r order by _pgrst_e.n`;
+           cross join lateral (select jsonb_build_object(${defaults.join(', ')}) || _pgrst_e.j as j) _pgrst_d
+           cross join lateral jsonb_populate_record(null::${target}, _pgrst_d.j) _pgrst_r order by _pgrst_e.n`;
   } else {
     const list = columns.map(ident).join(', ');
     dml = `insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, ${sql.bind(JSON.stringify(rows))}::json) _pgrst_body`;

@@ -32,7 +32,7 @@ export const OTHER = '22222222-2222-4222-8222-222222222222';
 
 /** Run before every write case against each server, so both start from the same rows. */
 export const RESET_SQL = `
-truncate public."Favorites", public."Payments", public."Bookings", archive.notes restart identity cascade;
+truncate public."Favorites", public."Payments", public."Bookings", archive.notes, public.stamps restart identity cascade;
 update public."Rooms" set price = 1000 + id * 10.5, filter = (array['Beach', 'Cabins', 'Castles'])[1 + id % 3];`;
 
 const favourites = (...items: number[]) =>
@@ -218,6 +218,9 @@ export const CASES: Case[] = [
   { name: 'one unnamed bytea parameter takes an octet-stream body', method: 'POST', path: '/rpc/byte_count', headers: { 'content-type': 'application/octet-stream' }, body: 'five!' },
   { name: 'one unnamed json parameter takes the body with its "" key', method: 'POST', path: '/rpc/json_keys', headers: JSON_BODY, body: { '': { a: 1 }, b: 2 } },
   { name: 'a text/plain body to a function of named parameters is PGRST202', method: 'POST', path: '/rpc/pick', headers: { 'content-type': 'text/plain' }, body: 'x' },
+  { name: "PGRST202's hint: the nearest function's name", method: 'GET', path: '/rpc/pik?b=1' },
+  { name: "PGRST202's hint: the nearest overload's parameters", method: 'POST', path: '/rpc/pick', headers: JSON_BODY, body: { bb: 1, c: 2 } },
+  { name: 'the "" key names an unnamed bytea parameter too: it takes the JSON body', method: 'POST', path: '/rpc/byte_count', headers: JSON_BODY, body: { '': 1 } },
   { name: 'no arguments fit both no parameters and an optional unnamed one: PGRST203', method: 'POST', path: '/rpc/quiet', headers: JSON_BODY, body: {} },
   { name: "PGRST203 lists overloads by parameter count, then their names' types", method: 'POST', path: '/rpc/pick', headers: JSON_BODY, body: { b: '1' } },
   { name: 'GET chooses between overloads the same way', method: 'GET', path: '/rpc/pick?b=true' },
@@ -341,6 +344,21 @@ export const CASES: Case[] = [
     path: '/Rooms?columns=id,house_location&select=id,house_location',
     headers: { ...JSON_BODY, prefer: 'return=representation, missing=default' },
     body: [{ id: 105, house_location: null }, { id: 106 }],
+  },
+  {
+    name: "missing=default advances a serial's sequence for every row, given the key or not",
+    method: 'POST',
+    path: '/stamps?columns=id,label&select=id,label',
+    headers: { ...JSON_BODY, prefer: 'return=representation, missing=default' },
+    body: [{ id: 100 }, { label: 'b' }, { id: 101, label: 'c' }, {}],
+  },
+  {
+    name: 'missing=default upsert: the sequence advances for the conflicting row too',
+    setup: "insert into public.stamps (id, label) values (1, 'a'); select setval('public.stamps_id_seq', 1);",
+    method: 'POST',
+    path: '/stamps?columns=id,label&select=id,label&on_conflict=id',
+    headers: { ...JSON_BODY, prefer: 'return=representation, missing=default, resolution=merge-duplicates' },
+    body: [{ id: 1 }, { label: 'b' }],
   },
   { name: 'insert keys differ', method: 'POST', path: '/Favorites', token: 'user', headers: JSON_BODY, body: [{ user_id: USER, item_id: 5 }, { item_id: 6 }] },
   { name: 'upsert merge', setup: favourites(3), method: 'POST', path: '/Favorites?on_conflict=user_id,item_id&select=item_id', token: 'user', headers: { ...JSON_BODY, prefer: 'resolution=merge-duplicates,return=representation' }, body: [{ user_id: USER, item_id: 3 }, { user_id: USER, item_id: 7 }] },
