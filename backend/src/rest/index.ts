@@ -15,6 +15,12 @@ import { loadSchema, type SchemaCache } from './schema.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+/** Content-Type of a JSON answer: the media type asked for, nulls=stripped included. */
+function jsonType(request: ApiRequest): string {
+  if (!request.stripNulls) return request.shape === 'object' ? OBJECT_TYPE : JSON_TYPE;
+  return `application/vnd.pgrst.${request.shape === 'object' ? 'object' : 'array'}+json;nulls=stripped; charset=utf-8`;
+}
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
 interface Result {
@@ -153,7 +159,7 @@ function rowsResponse(request: ApiRequest, result: Result, offset: number, call:
     return new Response(request.method === 'HEAD' ? null : result.body, { status, headers });
   }
   const single = request.shape === 'object' || call?.unwrap;
-  headers['content-type'] = request.shape === 'object' ? OBJECT_TYPE : JSON_TYPE;
+  headers['content-type'] = jsonType(request);
   const body = request.method === 'HEAD' ? null : single ? unwrapArray(result.body) : result.body;
   return textResponse(body, { status, headers });
 }
@@ -175,7 +181,7 @@ function writeResponse(request: ApiRequest, plan: MutatePlan, result: Result, ap
   }
   if (!representation) return new Response(null, { status, headers });
   Object.assign(headers, profileHeader(request));
-  headers['content-type'] = request.shape === 'object' ? OBJECT_TYPE : request.shape === 'csv' ? CSV_TYPE : JSON_TYPE;
+  headers['content-type'] = request.shape === 'csv' ? CSV_TYPE : jsonType(request);
   return textResponse(request.shape === 'object' ? unwrapArray(result.body) : result.body, { status, headers });
 }
 

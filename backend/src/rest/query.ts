@@ -8,6 +8,7 @@ import type { ApiRequest, PlanMedia } from './request.ts';
 import {
   conditions,
   envelope,
+  jsonArray,
   ident,
   orderClause,
   outputName,
@@ -153,7 +154,7 @@ export function readStatement(plan: ReadPlan, request: ApiRequest): Statement {
     inner = nodeQuery(sql, tree, from);
     if (counts(request)) total = `select count(*) from (${countQuery(sql, tree, from)}${limited ?? ''}) _pgrst_c`;
   }
-  return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv') };
+  return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv', request.stripNulls) };
 }
 
 /**
@@ -195,9 +196,10 @@ function returnedColumns(node: ReadNode): { star: boolean; names: string[] } {
 }
 
 /** Outer query of writes: the changed rows (_pgrst_src) read as the representation asks (JSON or CSV), or counted. */
-function writeEnvelope(sql: Sql, dml: string, plan: MutatePlan, csv: boolean, inserted = 'null::int'): string {
+function writeEnvelope(sql: Sql, dml: string, plan: MutatePlan, request: ApiRequest, inserted = 'null::int'): string {
+  const csv = request.shape === 'csv';
   const read = plan.returning ? nodeQuery(sql, plan.returning, `_pgrst_src as ${ident(plan.relation.name)}`) : 'select 1 from _pgrst_src';
-  const body = !plan.returning ? `''` : csv ? csvBody(read) : `coalesce(json_agg(_pgrst_t), '[]')::text`;
+  const body = !plan.returning ? `''` : csv ? csvBody(read) : jsonArray('json_agg(_pgrst_t)', request.stripNulls);
   return `with _pgrst_src as (${dml}) select ${body} as body, count(*)::int as page, null::int as total, ${inserted} as inserted from (${read}) _pgrst_t`;
 }
 
@@ -248,34 +250,33 @@ function insertStatement(plan: MutatePlan, request: ApiRequest): Statement {
   const merge = upsert?.resolution === 'merge-duplicates';
   dml += returningClause(plan, merge ? ', (xmax = 0) as _pgrst_inserted' : '');
   const inserted = merge ? '(select count(*)::int from _pgrst_src where _pgrst_inserted)' : undefined;
-  return { sql, text: writeEnvelope(sql, dml, plan, request.shape === 'csv', inserted) };
+  return { sql, text: writeEnvelope(sql, dml, plan, request, inserted) };
 }
 
-function updateStatement(plan: MutatePlan, csv: boolean): Statement {
+function updateStatement(plan: MutatePlan, request: ApiRequest): Statement {
   const values = (plan.payload as { values: Record<string, unknown> }).values;
   const columns = Object.keys(values);
   const sql = new Sql();
   // Nothing to change: PostgREST answers as if no row matched.
-  if (columns.length === 0) return { sql, text: writeEnvelope(sql, 'select 1 as _pgrst_one where false', { ...plan, returning: undefined }, csv) };
+  if (columns.length === 0) return { sql, text: writeEnvelope(sql, 'select 1 as _pgrst_one where false', { ...plan, returning: undefined }, request) };
   const target = qualified(plan.relation);
   const where = whereClause(sql, relationSource(plan.relation), plan.filters, target + '.');
   const body = sql.bind(JSON.stringify(values));
   const dml = `update ${target} set ${columns.map((c) => `${ident(c)} = _pgrst_body.${ident(c)}`).join(', ')} from (select * from json_populate_record(null::${target}, ${body}::json)) _pgrst_body${where}${returningClause(plan)}`;
-  return { sql, text: writeEnvelope(sql, dml, plan, csv) };
+  return { sql, text: writeEnvelope(sql, dml, plan, request) };
 }
 
-function deleteStatement(plan: MutatePlan, csv: boolean): Statement {
+function deleteStatement(plan: MutatePlan, request: ApiRequest): Statement {
   const sql = new Sql();
   const target = qualified(plan.relation);
   const where = whereClause(sql, relationSource(plan.relation), plan.filters, target + '.');
-  return { sql, text: writeEnvelope(sql, `delete from ${target}${where}${returningClause(plan)}`, plan, csv) };
+  return { sql, text: writeEnvelope(sql, `delete from ${target}${where}${returningClause(plan)}`, plan, request) };
 }
 
 export function mutateStatement(plan: MutatePlan, request: ApiRequest): Statement {
   if (plan.mutation === 'insert') return insertStatement(plan, request);
-  const csv = request.shape === 'csv';
-  if (plan.mutation === 'update') return updateStatement(plan, csv);
-  return deleteStatement(plan, csv);
+  if (plan.mutation === 'update') return updateStatement(plan, request);
+  return deleteStatement(plan, request);
 }
 
 /** A JSON (POST) or query-string (GET) argument as the text PostgreSQL casts to the parameter type. */
@@ -327,7 +328,7 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
     return { sql, text: envelope(`select _pgrst_r.pgrst_scalar from ${from}`, true, total, true), offset: 0 };
   }
   if (scalar) {
-    const text = `select coalesce(json_agg(_pgrst_r.pgrst_scalar), '[]')::text as body, count(*)::int as page${tail} from ${from}`;
+    const text = `select ${jsonArray('json_agg(_pgrst_r.pgrst_scalar)', request.stripNulls)} as body, count(*)::int as page${tail} from ${from}`;
     return { sql, text, offset: 0 };
   }
   if (plan.tree) {
@@ -335,7 +336,7 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
     const named = `${qualified(routine)}(${call.join(', ')}) as ${plan.tree.qualifier}`;
     const inner = nodeQuery(sql, plan.tree, named);
     const total = counts(request) ? `select count(*) from (${countQuery(sql, plan.tree, named)}) _pgrst_c` : undefined;
-    return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv'), offset: plan.tree.offset };
+    return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv', request.stripNulls), offset: plan.tree.offset };
   }
   // A function with OUT or TABLE columns: its rows filtered, ordered and paged.
   const { offset, limit } = plan.page;
@@ -345,5 +346,5 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
   const where = whereClause(sql, source, q.filters, '_pgrst_r.');
   const inner = `select ${selectList(source, q.select, '_pgrst_r.')} from ${from}${where}${orderClause(source, q.order, '_pgrst_r.')}${pageClause(sql, limit, offset)}`;
   const total = counts(request) ? `select count(*) from ${from}${where}` : undefined;
-  return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv'), offset };
+  return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv', request.stripNulls), offset };
 }

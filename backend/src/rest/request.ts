@@ -44,6 +44,8 @@ export interface ApiRequest {
   shape: Shape;
   /** Accept asked for the plan of the statement answering `shape` (db-plan-enabled). */
   plan: PlanMedia | undefined;
+  /** Accept: application/vnd.pgrst.array+json;nulls=stripped (or object): JSON without null fields. */
+  stripNulls: boolean;
   /** The Range header, when it parses. */
   range: { offset: number; limit: number | undefined } | undefined;
   /** Lower-cased request headers (request.headers). */
@@ -81,6 +83,7 @@ export interface PlanMedia {
 function shapeOf(type: string): Shape | undefined {
   if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return 'object';
   if (type === 'application/json' || type === '*/*' || type === 'application/*' || type === '') return 'array';
+  if (type === 'application/vnd.pgrst.array+json' || type === 'application/vnd.pgrst.array') return 'array';
   if (type === 'text/csv') return 'csv';
   return undefined;
 }
@@ -104,14 +107,17 @@ export function planType(format: PlanMedia['format'], forType: string, options: 
 }
 
 /** Accept header -> response shape (and plan), PGRST107 when nothing we produce is acceptable. */
-function negotiate(accept: string | null, planEnabled: boolean): { shape: Shape; plan: PlanMedia | undefined } {
-  if (!accept) return { shape: 'array', plan: undefined };
+function negotiate(accept: string | null, planEnabled: boolean): { shape: Shape; plan: PlanMedia | undefined; stripNulls: boolean } {
+  if (!accept) return { shape: 'array', plan: undefined, stripNulls: false };
   const entries = accept.split(',').map((entry) => entry.split(';').map((part) => part.trim()));
   const types = entries.map(([type]) => type!.toLowerCase());
   const unavailable: string[] = [];
   for (const [i, type] of types.entries()) {
     const shape = shapeOf(type);
-    if (shape) return { shape, plan: undefined };
+    // vnd.pgrst.array / vnd.pgrst.object with nulls=stripped as its only parameter (MediaType.hs).
+    const params = entries[i]!.slice(1);
+    const strippable = type.startsWith('application/vnd.pgrst.');
+    if (shape) return { shape, plan: undefined, stripNulls: strippable && params.length === 1 && params[0] === 'nulls=stripped' };
     const format = PLAN_FORMATS[type];
     if (format === undefined) {
       unavailable.push(type);
@@ -119,7 +125,7 @@ function negotiate(accept: string | null, planEnabled: boolean): { shape: Shape;
     }
     const { forType, options } = planParams(entries[i]!.slice(1));
     const forShape = shapeOf(forType.split(';', 1)[0]!.trim().toLowerCase());
-    if (forShape && planEnabled) return { shape: forShape, plan: { format, for: forShape, options } };
+    if (forShape && planEnabled) return { shape: forShape, plan: { format, for: forShape, options }, stripNulls: false };
     unavailable.push(planType(format, forType, options));
   }
   throw restError(406, 'PGRST107', `None of these media types are available: ${unavailable.join(', ')}`);
@@ -223,7 +229,7 @@ export function parseApiRequest(raw: RawRequest, settings: RequestSettings): Api
   });
   if (!METHODS.includes(method)) throw restError(405, 'PGRST117', `Unsupported HTTP method: ${raw.method}`);
   const { schema, negotiated } = negotiateSchema(raw.headers, method, settings.schemas);
-  const { shape, plan } = negotiate(raw.headers.get('accept'), settings.planEnabled);
+  const { shape, plan, stripNulls } = negotiate(raw.headers.get('accept'), settings.planEnabled);
   const isCall = segments.length === 2 && segments[0] === 'rpc';
   const prefs = parsePrefer(raw.headers.get('prefer'));
   if (prefs.strict && prefs.invalid.length > 0) {
@@ -258,6 +264,7 @@ export function parseApiRequest(raw: RawRequest, settings: RequestSettings): Api
     prefs,
     shape,
     plan,
+    stripNulls,
     range: parseRangeHeader(raw.headers.get('range')),
     headers,
     payload,

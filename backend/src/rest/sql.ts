@@ -169,13 +169,16 @@ export function csvBody(inner: string): string {
  * The one statement of a read: the rows as a JSON array (or, `csv`, as CSV), the page's row
  * count, and the total when asked.
  */
-export function envelope(inner: string, withBody: boolean, total: string | undefined, csv = false): string {
+/** The JSON array of an aggregate's rows as text; nulls=stripped drops null fields at every depth (json_strip_nulls). */
+export const jsonArray = (agg: string, strip: boolean) => `coalesce(${strip ? `json_strip_nulls(${agg})` : agg}, '[]')::text`;
+
+export function envelope(inner: string, withBody: boolean, total: string | undefined, csv = false, strip = false): string {
   const totalColumn = `${total ? `(${total})::int` : 'null::int'} as total`;
   if (csv && withBody) {
     // CSV reads the rows twice (header and fields): a CTE runs them once (a call, once only).
     return `with _pgrst_rows as (${inner}) select ${csvBody('select * from _pgrst_rows')} as body, count(*)::int as page, ${totalColumn}, null::int as inserted from _pgrst_rows _pgrst_t`;
   }
-  const body = withBody ? `coalesce(json_agg(_pgrst_t), '[]')::text` : `''`;
+  const body = withBody ? jsonArray('json_agg(_pgrst_t)', strip) : `''`;
   return `select ${body} as body, count(*)::int as page, ${totalColumn}, null::int as inserted from (${inner}) _pgrst_t`;
 }
 

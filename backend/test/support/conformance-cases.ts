@@ -227,6 +227,12 @@ export const CASES: Case[] = [
   { name: 'a row-type argument from a JSON object, rows of a table filtered and ordered', method: 'POST', path: '/rpc/author_books?select=id,title&title=neq.Beta&order=id.desc', headers: JSON_BODY, body: { a: { id: 1, name: 'Ada' } } },
   { name: 'a row-type argument with a missing field (null) and a scalar beside it', method: 'POST', path: '/rpc/greeting', headers: JSON_BODY, body: { who: { name: 'Bo' }, punct: '?' } },
   { name: 'a row-type argument of the wrong shape', method: 'POST', path: '/rpc/greeting', headers: JSON_BODY, body: { who: { id: 'one' } } },
+  // Accept: ...;nulls=stripped
+  { name: 'nulls=stripped drops null fields at every depth, null embeds too', method: 'GET', path: '/books?select=id,editor_id,published,editor:authors!editor_id(name,author_profiles(bio))&order=id', headers: { accept: 'application/vnd.pgrst.array+json;nulls=stripped' } },
+  { name: 'nulls=stripped on a single object', method: 'GET', path: '/books?select=id,editor_id&id=eq.2', headers: { accept: 'application/vnd.pgrst.object+json;nulls=stripped' } },
+  { name: 'vnd.pgrst.array+json without nulls=stripped is plain JSON', method: 'GET', path: '/books?select=id,editor_id&order=id', headers: { accept: 'application/vnd.pgrst.array+json' } },
+  { name: 'nulls=stripped on a call', method: 'POST', path: '/rpc/author_books?select=id,editor_id,published&order=id', headers: { ...JSON_BODY, accept: 'application/vnd.pgrst.array+json;nulls=stripped' }, body: { a: { id: 1 } } },
+  { name: 'nulls=stripped on a write', method: 'POST', path: '/stamps?select=id,label', headers: { ...JSON_BODY, prefer: 'return=representation', accept: 'application/vnd.pgrst.array+json;nulls=stripped' }, body: [{ id: 5, label: null }, { id: 6, label: 'x' }] },
   // computed relationships (fixtures: written, edited, writer, profile)
   { name: 'computed relationship, one-to-many, with star', method: 'GET', path: '/authors?select=id,written(*)&order=id' },
   { name: 'computed relationship with an alias, filter, order and limit inside', method: 'GET', path: '/authors?select=id,works:written(id,title)&works.published=gt.1990&works.order=published.desc&works.limit=1&order=id' },
