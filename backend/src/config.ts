@@ -184,6 +184,8 @@ function restSchemas(value: string | undefined): string[] {
  *   also the threshold of Prefer: count=estimated;
  * - REST_PLAN_ENABLED=true: answers Accept: application/vnd.pgrst.plan with the statement's
  *   EXPLAIN (db-plan-enabled; off by default);
+ * - REST_AGGREGATES_ENABLED=true: count(), col.sum(), avg(), min(), max() in select, grouped by
+ *   the other selected fields (db-aggregates-enabled; off by default: 400 PGRST123);
  * - JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY (else made once per data folder, loadKeys);
  * - JWT_EXPIRY (seconds, default 3600), SITE_URL and ADDITIONAL_REDIRECT_URLS (OAuth redirects),
  *   GOOGLE_OIDC_ISSUER + GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET (else the local stand-in),
@@ -255,6 +257,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
     restSchemas: restSchemas(env.REST_SCHEMAS),
     restMaxRows: env.REST_MAX_ROWS?.trim() ? wholeNumber(env, 'REST_MAX_ROWS', 0, 1) : undefined,
     restPlanEnabled: env.REST_PLAN_ENABLED === 'true',
+    restAggregatesEnabled: env.REST_AGGREGATES_ENABLED === 'true',
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,

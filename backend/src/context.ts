@@ -69,6 +69,8 @@ export interface BackendConfig {
   restMaxRows: number | undefined;
   /** Whether Accept: application/vnd.pgrst.plan answers the EXPLAIN of a request (db-plan-enabled). */
   restPlanEnabled: boolean;
+  /** REST_AGGREGATES_ENABLED: PostgREST's db-aggregates-enabled. */
+  restAggregatesEnabled: boolean;
   /** A real SMTP server for the auth mail; else the local outbox (auth/mail.ts). */
   smtp: { host: string; port: number; user: string | undefined; pass: string | undefined; sender: string; senderName: string } | undefined;
   seed: {

@@ -69,7 +69,12 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     await db.close();
   };
 
-  const rest = createRest({ schemas: config.restSchemas, maxRows: config.restMaxRows, planEnabled: config.restPlanEnabled });
+  const rest = createRest({
+    schemas: config.restSchemas,
+    maxRows: config.restMaxRows,
+    planEnabled: config.restPlanEnabled,
+    aggregatesEnabled: config.restAggregatesEnabled,
+  });
   const jwt = jwtHelpers(keys.jwtSecret);
   const ctx: BackendContext = {
     db,

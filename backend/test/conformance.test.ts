@@ -1,7 +1,8 @@
 // The same requests to our /rest/v1 and to the official PostgREST 12 binary on one PostgreSQL
 // database with the project's migrations: status, Content-Range, Content-Profile and body must
 // agree, except the differences each case lists with its reason. Both servers expose the same
-// schemas; a second pair runs with db-max-rows and db-plan-enabled (plans compared by shape).
+// schemas; a second pair runs with db-max-rows, db-plan-enabled (plans compared by shape) and
+// db-aggregates-enabled.
 import pg from 'pg';
 import type { Env } from '../src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,7 +138,10 @@ const describeConformance = (title: string, settings: Settings, cases: Case[]) =
 
 describeConformance('conformance with PostgREST 12 on PostgreSQL', { env: {}, postgrest: {} }, CASES);
 describeConformance(
-  'conformance with PostgREST 12 on PostgreSQL, with db-max-rows 5 and db-plan-enabled',
-  { env: { REST_MAX_ROWS: '5', REST_PLAN_ENABLED: 'true' }, postgrest: { maxRows: 5, planEnabled: true } },
+  'conformance with PostgREST 12 on PostgreSQL, with db-max-rows 5, db-plan-enabled and db-aggregates-enabled',
+  {
+    env: { REST_MAX_ROWS: '5', REST_PLAN_ENABLED: 'true', REST_AGGREGATES_ENABLED: 'true' },
+    postgrest: { maxRows: 5, planEnabled: true, aggregatesEnabled: true },
+  },
   SETTINGS_CASES,
 );

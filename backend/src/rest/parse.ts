@@ -87,10 +87,10 @@ export type Filter = Condition | LogicTree;
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; name: string; alias: string | undefined; cast?: string; path?: JsonPath; aggregate?: Aggregate }
+  | { kind: 'field'; name: string; alias: string | undefined; cast?: string; path?: JsonPath; aggregate?: Aggregate; aggregateCast?: string }
   | EmbedItem;
 
-/** `count()`, `col.sum()`...: parsed as PostgREST 12 does, refused as it does with aggregates disabled. */
+/** `count()`, `col.sum()`...: parsed as PostgREST 12 does; `::type` after one casts its result (aggregateCast). */
 export type Aggregate = 'count' | 'sum' | 'avg' | 'max' | 'min';
 
 /**
@@ -288,8 +288,8 @@ function selectItems(c: Cursor, depth: number, budget: SelectBudget): SelectItem
         target = fieldWithPath(c);
       }
       if (!spread && !target.path && target.name === 'count' && c.eat('()')) {
-        const cast = castName(c);
-        item = { kind: 'field', name: '*', alias, aggregate: 'count', ...(cast ? { cast } : {}) };
+        const aggregateCast = castName(c);
+        item = { kind: 'field', name: '*', alias, aggregate: 'count', ...(aggregateCast ? { aggregateCast } : {}) };
       } else if (spread || (!target.path && (c.peek() === '(' || c.peek() === '!'))) {
         const { hint, joinType } = embedParams(c);
         if (!c.eat('(')) c.unexpected('"("');
@@ -302,9 +302,10 @@ function selectItems(c: Cursor, depth: number, budget: SelectBudget): SelectItem
       } else {
         const cast = castName(c);
         const aggregate = /^\.(sum|avg|count|max|min)\(\)/.exec(c.text.slice(c.pos));
+        let aggregateCast: string | undefined;
         if (aggregate) {
           c.pos += aggregate[0].length;
-          castName(c);
+          aggregateCast = castName(c);
         }
         item = {
           kind: 'field',
@@ -313,6 +314,7 @@ function selectItems(c: Cursor, depth: number, budget: SelectBudget): SelectItem
           ...(cast ? { cast } : {}),
           ...(target.path ? { path: target.path } : {}),
           ...(aggregate ? { aggregate: aggregate[1] as Aggregate } : {}),
+          ...(aggregateCast ? { aggregateCast } : {}),
         };
       }
     }

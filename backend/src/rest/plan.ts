@@ -96,9 +96,11 @@ export type ActionPlan = ReadPlan | MutatePlan | CallPlan;
 export interface PlanSettings {
   /** db-max-rows: the most rows each level of a read or a call answers. */
   maxRows: number | undefined;
+  /** db-aggregates-enabled: count(), sum(), avg(), min(), max() allowed in select. */
+  aggregatesEnabled: boolean;
 }
 
-const DEFAULTS: PlanSettings = { maxRows: undefined };
+const DEFAULTS: PlanSettings = { maxRows: undefined, aggregatesEnabled: false };
 
 function tableNotFound(schema: string, name: string): RestError {
   return restError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
@@ -214,12 +216,11 @@ interface PendingNode {
   embeds: Pending[];
 }
 
-function pendingTree(select: SelectItem[]): PendingNode {
+function pendingTree(select: SelectItem[], aggregatesEnabled: boolean): PendingNode {
   const node: PendingNode = { select: [], filters: [], order: [], limit: undefined, offset: undefined, embeds: [] };
   for (const item of select) {
-    // PostgREST 12's db-aggregates-enabled is off by default (the setting this server has).
-    if (item.kind === 'field' && item.aggregate) throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
-    if (item.kind === 'embed') node.embeds.push({ item, node: pendingTree(item.select) });
+    if (item.kind === 'field' && item.aggregate && !aggregatesEnabled) throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    if (item.kind === 'embed') node.embeds.push({ item, node: pendingTree(item.select, aggregatesEnabled) });
     else node.select.push(item);
   }
   return node;
@@ -334,9 +335,10 @@ export function readTree(
   relation: Relation,
   query: QueryParams,
   root: { qualifier: string; filters: Filter[]; order: OrderTerm[]; limit: number | undefined; offset: number },
-  forMutation = false,
+  options: { aggregatesEnabled: boolean; forMutation?: boolean },
 ): ReadNode {
-  const pending = pendingTree(query.select);
+  const forMutation = options.forMutation ?? false;
+  const pending = pendingTree(query.select, options.aggregatesEnabled);
   Object.assign(pending, { filters: root.filters, order: root.order, limit: root.limit, offset: root.offset });
   for (const params of query.embedded) {
     const node = nodeAt(pending, params.path);
@@ -447,14 +449,14 @@ function callPlan(schema: SchemaCache, request: ApiRequest, settings: PlanSettin
   if (relation && !routine.returnsScalar) {
     const { offset, limit } = rootPage(request);
     tree = restrictRange(
-      readTree(schema, relation, query, { qualifier: ident(relation.name), filters: query.filters, order: query.order, limit, offset }),
+      readTree(schema, relation, query, { qualifier: ident(relation.name), filters: query.filters, order: query.order, limit, offset }, settings),
       settings.maxRows,
     );
   } else {
     // Rows of no table have no relationships.
     const embed = query.select.find((item): item is EmbedItem => item.kind === 'embed');
     if (embed) throw noRelationship(schema, routine.name, embed.target, embed.hint);
-    pendingTree(query.select);
+    pendingTree(query.select, settings.aggregatesEnabled);
   }
   const page = rootPage(request);
   // A function of one unnamed parameter is called with the whole body (PostgREST's OnePosParam).
@@ -470,7 +472,7 @@ function callPlan(schema: SchemaCache, request: ApiRequest, settings: PlanSettin
   };
 }
 
-function mutatePlan(schema: SchemaCache, request: ApiRequest, relation: Relation): MutatePlan {
+function mutatePlan(schema: SchemaCache, request: ApiRequest, relation: Relation, aggregatesEnabled: boolean): MutatePlan {
   const { query, prefs, payload } = request;
   const mutation = request.action as MutatePlan['mutation'];
   let upsert: MutatePlan['upsert'];
@@ -486,7 +488,7 @@ function mutatePlan(schema: SchemaCache, request: ApiRequest, relation: Relation
   }
   const returning =
     prefs.return === 'representation'
-      ? readTree(schema, relation, query, { qualifier: ident(relation.name), filters: [], order: [], limit: undefined, offset: 0 }, true)
+      ? readTree(schema, relation, query, { qualifier: ident(relation.name), filters: [], order: [], limit: undefined, offset: 0 }, { aggregatesEnabled, forMutation: true })
       : undefined;
   return { kind: 'mutate', mutation, relation, filters: query.filters, payload, upsert, returning };
 }
@@ -496,9 +498,9 @@ export function actionPlan(schema: SchemaCache, request: ApiRequest, settings: P
   if (request.action === 'call') return callPlan(schema, request, settings);
   const relation = schema.relations.get(request.target);
   if (!relation) throw tableNotFound(schema.schema, request.target);
-  if (request.action !== 'read') return mutatePlan(schema, request, relation);
+  if (request.action !== 'read') return mutatePlan(schema, request, relation, settings.aggregatesEnabled);
   const { offset, limit } = rootPage(request);
   const { query } = request;
-  const tree = readTree(schema, relation, query, { qualifier: qualified(relation), filters: query.filters, order: query.order, limit, offset });
+  const tree = readTree(schema, relation, query, { qualifier: qualified(relation), filters: query.filters, order: query.order, limit, offset }, settings);
   return { kind: 'read', relation, tree: restrictRange(tree, settings.maxRows), maxRows: settings.maxRows };
 }

@@ -8,6 +8,7 @@ import type { ApiRequest, PlanMedia } from './request.ts';
 import {
   conditions,
   envelope,
+  groupClause,
   jsonArray,
   ident,
   orderClause,
@@ -81,6 +82,15 @@ function embedJoin(sql: Sql, embed: Embed): string {
   return ` ${join} join lateral (${aggregate}) as ${lateral} on ${embed.joinType === 'inner' ? `${lateral} is not null` : 'true'}`;
 }
 
+/** What an embed adds to its parent's GROUP BY: its key, or a spread's columns (groupTermFromRelSelectField). */
+function embedGroupTerms(embed: Embed): string[] {
+  if (embed.spread) {
+    const columns = spreadColumns(embed.node);
+    return columns === '*' ? [] : columns.map((c) => `${ident(embed.lateral)}.${ident(c)}`);
+  }
+  return isEmptyEmbed(embed) ? [] : [ident(embed.name)];
+}
+
 function embedByName(node: ReadNode, name: string): Embed | undefined {
   return node.embeds.find((e) => e.name === name);
 }
@@ -106,7 +116,8 @@ function nodeQuery(sql: Sql, node: ReadNode, from: string, joinConditions: strin
     ...joinConditions,
   ];
   const order = orderClause(source, node.order, prefix, (relation) => ident(embedByName(node, relation)!.lateral));
-  return `select ${items.length > 0 ? items.join(', ') : 'null'} from ${from}${joins.join('')}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${order}${pageClause(sql, node.limit, node.offset)}`;
+  const group = groupClause(source, node.select, prefix, node.embeds.flatMap(embedGroupTerms));
+  return `select ${items.length > 0 ? items.join(', ') : 'null'} from ${from}${joins.join('')}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${group}${order}${pageClause(sql, node.limit, node.offset)}`;
 }
 
 /**
@@ -148,7 +159,7 @@ export function readStatement(plan: ReadPlan, request: ApiRequest): Statement {
     const source = nodeSource(tree);
     const prefix = tree.qualifier + '.';
     const where = whereClause(sql, source, tree.filters, prefix);
-    inner = `select ${selectList(source, tree.select, prefix)} from ${from}${where}${orderClause(source, tree.order, prefix)}${pageClause(sql, tree.limit, tree.offset)}`;
+    inner = `select ${selectList(source, tree.select, prefix)} from ${from}${where}${groupClause(source, tree.select, prefix)}${orderClause(source, tree.order, prefix)}${pageClause(sql, tree.limit, tree.offset)}`;
     if (counts(request)) total = limited ? `select count(*) from (select 1 from ${from}${where}${limited}) _pgrst_c` : `select count(*) from ${from}${where}`;
   } else {
     inner = nodeQuery(sql, tree, from);
@@ -344,7 +355,7 @@ export function callStatement(plan: CallPlan, request: ApiRequest): Statement & 
   const source: Source = { name: routine.name, columns, has: (c) => columns.includes(c) };
   const q = request.query;
   const where = whereClause(sql, source, q.filters, '_pgrst_r.');
-  const inner = `select ${selectList(source, q.select, '_pgrst_r.')} from ${from}${where}${orderClause(source, q.order, '_pgrst_r.')}${pageClause(sql, limit, offset)}`;
+  const inner = `select ${selectList(source, q.select, '_pgrst_r.')} from ${from}${where}${groupClause(source, q.select, '_pgrst_r.')}${orderClause(source, q.order, '_pgrst_r.')}${pageClause(sql, limit, offset)}`;
   const total = counts(request) ? `select count(*) from ${from}${where}` : undefined;
   return { sql, text: envelope(inner, request.method !== 'HEAD', total, request.shape === 'csv', request.stripNulls), offset };
 }

@@ -61,6 +61,17 @@ export function selectList(source: Source, items: SelectItem[], prefix = ''): st
     if (item.kind === 'embed') continue;
     if (item.kind === 'star') {
       for (const c of source.columns) parts.push(prefix + ident(c));
+    } else if (item.aggregate) {
+      // sum(cast(col as t)), cast after it with ::t; named by its alias, else by the function
+      // (as PostgreSQL names it). count() counts the rows: count(table.*), as PostgREST writes it.
+      const col = item.name === '*' ? `${prefix}*` : columnExpr(source, item.name, item.path, prefix);
+      const aggregated = `${item.aggregate}(${item.cast ? `cast(${col} as ${item.cast})` : col})`;
+      const value = item.aggregateCast ? `cast(${aggregated} as ${item.aggregateCast})` : aggregated;
+      parts.push(`${value} as ${ident(item.alias ?? item.aggregate)}`);
+    } else if (item.name === 'count' && !item.path && !item.cast && !source.has('count')) {
+      // `rel(count)`: a table without a column count reads t.count as count(t), so the field is
+      // the number of rows (PostgREST writes it as is; embedded counts rely on it).
+      parts.push(`${prefix}${ident('count')}${item.alias ? ` as ${ident(item.alias)}` : ''}`);
     } else {
       const col = columnExpr(source, item.name, item.path, prefix);
       // A cast keeps the field's key, as PostgREST's CAST(... AS type) AS "col". The type name
@@ -70,6 +81,22 @@ export function selectList(source: Source, items: SelectItem[], prefix = ''): st
     }
   }
   return parts.length > 0 ? parts.join(', ') : 'null as "?column?"';
+}
+
+/**
+ * GROUP BY of a level whose select has an aggregate (QueryBuilder.hs groupF): its other fields
+ * (by alias when aliased), the columns of a star, and the given terms of its embeds; none when
+ * nothing is aggregated or nothing else is selected.
+ */
+export function groupClause(source: Source, items: SelectItem[], prefix: string, embedTerms: string[] = []): string {
+  if (!items.some((item) => item.kind === 'field' && item.aggregate)) return '';
+  const terms: string[] = [];
+  for (const item of items) {
+    if (item.kind === 'star') terms.push(...source.columns.map((c) => prefix + ident(c)));
+    else if (item.kind === 'field' && !item.aggregate) terms.push(item.alias ? ident(item.alias) : columnExpr(source, item.name, item.path, prefix));
+  }
+  terms.push(...embedTerms);
+  return terms.length > 0 ? ` group by ${terms.join(', ')}` : '';
 }
 
 /**

@@ -295,6 +295,9 @@ export const CASES: Case[] = [
   { name: 'embed !inner in the rows of a function', method: 'POST', path: '/rpc/rooms_in?select=id,Favorites!inner(item_id)&order=id', token: 'user', headers: JSON_BODY, body: { q: 'o' }, setup: favourites(1, 3) },
   { name: 'aggregates are refused (db-aggregates-enabled is off): count()', method: 'GET', path: '/Rooms?select=count()' },
   { name: 'aggregates are refused: sum() with a cast, in an embed', method: 'GET', path: '/authors?select=name,books!author_id(published.sum()::int)' },
+  { name: 'embedded counts: rel(count) counts the related rows, with aggregates off', method: 'GET', path: '/authors?select=*,books!author_id(count)&order=id' },
+  { name: 'embedded counts with an alias, a filter inside and a many-to-many', method: 'GET', path: '/tags?select=name,n:books(count)&books.published=gt.2000&order=id' },
+  { name: 'a count field at the root counts its rows', method: 'GET', path: '/books?select=count' },
   { name: 'a computed field selected, filtered and ordered by', method: 'GET', path: '/authors?select=id,initial&initial=in.(A,B,D)&order=initial.desc' },
   { name: 'a computed field in an embed and its filter', method: 'GET', path: '/books?select=id,author:authors!author_id(name,initial)&author.initial=eq.A&order=id' },
   { name: 'a computed field is not part of star', method: 'GET', path: '/authors?select=*&id=eq.1' },
@@ -420,8 +423,17 @@ export const CASES: Case[] = [
   { name: 'rpc scalar with count=exact', method: 'POST', path: '/rpc/add', headers: { ...JSON_BODY, prefer: 'count=exact' }, body: { a: 1, b: 2 } },
 ];
 
-/** Sent to both servers started with db-max-rows 5 and db-plan-enabled (REST_MAX_ROWS=5, REST_PLAN_ENABLED=true). */
+/** Sent to both servers started with db-max-rows 5, db-plan-enabled and db-aggregates-enabled (REST_MAX_ROWS=5, REST_PLAN_ENABLED=true, REST_AGGREGATES_ENABLED=true). */
 export const SETTINGS_CASES: Case[] = [
+  // db-aggregates-enabled
+  { name: 'aggregates: count() of every row', method: 'GET', path: '/books?select=count()' },
+  { name: 'aggregates: grouped by the other fields, aliased, cast before and after', method: 'GET', path: '/books?select=author_id,n:count(),total:published.sum()::text,published::text.max(),first:id.min()&order=author_id' },
+  { name: 'aggregates: avg of a column with filters', method: 'GET', path: '/books?select=published.avg()&published=not.is.null' },
+  { name: 'aggregates: in an embed, grouped by its other fields', method: 'GET', path: '/authors?select=name,books!author_id(editor_id,count())&order=id' },
+  { name: 'aggregates: grouped by an embed beside them', method: 'GET', path: '/books?select=id.count(),authors!author_id(name)' },
+  { name: 'aggregates: over a call', method: 'POST', path: '/rpc/author_books?select=count(),published.max()', headers: JSON_BODY, body: { a: { id: 1 } } },
+  { name: 'aggregates: a star beside them groups by every column', method: 'GET', path: '/tags?select=*,id.count()&order=id' },
+  { name: 'aggregates: of a column that does not exist', method: 'GET', path: '/books?select=nope.sum()' },
   { name: 'db-max-rows: a read answers at most 5 rows, 206 when counted', method: 'GET', path: '/Rooms?select=id&order=id', headers: { prefer: 'count=exact' } },
   { name: 'db-max-rows: from the offset, a smaller limit kept', method: 'GET', path: '/Rooms?select=id&order=id&offset=10&limit=3' },
   { name: 'db-max-rows: a Range header past it', method: 'GET', path: '/Rooms?select=id&order=id', headers: { range: '2-20' } },

@@ -27,11 +27,12 @@ export interface PostgrestProcess {
   stop(): Promise<void>;
 }
 
-/** PostgREST's settings that tests change: db-schemas (default public), db-max-rows, db-plan-enabled. */
+/** PostgREST's settings that tests change: db-schemas (default public), db-max-rows, db-plan-enabled, db-aggregates-enabled. */
 export interface PostgrestSettings {
   schemas?: string;
   maxRows?: number;
   planEnabled?: boolean;
+  aggregatesEnabled?: boolean;
 }
 
 /** Starts PostgREST on databaseUrl as role authenticator, serving the schemas given (db-schemas) and its other settings. */
@@ -49,6 +50,7 @@ export async function startPostgrest(
       PGRST_DB_URI: u.toString(),
       PGRST_DB_SCHEMAS: settings.schemas ?? 'public',
       PGRST_DB_PLAN_ENABLED: String(settings.planEnabled ?? false),
+      PGRST_DB_AGGREGATES_ENABLED: String(settings.aggregatesEnabled ?? false),
       ...(settings.maxRows === undefined ? {} : { PGRST_DB_MAX_ROWS: String(settings.maxRows) }),
       PGRST_DB_ANON_ROLE: 'anon',
       PGRST_JWT_SECRET: jwtSecret,
