@@ -146,9 +146,9 @@ describe('parseQuery', () => {
   });
 
   it('reads count() and col.sum() (with casts) as aggregates, as PostgREST 12 does', () => {
-    expect(parseQuery('select=n:count(),price.sum()::int,id::text.max()').select).toEqual([
-      { kind: 'field', name: '*', alias: 'n', aggregate: 'count' },
-      { kind: 'field', name: 'price', alias: undefined, aggregate: 'sum' },
+    expect(parseQuery('select=n:count()::text,price.sum()::int,id::text.max()').select).toEqual([
+      { kind: 'field', name: '*', alias: 'n', aggregate: 'count', aggregateCast: 'text' },
+      { kind: 'field', name: 'price', alias: undefined, aggregate: 'sum', aggregateCast: 'int' },
       { kind: 'field', name: 'id', alias: undefined, cast: 'text', aggregate: 'max' },
     ]);
   });

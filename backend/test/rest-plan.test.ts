@@ -89,7 +89,10 @@ describe('ApiRequest', () => {
 
   it('takes a call’s arguments from the body (POST) or the query string (GET)', () => {
     expect(request('/rpc/add', { method: 'POST', body: '{"a":1}' })).toMatchObject({ action: 'call', target: 'add', path: '/rpc/add', payload: { kind: 'arguments', args: { a: 1 }, fromJson: true } });
-    expect(request('/rpc/add?a=1&b=2').payload).toEqual({ kind: 'arguments', args: { a: '1', b: '2' }, fromJson: false });
+    expect(request('/rpc/add?a=1&b=2').payload).toEqual({ kind: 'arguments', args: { a: '1', b: '2' }, fromJson: false, raw: undefined, media: 'json' });
+    // A text, xml or bytea body is the one argument of a function of one unnamed parameter, as sent.
+    const text = request('/rpc/shout', { method: 'POST', body: 'a "b"', headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    expect(text.payload).toEqual({ kind: 'arguments', args: {}, fromJson: true, raw: 'a "b"', media: 'text' });
   });
 
   it('refuses rows with different keys and a body that is not JSON (PGRST102)', () => {
