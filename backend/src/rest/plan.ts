@@ -244,7 +244,11 @@ function resolve(
   qualifier: string,
   errorName: string,
   depth: number,
+  forMutation = false,
 ): ReadNode {
+  // A computed relationship's function takes the parent's row; the changed rows of a write are
+  // records (_pgrst_src), cast back to the table's row type.
+  const rowArgument = forMutation && depth === 0 ? `row(${qualifier}.*)::${qualifiedName(schema.schema, relation.name)}` : `${qualifier}.*`;
   const embeds = pending.embeds.map(({ item, node }): Embed => {
     const relationship = findRelationship(schema, relation.name, item.target, item.hint);
     const foreign = schema.relations.get(relationship.foreignTable)!;
@@ -291,7 +295,7 @@ function resolve(
       spread: item.spread,
       // A computed relationship's rows are its function's, called with the parent's row.
       from: {
-        table: relationship.computed === undefined ? foreignName : `${qualifiedName(schema.schema, relationship.computed)}(${qualifier}.*)`,
+        table: relationship.computed === undefined ? foreignName : `${qualifiedName(schema.schema, relationship.computed)}(${rowArgument})`,
         alias,
         junction: junctionName,
       },
@@ -348,7 +352,7 @@ export function readTree(
     node.limit = params.limit;
     node.offset = params.offset;
   }
-  return resolve(schema, relation, pending, root.qualifier, relation.name, 0);
+  return resolve(schema, relation, pending, root.qualifier, relation.name, 0, forMutation);
 }
 
 /** A limit within db-max-rows (Plan.hs restrictRange: the range intersected with the first maxRows rows from its offset). */

@@ -191,11 +191,12 @@ export function planRows(explained: unknown): number | undefined {
 }
 
 /**
- * Columns the representation of changed rows reads: those selected ('*': all) and those its
- * embeds join on. Computed fields are computed here, on the table's rows, where fn(row) applies.
+ * Columns the representation of changed rows reads: those selected ('*': all, as for a computed
+ * relationship) and those its embeds join on. Computed fields are computed here, on the table's rows, where fn(row) applies.
  */
 function returnedColumns(node: ReadNode): { star: boolean; names: string[] } {
-  const star = node.select.some((item) => item.kind === 'star');
+  // A computed relationship's function is called with the whole row.
+  const star = node.select.some((item) => item.kind === 'star') || node.embeds.some((e) => e.relationship.computed !== undefined);
   const names = new Set<string>();
   for (const item of node.select) if (item.kind === 'field' && (!star || node.relation.computed.has(item.name))) names.add(item.name);
   if (!star) {

@@ -240,6 +240,7 @@ export const CASES: Case[] = [
   { name: 'computed relationship of ROWS 1 is to-one, !inner drops rows without one', method: 'GET', path: '/authors?select=id,profile!inner(bio)&order=id' },
   { name: 'computed relationship filtered to the parents having rows', method: 'GET', path: '/authors?select=id,edited!inner(title)&order=id' },
   { name: 'computed relationship beside a foreign key embed', method: 'GET', path: '/authors?select=name,books!author_id(id),edited(id,title)&order=id' },
+  { name: "computed relationship in a write's representation", setup: 'grant select, update on public.authors to service_role; grant select on public.books, public.author_profiles to service_role;', method: 'PATCH', path: '/authors?id=eq.1&select=name,written(title),profile(bio)', token: 'service', headers: { ...JSON_BODY, prefer: 'return=representation' }, body: { name: 'Ada' } },
   { name: 'computed relationship of another table is not one', method: 'GET', path: '/books?select=id,written(id)' },
   { name: 'embed one-to-one from the dependent side', method: 'GET', path: '/author_profiles?select=bio,authors(name)&order=author_id' },
   { name: 'embed self many-to-one by column and one-to-many by table', method: 'GET', path: '/employees?select=name,manager_id(name),employees(name)&order=id' },
