@@ -4,10 +4,10 @@
 // statement; query.ts turns a plan into that one statement.
 import { restError, type RestError } from './errors.ts';
 import { suggest } from './fuzzy.ts';
-import type { EmbedItem, Filter, OrderTerm, QueryParams, SelectItem } from './parse.ts';
+import type { Aggregate, EmbedItem, Filter, OrderTerm, QueryParams, SelectItem } from './parse.ts';
 import type { ApiRequest, CallMedia, Payload } from './request.ts';
 import { isToOne, VIEW_KINDS, type Relation, type Relationship, type Routine, type SchemaCache } from './schema.ts';
-import { ident, qualified, qualifiedName } from './sql.ts';
+import { ident, outputName, qualified, qualifiedName } from './sql.ts';
 
 export type FieldItem = Exclude<SelectItem, EmbedItem>;
 
@@ -32,6 +32,29 @@ export interface ReadNode {
   embeds: Embed[];
 }
 
+export interface Hoisted {
+  column: string;
+  aggregate: Aggregate;
+  aggregateCast: string | undefined;
+  alias: string | undefined;
+}
+
+/** A spread's aggregated fields of a column, selected plainly there and aggregated by its parent. */
+function hoistAggregates(node: PendingNode): Hoisted[] {
+  const hoisted: Hoisted[] = [];
+  node.select = node.select.map((item) => {
+    if (item.kind !== 'field' || !item.aggregate) return item;
+    // count() counts the spread's rows: its query selects them whole (*), its parent counts them.
+    const plain: FieldItem =
+      item.name === '*'
+        ? { kind: 'star' }
+        : { kind: 'field', name: item.name, alias: item.alias, ...(item.cast ? { cast: item.cast } : {}), ...(item.path ? { path: item.path } : {}) };
+    hoisted.push({ column: plain.kind === 'star' ? '*' : outputName(plain), aggregate: item.aggregate, aggregateCast: item.aggregateCast, alias: item.alias });
+    return plain;
+  });
+  return hoisted;
+}
+
 /** An embedded resource: a lateral join of its node to the parent through one relationship. */
 export interface Embed {
   /** Key in the parent's answer (the alias, else the name as written). */
@@ -44,6 +67,11 @@ export interface Embed {
   lateral: string;
   joinType: 'inner' | 'left';
   spread: boolean;
+  /**
+   * A spread's aggregates, applied in its parent (PostgREST's hoistSpreadAggFunctions): the
+   * column the embedded query selects plainly, the function, its cast and the parent's key.
+   */
+  hoisted: Hoisted[];
   /** Tables of the embedded query's FROM, schema-qualified: the table (as its alias) and, many-to-many, the junction. */
   from: { table: string; alias: string | undefined; junction: string | undefined };
   /** Pairs of columns equal between the embedded query and its parent. */
@@ -293,6 +321,7 @@ function resolve(
       lateral: `${relationship.table}_${name}_${childDepth}`,
       joinType: item.joinType === 'inner' ? 'inner' : 'left',
       spread: item.spread,
+      hoisted: item.spread ? hoistAggregates(node) : [],
       // A computed relationship's rows are its function's, called with the parent's row.
       from: {
         table: relationship.computed === undefined ? foreignName : `${qualifiedName(schema.schema, relationship.computed)}(${rowArgument})`,

@@ -56,6 +56,13 @@ function spreadColumns(node: ReadNode): string[] | '*' {
   return names;
 }
 
+/** A spread's columns in its parent: a hoisted count() counts its whole rows (the star it selects). */
+function spreadNames(embed: Embed): string[] | '*' {
+  if (!embed.hoisted.some((h) => h.column === '*')) return spreadColumns(embed.node);
+  const others = spreadColumns({ ...embed.node, select: embed.node.select.filter((item) => item.kind !== 'star') });
+  return others === '*' ? others : [...others, '*'];
+}
+
 /** `rel()`: joined (to filter, with !inner) but not in the answer. */
 const isEmptyEmbed = (embed: Embed) => embed.node.select.length === 0 && embed.node.embeds.length === 0;
 
@@ -63,9 +70,15 @@ const isEmptyEmbed = (embed: Embed) => embed.node.select.length === 0 && embed.n
 function embedSelect(embed: Embed): string | undefined {
   const lateral = ident(embed.lateral);
   if (embed.spread) {
-    const columns = spreadColumns(embed.node);
+    const columns = spreadNames(embed);
     if (columns === '*') return `${lateral}.*`;
-    return columns.length > 0 ? columns.map((c) => `${lateral}.${ident(c)}`).join(', ') : undefined;
+    const selected = columns.map((c) => {
+      const hoisted = embed.hoisted.find((h) => h.column === c);
+      if (!hoisted) return `${lateral}.${ident(c)}`;
+      const aggregated = `${hoisted.aggregate}(${lateral}.${c === '*' ? '*' : ident(c)})`;
+      return `${hoisted.aggregateCast ? `cast(${aggregated} as ${hoisted.aggregateCast})` : aggregated} as ${ident(hoisted.alias ?? hoisted.aggregate)}`;
+    });
+    return selected.length > 0 ? selected.join(', ') : undefined;
   }
   if (isEmptyEmbed(embed)) return undefined;
   return isToOne(embed.relationship)
@@ -85,8 +98,8 @@ function embedJoin(sql: Sql, embed: Embed): string {
 /** What an embed adds to its parent's GROUP BY: its key, or a spread's columns (groupTermFromRelSelectField). */
 function embedGroupTerms(embed: Embed): string[] {
   if (embed.spread) {
-    const columns = spreadColumns(embed.node);
-    return columns === '*' ? [] : columns.map((c) => `${ident(embed.lateral)}.${ident(c)}`);
+    const columns = spreadNames(embed);
+    return columns === '*' ? [] : columns.filter((c) => !embed.hoisted.some((h) => h.column === c)).map((c) => `${ident(embed.lateral)}.${ident(c)}`);
   }
   return isEmptyEmbed(embed) ? [] : [ident(embed.name)];
 }
@@ -116,7 +129,7 @@ function nodeQuery(sql: Sql, node: ReadNode, from: string, joinConditions: strin
     ...joinConditions,
   ];
   const order = orderClause(source, node.order, prefix, (relation) => ident(embedByName(node, relation)!.lateral));
-  const group = groupClause(source, node.select, prefix, node.embeds.flatMap(embedGroupTerms));
+  const group = groupClause(source, node.select, prefix, node.embeds.flatMap(embedGroupTerms), node.embeds.some((e) => e.hoisted.length > 0));
   return `select ${items.length > 0 ? items.join(', ') : 'null'} from ${from}${joins.join('')}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}${group}${order}${pageClause(sql, node.limit, node.offset)}`;
 }
 

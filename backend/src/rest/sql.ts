@@ -86,10 +86,10 @@ export function selectList(source: Source, items: SelectItem[], prefix = ''): st
 /**
  * GROUP BY of a level whose select has an aggregate (QueryBuilder.hs groupF): its other fields
  * (by alias when aliased), the columns of a star, and the given terms of its embeds; none when
- * nothing is aggregated or nothing else is selected.
+ * nothing is aggregated (here or, hoisted, in a spread) or nothing else is selected.
  */
-export function groupClause(source: Source, items: SelectItem[], prefix: string, embedTerms: string[] = []): string {
-  if (!items.some((item) => item.kind === 'field' && item.aggregate)) return '';
+export function groupClause(source: Source, items: SelectItem[], prefix: string, embedTerms: string[] = [], hoisted = false): string {
+  if (!hoisted && !items.some((item) => item.kind === 'field' && item.aggregate)) return '';
   const terms: string[] = [];
   for (const item of items) {
     if (item.kind === 'star') terms.push(...source.columns.map((c) => prefix + ident(c)));
