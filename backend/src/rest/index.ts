@@ -15,13 +15,13 @@ import { loadSchema, type SchemaCache } from './schema.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
 
 /** Content-Type of a JSON answer: the media type asked for, nulls=stripped included. */
 function jsonType(request: ApiRequest): string {
   if (!request.stripNulls) return request.shape === 'object' ? OBJECT_TYPE : JSON_TYPE;
   return `application/vnd.pgrst.${request.shape === 'object' ? 'object' : 'array'}+json;nulls=stripped; charset=utf-8`;
 }
-const CSV_TYPE = 'text/csv; charset=utf-8';
 
 interface Result {
   body: string;

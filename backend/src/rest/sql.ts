@@ -192,13 +192,13 @@ export function csvBody(inner: string): string {
   return `${header} || E'\\n' || ${rows}`;
 }
 
+/** The JSON array of an aggregate's rows as text; nulls=stripped drops null fields at every depth (json_strip_nulls). */
+export const jsonArray = (agg: string, strip: boolean) => `coalesce(${strip ? `json_strip_nulls(${agg})` : agg}, '[]')::text`;
+
 /**
  * The one statement of a read: the rows as a JSON array (or, `csv`, as CSV), the page's row
  * count, and the total when asked.
  */
-/** The JSON array of an aggregate's rows as text; nulls=stripped drops null fields at every depth (json_strip_nulls). */
-export const jsonArray = (agg: string, strip: boolean) => `coalesce(${strip ? `json_strip_nulls(${agg})` : agg}, '[]')::text`;
-
 export function envelope(inner: string, withBody: boolean, total: string | undefined, csv = false, strip = false): string {
   const totalColumn = `${total ? `(${total})::int` : 'null::int'} as total`;
   if (csv && withBody) {
