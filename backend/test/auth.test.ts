@@ -56,7 +56,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
     });
 
   beforeAll(async () => {
-    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS, env: { SEED_ROOMS: '0' } });
+    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS, env: { SEED_ROOMS: '0', AUTH_MANUAL_LINKING: 'true' } });
   });
   afterAll(async () => {
     await backend?.close();

@@ -282,6 +282,31 @@ export async function userJson(q: Queryable, row: UserRow): Promise<Record<strin
     updated_at: iso(row.updated_at),
     is_anonymous: row.is_anonymous,
   };
+  const factors = await q.query<{
+    id: string;
+    friendly_name: string | null;
+    factor_type: string;
+    status: string;
+    created_at: Date;
+    updated_at: Date;
+    last_challenged_at: Date | null;
+  }>(
+    `select id, friendly_name, factor_type, status, created_at, updated_at, last_challenged_at
+     from auth.mfa_factors where user_id = $1 order by created_at, id`,
+    [row.id],
+  );
+  // GoTrue's factors (omitted when none): never the secret.
+  if (factors.rows.length) {
+    user.factors = factors.rows.map((f) => ({
+      id: f.id,
+      friendly_name: f.friendly_name || undefined,
+      factor_type: f.factor_type,
+      status: f.status,
+      created_at: iso(f.created_at),
+      updated_at: iso(f.updated_at),
+      last_challenged_at: iso(f.last_challenged_at),
+    }));
+  }
   if (row.banned_until) user.banned_until = iso(row.banned_until);
   if (row.email_change) {
     user.new_email = row.email_change;
