@@ -104,7 +104,7 @@ begin
   -- The editor sends the price with every save: only a change needs the second factor.
   if (code is distinct from hosted.currency and hosted.currency is not null or amount is distinct from hosted.local_price)
      and not private.mfa_satisfied() then
-    raise exception 'changing a price needs a sign-in with your authenticator app'
+    raise exception 'To change the price, log in again with the code from your authenticator app.'
       using errcode = '42501', hint = 'aal2';
   end if;
   code := coalesce(

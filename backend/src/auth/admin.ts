@@ -18,6 +18,7 @@ import {
   mergeMetadata,
   updateUser,
   userJson,
+  userColumns,
   type Metadata,
   type UserRow,
 } from './users.ts';
@@ -85,9 +86,12 @@ async function create(ctx: BackendContext, req: Request): Promise<Response> {
 }
 
 async function list(ctx: BackendContext, url: URL): Promise<Response> {
+  // GoTrue parses both as unsigned integers and refuses anything else (page=-1 included).
   const number = (name: string, fallback: number) => {
-    const value = Number(url.searchParams.get(name) ?? fallback);
-    return Number.isInteger(value) && value > 0 ? value : fallback;
+    const given = url.searchParams.get(name);
+    if (given === null || given === '') return fallback;
+    if (!/^\d{1,9}$/.test(given)) throw validationFailed(`Bad Pagination Parameters: ${name} must be a non-negative integer`);
+    return Number(given) || fallback;
   };
   const page = number('page', 1);
   const perPage = Math.min(number('per_page', PER_PAGE_DEFAULT), PER_PAGE_MAX);
@@ -139,10 +143,19 @@ async function remove(ctx: BackendContext, req: Request, id: string): Promise<Re
 }
 
 /** A new email account for an invitation or a generated link: unconfirmed until its link is followed. */
-async function newEmailUser(ctx: BackendContext, email: string, passwordHash: string | null, userMetadata: Metadata): Promise<UserRow> {
+async function newEmailUser(
+  ctx: BackendContext,
+  email: string,
+  passwordHash: string | null,
+  userMetadata: Metadata,
+  invited = false,
+): Promise<UserRow> {
   return ctx.db.tx(async (q) => {
     if (await findUserByEmail(q, email)) throw emailExists();
-    return createEmailUser(q, { email, passwordHash, userMetadata, confirmed: false });
+    const user = await createEmailUser(q, { email, passwordHash, userMetadata, confirmed: false });
+    if (!invited) return user;
+    const { rows } = await q.query<UserRow>(`update auth.users set invited_at = now() where id = $1 returning ${userColumns()}`, [user.id]);
+    return rows[0]!;
   });
 }
 
@@ -151,7 +164,7 @@ export async function invite(ctx: BackendContext, req: Request, url: URL): Promi
   await requireAdmin(ctx, req);
   const body = await jsonBody(req);
   const email = requiredEmail(body, 'An email address is required');
-  const user = await newEmailUser(ctx, email, null, metadataField(body) ?? {});
+  const user = await newEmailUser(ctx, email, null, metadataField(body) ?? {}, true);
   await mailCode(ctx, user, 'invite', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
   return authJson(await userJson(ctx.db, user));
 }
@@ -175,7 +188,13 @@ export async function generateLink(ctx: BackendContext, req: Request): Promise<R
       const weak = weakPassword(password);
       if (weak) throw weak;
     }
-    user = await newEmailUser(ctx, email, type === 'signup' ? await hashPassword(password, ctx.config.auth.bcryptCost) : null, metadataField(body) ?? {});
+    user = await newEmailUser(
+      ctx,
+      email,
+      type === 'signup' ? await hashPassword(password, ctx.config.auth.bcryptCost) : null,
+      metadataField(body) ?? {},
+      type === 'invite',
+    );
   } else if (!user || user.deleted_at) {
     throw userNotFound();
   }
