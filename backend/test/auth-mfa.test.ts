@@ -145,7 +145,7 @@ describe.each(DB_KINDS)('MFA on %s', (kind) => {
     expect((claims(refreshed.data.session!.access_token).amr as Array<{ method: string }>).map((m) => m.method)).toEqual(['password']);
   });
 
-  it("refuses others' factors, unknown ids, other factor types, a duplicate name and an expired challenge", async () => {
+  it("refuses others' factors, unknown ids, other factor types, a duplicate name, a shared account and an expired challenge", async () => {
     const { factorId } = await enrolled();
     const c = client();
     expect((await c.auth.signUp({ email: uniqueEmail(), password: PASSWORD })).error).toBeNull();
@@ -156,6 +156,18 @@ describe.each(DB_KINDS)('MFA on %s', (kind) => {
     expect((await c.auth.mfa.challenge({ factorId: 'not-a-uuid' })).error?.status).toBe(404);
     const phone = await c.auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' });
     expect(phone.error?.code).toBe('mfa_phone_enroll_not_enabled');
+
+    // A shared account (the demo guest) cannot be locked by one of its users.
+    const shared = client();
+    const sharedEmail = uniqueEmail();
+    const made = await shared.auth.signUp({ email: sharedEmail, password: PASSWORD });
+    const admin = createClient(backend.url, backend.keys.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+    expect((await admin.auth.admin.updateUserById(made.data.user!.id, { app_metadata: { shared_account: true } })).error).toBeNull();
+    const sharedEnroll = await shared.auth.mfa.enroll({ factorType: 'totp' });
+    expect([sharedEnroll.error?.status, sharedEnroll.error?.code]).toEqual([403, 'guest_account_read_only']);
 
     const first = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Same' });
     expect(first.error).toBeNull();
