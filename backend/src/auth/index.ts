@@ -38,7 +38,7 @@ import {
   type ReserveGuess,
   type ReserveMail,
 } from './otp.ts';
-import { allowedRedirect, authorize, callback, pkceGrant } from './oauth.ts';
+import { allowedRedirect, authorize, callback, idTokenGrant, pkceGrant } from './oauth.ts';
 import { LimitsUnavailable } from './limit-store.ts';
 import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
 import { createSession, endSessions, refreshSession, sessionExists, type LogoutScope } from './sessions.ts';
@@ -275,6 +275,8 @@ async function token(ctx: BackendContext, req: Request, url: URL): Promise<Respo
     }
     case 'pkce':
       return authJson(await pkceGrant(ctx, body, clientOf(req), guessBudget(ctx)));
+    case 'id_token':
+      return authJson(await idTokenGrant(ctx, body, clientOf(req)));
     default:
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   }
