@@ -51,7 +51,7 @@ describe.each(DB_KINDS)('MFA on %s', (kind) => {
     const { data, error } = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
     expect(error).toBeNull();
     const factorId = data!.id;
-    const secret = data!.totp!.secret;
+    const secret = data!.totp.secret;
     expect((await c.auth.mfa.challengeAndVerify({ factorId, code: totp(secret) })).error).toBeNull();
     return { email, c, factorId, secret };
   }
@@ -75,7 +75,7 @@ describe.each(DB_KINDS)('MFA on %s', (kind) => {
     const { data, error } = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'My phone', issuer: 'Homestory' });
     expect(error).toBeNull();
     expect(data).toMatchObject({ type: 'totp', friendly_name: 'My phone' });
-    const { secret, uri, qr_code } = data!.totp!;
+    const { secret, uri, qr_code } = data!.totp;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(uri).toBe(
       `otpauth://totp/Homestory:${encodeURIComponent(email)}?algorithm=SHA1&digits=6&issuer=Homestory&period=30&secret=${secret}`,
@@ -178,7 +178,7 @@ describe.each(DB_KINDS)('MFA on %s', (kind) => {
     await backend.ctx.db.query(`update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = $1`, [
       challenge.data!.id,
     ]);
-    const late = await c.auth.mfa.verify({ factorId: first.data!.id, challengeId: challenge.data!.id, code: totp(first.data!.totp!.secret) });
+    const late = await c.auth.mfa.verify({ factorId: first.data!.id, challengeId: challenge.data!.id, code: totp(first.data!.totp.secret) });
     expect(late.error?.code).toBe('mfa_challenge_expired');
   });
 

@@ -298,7 +298,7 @@ describe.each(DB_KINDS)('auth on %s', (kind) => {
         state: 'app',
         ...(nonce ? { nonce: createHash('sha256').update(nonce).digest('hex') } : {}),
       }).toString();
-      const { url } = await browse(start.toString(), (u) => u.pathname === '/auth/v1/callback', new Map(), DEMO_ACCOUNTS[1]!);
+      const { url } = await browse(start.toString(), (u) => u.pathname === '/auth/v1/callback', new Map(), DEMO_ACCOUNTS[1]);
       const res = await fetch(discovery.token_endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
