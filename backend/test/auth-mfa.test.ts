@@ -145,6 +145,25 @@ describe.each(DB_KINDS)('MFA on %s', (kind) => {
     expect((claims(refreshed.data.session!.access_token).amr as Array<{ method: string }>).map((m) => m.method)).toEqual(['password']);
   });
 
+  it("the service role lists a user's factors and removes one (a lost phone); the user's sessions fall back to aal1", async () => {
+    const { c, factorId } = await enrolled();
+    const admin = createClient(backend.url, backend.keys.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+    const userId = (await c.auth.getUser()).data.user!.id;
+    const listed = await admin.auth.admin.mfa.listFactors({ userId });
+    expect(listed.data?.factors.map((f) => [f.id, f.status])).toEqual([[factorId, 'verified']]);
+    expect(JSON.stringify(listed.data)).not.toMatch(/secret/);
+    expect((await c.auth.admin.mfa.listFactors({ userId })).error?.code).toBe('not_admin');
+    const unknown = await admin.auth.admin.mfa.deleteFactor({ userId, id: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.error?.code).toBe('mfa_factor_not_found');
+    const removed = await admin.auth.admin.mfa.deleteFactor({ userId, id: factorId });
+    expect(removed.error).toBeNull();
+    expect((await admin.auth.admin.mfa.listFactors({ userId })).data?.factors).toEqual([]);
+    expect(claims((await c.auth.refreshSession()).data.session!.access_token).aal).toBe('aal1');
+  });
+
   it("refuses others' factors, unknown ids, other factor types, a duplicate name, a shared account and an expired challenge", async () => {
     const { factorId } = await enrolled();
     const c = client();

@@ -7,6 +7,7 @@ import { bearerClaims, EMAIL_PATTERN, emailField, field, givenPassword, jsonBody
 import { AuthError, authJson, emailExists, invalidEmail, validationFailed } from './errors.ts';
 import { allowedRedirect } from './oauth.ts';
 import { issueCode, mailCode } from './otp.ts';
+import { removeFactor } from './mfa.ts';
 import { endSessions } from './sessions.ts';
 import {
   createEmailUser,
@@ -19,6 +20,7 @@ import {
   updateUser,
   userJson,
   userColumns,
+  factorsOf,
   type Metadata,
   type UserRow,
 } from './users.ts';
@@ -210,12 +212,31 @@ export async function generateLink(ctx: BackendContext, req: Request): Promise<R
 }
 
 /** /admin/users{rest}: '' for the collection, '/<id>' for one user. */
+/** /admin/users/{id}/factors (GET: the user's factors) and /{factor_id} (DELETE: remove one, as a lost phone asks). */
+async function factors(ctx: BackendContext, method: string, userId: string, factorId: string | undefined): Promise<Response> {
+  const user = await userById(ctx, userId);
+  if (factorId === undefined && method === 'GET') return authJson(await factorsOf(ctx.db, user.id));
+  if (factorId !== undefined && method === 'DELETE') {
+    const removed = await ctx.db.tx(async (q) => {
+      const factor = (await factorsOf(q, user.id)).find((f) => f.id === factorId);
+      if (factor) await removeFactor(q, factorId);
+      return factor;
+    });
+    if (!removed) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+    return authJson(removed);
+  }
+  throw new AuthError(405, 'method_not_allowed', `${method} is not allowed on this factor path`);
+}
+
 export async function adminUsers(ctx: BackendContext, req: Request, url: URL, rest: string): Promise<Response> {
   await requireAdmin(ctx, req);
   const { method } = req;
   if (rest === '' || rest === '/') {
     if (method === 'POST') return create(ctx, req);
     if (method === 'GET') return list(ctx, url);
+  } else if (/^\/[^/]+\/factors(\/[^/]+)?$/.test(rest)) {
+    const [, userId = '', , factorId] = rest.split('/');
+    return factors(ctx, method, pathSegment(userId), factorId === undefined ? undefined : pathSegment(factorId));
   } else {
     const id = pathSegment(rest.slice(1));
     if (method === 'GET') return authJson(await userJson(ctx.db, await userById(ctx, id)));

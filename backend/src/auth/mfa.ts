@@ -280,6 +280,17 @@ export async function verifyFactor(ctx: BackendContext, req: Request, caller: Fa
   return authJson(session);
 }
 
+/** Deletes a factor; the sessions that verified it fall back to aal1 (GoTrue's DowngradeSessionsToAAL1). */
+export async function removeFactor(q: Queryable, factorId: string): Promise<void> {
+  await q.query(
+    `delete from auth.mfa_amr_claims c using auth.sessions s
+     where c.session_id = s.id and s.factor_id = $1 and c.authentication_method = 'totp'`,
+    [factorId],
+  );
+  await q.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`, [factorId]);
+  await q.query('delete from auth.mfa_factors where id = $1', [factorId]);
+}
+
 /** DELETE /factors/{id}: a verified factor only from an aal2 session; its sessions fall back to aal1. */
 export async function unenrollFactor(ctx: BackendContext, caller: FactorCaller, factorId: string): Promise<Response> {
   notAnonymous(caller.user);
@@ -288,13 +299,7 @@ export async function unenrollFactor(ctx: BackendContext, caller: FactorCaller, 
     if (factor.status === 'verified' && (await sessionAal(q, caller.sessionId)) !== 'aal2') {
       throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
     }
-    await q.query('delete from auth.mfa_factors where id = $1', [factor.id]);
-    await q.query(
-      `delete from auth.mfa_amr_claims c using auth.sessions s
-       where c.session_id = s.id and s.factor_id = $1 and c.authentication_method = 'totp'`,
-      [factor.id],
-    );
-    await q.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`, [factor.id]);
+    await removeFactor(q, factor.id);
   });
   return authJson({ id: factorId });
 }

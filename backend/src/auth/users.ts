@@ -251,6 +251,32 @@ export async function addIdentity(q: Queryable, userId: string, provider: string
   );
 }
 
+/** A user's MFA factors as GoTrue's User.factors and admin factor list show them (no secret). */
+export async function factorsOf(q: Queryable, userId: string): Promise<Array<Record<string, unknown>>> {
+  const { rows } = await q.query<{
+    id: string;
+    friendly_name: string | null;
+    factor_type: string;
+    status: string;
+    created_at: Date;
+    updated_at: Date;
+    last_challenged_at: Date | null;
+  }>(
+    `select id, friendly_name, factor_type, status, created_at, updated_at, last_challenged_at
+     from auth.mfa_factors where user_id = $1 order by created_at, id`,
+    [userId],
+  );
+  return rows.map((f) => ({
+    id: f.id,
+    friendly_name: f.friendly_name || undefined,
+    factor_type: f.factor_type,
+    status: f.status,
+    created_at: iso(f.created_at),
+    updated_at: iso(f.updated_at),
+    last_challenged_at: iso(f.last_challenged_at),
+  }));
+}
+
 /** The User object of GoTrue's API: timestamps RFC 3339, phone "" not null, unset fields omitted. */
 export async function userJson(q: Queryable, row: UserRow): Promise<Record<string, unknown>> {
   const { rows } = await q.query<IdentityRow>(
@@ -284,31 +310,9 @@ export async function userJson(q: Queryable, row: UserRow): Promise<Record<strin
     updated_at: iso(row.updated_at),
     is_anonymous: row.is_anonymous,
   };
-  const factors = await q.query<{
-    id: string;
-    friendly_name: string | null;
-    factor_type: string;
-    status: string;
-    created_at: Date;
-    updated_at: Date;
-    last_challenged_at: Date | null;
-  }>(
-    `select id, friendly_name, factor_type, status, created_at, updated_at, last_challenged_at
-     from auth.mfa_factors where user_id = $1 order by created_at, id`,
-    [row.id],
-  );
   // GoTrue's factors (omitted when none): never the secret.
-  if (factors.rows.length) {
-    user.factors = factors.rows.map((f) => ({
-      id: f.id,
-      friendly_name: f.friendly_name || undefined,
-      factor_type: f.factor_type,
-      status: f.status,
-      created_at: iso(f.created_at),
-      updated_at: iso(f.updated_at),
-      last_challenged_at: iso(f.last_challenged_at),
-    }));
-  }
+  const factors = await factorsOf(q, row.id);
+  if (factors.length) user.factors = factors;
   if (row.invited_at) user.invited_at = iso(row.invited_at);
   if (row.banned_until) user.banned_until = iso(row.banned_until);
   if (row.email_change) {
