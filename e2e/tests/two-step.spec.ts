@@ -5,6 +5,7 @@
  * the page shows (RFC 6238 with node:crypto), as the app would.
  */
 import { createHmac } from 'node:crypto';
+import { describeViolations, seriousViolations } from '../support/axe';
 import { expect, test } from '../support/test';
 import { newUser, openLoginSecurity, PASSWORD, signInContext, signInOnLogin } from './accountSupport';
 
@@ -30,6 +31,8 @@ test('sets up an authenticator app, asks for its code at the next login, and rem
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
   await dialog.getByRole('button', { name: 'Turn on' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath('two-step-setup.png'), animations: 'disabled' });
+  const setUpViolations = await seriousViolations(page);
+  expect(setUpViolations, describeViolations(setUpViolations)).toEqual([]);
 
   await dialog.getByLabel('6-digit code').fill('123');
   await dialog.getByRole('button', { name: 'Turn on' }).click();
@@ -48,6 +51,8 @@ test('sets up an authenticator app, asks for its code at the next login, and rem
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('That code is not right. Check the app and enter the code it shows now.');
   await page.screenshot({ path: info.outputPath('two-step-login.png'), animations: 'disabled' });
+  const codeViolations = await seriousViolations(page);
+  expect(codeViolations, describeViolations(codeViolations)).toEqual([]);
   await page.getByLabel('Code').fill(totp(key));
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/home');
