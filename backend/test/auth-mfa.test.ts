@@ -129,7 +129,10 @@ describe.each(DB_KINDS)('MFA on %s', (kind) => {
     const second = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Tablet' });
     expect([second.error?.status, second.error?.code]).toEqual([403, 'insufficient_aal']);
 
-    expect((await c.auth.mfa.challengeAndVerify({ factorId, code: totp(secret) })).error).toBeNull();
+    // The code the enrolment used is spent; the app's next one (within the skew) is not.
+    const replay = await c.auth.mfa.challengeAndVerify({ factorId, code: totp(secret) });
+    expect(replay.error?.code).toBe('mfa_verification_failed');
+    expect((await c.auth.mfa.challengeAndVerify({ factorId, code: totp(secret, Date.now() + 30_000) })).error).toBeNull();
     expect((await c.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
     expect((await other.auth.refreshSession()).error?.code).toBe('refresh_token_not_found');
   });
@@ -250,7 +253,7 @@ describe.each(DB_KINDS)('MFA on %s', (kind) => {
     const { rows } = await backend.ctx.db.query<{ local_price: number | null }>('select local_price from public.hosted_rooms where room_id = $1', [roomId]);
     expect(rows[0]!.local_price).toBeNull();
 
-    expect((await c.auth.mfa.challengeAndVerify({ factorId, code: totp(secret) })).error).toBeNull();
+    expect((await c.auth.mfa.challengeAndVerify({ factorId, code: totp(secret, Date.now() + 30_000) })).error).toBeNull();
     expect((await c.rpc('save_listing', { p_room_id: roomId, p_fields: { price: 120, currency: 'USD' } })).error).toBeNull();
 
     // The same price sent again (the editor sends it with every save) is no change.

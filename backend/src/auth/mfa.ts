@@ -6,8 +6,8 @@
 // The secret is stored encrypted (AES-256-GCM, the factor id as associated data, so a secret
 // copied to another row does not decrypt) with a key from AUTH_MFA_ENCRYPTION_KEY, else derived
 // from the JWT secret. A wrong code is a guess like a wrong password: it counts against the
-// sign-in limiter's buckets of the account and the client address.
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+// sign-in limiter's buckets of the account and the client address. A right code is accepted once.
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { renderSVG } from 'uqr';
 import type { BackendContext } from '../context.ts';
 import { SHARED_ACCOUNT } from '../seed/guest.ts';
@@ -19,6 +19,8 @@ import type { UserRow } from './users.ts';
 
 /** GoTrue's MFA_CHALLENGE_EXPIRY_DURATION default: a challenge is answered within 5 minutes. */
 export const CHALLENGE_SECONDS = 300;
+/** How long a used code stays refused: longer than the 90 s the skew lets one code be valid. */
+const CODE_REUSE_SECONDS = 120;
 /** GoTrue's MFA_FACTOR_EXPIRY_DURATION default: an enrolment not verified by then is dropped. */
 const UNVERIFIED_FACTOR_SECONDS = 300;
 /** GoTrue's MFA_MAX_ENROLLED_FACTORS default. */
@@ -262,10 +264,21 @@ export async function verifyFactor(ctx: BackendContext, req: Request, caller: Fa
   await done(valid);
   if (!valid) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
   const session = await ctx.db.tx(async (q) => {
+    // The factor's lock orders this factor's verifications, so the replay check below sees them all.
+    await ownFactor(q, user, factorId);
+    // A code is accepted once (RFC 6238 section 5.2; GoTrue accepts it again within its window):
+    // one read over a shoulder or from a phishing page does not open a second session.
+    const spent = createHash('sha256').update(`${factor.id}:${code}`).digest('hex');
+    const { rows: replayed } = await q.query(
+      `select 1 from auth.mfa_challenges
+       where factor_id = $1 and otp_code = $2 and verified_at > now() - make_interval(secs => $3)`,
+      [factor.id, spent, CODE_REUSE_SECONDS],
+    );
+    if (replayed.length) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
     // Spent once: of two requests with the same challenge, the second finds it verified.
     const { rowCount } = await q.query(
-      'update auth.mfa_challenges set verified_at = now() where id::text = $1 and verified_at is null',
-      [challengeId],
+      'update auth.mfa_challenges set verified_at = now(), otp_code = $2 where id::text = $1 and verified_at is null',
+      [challengeId, spent],
     );
     if (!rowCount) throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
     await q.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
