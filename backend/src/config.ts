@@ -170,6 +170,12 @@ function restSchemas(value: string | undefined): string[] {
   return schemas;
 }
 
+function mfaEncryptionKey(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32) throw new Error('AUTH_MFA_ENCRYPTION_KEY must be at least 32 characters');
+  return value;
+}
+
 /**
  * Every setting of the backend, read from the environment here and nowhere else:
  * - PORT, DATA_DIR, DATABASE_URL (PostgreSQL; else embedded PGlite), MIGRATIONS_DIR, FUNCTIONS_DIR;
@@ -196,6 +202,10 @@ function restSchemas(value: string | undefined): string[] {
  *   with REDIS_URL the backend does not start without Redis, and while Redis is down the limited
  *   requests (sign-in, sign-up, mail, code checks) answer 503 rather than go uncounted;
  *   AUTH_ANONYMOUS_USERS=true (anonymous sign-ins, off by default as in GoTrue),
+ *   AUTH_MFA_ENCRYPTION_KEY (at least 32 characters: the key of the TOTP secrets at rest, through
+ *   HKDF; else the JWT secret's, so a new JWT secret without it makes enrolled factors unusable),
+ *   AUTH_MANUAL_LINKING=true (linkIdentity / unlinkIdentity, off by default as GoTrue's
+ *   GOTRUE_SECURITY_MANUAL_LINKING_ENABLED),
  *   AUTH_BCRYPT_COST (bcrypt's work factor for new password hashes, 4-31, default 10; the test
  *   suites lower it to 4, except where what they measure is bcrypt's cost);
  * - SMTP_HOST, SMTP_PORT (587), SMTP_USER, SMTP_PASS, SMTP_ADMIN_EMAIL (the sender), SMTP_SENDER_NAME:
@@ -249,6 +259,8 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
       signInRateLimit: wholeNumber(env, 'AUTH_SIGN_IN_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
       signUpRateLimit: wholeNumber(env, 'AUTH_SIGN_UP_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
       anonymousUsers: env.AUTH_ANONYMOUS_USERS === 'true',
+      mfaEncryptionKey: mfaEncryptionKey(env.AUTH_MFA_ENCRYPTION_KEY),
+      manualLinking: env.AUTH_MANUAL_LINKING === 'true',
       bcryptCost: bcryptCost(env),
       redisUrl: redisUrl(env.REDIS_URL),
       redisKeyPrefix: env.REDIS_KEY_PREFIX || DEFAULT_REDIS_KEY_PREFIX,

@@ -54,6 +54,10 @@ export interface BackendConfig {
     signUpRateLimit: number;
     /** Whether signInAnonymously may make users with no email (GoTrue's anonymous sign-ins). */
     anonymousUsers: boolean;
+    /** What the MFA secrets' encryption key derives from (AUTH_MFA_ENCRYPTION_KEY); else the JWT secret. */
+    mfaEncryptionKey: string | undefined;
+    /** Whether signed-in users may link and unlink identities themselves (AUTH_MANUAL_LINKING, GoTrue's GOTRUE_SECURITY_MANUAL_LINKING_ENABLED). */
+    manualLinking: boolean;
     /** bcrypt's work factor for new password hashes (AUTH_BCRYPT_COST). */
     bcryptCost: number;
     /** Where the rate limits count when set (REDIS_URL); else the database. */

@@ -5,23 +5,13 @@
  * the stay; /login goes back where it was sent from, else to /home, signed in.
  */
 import { expect, test, type Page } from '../support/test';
-import { newUser, PASSWORD, signInContext, siteConfig } from './accountSupport';
+import { newUser, openLoginSecurity, PASSWORD, signInContext, signInOnLogin, siteConfig } from './accountSupport';
 import { freeStay, serviceRoleKey } from './checkoutSupport';
 
 /** Signed-in screens show the user menu's initial on wide screens, the Profile tab on small. */
 async function expectSignedIn(page: Page, isMobile: boolean, initial: string) {
   if (isMobile) await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' })).toBeVisible();
   else await expect(page.getByRole('button', { name: 'Open user menu' })).toHaveText(initial);
-}
-
-/** Login & Security, opened the way each size offers it: the tile, or the phone's Account row. */
-async function openLoginSecurity(page: Page, isMobile: boolean) {
-  await page.goto('/account-settings');
-  if (isMobile) await page.getByRole('button', { name: 'Account', exact: true }).click();
-  else await page.getByRole('button', { name: /^Login & Security/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Login & Security' });
-  await expect(dialog).toBeVisible();
-  return dialog;
 }
 
 /** The mails the backend's outbox holds for `to` (its /mail API, with the service key). */
@@ -32,12 +22,6 @@ async function mailTo(to: string): Promise<Array<{ subject: string; text: string
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
-}
-
-async function signInOnLogin(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
 
 test.describe('Login & Security', () => {

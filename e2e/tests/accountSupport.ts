@@ -4,7 +4,7 @@
  * it in. SITE_URL points the suites at another copy of the site.
  */
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
-import type { BrowserContext } from '../support/test';
+import { expect, type BrowserContext, type Page } from '../support/test';
 import { addSessionCookies } from '../support/sessionCookies';
 
 export const SITE = process.env.SITE_URL ?? 'http://localhost:3000';
@@ -50,4 +50,21 @@ export async function newUser(label: string, name?: string): Promise<TestUser> {
 /** The browser starts signed in as `user` (its session's cookies); a sign-out in the test sticks. */
 export async function signInContext(context: BrowserContext, user: TestUser): Promise<void> {
   await addSessionCookies(context, SITE, (await siteConfig()).supabaseUrl, user.session);
+}
+
+/** Login & Security, opened the way each size offers it: the tile, or the phone's Account row. */
+export async function openLoginSecurity(page: Page, isMobile: boolean) {
+  await page.goto('/account-settings');
+  if (isMobile) await page.getByRole('button', { name: 'Account', exact: true }).click();
+  else await page.getByRole('button', { name: /^Login & Security/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Login & Security' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Email, password and Continue on /login or the login dialog. */
+export async function signInOnLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }

@@ -254,6 +254,17 @@ begin
 end
 $$;
 
+-- function mfa_satisfied() (schema private)
+CREATE FUNCTION private.mfa_satisfied() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
+    or not exists (
+      select 1 from auth.mfa_factors as f where f.user_id = auth.uid() and f.status = 'verified'
+    )
+$$;
+
 -- function reprice_hosted_rooms() (schema private)
 CREATE FUNCTION private.reprice_hosted_rooms() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -465,6 +476,12 @@ begin
     if amount is null or amount <= 0 or amount <> trunc(amount) then
       raise exception 'price must be a positive whole number' using errcode = '22023', hint = 'price';
     end if;
+  end if;
+  -- The editor sends the price with every save: only a change needs the second factor.
+  if (code is distinct from hosted.currency and hosted.currency is not null or amount is distinct from hosted.local_price)
+     and not private.mfa_satisfied() then
+    raise exception 'To change the price, log in again with the code from your authenticator app.'
+      using errcode = '42501', hint = 'aal2';
   end if;
   code := coalesce(
     code,

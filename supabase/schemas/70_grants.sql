@@ -64,6 +64,9 @@ REVOKE ALL ON FUNCTION private.messages_before_insert() FROM PUBLIC;
 -- acl FUNCTION messaging_user() (schema private)
 REVOKE ALL ON FUNCTION private.messaging_user() FROM PUBLIC;
 
+-- acl FUNCTION mfa_satisfied() (schema private)
+REVOKE ALL ON FUNCTION private.mfa_satisfied() FROM PUBLIC;
+
 -- acl FUNCTION reprice_hosted_rooms() (schema private)
 REVOKE ALL ON FUNCTION private.reprice_hosted_rooms() FROM PUBLIC;
 

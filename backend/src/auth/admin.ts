@@ -7,6 +7,7 @@ import { bearerClaims, EMAIL_PATTERN, emailField, field, givenPassword, jsonBody
 import { AuthError, authJson, emailExists, invalidEmail, validationFailed } from './errors.ts';
 import { allowedRedirect } from './oauth.ts';
 import { issueCode, mailCode } from './otp.ts';
+import { removeFactor } from './mfa.ts';
 import { endSessions } from './sessions.ts';
 import {
   createEmailUser,
@@ -18,6 +19,8 @@ import {
   mergeMetadata,
   updateUser,
   userJson,
+  userColumns,
+  factorsOf,
   type Metadata,
   type UserRow,
 } from './users.ts';
@@ -85,9 +88,12 @@ async function create(ctx: BackendContext, req: Request): Promise<Response> {
 }
 
 async function list(ctx: BackendContext, url: URL): Promise<Response> {
+  // GoTrue parses both as unsigned integers and refuses anything else (page=-1 included).
   const number = (name: string, fallback: number) => {
-    const value = Number(url.searchParams.get(name) ?? fallback);
-    return Number.isInteger(value) && value > 0 ? value : fallback;
+    const given = url.searchParams.get(name);
+    if (given === null || given === '') return fallback;
+    if (!/^\d{1,9}$/.test(given)) throw validationFailed(`Bad Pagination Parameters: ${name} must be a non-negative integer`);
+    return Number(given) || fallback;
   };
   const page = number('page', 1);
   const perPage = Math.min(number('per_page', PER_PAGE_DEFAULT), PER_PAGE_MAX);
@@ -139,10 +145,19 @@ async function remove(ctx: BackendContext, req: Request, id: string): Promise<Re
 }
 
 /** A new email account for an invitation or a generated link: unconfirmed until its link is followed. */
-async function newEmailUser(ctx: BackendContext, email: string, passwordHash: string | null, userMetadata: Metadata): Promise<UserRow> {
+async function newEmailUser(
+  ctx: BackendContext,
+  email: string,
+  passwordHash: string | null,
+  userMetadata: Metadata,
+  invited = false,
+): Promise<UserRow> {
   return ctx.db.tx(async (q) => {
     if (await findUserByEmail(q, email)) throw emailExists();
-    return createEmailUser(q, { email, passwordHash, userMetadata, confirmed: false });
+    const user = await createEmailUser(q, { email, passwordHash, userMetadata, confirmed: false });
+    if (!invited) return user;
+    const { rows } = await q.query<UserRow>(`update auth.users set invited_at = now() where id = $1 returning ${userColumns()}`, [user.id]);
+    return rows[0]!;
   });
 }
 
@@ -151,7 +166,7 @@ export async function invite(ctx: BackendContext, req: Request, url: URL): Promi
   await requireAdmin(ctx, req);
   const body = await jsonBody(req);
   const email = requiredEmail(body, 'An email address is required');
-  const user = await newEmailUser(ctx, email, null, metadataField(body) ?? {});
+  const user = await newEmailUser(ctx, email, null, metadataField(body) ?? {}, true);
   await mailCode(ctx, user, 'invite', allowedRedirect(ctx.config.auth, url.searchParams.get('redirect_to')));
   return authJson(await userJson(ctx.db, user));
 }
@@ -175,7 +190,13 @@ export async function generateLink(ctx: BackendContext, req: Request): Promise<R
       const weak = weakPassword(password);
       if (weak) throw weak;
     }
-    user = await newEmailUser(ctx, email, type === 'signup' ? await hashPassword(password, ctx.config.auth.bcryptCost) : null, metadataField(body) ?? {});
+    user = await newEmailUser(
+      ctx,
+      email,
+      type === 'signup' ? await hashPassword(password, ctx.config.auth.bcryptCost) : null,
+      metadataField(body) ?? {},
+      type === 'invite',
+    );
   } else if (!user || user.deleted_at) {
     throw userNotFound();
   }
@@ -191,12 +212,31 @@ export async function generateLink(ctx: BackendContext, req: Request): Promise<R
 }
 
 /** /admin/users{rest}: '' for the collection, '/<id>' for one user. */
+/** /admin/users/{id}/factors (GET: the user's factors) and /{factor_id} (DELETE: remove one, as a lost phone asks). */
+async function factors(ctx: BackendContext, method: string, userId: string, factorId: string | undefined): Promise<Response> {
+  const user = await userById(ctx, userId);
+  if (factorId === undefined && method === 'GET') return authJson(await factorsOf(ctx.db, user.id));
+  if (factorId !== undefined && method === 'DELETE') {
+    const removed = await ctx.db.tx(async (q) => {
+      const factor = (await factorsOf(q, user.id)).find((f) => f.id === factorId);
+      if (factor) await removeFactor(q, factorId);
+      return factor;
+    });
+    if (!removed) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+    return authJson(removed);
+  }
+  throw new AuthError(405, 'method_not_allowed', `${method} is not allowed on this factor path`);
+}
+
 export async function adminUsers(ctx: BackendContext, req: Request, url: URL, rest: string): Promise<Response> {
   await requireAdmin(ctx, req);
   const { method } = req;
   if (rest === '' || rest === '/') {
     if (method === 'POST') return create(ctx, req);
     if (method === 'GET') return list(ctx, url);
+  } else if (/^\/[^/]+\/factors(\/[^/]+)?$/.test(rest)) {
+    const [, userId = '', , factorId] = rest.split('/');
+    return factors(ctx, method, pathSegment(userId), factorId === undefined ? undefined : pathSegment(factorId));
   } else {
     const id = pathSegment(rest.slice(1));
     if (method === 'GET') return authJson(await userJson(ctx.db, await userById(ctx, id)));

@@ -19,7 +19,9 @@ export async function bearerClaims(ctx: BackendContext, req: Request): Promise<R
   }
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** GoTrue's email format check (badoux/checkmail's ValidateFormat): "xx:;x@x.x" is refused, "a@localhost" is not. */
+export const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** GoTrue's limit on an email address (RFC 5321 allows 254 characters). */
 const EMAIL_MAX_LENGTH = 255;

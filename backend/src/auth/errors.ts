@@ -19,7 +19,8 @@ export const invalidCredentials = () => new AuthError(400, 'invalid_credentials'
 export const validationFailed = (message: string) => new AuthError(400, 'validation_failed', message);
 export const noAuthorization = () =>
   new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-export const invalidEmail = () => new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+/** GoTrue's validateEmail: a malformed address is a validation failure (email_address_invalid is its mail provider's verdict). */
+export const invalidEmail = () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
 export const emailExists = () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
 export const overEmailSendRateLimit = (seconds: number) =>
   new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`);

@@ -25,6 +25,7 @@ import {
   weakPassword,
 } from './body.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor, type FactorCaller } from './mfa.ts';
 import {
   otp,
   reauthenticate,
@@ -37,7 +38,7 @@ import {
   type ReserveGuess,
   type ReserveMail,
 } from './otp.ts';
-import { allowedRedirect, authorize, callback, pkceGrant } from './oauth.ts';
+import { allowedRedirect, authorize, callback, idTokenGrant, pkceGrant } from './oauth.ts';
 import { LimitsUnavailable } from './limit-store.ts';
 import { SIGN_UP_WINDOW_MS, SignInLimiter, WindowCounter } from './rate-limit.ts';
 import { createSession, endSessions, refreshSession, sessionExists, type LogoutScope } from './sessions.ts';
@@ -274,6 +275,8 @@ async function token(ctx: BackendContext, req: Request, url: URL): Promise<Respo
     }
     case 'pkce':
       return authJson(await pkceGrant(ctx, body, clientOf(req), guessBudget(ctx)));
+    case 'id_token':
+      return authJson(await idTokenGrant(ctx, body, clientOf(req)));
     default:
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   }
@@ -326,9 +329,15 @@ async function putUser(ctx: BackendContext, req: Request, url: URL): Promise<Res
   return authJson(updated);
 }
 
+/** linkIdentity and unlinkIdentity only when the operator allows them (AUTH_MANUAL_LINKING), as GoTrue. */
+function manualLinkingEnabled(ctx: BackendContext) {
+  if (!ctx.config.auth.manualLinking) throw new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled');
+}
+
 /** DELETE /user/identities/{identity_id}: unlinks one of the caller's sign-in methods, never the last. */
 async function unlinkIdentity(ctx: BackendContext, req: Request, identityId: string): Promise<Response> {
   const { user } = await authenticate(ctx, req);
+  manualLinkingEnabled(ctx);
   await ctx.db.tx(async (q) => {
     const { rows } = await q.query<{ id: string; provider: string }>(
       'select id::text as id, provider from auth.identities where user_id = $1 for update',
@@ -343,6 +352,24 @@ async function unlinkIdentity(ctx: BackendContext, req: Request, identityId: str
     await updateUser(q, user.id, { appMetadata });
   });
   return authJson({});
+}
+
+/** The caller of /factors: who, in which session, from where, and the guess budget a code spends. */
+async function factorCaller(ctx: BackendContext, req: Request): Promise<FactorCaller> {
+  const { user, sessionId } = await authenticate(ctx, req);
+  const budget = guessBudget(ctx);
+  return { user, sessionId, ip: req.headers.get(CLIENT_IP_HEADER) || '0.0.0.0', reserveGuess: budget };
+}
+
+/** /factors/{id}[/challenge|/verify]. */
+async function factorRoute(ctx: BackendContext, req: Request, rest: string): Promise<Response> {
+  const [id = '', action = '', ...more] = rest.split('/');
+  const factorId = pathSegment(id);
+  const key = more.length ? '' : `${req.method} ${action}`;
+  if (key === 'POST challenge') return challengeFactor(ctx, await factorCaller(ctx, req), factorId);
+  if (key === 'POST verify') return verifyFactor(ctx, req, await factorCaller(ctx, req), factorId);
+  if (key === 'DELETE ') return unenrollFactor(ctx, await factorCaller(ctx, req), factorId);
+  throw new AuthError(404, 'not_found', `${req.method} ${PREFIX}/factors/${rest} is not an auth endpoint`);
 }
 
 async function logout(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
@@ -394,7 +421,10 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
   }
   if (path === '/admin/users' || path.startsWith('/admin/users/')) return adminUsers(ctx, req, url, path.slice('/admin/users'.length));
   if (method === 'DELETE' && path.startsWith('/user/identities/')) return unlinkIdentity(ctx, req, pathSegment(path.slice('/user/identities/'.length)));
+  if (path.startsWith('/factors/')) return factorRoute(ctx, req, path.slice('/factors/'.length));
   switch (`${method} ${path}`) {
+    case 'POST /factors':
+      return enrollFactor(ctx, req, await factorCaller(ctx, req));
     case 'GET /health':
       return authJson({ version: 'homestory-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
     case 'GET /settings':
@@ -434,6 +464,7 @@ async function route(ctx: BackendContext, req: Request, url: URL, path: string):
     case 'GET /user/identities/authorize': {
       // linkIdentity: the provider's URL as JSON, for the signed-in caller to follow.
       const { user } = await authenticate(ctx, req);
+      manualLinkingEnabled(ctx);
       const location = (await authorize(ctx, url, user.id)).headers.get('location');
       return authJson({ url: location });
     }

@@ -11,7 +11,7 @@ import { AuthError, validationFailed } from './errors.ts';
 import { localOidc } from './local-oidc.ts';
 import type { ReserveGuess } from './otp.ts';
 import { createSession, type Session } from './sessions.ts';
-import { addIdentity, createUser, findUserByEmail, findUserById, findUserByIdentity, updateUser, type UserRow } from './users.ts';
+import { addIdentity, createUser, findUserByEmail, findUserById, findUserByIdentity, isBanned, updateUser, type UserRow } from './users.ts';
 
 const FLOW_STATE_TTL_SECONDS = 300;
 
@@ -141,6 +141,17 @@ interface GoogleClaims {
   iss: string;
 }
 
+/** Checks an ID token the provider signed for our client (issuer, audience, signature, expiry). */
+async function verifyIdToken(discovery: Discovery, config: ProviderConfig, idToken: string) {
+  let jwks = jwksSets.get(discovery.jwks_uri);
+  if (!jwks) {
+    jwks = createRemoteJWKSet(new URL(discovery.jwks_uri));
+    jwksSets.set(discovery.jwks_uri, jwks);
+  }
+  const { payload } = await jwtVerify(idToken, jwks, { issuer: config.issuer, audience: config.clientId });
+  return payload;
+}
+
 async function exchangeCode(ctx: BackendContext, code: string, nonce: string) {
   const config = await providerConfig(ctx);
   const discovery = await discover(config.issuer);
@@ -157,12 +168,7 @@ async function exchangeCode(ctx: BackendContext, code: string, nonce: string) {
   });
   const tokens = (await res.json()) as { access_token?: string; refresh_token?: string; id_token?: string; error?: string };
   if (!res.ok || !tokens.id_token) throw new Error(`token exchange failed: ${tokens.error ?? res.status}`);
-  let jwks = jwksSets.get(discovery.jwks_uri);
-  if (!jwks) {
-    jwks = createRemoteJWKSet(new URL(discovery.jwks_uri));
-    jwksSets.set(discovery.jwks_uri, jwks);
-  }
-  const { payload } = await jwtVerify(tokens.id_token, jwks, { issuer: config.issuer, audience: config.clientId });
+  const payload = await verifyIdToken(discovery, config, tokens.id_token);
   if (payload.nonce !== nonce) throw new Error('ID token nonce mismatch');
   return { claims: payload as unknown as GoogleClaims, accessToken: tokens.access_token ?? '', refreshToken: tokens.refresh_token ?? '' };
 }
@@ -293,6 +299,43 @@ export async function callback(ctx: BackendContext, url: URL, client: { userAgen
     const target = new URL(redirectTo);
     target.hash = sessionFragment(session);
     return redirect(target.toString());
+  });
+}
+
+/**
+ * POST /token?grant_type=id_token {provider, id_token, nonce?} (signInWithIdToken): an ID token an
+ * app got from Google itself (or from the local stand-in) signs in, as GoTrue's IdTokenGrant:
+ * signed by the provider for our client id, unexpired, and with the nonce check GoTrue makes (a
+ * token that carries a nonce needs the raw nonce whose SHA-256 hex it is, and a nonce given needs
+ * a token carrying it). Google is the only provider.
+ */
+export async function idTokenGrant(
+  ctx: BackendContext,
+  body: Record<string, unknown>,
+  client: { userAgent: string | null; ip: string | null },
+): Promise<Session> {
+  const idToken = typeof body.id_token === 'string' ? body.id_token : '';
+  const provider = typeof body.provider === 'string' ? body.provider : '';
+  const nonce = typeof body.nonce === 'string' ? body.nonce : '';
+  if (!idToken) throw validationFailed('id_token required');
+  if (provider !== 'google') throw validationFailed(`Custom OIDC provider "${provider}" not allowed`);
+  const config = await providerConfig(ctx);
+  let claims: Record<string, unknown>;
+  try {
+    claims = await verifyIdToken(await discover(config.issuer), config, idToken);
+  } catch {
+    throw new AuthError(400, 'bad_jwt', 'Bad ID token');
+  }
+  if (typeof claims.sub !== 'string' || !claims.sub) throw new AuthError(400, 'bad_jwt', 'Missing sub claim in id_token');
+  const tokenNonce = typeof claims.nonce === 'string' ? claims.nonce : '';
+  if (!!tokenNonce !== !!nonce) {
+    throw validationFailed('Passed nonce and nonce in id_token should either both exist or not.');
+  }
+  if (nonce && createHash('sha256').update(nonce).digest('hex') !== tokenNonce) throw validationFailed('Nonces mismatch');
+  return ctx.db.tx(async (q) => {
+    const user = await googleUser(q, claims as unknown as GoogleClaims);
+    if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
+    return createSession(ctx, q, user.id, 'oauth', client);
   });
 }
 

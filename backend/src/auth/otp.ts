@@ -235,7 +235,7 @@ export async function requestEmailChange(ctx: BackendContext, user: UserRow, new
  * one a minute; the request counts against the client address's mail budget.
  */
 export async function reauthenticate(ctx: BackendContext, user: UserRow, reserveMail: ReserveMail): Promise<Response> {
-  if (!user.email) throw new AuthError(422, 'reauth_nonce_missing', 'Reauthentication requires an email');
+  if (!user.email) throw new AuthError(422, 'reauth_nonce_missing', 'Reauthentication requires the user to have an email or a phone number');
   await reserveMail();
   const { code } = await ctx.db.tx((q) => issue(q, user.id, 'reauthentication_token', user.email!, true));
   await sendMail(ctx, {

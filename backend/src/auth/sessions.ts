@@ -44,7 +44,13 @@ async function insertRefreshToken(q: Queryable, userId: string, sessionId: strin
   return token;
 }
 
-async function accessToken(ctx: BackendContext, user: UserRow, sessionId: string, method: AuthMethod, signedInAt: number) {
+/** One way the session proved who it is (the JWT's amr), newest first. */
+interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+async function accessToken(ctx: BackendContext, user: UserRow, sessionId: string, aal: string, amr: AmrEntry[]) {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ctx.config.auth.jwtExpirySeconds;
   const token = await ctx.signJwt({
@@ -58,12 +64,37 @@ async function accessToken(ctx: BackendContext, user: UserRow, sessionId: string
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: 'authenticated',
-    aal: 'aal1',
-    amr: [{ method, timestamp: signedInAt }],
+    aal,
+    amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   });
   return { token, exp };
+}
+
+/**
+ * The session's level and amr: the sign-in method (its tag, at its creation) and each second
+ * factor it verified since (auth.mfa_amr_claims), newest first as GoTrue sorts them.
+ */
+async function sessionLevel(q: Queryable, sessionId: string): Promise<{ aal: string; amr: AmrEntry[] }> {
+  const { rows } = await q.query<{ aal: string | null; tag: string | null; created_at: Date | string }>(
+    'select aal, tag, created_at from auth.sessions where id = $1',
+    [sessionId],
+  );
+  const session = rows[0]!;
+  const tag = session.tag ?? '';
+  const claims = await q.query<{ authentication_method: string; updated_at: Date | string }>(
+    'select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1',
+    [sessionId],
+  );
+  const amr: AmrEntry[] = claims.rows.map((claim) => ({
+    method: claim.authentication_method,
+    timestamp: Math.floor(new Date(claim.updated_at).getTime() / 1000),
+  }));
+  // After the factors: a factor verified in the same second as the sign-in still sorts first.
+  amr.push({ method: AUTH_METHODS.includes(tag) ? tag : 'password', timestamp: Math.floor(new Date(session.created_at).getTime() / 1000) });
+  amr.sort((a, b) => b.timestamp - a.timestamp);
+  return { aal: session.aal ?? 'aal1', amr };
 }
 
 async function sessionJson(
@@ -72,11 +103,10 @@ async function sessionJson(
   user: UserRow,
   sessionId: string,
   refreshToken: string,
-  method: AuthMethod,
-  signedInAt: number,
   providerTokens: ProviderTokens = {},
 ) {
-  const { token, exp } = await accessToken(ctx, user, sessionId, method, signedInAt);
+  const { aal, amr } = await sessionLevel(q, sessionId);
+  const { token, exp } = await accessToken(ctx, user, sessionId, aal, amr);
   return {
     access_token: token,
     token_type: 'bearer',
@@ -112,7 +142,7 @@ export async function createSession(
     [userId],
   );
   const refreshToken = await insertRefreshToken(q, userId, sessionId, null);
-  return sessionJson(ctx, q, rows[0]!, sessionId, refreshToken, method, Math.floor(Date.now() / 1000), providerTokens);
+  return sessionJson(ctx, q, rows[0]!, sessionId, refreshToken, providerTokens);
 }
 
 /**
@@ -133,13 +163,6 @@ export async function refreshSession(ctx: BackendContext, q: Queryable, presente
   if (!found) throw refreshTokenNotFound();
   const user = await findUserById(q, found.user_id);
   if (!user || user.deleted_at) throw refreshTokenNotFound();
-  const { rows: session } = await q.query<{ tag: string | null; created_at: Date | string }>(
-    'select tag, created_at from auth.sessions where id = $1',
-    [found.session_id],
-  );
-  const tag = session[0]?.tag ?? '';
-  const method = (AUTH_METHODS.includes(tag) ? tag : 'password') as AuthMethod;
-  const signedInAt = Math.floor(new Date(session[0]!.created_at).getTime() / 1000);
 
   let refreshToken: string;
   if (found.revoked) {
@@ -161,7 +184,28 @@ export async function refreshSession(ctx: BackendContext, q: Queryable, presente
     refreshToken = await insertRefreshToken(q, found.user_id, found.session_id, found.token);
   }
   await q.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [found.session_id]);
-  return sessionJson(ctx, q, user, found.session_id, refreshToken, method, signedInAt);
+  return sessionJson(ctx, q, user, found.session_id, refreshToken);
+}
+
+/**
+ * A session that verified its second factor `factorId` (mfa.ts): aal2, totp in its amr, and a
+ * new refresh token in place of its current ones (GoTrue's updateMFASessionAndClaims).
+ */
+export async function upgradeSession(ctx: BackendContext, q: Queryable, userId: string, sessionId: string, factorId: string): Promise<Session> {
+  await q.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sessionId, factorId]);
+  await q.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values (gen_random_uuid(), $1, now(), now(), 'totp')
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [sessionId],
+  );
+  const { rows } = await q.query<{ token: string }>(
+    'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false returning token',
+    [sessionId],
+  );
+  const refreshToken = await insertRefreshToken(q, userId, sessionId, rows[0]?.token ?? null);
+  const user = await findUserById(q, userId);
+  return sessionJson(ctx, q, user!, sessionId, refreshToken);
 }
 
 export type LogoutScope = 'global' | 'local' | 'others';

@@ -25,6 +25,8 @@ export interface UserRow {
   /** An email change waiting for its confirmation: the new address. */
   email_change: string | null;
   email_change_sent_at: Date | string | null;
+  /** When an invitation was sent (admin /invite or an invite link). */
+  invited_at: Date | string | null;
 }
 
 interface IdentityRow {
@@ -52,7 +54,7 @@ const dummyHashes = new Map<number, Promise<string>>();
 const USER_COLUMN_NAMES = [
   'id', 'aud', 'role', 'email', 'encrypted_password', 'email_confirmed_at', 'confirmed_at', 'last_sign_in_at',
   'raw_app_meta_data', 'raw_user_meta_data', 'phone', 'created_at', 'updated_at', 'banned_until', 'deleted_at', 'is_anonymous',
-  'email_change', 'email_change_sent_at',
+  'email_change', 'email_change_sent_at', 'invited_at',
 ] as const;
 /** The auth.users columns of UserRow, optionally qualified by a table alias. */
 export const userColumns = (alias?: string) => USER_COLUMN_NAMES.map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
@@ -215,10 +217,10 @@ export async function updateUser(
 /** Whether a ban keeps the user from signing in now. */
 export const isBanned = (user: UserRow) => user.banned_until != null && new Date(user.banned_until).getTime() > Date.now();
 
-/** One page of the users that are not deleted, oldest first, and how many there are. */
+/** One page of the users that are not deleted, newest first (GoTrue's default sort), and how many there are. */
 export async function listUsers(q: Queryable, page: number, perPage: number): Promise<{ rows: UserRow[]; total: number }> {
   const { rows } = await q.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where deleted_at is null order by created_at, id limit $1 offset $2`,
+    `select ${USER_COLUMNS} from auth.users where deleted_at is null order by created_at desc, id desc limit $1 offset $2`,
     [perPage, (page - 1) * perPage],
   );
   const count = await q.query<{ n: number }>('select count(*)::int as n from auth.users where deleted_at is null');
@@ -247,6 +249,32 @@ export async function addIdentity(q: Queryable, userId: string, provider: string
        last_sign_in_at = now(), updated_at = now()`,
     [providerId, userId, JSON.stringify(data), provider],
   );
+}
+
+/** A user's MFA factors as GoTrue's User.factors and admin factor list show them (no secret). */
+export async function factorsOf(q: Queryable, userId: string): Promise<Array<Record<string, unknown>>> {
+  const { rows } = await q.query<{
+    id: string;
+    friendly_name: string | null;
+    factor_type: string;
+    status: string;
+    created_at: Date;
+    updated_at: Date;
+    last_challenged_at: Date | null;
+  }>(
+    `select id, friendly_name, factor_type, status, created_at, updated_at, last_challenged_at
+     from auth.mfa_factors where user_id = $1 order by created_at, id`,
+    [userId],
+  );
+  return rows.map((f) => ({
+    id: f.id,
+    friendly_name: f.friendly_name || undefined,
+    factor_type: f.factor_type,
+    status: f.status,
+    created_at: iso(f.created_at),
+    updated_at: iso(f.updated_at),
+    last_challenged_at: iso(f.last_challenged_at),
+  }));
 }
 
 /** The User object of GoTrue's API: timestamps RFC 3339, phone "" not null, unset fields omitted. */
@@ -282,6 +310,10 @@ export async function userJson(q: Queryable, row: UserRow): Promise<Record<strin
     updated_at: iso(row.updated_at),
     is_anonymous: row.is_anonymous,
   };
+  // GoTrue's factors (omitted when none): never the secret.
+  const factors = await factorsOf(q, row.id);
+  if (factors.length) user.factors = factors;
+  if (row.invited_at) user.invited_at = iso(row.invited_at);
   if (row.banned_until) user.banned_until = iso(row.banned_until);
   if (row.email_change) {
     user.new_email = row.email_change;

@@ -2,3 +2,4 @@
 export * from './authActions';
 export * from './session';
 export * from './useRedirectWhenSignedOut';
+export * from './twoStep';

@@ -1,7 +1,7 @@
 /**
  * The 'Login & Security' tile's dialog (beyond the spec, which gives the tile no target; issue
- * 29): change the password with the current one, and change the email, which the server mails to
- * both addresses and changes once both links are followed.
+ * 29): change the password with the current one, change the email, which the server mails to
+ * both addresses and changes once both links are followed, and two-step sign-in (TwoStepSection).
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from 'shared/store';
@@ -9,6 +9,7 @@ import type { AppUser } from 'shared/api';
 import { Dialog } from 'shared/ui';
 import { changeEmail, changePassword } from 'shared/session';
 import styles from './LoginSecurity.module.css';
+import { TwoStepSection } from './TwoStepSection';
 
 export const LOGIN_SECURITY_TITLE = 'Login & Security';
 
@@ -141,6 +142,7 @@ export function LoginSecurityDialog({ open, onClose, user }: { open: boolean; on
       <div className={styles.body}>
         <PasswordForm />
         <EmailForm email={user.email} />
+        <TwoStepSection />
       </div>
     </Dialog>
   );

@@ -2,7 +2,9 @@
  * The content of the login dialog and the /login page (accounts spec section 2): a welcome
  * heading, Email and Password, Continue, the 'or' divider, Google and the guest account. A new
  * email is signed up by Continue, and then asked for a name before the page moves on.
- * 'Forgot password?' (beyond the spec) asks for the email and sends a reset link instead.
+ * 'Forgot password?' (beyond the spec) asks for the email and sends a reset link instead. An
+ * account with two-step sign-in is asked for its authenticator's code after the password (issue
+ * 33); the session is aal2 once the code is right.
  *
  * Before the scripts run (or without them) Email, Password and Continue are a plain form posted
  * to /login, which the site's server signs in with (a refused one comes back as `refused`).
@@ -16,16 +18,18 @@ import { returnPathOf } from 'shared/url';
 import type { RefusedLogin } from 'shared/state';
 import {
   afterPasswordLogin,
+  confirmTwoStep,
   continueWithPassword,
   requestPasswordReset,
   signInAsGuest,
   signInWithGoogle,
+  twoStepStatus,
   updateUserName,
   type AuthOutcome,
 } from 'shared/session';
 import styles from './LoginForm.module.css';
 
-type Busy = null | 'password' | 'google' | 'guest' | 'name' | 'reset';
+type Busy = null | 'password' | 'google' | 'guest' | 'name' | 'reset' | 'code';
 type Mode = 'login' | 'forgot' | 'sent';
 
 export interface LoginFormProps {
@@ -72,6 +76,9 @@ export function LoginForm({
   useTypedBeforeHydration(passwordRef, password, setPassword);
   const [name, setName] = useState('');
   const [askName, setAskName] = useState(false);
+  /** The authenticator to ask a code of, once the password was right. */
+  const [codeFactor, setCodeFactor] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const [mode, setMode] = useState<Mode>('login');
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(refused?.message ?? null);
@@ -96,10 +103,30 @@ export function LoginForm({
     setError(null);
     setBusy('password');
     const outcome = await dispatch(continueWithPassword(email, password));
+    if (!finish(outcome)) {
+      setBusy(null);
+      return;
+    }
+    if ('signedUp' in outcome) {
+      setBusy(null);
+      setAskName(true);
+      return;
+    }
+    const twoStep = await dispatch(twoStepStatus());
     setBusy(null);
-    if (!finish(outcome)) return;
-    if ('signedUp' in outcome) setAskName(true);
+    if (twoStep.ok && twoStep.status.factorId && !twoStep.status.verified) setCodeFactor(twoStep.status.factorId);
     else moveOn();
+  };
+
+  const onCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (codeFactor === null) return;
+    setError(null);
+    setBusy('code');
+    const outcome = await dispatch(confirmTwoStep(codeFactor, code));
+    setBusy(null);
+    if (outcome.ok) moveOn();
+    else setError(outcome.message);
   };
 
   const onSaveName = async (event: FormEvent) => {
@@ -185,6 +212,33 @@ export function LoginForm({
         {errorLine}
         <button type="submit" className={styles.primary} disabled={busy !== null}>
           {busy === 'name' ? 'Saving...' : 'Continue'}
+        </button>
+      </form>
+    );
+  }
+
+  if (codeFactor !== null) {
+    return (
+      <form className={styles.form} onSubmit={onCode} noValidate>
+        <Heading className={styles.welcome}>Two-step sign-in</Heading>
+        <p className={styles.hint}>Open your authenticator app and enter the 6-digit code it shows for Homestory.</p>
+        <label className={styles.field} htmlFor={`${ids}-code`}>
+          <span className={styles.label}>Code</span>
+          <input
+            id={`${ids}-code`}
+            className={styles.input}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the form replaced the one that had focus
+            autoFocus
+          />
+        </label>
+        {errorLine}
+        <button type="submit" className={styles.primary} disabled={busy !== null}>
+          {busy === 'code' ? 'Checking...' : 'Continue'}
         </button>
       </form>
     );
