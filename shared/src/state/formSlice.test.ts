@@ -39,6 +39,7 @@ const TODAY = '2026-05-10';
 const reduce = (actions: UnknownAction[], from: FormState = initialFormState): FormState =>
   actions.reduce(formSlice.reducer, from);
 const root = (form: FormState) => ({ form });
+type Summary = ReturnType<typeof selectSearchSummary>;
 
 describe('form defaults (discovery spec section 3)', () => {
   it('starts with region all, dates mode, no guests, a week, dial 3 and " Any week"', () => {
@@ -58,9 +59,7 @@ describe('form defaults (discovery spec section 3)', () => {
       stayDuration: 'week',
       curDot: 3,
       startDurationDate: null,
-      destinationText: '',
-      dateText: '',
-      guestText: '',
+      searched: null,
     });
   });
 });
@@ -214,19 +213,16 @@ describe('clear all (the overlay)', () => {
       ],
       searched,
     );
-    expect(state).toEqual({ ...initialFormState, destinationText: 'Europe', guestText: '1 guest' });
+    expect(state).toEqual({ ...initialFormState, searched: searched.searched });
+    expect(selectSearchSummary(root(state))).toEqual({ where: 'Europe', when: 'Any week', who: '1 guest' });
   });
 });
 
 describe('search', () => {
   it('a lone start gets the next day as end and the summary shows both', () => {
     const state = reduce([setDates({ start: '2026-05-12', end: null }), setActiveInput('checkOut'), search()]);
-    expect(state).toMatchObject({
-      selectedStartDate: '2026-05-12',
-      selectedEndDate: '2026-05-13',
-      dateText: '12 May - 13 May',
-      activeInput: '',
-    });
+    expect(state).toMatchObject({ selectedStartDate: '2026-05-12', selectedEndDate: '2026-05-13', activeInput: '' });
+    expect(selectSearchSummary(root(state)).when).toBe('12 May - 13 May');
   });
 
   it('a lone end gets the previous day as start', () => {
@@ -236,17 +232,22 @@ describe('search', () => {
     });
   });
 
-  it.each<[string, UnknownAction[], Partial<FormState>]>([
-    ['nothing chosen', [], { destinationText: '', dateText: '', guestText: '' }],
-    ['a region', [setRegion('Thailand')], { destinationText: 'Thailand' }],
-    ['a typed destination', [setDestination('Kyoto')], { destinationText: 'Kyoto' }],
-    ['guests', [incrementGuest('adults'), incrementGuest('adults'), incrementGuest('infants')], { guestText: '2 guests, 1 infant' }],
-    ['months mode without a start', [setDateOption('month')], { dateText: 'Any time' }],
-    ['months mode from a start', [setDateOption('month'), setStartDurationDate('2026-06-05'), setCurDot(2)], { dateText: 'Jun 5 - Aug 5' }],
-    ['flexible mode', [setDateOption('flexible'), toggleMonth(0), toggleMonth(1)], { dateText: 'Week in Jan, Feb' }],
-    ['flexible mode untouched', [setDateOption('flexible')], { dateText: 'Any week' }],
+  it.each<[string, UnknownAction[], Partial<Summary>]>([
+    ['nothing chosen', [], { where: 'Anywhere', when: 'Any week', who: 'Add guests' }],
+    ['a region', [setRegion('Thailand')], { where: 'Thailand' }],
+    ['a typed destination', [setDestination('Kyoto')], { where: 'Kyoto' }],
+    ['guests', [incrementGuest('adults'), incrementGuest('adults'), incrementGuest('infants')], { who: '2 guests, 1 infant' }],
+    ['months mode without a start', [setDateOption('month')], { when: 'Any time' }],
+    ['months mode from a start', [setDateOption('month'), setStartDurationDate('2026-06-05'), setCurDot(2)], { when: 'Jun 5 - Aug 5' }],
+    ['flexible mode', [setDateOption('flexible'), toggleMonth(0), toggleMonth(1)], { when: 'Week in Jan, Feb' }],
+    ['flexible mode untouched', [setDateOption('flexible')], { when: 'Any week' }],
   ])('builds the summaries: %s', (_name, actions, texts) => {
-    expect(reduce([...actions, search()])).toMatchObject(texts);
+    expect(selectSearchSummary(root(reduce([...actions, search()])))).toMatchObject(texts);
+  });
+
+  it('the summaries stay those of the search that ran while the draft changes', () => {
+    const state = reduce([setRegion('Europe'), search(), setDestination('Oslo'), incrementGuest('adults')]);
+    expect(selectSearchSummary(root(state))).toEqual({ where: 'Europe', when: 'Any week', who: 'Add guests' });
   });
 
   it('the collapsed bar shows placeholders until a search says otherwise', () => {
@@ -295,26 +296,35 @@ describe('search', () => {
     expect(searchQueryOf(selectDraftCriteria(root(reduce([...actions, search()]))), TODAY)).toEqual(query);
   });
 
-  it.each<[string, SearchCriteria, Partial<FormState>]>([
+  it.each<[string, SearchCriteria, Partial<FormState>, Partial<Summary>]>([
     [
       'a typed place, dates and guests',
       { ...NO_SEARCH, where: 'Palermo', checkIn: '2026-12-12', checkOut: '2026-12-15', guests: { adults: 2, children: 1, infants: 0, pets: 1 } },
-      { region: 'all', destinationInputVal: 'Palermo', destinationText: 'Palermo', dateText: '12 Dec - 15 Dec', guestText: '3 guests, 1 pet' },
+      { region: 'all', destinationInputVal: 'Palermo' },
+      { where: 'Palermo', when: '12 Dec - 15 Dec', who: '3 guests, 1 pet' },
     ],
-    ['a region', { ...NO_SEARCH, where: 'Europe' }, { region: 'Europe', destinationInputVal: '', destinationText: 'Europe', dateText: '', guestText: '' }],
+    [
+      'a region',
+      { ...NO_SEARCH, where: 'Europe' },
+      { region: 'Europe', destinationInputVal: '' },
+      { where: 'Europe', when: 'Any week', who: 'Add guests' },
+    ],
     [
       'months mode',
       { ...NO_SEARCH, dateMode: 'month', monthStart: '2026-06-05', monthLength: 2 },
-      { dateOption: 'month', startDurationDate: '2026-06-05', curDot: 2, dateText: 'Jun 5 - Aug 5' },
+      { dateOption: 'month', startDurationDate: '2026-06-05', curDot: 2 },
+      { when: 'Jun 5 - Aug 5' },
     ],
     [
       'flexible mode',
       { ...NO_SEARCH, dateMode: 'flexible', months: [0, 1], stayLength: 'weekend' },
-      { dateOption: 'flexible', months: [0, 1], stayDuration: 'weekend', dateText: 'Weekend in Jan, Feb' },
+      { dateOption: 'flexible', months: [0, 1], stayDuration: 'weekend' },
+      { when: 'Weekend in Jan, Feb' },
     ],
-  ])('a search from the URL shows its inputs and texts: %s', (_name, criteria, shown) => {
+  ])('a search from the URL shows its inputs and texts: %s', (_name, criteria, shown, texts) => {
     const state = reduce([setActiveInput('addGuest'), setDestination('draft'), searchLoaded(criteria)]);
     expect(state).toMatchObject({ ...shown, activeInput: '' });
+    expect(selectSearchSummary(root(state))).toMatchObject(texts);
     // What Search would ask for again is what the URL said (the category is the page's own).
     expect(selectDraftCriteria(root(state))).toEqual(criteria);
   });

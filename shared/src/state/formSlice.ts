@@ -1,7 +1,7 @@
 /**
  * The search form (discovery spec section 3, "Search form state"): where, when and who as the
- * traveller edits them, the search bar's active input, and the summary texts of the search that
- * ran. The search that ran lives in /home's URL (shared/url): Search turns this draft into
+ * traveller edits them, the search bar's active input, and the search that ran (the collapsed
+ * bar's texts are derived from it). The search that ran lives in /home's URL (shared/url): Search turns this draft into
  * criteria (`draftCriteria`) and the page puts them in the URL; the page loads the URL's criteria
  * back with `searchLoaded`. Every transition is one of the pure rules in ../rules; this slice
  * only stores their results. Dates are ISO days.
@@ -20,7 +20,6 @@ import {
   type DateRange,
   type IsoDay,
   type SearchInput,
-  countedGuests,
   decreaseGuest,
   guestSummary,
   increaseGuest,
@@ -31,7 +30,7 @@ import {
   destinationSummary,
   type DateOption,
 } from 'shared/rules';
-import { regionOf, SEARCH_SUMMARY_PLACEHOLDERS, whenSummary, whoSummary, type SearchCriteria } from 'shared/url';
+import { NO_SEARCH, regionOf, searchSummary, whenSummary, type SearchCriteria } from 'shared/url';
 
 export interface FormState {
   /** A region value of the region panel; 'all' means "search the typed destination". */
@@ -54,10 +53,8 @@ export interface FormState {
   curDot: number;
   /** Months mode: the day the stay starts (null until chosen). */
   startDurationDate: IsoDay | null;
-  /** The summaries the last search built ('' before any search). */
-  destinationText: string;
-  dateText: string;
-  guestText: string;
+  /** The criteria of the search that ran last (null before any): the collapsed bar's texts are derived from them. */
+  searched: SearchCriteria | null;
 }
 
 export const initialFormState: FormState = {
@@ -76,9 +73,7 @@ export const initialFormState: FormState = {
   stayDuration: DEFAULT_STAY_DURATION,
   curDot: DIAL_DEFAULT,
   startDurationDate: null,
-  destinationText: '',
-  dateText: '',
-  guestText: '',
+  searched: null,
 };
 
 function guestsOf(state: FormState): GuestCounts {
@@ -142,9 +137,7 @@ function showSearch(state: FormState, criteria: SearchCriteria): void {
   state.months = [...criteria.months];
   state.stayDuration = criteria.stayLength;
   writeGuests(state, criteria.guests);
-  state.destinationText = criteria.where.trim();
-  state.dateText = whenSummary(criteria);
-  state.guestText = countedGuests(criteria.guests) > 0 ? whoSummary(criteria) : '';
+  state.searched = criteria;
   state.activeInput = '';
 }
 
@@ -231,8 +224,7 @@ export const formSlice = createSlice({
      * stay until the next search.
      */
     clearAll(state) {
-      const { destinationText, dateText, guestText } = state;
-      return { ...initialFormState, destinationText, dateText, guestText };
+      return { ...initialFormState, searched: state.searched };
     },
     /**
      * The Search click: a lone date gets its partner, the summaries are built, the bar
@@ -279,18 +271,7 @@ export const formSlice = createSlice({
     /** The When text of the dates the form holds: '05 Jun - 09 Jun', 'Jun 5 - Sep 5', 'Week in Jan'... ('' for none). */
     selectDraftWhen: (state) => whenSummary(criteriaOf(state, rangeOf(state))),
     /** The collapsed bar's three buttons: the last search's summaries, else the placeholders. */
-    selectSearchSummary: createSelector(
-      [
-        (state: FormState) => state.destinationText,
-        (state: FormState) => state.dateText,
-        (state: FormState) => state.guestText,
-      ],
-      (where, when, who) => ({
-        where: where || SEARCH_SUMMARY_PLACEHOLDERS.where,
-        when: when || SEARCH_SUMMARY_PLACEHOLDERS.when,
-        who: who || SEARCH_SUMMARY_PLACEHOLDERS.who,
-      }),
-    ),
+    selectSearchSummary: createSelector([(state: FormState) => state.searched], (searched) => searchSummary(searched ?? NO_SEARCH)),
   },
 });
 
