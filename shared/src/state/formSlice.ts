@@ -15,17 +15,13 @@ import {
   type StayDuration,
   fillMissingDates,
   nextActiveInput,
-  nightsBetween,
   selectDay as selectDayRule,
   type DateRange,
   type IsoDay,
   type SearchInput,
-  decreaseGuest,
   guestSummary,
-  increaseGuest,
   NO_GUESTS,
   type GuestCounts,
-  type GuestKind,
   clampDial,
   destinationSummary,
   type DateOption,
@@ -177,10 +173,6 @@ export const formSlice = createSlice({
       writeRange(state, range);
       state.activeInput = nextActiveInput(state.activeInput, outcome);
     },
-    /** Sets both dates at once (a booking draft, a hint chip). */
-    setDates(state, action: PayloadAction<DateRange>) {
-      writeRange(state, action.payload);
-    },
     /** A hint chip under the dates calendar. */
     setDateFlexibility(state, action: PayloadAction<number>) {
       state.dateFlexibilityDays = action.payload;
@@ -190,13 +182,7 @@ export const formSlice = createSlice({
       writeRange(state, { start: null, end: null });
       if (state.activeInput === 'checkOut') state.activeInput = 'checkIn';
     },
-    incrementGuest(state, action: PayloadAction<GuestKind>) {
-      writeGuests(state, increaseGuest(guestsOf(state), action.payload));
-    },
-    decrementGuest(state, action: PayloadAction<GuestKind>) {
-      writeGuests(state, decreaseGuest(guestsOf(state), action.payload));
-    },
-    /** Restores counts (a booking draft); they are taken as given. */
+    /** The Who panel's counters (shared/ui GuestCounter, which applies the spec's limits). */
     setGuests(state, action: PayloadAction<GuestCounts>) {
       writeGuests(state, action.payload);
     },
@@ -243,8 +229,6 @@ export const formSlice = createSlice({
     selectDestinationInput: (state) => state.destinationInputVal,
     selectDateOption: (state) => state.dateOption,
     selectActiveInput: (state) => state.activeInput,
-    selectStartDate: (state) => state.selectedStartDate,
-    selectEndDate: (state) => state.selectedEndDate,
     selectDateFlexibilityDays: (state) => state.dateFlexibilityDays,
     selectMonths: (state) => state.months,
     selectStayDuration: (state) => state.stayDuration,
@@ -252,7 +236,6 @@ export const formSlice = createSlice({
     selectStartDurationDate: (state) => state.startDurationDate,
     /** The live guest line of the Who panel: 'Add guest', '2 guests, 1 infant'... */
     selectGuestSummary: (state) => guestSummary(guestsOf(state)),
-    selectNights: (state) => nightsBetween(rangeOf(state)),
     selectDateRange: createSelector(
       [(state: FormState) => state.selectedStartDate, (state: FormState) => state.selectedEndDate],
       (start, end): DateRange => ({ start, end }),
@@ -283,11 +266,8 @@ export const {
   toggleActiveInput,
   setDateOption,
   selectDay,
-  setDates,
   setDateFlexibility,
   clearDates,
-  incrementGuest,
-  decrementGuest,
   setGuests,
   clearGuests,
   toggleMonth,
@@ -304,15 +284,12 @@ export const {
   selectDestinationInput,
   selectDateOption,
   selectActiveInput,
-  selectStartDate,
-  selectEndDate,
   selectDateFlexibilityDays,
   selectMonths,
   selectStayDuration,
   selectCurDot,
   selectStartDurationDate,
   selectGuestSummary,
-  selectNights,
   selectDateRange,
   selectGuestCounts,
   selectSearchSummary,
