@@ -28,6 +28,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api, clientOf, toApiError } from './baseApi';
+import type { RoomsRow } from './rows';
 import {
   DEFAULT_CANCELLATION_POLICY,
   GRID_PAGE_SIZE,
@@ -38,40 +39,13 @@ import {
 } from 'shared/rules';
 import type { SearchQuery } from 'shared/url';
 
-/** A row of "Rooms" (the columns the front end reads). */
-export interface Room {
-  id: number;
-  'house-title': string;
-  title_1: string;
-  title_2: string;
-  /** Per night, in the spec's unit (rupees, 83 to the dollar; a hosted place's dollars x 83); shown as nightlyUsdPrice(price). */
-  price: number;
-  /** Backend-relative image paths; resolve with resolveImageUrl. The first is the cover. */
-  images: string[];
-  house_rating: number | null;
-  /** A display text such as '(18)' or '18 reviews'. */
-  rating_count: string;
-  /** 'Guest favourite' or ''. */
-  guest_favorite: string;
-  filter: string;
-  country: string;
-  city: string;
-  house_description: string;
-  guest_count: string;
-  bedroom_count: string;
-  bed_count: string;
-  bathroom_count: string;
-  host_name: string | null;
-  host_image: string | null;
-  host_description: string | null;
-  sleep_bed_1_link: string | null;
-  sleep_bed_2_link: string | null;
-  house_location: string | null;
-  location_description: string | null;
-  lat: number | null;
-  lng: number | null;
-  max_guests: number;
-}
+/**
+ * A row of "Rooms", as the schema generates it (./rows.ts). `price` is per night in the spec's
+ * unit (rupees, 83 to the dollar; a hosted place's dollars x 83), shown as nightlyUsdPrice(price);
+ * `images` are backend-relative paths (resolveImageUrl), the first the cover; `rating_count` is a
+ * display text such as '(18)'; `guest_favorite` is 'Guest favourite' or ''.
+ */
+export type Room = RoomsRow;
 
 /**
  * search_rooms' named arguments for a query. stay_nights is sent only when the stay may move

@@ -1,7 +1,7 @@
 /**
  * The search form (discovery spec section 3, "Search form state"): where, when and who as the
- * traveller edits them, the search bar's active input, and the summary texts of the search that
- * ran. The search that ran lives in /home's URL (shared/url): Search turns this draft into
+ * traveller edits them, the search bar's active input, and the search that ran (the collapsed
+ * bar's texts are derived from it). The search that ran lives in /home's URL (shared/url): Search turns this draft into
  * criteria (`draftCriteria`) and the page puts them in the URL; the page loads the URL's criteria
  * back with `searchLoaded`. Every transition is one of the pure rules in ../rules; this slice
  * only stores their results. Dates are ISO days.
@@ -15,23 +15,18 @@ import {
   type StayDuration,
   fillMissingDates,
   nextActiveInput,
-  nightsBetween,
   selectDay as selectDayRule,
   type DateRange,
   type IsoDay,
   type SearchInput,
-  countedGuests,
-  decreaseGuest,
   guestSummary,
-  increaseGuest,
   NO_GUESTS,
   type GuestCounts,
-  type GuestKind,
   clampDial,
   destinationSummary,
   type DateOption,
 } from 'shared/rules';
-import { regionOf, SEARCH_SUMMARY_PLACEHOLDERS, whenSummary, whoSummary, type SearchCriteria } from 'shared/url';
+import { NO_SEARCH, regionOf, searchSummary, whenSummary, type SearchCriteria } from 'shared/url';
 
 export interface FormState {
   /** A region value of the region panel; 'all' means "search the typed destination". */
@@ -54,10 +49,8 @@ export interface FormState {
   curDot: number;
   /** Months mode: the day the stay starts (null until chosen). */
   startDurationDate: IsoDay | null;
-  /** The summaries the last search built ('' before any search). */
-  destinationText: string;
-  dateText: string;
-  guestText: string;
+  /** The criteria of the search that ran last (null before any): the collapsed bar's texts are derived from them. */
+  searched: SearchCriteria | null;
 }
 
 export const initialFormState: FormState = {
@@ -76,9 +69,7 @@ export const initialFormState: FormState = {
   stayDuration: DEFAULT_STAY_DURATION,
   curDot: DIAL_DEFAULT,
   startDurationDate: null,
-  destinationText: '',
-  dateText: '',
-  guestText: '',
+  searched: null,
 };
 
 function guestsOf(state: FormState): GuestCounts {
@@ -142,9 +133,7 @@ function showSearch(state: FormState, criteria: SearchCriteria): void {
   state.months = [...criteria.months];
   state.stayDuration = criteria.stayLength;
   writeGuests(state, criteria.guests);
-  state.destinationText = criteria.where.trim();
-  state.dateText = whenSummary(criteria);
-  state.guestText = countedGuests(criteria.guests) > 0 ? whoSummary(criteria) : '';
+  state.searched = criteria;
   state.activeInput = '';
 }
 
@@ -184,10 +173,6 @@ export const formSlice = createSlice({
       writeRange(state, range);
       state.activeInput = nextActiveInput(state.activeInput, outcome);
     },
-    /** Sets both dates at once (a booking draft, a hint chip). */
-    setDates(state, action: PayloadAction<DateRange>) {
-      writeRange(state, action.payload);
-    },
     /** A hint chip under the dates calendar. */
     setDateFlexibility(state, action: PayloadAction<number>) {
       state.dateFlexibilityDays = action.payload;
@@ -197,13 +182,7 @@ export const formSlice = createSlice({
       writeRange(state, { start: null, end: null });
       if (state.activeInput === 'checkOut') state.activeInput = 'checkIn';
     },
-    incrementGuest(state, action: PayloadAction<GuestKind>) {
-      writeGuests(state, increaseGuest(guestsOf(state), action.payload));
-    },
-    decrementGuest(state, action: PayloadAction<GuestKind>) {
-      writeGuests(state, decreaseGuest(guestsOf(state), action.payload));
-    },
-    /** Restores counts (a booking draft); they are taken as given. */
+    /** The Who panel's counters (shared/ui GuestCounter, which applies the spec's limits). */
     setGuests(state, action: PayloadAction<GuestCounts>) {
       writeGuests(state, action.payload);
     },
@@ -231,8 +210,7 @@ export const formSlice = createSlice({
      * stay until the next search.
      */
     clearAll(state) {
-      const { destinationText, dateText, guestText } = state;
-      return { ...initialFormState, destinationText, dateText, guestText };
+      return { ...initialFormState, searched: state.searched };
     },
     /**
      * The Search click: a lone date gets its partner, the summaries are built, the bar
@@ -251,8 +229,6 @@ export const formSlice = createSlice({
     selectDestinationInput: (state) => state.destinationInputVal,
     selectDateOption: (state) => state.dateOption,
     selectActiveInput: (state) => state.activeInput,
-    selectStartDate: (state) => state.selectedStartDate,
-    selectEndDate: (state) => state.selectedEndDate,
     selectDateFlexibilityDays: (state) => state.dateFlexibilityDays,
     selectMonths: (state) => state.months,
     selectStayDuration: (state) => state.stayDuration,
@@ -260,7 +236,6 @@ export const formSlice = createSlice({
     selectStartDurationDate: (state) => state.startDurationDate,
     /** The live guest line of the Who panel: 'Add guest', '2 guests, 1 infant'... */
     selectGuestSummary: (state) => guestSummary(guestsOf(state)),
-    selectNights: (state) => nightsBetween(rangeOf(state)),
     selectDateRange: createSelector(
       [(state: FormState) => state.selectedStartDate, (state: FormState) => state.selectedEndDate],
       (start, end): DateRange => ({ start, end }),
@@ -279,18 +254,7 @@ export const formSlice = createSlice({
     /** The When text of the dates the form holds: '05 Jun - 09 Jun', 'Jun 5 - Sep 5', 'Week in Jan'... ('' for none). */
     selectDraftWhen: (state) => whenSummary(criteriaOf(state, rangeOf(state))),
     /** The collapsed bar's three buttons: the last search's summaries, else the placeholders. */
-    selectSearchSummary: createSelector(
-      [
-        (state: FormState) => state.destinationText,
-        (state: FormState) => state.dateText,
-        (state: FormState) => state.guestText,
-      ],
-      (where, when, who) => ({
-        where: where || SEARCH_SUMMARY_PLACEHOLDERS.where,
-        when: when || SEARCH_SUMMARY_PLACEHOLDERS.when,
-        who: who || SEARCH_SUMMARY_PLACEHOLDERS.who,
-      }),
-    ),
+    selectSearchSummary: createSelector([(state: FormState) => state.searched], (searched) => searchSummary(searched ?? NO_SEARCH)),
   },
 });
 
@@ -302,11 +266,8 @@ export const {
   toggleActiveInput,
   setDateOption,
   selectDay,
-  setDates,
   setDateFlexibility,
   clearDates,
-  incrementGuest,
-  decrementGuest,
   setGuests,
   clearGuests,
   toggleMonth,
@@ -323,15 +284,12 @@ export const {
   selectDestinationInput,
   selectDateOption,
   selectActiveInput,
-  selectStartDate,
-  selectEndDate,
   selectDateFlexibilityDays,
   selectMonths,
   selectStayDuration,
   selectCurDot,
   selectStartDurationDate,
   selectGuestSummary,
-  selectNights,
   selectDateRange,
   selectGuestCounts,
   selectSearchSummary,

@@ -2,3 +2,4 @@
 export * from './returnPath';
 export * from './searchParams';
 export * from './searchSummary';
+export * from './useStay';

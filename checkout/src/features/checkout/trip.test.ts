@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookedTrip, isTripComplete, tripGuestLabel, type Trip } from './trip';
+import { isTripComplete, tripGuestLabel, type Trip } from './trip';
 
 const trip = (start: string | null, end: string | null, adults = 2, children = 0): Trip => ({
   range: { start, end },
@@ -7,12 +7,6 @@ const trip = (start: string | null, end: string | null, adults = 2, children = 0
 });
 
 describe('the trip being booked', () => {
-  it('is for at least one adult', () => {
-    expect(bookedTrip(trip('2030-01-02', '2030-01-05', 0))).toEqual(trip('2030-01-02', '2030-01-05', 1));
-    expect(bookedTrip(trip(null, null, 0, 2))).toEqual(trip(null, null, 1, 2));
-    expect(bookedTrip(trip(null, null, 3))).toEqual(trip(null, null, 3));
-  });
-
   it('is complete with both dates, at least one night and a guest', () => {
     expect(isTripComplete(trip('2030-01-02', '2030-01-05'))).toBe(true);
     expect(isTripComplete(trip('2030-01-02', null))).toBe(false);

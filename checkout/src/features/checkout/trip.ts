@@ -1,16 +1,11 @@
 /**
  * The trip being booked: the stay the booking page's URL carries (/:id/book?checkin=…, read and
- * written by shared/url), and the rules the page applies to it.
+ * written by shared/url's useStay), and the rules the page applies to it.
  */
-import { checkoutGuestLabel, countedGuests, nightsBetween, partyOf, type IsoDay } from 'shared/rules';
+import { checkoutGuestLabel, countedGuests, nightsBetween, type IsoDay } from 'shared/rules';
 import type { Stay } from 'shared/url';
 
 export type Trip = Stay;
-
-/** A booking is for at least one adult, even when the link counted nobody. */
-export function bookedTrip(stay: Stay): Trip {
-  return { ...stay, guests: partyOf(stay.guests) };
-}
 
 export function tripNights(trip: Trip): number {
   return nightsBetween(trip.range);

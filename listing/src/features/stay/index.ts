@@ -2,4 +2,3 @@
 export { MobileReserveBar } from './components/MobileReserveBar';
 export { PriceCard } from './components/PriceCard';
 export { StayCalendar } from './components/StayCalendar';
-export { useStayInUrl } from './hooks/useStayInUrl';

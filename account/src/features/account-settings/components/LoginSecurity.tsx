@@ -8,6 +8,7 @@ import { useAppDispatch } from 'shared/store';
 import type { AppUser } from 'shared/api';
 import { Dialog } from 'shared/ui';
 import { changeEmail, changePassword } from 'shared/session';
+import controls from '../../../components/FormControls.module.css';
 import styles from './LoginSecurity.module.css';
 import { TwoStepSection } from './TwoStepSection';
 
@@ -22,7 +23,7 @@ function OutcomeLine({ outcome }: { outcome: Outcome }) {
       {outcome.message}
     </p>
   ) : (
-    <p className={styles.error} role="alert">
+    <p className={controls.error} role="alert">
       {outcome.message}
     </p>
   );
@@ -54,11 +55,11 @@ function PasswordForm() {
   };
 
   const field = (suffix: string, label: string, value: string, set: (value: string) => void, autoComplete: string) => (
-    <label className={styles.field} htmlFor={`${ids}-${suffix}`}>
-      <span className={styles.label}>{label}</span>
+    <label className={controls.field} htmlFor={`${ids}-${suffix}`}>
+      <span className={controls.label}>{label}</span>
       <input
         id={`${ids}-${suffix}`}
-        className={styles.input}
+        className={controls.input}
         type="password"
         autoComplete={autoComplete}
         value={value}
@@ -72,14 +73,14 @@ function PasswordForm() {
       <h3 id={`${ids}-title`} className={styles.heading}>
         Password
       </h3>
-      <div className={styles.group}>
+      <div className={controls.group}>
         {field('current', 'Current password', current, setCurrent, 'current-password')}
         {field('new', 'New password', next, setNext, 'new-password')}
         {field('confirm', 'Confirm new password', confirm, setConfirm, 'new-password')}
       </div>
       <p className={styles.hint}>At least 6 characters.</p>
       <OutcomeLine outcome={outcome} />
-      <button type="submit" className={styles.primary} disabled={busy}>
+      <button type="submit" className={controls.primary} disabled={busy}>
         {busy ? 'Updating...' : 'Update password'}
       </button>
     </form>
@@ -117,11 +118,11 @@ function EmailForm({ email }: { email: string | null }) {
         Email
       </h3>
       <p className={styles.hint}>Now: {email ?? 'Not provided'}</p>
-      <label className={`${styles.field} ${styles.single}`} htmlFor={`${ids}-email`}>
-        <span className={styles.label}>New email</span>
+      <label className={`${controls.field} ${controls.single}`} htmlFor={`${ids}-email`}>
+        <span className={controls.label}>New email</span>
         <input
           id={`${ids}-email`}
-          className={styles.input}
+          className={controls.input}
           type="email"
           autoComplete="email"
           value={next}
@@ -129,7 +130,7 @@ function EmailForm({ email }: { email: string | null }) {
         />
       </label>
       <OutcomeLine outcome={outcome} />
-      <button type="submit" className={styles.secondary} disabled={busy}>
+      <button type="submit" className={controls.secondary} disabled={busy}>
         {busy ? 'Sending...' : 'Change email'}
       </button>
     </form>

@@ -7,6 +7,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from 'shared/store';
 import { confirmTwoStep, removeTwoStep, startTwoStep, twoStepStatus, type Enrolment, type TwoStepStatus } from 'shared/session';
+import controls from '../../../components/FormControls.module.css';
 import styles from './LoginSecurity.module.css';
 
 type Stage = { kind: 'loading' } | { kind: 'ready'; status: TwoStepStatus } | { kind: 'enrolling'; enrolment: Enrolment };
@@ -76,11 +77,11 @@ export function TwoStepSection() {
   };
 
   const codeField = (
-    <label className={`${styles.field} ${styles.single}`} htmlFor={`${ids}-code`}>
-      <span className={styles.label}>6-digit code</span>
+    <label className={`${controls.field} ${controls.single}`} htmlFor={`${ids}-code`}>
+      <span className={controls.label}>6-digit code</span>
       <input
         id={`${ids}-code`}
-        className={styles.input}
+        className={controls.input}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={7}
@@ -90,7 +91,7 @@ export function TwoStepSection() {
     </label>
   );
   const outcome = message && (
-    <p className={message.ok ? styles.success : styles.error} role={message.ok ? 'status' : 'alert'}>
+    <p className={message.ok ? styles.success : controls.error} role={message.ok ? 'status' : 'alert'}>
       {message.text}
     </p>
   );
@@ -121,10 +122,10 @@ export function TwoStepSection() {
         </p>
         {codeField}
         {outcome}
-        <button type="submit" className={styles.primary} disabled={busy}>
+        <button type="submit" className={controls.primary} disabled={busy}>
           {busy ? 'Checking...' : 'Turn on'}
         </button>
-        <button type="button" className={styles.secondary} disabled={busy} onClick={() => void run(load)}>
+        <button type="button" className={controls.secondary} disabled={busy} onClick={() => void run(load)}>
           Cancel
         </button>
       </form>
@@ -138,7 +139,7 @@ export function TwoStepSection() {
         {heading}
         <p className={styles.hint}>Off. Add an authenticator app: logging in will then also ask for the code it shows, and so will changing your prices.</p>
         {outcome}
-        <button type="button" className={styles.secondary} disabled={busy} onClick={() => void onStart()}>
+        <button type="button" className={controls.secondary} disabled={busy} onClick={() => void onStart()}>
           {busy ? 'Setting up...' : 'Set up authenticator app'}
         </button>
       </section>
@@ -151,7 +152,7 @@ export function TwoStepSection() {
       <p className={styles.hint}>On: logging in asks for the code from your authenticator app.</p>
       {!status.verified && codeField}
       {outcome}
-      <button type="submit" className={styles.secondary} disabled={busy}>
+      <button type="submit" className={controls.secondary} disabled={busy}>
         {busy ? 'Removing...' : 'Remove authenticator app'}
       </button>
     </form>

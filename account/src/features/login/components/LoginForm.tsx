@@ -27,6 +27,7 @@ import {
   updateUserName,
   type AuthOutcome,
 } from 'shared/session';
+import controls from '../../../components/FormControls.module.css';
 import styles from './LoginForm.module.css';
 
 type Busy = null | 'password' | 'google' | 'guest' | 'name' | 'reset' | 'code';
@@ -187,7 +188,7 @@ export function LoginForm({
   };
 
   const errorLine = error && (
-    <p className={styles.error} role="alert">
+    <p className={controls.error} role="alert">
       {error}
     </p>
   );
@@ -197,11 +198,11 @@ export function LoginForm({
       <form className={styles.form} onSubmit={onSaveName} noValidate>
         <Heading className={styles.welcome}>Finish signing up</Heading>
         <p className={styles.hint}>Your account for {email} is ready. What should hosts call you?</p>
-        <label className={styles.field} htmlFor={`${ids}-name`}>
-          <span className={styles.label}>Name</span>
+        <label className={`${controls.field} ${controls.single}`} htmlFor={`${ids}-name`}>
+          <span className={controls.label}>Name</span>
           <input
             id={`${ids}-name`}
-            className={styles.input}
+            className={controls.input}
             autoComplete="name"
             value={name}
             onChange={(event) => setName(event.target.value)}
@@ -210,7 +211,7 @@ export function LoginForm({
           />
         </label>
         {errorLine}
-        <button type="submit" className={styles.primary} disabled={busy !== null}>
+        <button type="submit" className={controls.primary} disabled={busy !== null}>
           {busy === 'name' ? 'Saving...' : 'Continue'}
         </button>
       </form>
@@ -222,11 +223,11 @@ export function LoginForm({
       <form className={styles.form} onSubmit={onCode} noValidate>
         <Heading className={styles.welcome}>Two-step sign-in</Heading>
         <p className={styles.hint}>Open your authenticator app and enter the 6-digit code it shows for Homestory.</p>
-        <label className={styles.field} htmlFor={`${ids}-code`}>
-          <span className={styles.label}>Code</span>
+        <label className={`${controls.field} ${controls.single}`} htmlFor={`${ids}-code`}>
+          <span className={controls.label}>Code</span>
           <input
             id={`${ids}-code`}
-            className={styles.input}
+            className={controls.input}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
@@ -237,7 +238,7 @@ export function LoginForm({
           />
         </label>
         {errorLine}
-        <button type="submit" className={styles.primary} disabled={busy !== null}>
+        <button type="submit" className={controls.primary} disabled={busy !== null}>
           {busy === 'code' ? 'Checking...' : 'Continue'}
         </button>
       </form>
@@ -252,7 +253,7 @@ export function LoginForm({
           If an account exists for {email.trim()}, we sent it a code and a link to set a new password. They work once, for an
           hour.
         </p>
-        <button type="button" className={styles.secondary} onClick={() => toMode('login')}>
+        <button type="button" className={controls.secondary} onClick={() => toMode('login')}>
           Back to log in
         </button>
       </div>
@@ -264,11 +265,11 @@ export function LoginForm({
       <form className={styles.form} onSubmit={onReset} noValidate>
         <Heading className={styles.welcome}>Reset your password</Heading>
         <p className={styles.hint}>Enter the email of your account and we will send you a link to set a new password.</p>
-        <label className={styles.field} htmlFor={`${ids}-reset-email`}>
-          <span className={styles.label}>Email</span>
+        <label className={`${controls.field} ${controls.single}`} htmlFor={`${ids}-reset-email`}>
+          <span className={controls.label}>Email</span>
           <input
             id={`${ids}-reset-email`}
-            className={styles.input}
+            className={controls.input}
             type="email"
             autoComplete="username"
             value={email}
@@ -278,10 +279,10 @@ export function LoginForm({
           />
         </label>
         {errorLine}
-        <button type="submit" className={styles.primary} disabled={busy !== null}>
+        <button type="submit" className={controls.primary} disabled={busy !== null}>
           {busy === 'reset' ? 'Sending...' : 'Send reset link'}
         </button>
-        <button type="button" className={styles.secondary} onClick={() => toMode('login')}>
+        <button type="button" className={controls.secondary} onClick={() => toMode('login')}>
           Back to log in
         </button>
       </form>
@@ -292,27 +293,27 @@ export function LoginForm({
     <div className={styles.form}>
       <Heading className={styles.welcome}>Welcome to Homestory</Heading>
       <form method="post" action={action} onSubmit={onContinue} noValidate className={styles.fields}>
-        <div className={styles.group}>
-          <label className={styles.field} htmlFor={`${ids}-email`}>
-            <span className={styles.label}>Email</span>
+        <div className={controls.group}>
+          <label className={controls.field} htmlFor={`${ids}-email`}>
+            <span className={controls.label}>Email</span>
             <input
               ref={emailRef}
               id={`${ids}-email`}
               name="email"
-              className={styles.input}
+              className={controls.input}
               type="email"
               autoComplete="username"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
           </label>
-          <label className={styles.field} htmlFor={`${ids}-password`}>
-            <span className={styles.label}>Password</span>
+          <label className={controls.field} htmlFor={`${ids}-password`}>
+            <span className={controls.label}>Password</span>
             <input
               ref={passwordRef}
               id={`${ids}-password`}
               name="password"
-              className={styles.input}
+              className={controls.input}
               type="password"
               autoComplete="current-password"
               value={password}
@@ -324,14 +325,14 @@ export function LoginForm({
           Forgot password?
         </button>
         {errorLine}
-        <button type="submit" className={styles.primary} disabled={busy !== null}>
+        <button type="submit" className={controls.primary} disabled={busy !== null}>
           {busy === 'password' ? 'Please wait...' : 'Continue'}
         </button>
       </form>
       <div className={styles.divider}>
         <span>or</span>
       </div>
-      <button type="button" className={styles.secondary} onClick={onGoogle} disabled={busy !== null}>
+      <button type="button" className={controls.secondary} onClick={onGoogle} disabled={busy !== null}>
         <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
           <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
           <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
@@ -350,7 +351,7 @@ export function LoginForm({
         }}
       >
         {returnPath !== null && <input type="hidden" name="next" value={returnPath} />}
-        <button type="submit" name={GUEST_PARAM} value="1" className={styles.secondary} disabled={busy !== null}>
+        <button type="submit" name={GUEST_PARAM} value="1" className={controls.secondary} disabled={busy !== null}>
           {busy === 'guest' ? 'Signing in...' : 'Sign in as a Guest user'}
         </button>
       </form>

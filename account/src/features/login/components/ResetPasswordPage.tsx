@@ -10,6 +10,7 @@ import { useGetSessionUserQuery } from 'shared/api';
 import { AFTER_LOGIN_PATH, setNewPassword } from 'shared/session';
 import { setShowLogin } from 'shared/state';
 import { useAppDispatch } from 'shared/store';
+import controls from '../../../components/FormControls.module.css';
 import formStyles from './LoginForm.module.css';
 import { PageCard } from './PageCard';
 
@@ -50,7 +51,7 @@ export function ResetPasswordPage() {
         <p role="status" className={formStyles.welcome}>
           Your password has been changed.
         </p>
-        <Link to={AFTER_LOGIN_PATH} className={formStyles.primary}>
+        <Link to={AFTER_LOGIN_PATH} className={controls.primary}>
           Continue to Homestory
         </Link>
       </div>
@@ -69,7 +70,7 @@ export function ResetPasswordPage() {
             ? 'This link has expired or was already used.'
             : 'Open the link from your email to set a new password here.'}
         </p>
-        <button type="button" className={formStyles.primary} onClick={() => dispatch(setShowLogin(true))}>
+        <button type="button" className={controls.primary} onClick={() => dispatch(setShowLogin(true))}>
           Get a new link
         </button>
       </div>
@@ -78,11 +79,11 @@ export function ResetPasswordPage() {
     body = (
       <form className={formStyles.form} onSubmit={onSave} noValidate>
         <p className={formStyles.hint}>Choose a new password for {user.email}. It needs at least 6 characters.</p>
-        <label className={formStyles.field} htmlFor={passwordId}>
-          <span className={formStyles.label}>New password</span>
+        <label className={`${controls.field} ${controls.single}`} htmlFor={passwordId}>
+          <span className={controls.label}>New password</span>
           <input
             id={passwordId}
-            className={formStyles.input}
+            className={controls.input}
             type="password"
             autoComplete="new-password"
             value={password}
@@ -90,11 +91,11 @@ export function ResetPasswordPage() {
           />
         </label>
         {error && (
-          <p className={formStyles.error} role="alert">
+          <p className={controls.error} role="alert">
             {error}
           </p>
         )}
-        <button type="submit" className={formStyles.primary} disabled={busy}>
+        <button type="submit" className={controls.primary} disabled={busy}>
           {busy ? 'Saving...' : 'Save password'}
         </button>
       </form>

@@ -25,6 +25,7 @@ import {
   type Message,
 } from '../api/messagesApi';
 import { formatMessageTime } from './messageTime';
+import { accountPageStyles as page } from '../../../components/AccountPage';
 import styles from './Messages.module.css';
 
 /** The counter shows from this many characters on. */
@@ -159,11 +160,11 @@ export function Conversation() {
     );
   } else if (conversation.isError || messages.isError) {
     content = (
-      <div className={styles.empty} role="alert">
-        <p className={styles.emptyText}>This conversation could not be loaded.</p>
+      <div className={page.empty} role="alert">
+        <p className={page.emptyText}>This conversation could not be loaded.</p>
         <button
           type="button"
-          className={styles.action}
+          className={page.action}
           onClick={() => {
             void conversation.refetch();
             if (messages.isError) void messages.refetch();
@@ -208,10 +209,10 @@ export function Conversation() {
 
 function NotFound() {
   return (
-    <div className={styles.empty}>
-      <h2 className={styles.emptyTitle}>Conversation not found</h2>
-      <p className={styles.emptyText}>There is no conversation with this address in your account.</p>
-      <Link to="/messages" className={styles.action}>
+    <div className={page.empty}>
+      <h2 className={page.emptyTitle}>Conversation not found</h2>
+      <p className={page.emptyText}>There is no conversation with this address in your account.</p>
+      <Link to="/messages" className={page.action}>
         See your messages
       </Link>
     </div>

@@ -15,6 +15,7 @@ import { photoUrl, Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from 'shared/session';
 import { useGetConversationsQuery, type ConversationSummary } from '../api/messagesApi';
 import { conversationPath, formatMessageTime } from './messageTime';
+import { AccountPage, accountPageStyles as page } from '../../../components/AccountPage';
 import styles from './Messages.module.css';
 
 function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
@@ -64,19 +65,19 @@ export function Messages() {
     );
   } else if (conversations.isError) {
     content = (
-      <div className={styles.empty} role="alert">
-        <p className={styles.emptyText}>Your messages could not be loaded.</p>
-        <button type="button" className={styles.action} onClick={() => void conversations.refetch()}>
+      <div className={page.empty} role="alert">
+        <p className={page.emptyText}>Your messages could not be loaded.</p>
+        <button type="button" className={page.action} onClick={() => void conversations.refetch()}>
           Try again
         </button>
       </div>
     );
   } else if ((conversations.data ?? []).length === 0) {
     content = (
-      <div className={styles.empty}>
-        <h2 className={styles.emptyTitle}>No messages yet</h2>
-        <p className={styles.emptyText}>When you contact a host, or a guest writes to you, the conversation appears here.</p>
-        <Link to="/" className={styles.action}>
+      <div className={page.empty}>
+        <h2 className={page.emptyTitle}>No messages yet</h2>
+        <p className={page.emptyText}>When you contact a host, or a guest writes to you, the conversation appears here.</p>
+        <Link to="/" className={page.action}>
           Start exploring
         </Link>
       </div>
@@ -94,11 +95,8 @@ export function Messages() {
   }
 
   return (
-    <section className={styles.page} aria-labelledby="messages-title">
-      <h1 id="messages-title" className={styles.title}>
-        Messages
-      </h1>
+    <AccountPage title="Messages" className={styles.page}>
       {content}
-    </section>
+    </AccountPage>
   );
 }

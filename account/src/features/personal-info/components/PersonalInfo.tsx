@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectUserData, showToast } from 'shared/state';
 import { REDIRECT_DELAY_MS } from 'shared/rules';
 import { updateUserName, useRedirectWhenSignedOut } from 'shared/session';
+import controls from '../../../components/FormControls.module.css';
 import styles from './PersonalInfo.module.css';
 
 export function PersonalInfo() {
@@ -67,11 +68,11 @@ export function PersonalInfo() {
         </div>
         {editing ? (
           <form onSubmit={save} className={styles.form} noValidate>
-            <label htmlFor={`${ids}-name`} className={styles.field}>
-              <span className={styles.fieldLabel}>Name</span>
+            <label htmlFor={`${ids}-name`} className={`${controls.field} ${controls.single}`}>
+              <span className={controls.label}>Name</span>
               <input
                 id={`${ids}-name`}
-                className={styles.input}
+                className={controls.input}
                 autoComplete="name"
                 value={name}
                 onChange={(event) => setName(event.target.value)}
@@ -80,7 +81,7 @@ export function PersonalInfo() {
               />
             </label>
             {error && (
-              <p className={styles.error} role="alert">
+              <p className={controls.error} role="alert">
                 {error}
               </p>
             )}

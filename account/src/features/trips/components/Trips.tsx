@@ -22,6 +22,7 @@ import { useRedirectWhenSignedOut } from 'shared/session';
 import { buildTrips, type Trip } from './tripList';
 import { TripStatusBadge } from './TripStatusBadge';
 import { tripPath } from './tripPath';
+import { AccountPage, accountPageStyles as page } from '../../../components/AccountPage';
 import styles from './Trips.module.css';
 
 /** The guest's name, or the account holder's when the payment has none. */
@@ -99,11 +100,11 @@ export function Trips() {
     );
   } else if (payments.isError) {
     content = (
-      <div className={styles.empty} role="alert">
+      <div className={page.empty} role="alert">
         <p>Your trips could not be loaded.</p>
         <button
           type="button"
-          className={styles.search}
+          className={page.action}
           onClick={() => void payments.refetch()}
         >
           Try again
@@ -112,10 +113,10 @@ export function Trips() {
     );
   } else if (trips.length === 0) {
     content = (
-      <div className={styles.empty}>
-        <h2 className={styles.emptyTitle}>No trips Booked ... yet!</h2>
-        <p className={styles.emptyText}>Time to dust off your bags and start planning your next adventure.</p>
-        <Link to="/home" className={styles.search}>
+      <div className={page.empty}>
+        <h2 className={page.emptyTitle}>No trips Booked ... yet!</h2>
+        <p className={page.emptyText}>Time to dust off your bags and start planning your next adventure.</p>
+        <Link to="/home" className={page.action}>
           Start searching
         </Link>
       </div>
@@ -133,11 +134,8 @@ export function Trips() {
   }
 
   return (
-    <section className={styles.page} aria-labelledby="trips-title">
-      <h1 id="trips-title" className={styles.title}>
-        Trips
-      </h1>
+    <AccountPage title="Trips" className={styles.page}>
       {content}
-    </section>
+    </AccountPage>
   );
 }

@@ -17,6 +17,7 @@ import { useGetFavoritesQuery, useGetRoomsByIdsQuery, type Room } from 'shared/a
 import { ListingCard, ListingCardSkeleton } from 'shared/ui';
 import { toggleAndPersistFavorite } from 'shared/favourites';
 import { useGetWishlistQuery } from '../api/wishlistApi';
+import { AccountPage, accountPageStyles as page } from '../../../components/AccountPage';
 import styles from './Wishlist.module.css';
 
 function useShownIds(favourites: readonly number[]): number[] {
@@ -66,8 +67,8 @@ export function Wishlist() {
   if (!user) {
     content = (
       <div className={styles.state}>
-        <h2 className={styles.stateTitle}>Log in to view your wishlists</h2>
-        <p className={styles.stateText}>You can create, view or edit wishlists once you've logged in.</p>
+        <h2 className={page.emptyTitle}>Log in to view your wishlists</h2>
+        <p className={page.emptyText}>You can create, view or edit wishlists once you've logged in.</p>
         <button type="button" className={styles.button} onClick={() => dispatch(setShowLogin(true))}>
           Log in
         </button>
@@ -78,7 +79,7 @@ export function Wishlist() {
   } else if (shownIds.length === 0) {
     content = (
       <div className={styles.state}>
-        <h2 className={styles.stateTitle}>Homes you have added to favourites will appear here</h2>
+        <h2 className={page.emptyTitle}>Homes you have added to favourites will appear here</h2>
         <Link to="/" className={styles.button}>
           Start Exploring
         </Link>
@@ -87,7 +88,7 @@ export function Wishlist() {
   } else if (failed) {
     content = (
       <div className={styles.state} role="alert">
-        <p className={styles.stateText}>Your wishlist could not be loaded.</p>
+        <p className={page.emptyText}>Your wishlist could not be loaded.</p>
         <button type="button" className={styles.button} onClick={retry}>
           Try again
         </button>
@@ -114,11 +115,8 @@ export function Wishlist() {
   }
 
   return (
-    <section className={styles.page} aria-labelledby="wishlist-title">
-      <h1 id="wishlist-title" className={styles.title}>
-        Wishlists
-      </h1>
+    <AccountPage title="Wishlists" className={styles.page}>
       {content}
-    </section>
+    </AccountPage>
   );
 }

@@ -3,7 +3,7 @@
  * back button; Your trip (dates and guests, each with Edit), Pay with (card and billing
  * details), Required for your trip, Ground rules and the Request to book button; on the right
  * the place's summary and Price details. The trip (dates and guests) is the URL's
- * (../hooks/useTripInUrl): Reserve brings it, the Edit dialogs change it, a reload keeps it.
+ * (shared/url's useStay, as the listing's): Reserve brings it, the Edit dialogs change it, a reload keeps it.
  *
  * Signed out, it goes to /login after 2 s. When the user already holds an upcoming stay at this
  * place, the Edit buttons and Request to book are disabled and a toast says so for 30 s.
@@ -35,7 +35,7 @@ import {
 import { resetCard, showToast } from 'shared/state';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { formatUsd } from 'shared/ui';
-import { loginPathReturningTo } from 'shared/url';
+import { loginPathReturningTo, useStay } from 'shared/url';
 import {
   useGetRoomBookingStatusQuery,
   type CustomerAddress,
@@ -43,7 +43,6 @@ import {
 import type { CardPort } from '../hooks/cardPort';
 import { usePayment } from '../hooks/usePayment';
 import { usePendingBooking } from '../hooks/usePendingBooking';
-import { useTripInUrl } from '../hooks/useTripInUrl';
 import { selectHasCardError } from '../slices';
 import { isTripComplete, tripGuestLabel, tripNights } from '../trip';
 import { CardFieldsPlaceholder } from './CardFieldsPlaceholder';
@@ -114,7 +113,7 @@ function Booking({ roomId }: { roomId: number }) {
   const bookingStatus = useGetRoomBookingStatusQuery(user ? { userId: user.id, roomId, today } : skipToken);
   const alreadyBooked = bookingStatus.data === 'found';
 
-  const { trip, setTrip } = useTripInUrl();
+  const { stay: trip, setStay: setTrip } = useStay();
   const nights = tripNights(trip);
 
   const [editing, setEditing] = useState<'dates' | 'guests' | null>(null);

@@ -6,7 +6,7 @@ import { PhotoCarousel, PhotoGallery, PhotoGrid } from '../../photos';
 import { Reviews } from '../../reviews';
 import { Location } from '../../location';
 import { ContactHost } from '../../contact';
-import { MobileReserveBar, PriceCard, StayCalendar, useStayInUrl } from '../../stay';
+import { MobileReserveBar, PriceCard, StayCalendar } from '../../stay';
 import { listingDescription, useDocumentMeta } from '../hooks/useDocumentMeta';
 import { useRoomId } from '../hooks/useRoomId';
 import { Amenities } from './Amenities';
@@ -42,7 +42,6 @@ const NO_READ: ListingFactsRead = {
 function ListingLoader({ roomId }: { roomId: number }) {
   const roomRead = useGetRoomByIdQuery(roomId);
   const factsRead = useGetListingFactsQuery(roomId);
-  useStayInUrl();
 
   if (roomRead.isLoading || factsRead.isLoading) return <ListingSkeleton />;
   if (roomRead.isError || factsRead.isError) {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setDates, setGuests, setUserData } from 'shared/state';
+import { setUserData } from 'shared/state';
 import { checkoutTotals, nightlyUsdPrice } from 'shared/rules';
 import { createTestStore, renderWithStore } from 'shared/testing';
 import { roomsApi } from 'shared/api';
@@ -9,12 +9,19 @@ import { PriceCard } from './PriceCard';
 // 10000 in local currency is ceil(10000 / 83) = $121 a night.
 const PRICE = 10000;
 
-async function renderCard(options: { dates?: boolean; signedIn?: boolean; booked?: { start: string; end: string }[] } = {}) {
+/** The card on /house/7, the stay in its URL as a link brings it. */
+async function renderCard(
+  options: { dates?: boolean; adults?: number; signedIn?: boolean; booked?: { start: string; end: string }[] } = {},
+) {
   const store = createTestStore();
   await store.dispatch(roomsApi.util.upsertQueryData('getBookedRanges', 7, options.booked ?? []));
-  if (options.dates) store.dispatch(setDates({ start: '2030-06-01', end: '2030-06-04' }));
   if (options.signedIn) store.dispatch(setUserData({ id: 'u1', email: 'ada@example.test', name: 'Ada' }));
-  return renderWithStore(<PriceCard roomId={7} price={PRICE} maxGuests={4} />, { store, path: '/house/7', route: '/house/:id' });
+  const stay = new URLSearchParams();
+  if (options.dates) stay.set('checkin', '2030-06-01');
+  if (options.dates) stay.set('checkout', '2030-06-04');
+  if (options.adults) stay.set('adults', String(options.adults));
+  const path = stay.size > 0 ? `/house/7?${stay.toString()}` : '/house/7';
+  return renderWithStore(<PriceCard roomId={7} price={PRICE} maxGuests={4} />, { store, path, route: '/house/:id' });
 }
 
 function breakdownLine(label: string | RegExp) {
@@ -22,6 +29,13 @@ function breakdownLine(label: string | RegExp) {
 }
 
 describe('PriceCard', () => {
+  // The stay's dates are in the calendar's reach (the URL drops days past it).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2030, 4, 20, 12));
+  });
+  afterEach(() => vi.useRealTimers());
+
   it("asks for dates: 'Add dates for prices' and a disabled 'Check availability'", async () => {
     await renderCard();
     expect(screen.getByRole('heading', { name: 'Add dates for prices' })).toBeInTheDocument();
@@ -50,7 +64,7 @@ describe('PriceCard', () => {
       showLogin: true,
       loginReturnPath: '/7/book?checkin=2030-06-01&checkout=2030-06-04&adults=1',
     });
-    expect(screen.getByTestId('location')).toHaveTextContent('/house/7');
+    expect(screen.getByTestId('location')).toHaveTextContent('/house/7?checkin=2030-06-01&checkout=2030-06-04');
   });
 
   it('takes a signed-in user to the booking page with the stay in its URL, for at least one adult', async () => {
@@ -81,8 +95,7 @@ describe('PriceCard', () => {
   });
 
   it("disables Reserve for more guests than the listing sleeps", async () => {
-    const { store } = await renderCard({ dates: true, signedIn: true });
-    store.dispatch(setGuests({ adults: 5, children: 0, infants: 0, pets: 0 }));
+    await renderCard({ dates: true, adults: 5, signedIn: true });
     expect(await screen.findByText('This place has a maximum of 4 guests')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reserve' })).toBeDisabled();
   });

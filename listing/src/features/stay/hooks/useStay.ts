@@ -1,64 +1,38 @@
 /**
- * The stay being planned on the listing page. The page's URL carries it (./useStayInUrl); the
- * calendar and the guest picker work on the form slice the search bar shows, and write each
- * change back to the URL. Reserve carries it on to the booking page's URL (/{id}/book?…).
+ * The stay being planned on the listing page. The page's URL owns it (shared/url's useStay): the
+ * calendar and the guest picker read it from there and replace it there, nothing else holds a
+ * copy. Reserve carries it on to the booking page's URL (/{id}/book?…), which owns it the same way.
  */
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'shared/router';
-import { injectFormSlice, useAppDispatch, useAppSelector } from 'shared/store';
-import {
-  clearDates,
-  setDates,
-  setGuests,
-  selectIsLoggedIn,
-  showLoginReturningTo,
-} from 'shared/state';
-import { nightsBetween, partyOf, toIsoDay, type DateRange, type GuestCounts } from 'shared/rules';
-import { searchOfStay } from 'shared/url';
+import { useAppDispatch, useAppSelector } from 'shared/store';
+import { selectIsLoggedIn, showLoginReturningTo } from 'shared/state';
+import { nightsBetween, toIsoDay, type DateRange, type GuestCounts } from 'shared/rules';
+import { searchOfStay, useStay } from 'shared/url';
 import { useGetBookedRangesQuery } from 'shared/api';
 import { stayProblem } from '../stayProblem';
-import { useWriteStayToUrl } from './useStayInUrl';
 
-const form = injectFormSlice();
-const { selectDateRange, selectGuestCounts } = form.selectors;
+const NO_DATES: DateRange = { start: null, end: null };
 
-/** The calendar's dates; each change also goes into the page's URL. */
+/** The calendar's dates. */
 export function useStayDates() {
-  const dispatch = useAppDispatch();
-  const writeStay = useWriteStayToUrl();
-  const range = useAppSelector(selectDateRange);
+  const { stay, setStay } = useStay();
+  const { range } = stay;
   return {
     range,
     nights: nightsBetween(range),
     hasBothDates: range.start !== null && range.end !== null,
-    setRange: useCallback(
-      (next: DateRange) => {
-        dispatch(setDates(next));
-        writeStay();
-      },
-      [dispatch, writeStay],
-    ),
-    clear: useCallback(() => {
-      dispatch(clearDates());
-      writeStay();
-    }, [dispatch, writeStay]),
+    setRange: useCallback((next: DateRange) => setStay({ range: next }), [setStay]),
+    clear: useCallback(() => setStay({ range: NO_DATES }), [setStay]),
   };
 }
 
-/** The guest picker's counts; each change also goes into the page's URL. */
+/** The guest picker's counts. */
 export function useStayGuests() {
-  const dispatch = useAppDispatch();
-  const writeStay = useWriteStayToUrl();
-  const counts = partyOf(useAppSelector(selectGuestCounts));
+  const { stay, setStay } = useStay();
   return {
-    counts,
-    setCounts: useCallback(
-      (next: GuestCounts) => {
-        dispatch(setGuests(next));
-        writeStay();
-      },
-      [dispatch, writeStay],
-    ),
+    counts: stay.guests,
+    setCounts: useCallback((next: GuestCounts) => setStay({ guests: next }), [setStay]),
   };
 }
 
@@ -71,23 +45,21 @@ export function useReserve(roomId: number) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const signedIn = useAppSelector(selectIsLoggedIn);
-  const range = useAppSelector(selectDateRange);
-  const counts = useAppSelector(selectGuestCounts);
+  const { stay } = useStay();
   return useCallback(() => {
-    const booking = `/${roomId}/book${searchOfStay({ range, guests: partyOf(counts) })}`;
+    const booking = `/${roomId}/book${searchOfStay(stay)}`;
     if (!signedIn) {
       dispatch(showLoginReturningTo(booking));
       return;
     }
     void navigate(booking);
-  }, [counts, dispatch, navigate, range, roomId, signedIn]);
+  }, [stay, dispatch, navigate, roomId, signedIn]);
 }
 
 /** Why the chosen stay cannot be reserved here (booked or past nights, too many guests), or null. */
 export function useStayProblem(roomId: number, maxGuests: number): string | null {
-  const range = useAppSelector(selectDateRange);
-  const counts = partyOf(useAppSelector(selectGuestCounts));
+  const { stay } = useStay();
   const { data: booked = [] } = useGetBookedRangesQuery(roomId);
   const [today] = useState(() => toIsoDay(new Date()));
-  return stayProblem(range, booked, today, counts, maxGuests);
+  return stayProblem(stay.range, booked, today, stay.guests, maxGuests);
 }
