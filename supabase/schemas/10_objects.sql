@@ -1433,6 +1433,8 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
          r.guest_count, r.bedroom_count, r.bed_count, r.bathroom_count, r.host_name, r.host_image,
          r.host_description, r.sleep_bed_1_link, r.sleep_bed_2_link, r.house_location,
          r.location_description, r.lat, r.lng, r.max_guests
+  -- The hits in order, then each one's "Rooms" row by its key: a page reads "Rooms" for its own
+  -- rows only (joined plainly, the planner, blind to the mode, read every room to merge them).
   from (
     -- a box, or the radius around a city: by the position index, then the exact distance
     select l.room_id, 0::bigint as place_rank, search.km_between(t.lat, t.lng, l.lat, l.lng) as km
@@ -1447,7 +1449,8 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
     select l.room_id, 0::bigint, null::double precision
     from t
     join search.room_letters as l on l.country_key = t.country_key and l.city_key = t.city_key
-    where t.mode = 'near' and t.stay_fits and l.position is null
+    -- (lat, not position: the place index finds them, the position index would scan)
+    where t.mode = 'near' and t.stay_fits and l.lat is null
       and (guests is null or l.max_guests >= guests)
       and l.room_id <> all (t.unavailable)
     union all
@@ -1490,11 +1493,18 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
               else m.tier < 3 or m.missing <= t.allowed_missing
             end
     ) as found
-    join search.room_letters as l on l.country_key = found.country_key and l.city_key = found.city_key
-    where (guests is null or l.max_guests >= guests)
-      and l.room_id <> all (found.unavailable)
+    -- each place's rooms by the place index (offset 0 keeps this a per-place lookup: joined
+    -- plainly, the planner may hash every room first, even when the branch finds no place)
+    cross join lateral (
+      select l.room_id from search.room_letters as l
+      where l.country_key = found.country_key and l.city_key = found.city_key
+        and (guests is null or l.max_guests >= guests)
+        and l.room_id <> all (found.unavailable)
+      offset 0
+    ) as l
+    order by place_rank, km, room_id
   ) as hit
-  left join public."Rooms" as r on r.id = hit.room_id
+  cross join lateral (select * from public."Rooms" as r where r.id = hit.room_id offset 0) as r
   order by hit.place_rank, hit.km, hit.room_id
 $$;
 
