@@ -237,6 +237,8 @@ describe.each(DB_KINDS)('search by place and box on %s', (kind) => {
     expect(idsOf(await search({ search_text: '', box_west: 170, box_south: -25, box_east: -165, box_north: -10 })).sort()).toEqual(
       [ids.suva, ids.apia].sort(),
     );
+    // a map panned round the world once: the same place
+    expect(idsOf(await search({ search_text: '', box_west: 535, box_south: -25, box_east: 539, box_north: -10 }))).toEqual([ids.suva]);
     expect(await search({ search_text: '', box_west: -180, box_south: -90, box_east: 180, box_north: 90 })).toHaveLength(
       rooms.filter((r) => r[3] !== null).length,
     );
@@ -258,7 +260,13 @@ describe.each(DB_KINDS)('search by place and box on %s', (kind) => {
   });
 
   it('a box needs all four edges, in range', async () => {
-    for (const box of [{ box_west: 2 }, { box_west: 2, box_south: 50, box_east: 3, box_north: 49 }, { box_west: 2, box_south: -91, box_east: 3, box_north: 49 }]) {
+    for (const box of [
+      { box_west: 2 },
+      { box_west: 2, box_south: 50, box_east: 3, box_north: 49 },
+      { box_west: 2, box_south: -91, box_east: 3, box_north: 49 },
+      { box_west: 1e308, box_south: -90, box_east: -1e308, box_north: 90 },
+      { box_west: 'NaN', box_south: 0, box_east: 1, box_north: 1 },
+    ]) {
       const r = await anon.rpc('search_rooms', { search_text: '', ...box }).select('id');
       expect(r.error?.code).toBe('22023');
     }

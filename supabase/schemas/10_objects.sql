@@ -1686,7 +1686,8 @@ begin
   if west is null or south is null or east is null or north is null then
     raise exception 'a box needs box_west, box_south, box_east and box_north' using errcode = '22023';
   end if;
-  if 'NaN' in (west, south, east, north) or abs(west) = 'Infinity' or abs(east) = 'Infinity'
+  -- a map may hand over a longitude past +-180 after panning round the world; not past two turns
+  if 'NaN' in (west, south, east, north) or abs(west) > 720 or abs(east) > 720
      or south < -90 or north > 90 or south > north then
     raise exception 'not a box: west %, south %, east %, north %', west, south, east, north using errcode = '22023';
   end if;
