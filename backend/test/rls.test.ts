@@ -362,7 +362,9 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
     it('matches city names case- and punctuation-insensitively', async () => {
       expect(await found({ search_text: 'lisbon' }, lisbon)).toBe(true);
       expect(await found({ search_text: 'OSLO, Norway!' }, oslo)).toBe(true);
-      expect(await found({ search_text: 'Zwolle' }, small)).toBe(true);
+      // 'Zwolle' alone is the real Zwolle now (a place finds the homes at it, and this made-up
+      // town has no coordinates); what names no place still goes by the letters.
+      expect(await found({ search_text: 'kayak zwolle' }, small)).toBe(true);
     });
 
     it('counts letters with multiplicity: short searches miss nothing, 10+ letters miss at most 10%', async () => {
@@ -407,8 +409,8 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
     });
 
     it('leaves out rooms that sleep fewer than the guests', async () => {
-      expect(await found({ search_text: 'zwolle', guests: 2 }, small)).toBe(true);
-      expect(await found({ search_text: 'zwolle', guests: 3 }, small)).toBe(false);
+      expect(await found({ search_text: 'kayak zwolle', guests: 2 }, small)).toBe(true);
+      expect(await found({ search_text: 'kayak zwolle', guests: 3 }, small)).toBe(false);
     });
 
     it('pages and counts like a table', async () => {

@@ -9,11 +9,19 @@ import path from 'node:path';
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { signInAsGuest, siteConfig } from '../support/guest';
 import { repoRoot } from '../support/paths';
+import { distanceText, kilometresBetween, type Coordinates } from '../../shared/src/rules/distance';
 import { navigateInApp } from '../support/site';
 import { cardIds, cards, roomLinks, dayName, inDays, isoDay, openHome, openOverlay, pickDay, search, shownDay, SHORT, MONTHS } from '../support/discoveryPage';
 
 // The shared test machine is busy: give the real backend and the federated site time.
 const expect = baseExpect.configure({ timeout: 30_000 });
+
+interface SearchPlace extends Partial<Coordinates> {
+  name: string;
+  country: string | null;
+  kind: string;
+  radius_km: number | null;
+}
 
 interface RoomRow {
   id: number;
@@ -235,23 +243,27 @@ test.describe('discovery', () => {
     }
   });
 
-  test("a city search shows that city's listings first, and how many homes it found", async ({ page, request, isMobile }) => {
-    const [room] = await rest<RoomRow[]>(request, 'Rooms?select=id,city,country&order=id.desc&limit=1');
-    const inCity = await rest<RoomRow[]>(request, `Rooms?select=id&city=eq.${encodeURIComponent(room!.city)}`);
-    const expected = await rest<RoomRow[]>(request, 'rpc/search_rooms?select=id,city&limit=16', {
+  test('a city search shows the homes at that place, nearest first, each card measured from it', async ({ page, request, isMobile }) => {
+    // A seed town (listings 10 and 13) that the gazetteer knows.
+    const city = 'Biarritz';
+    const [place] = await rest<SearchPlace[]>(request, 'rpc/resolve_place', { method: 'POST', data: { search_text: city } });
+    expect(place).toMatchObject({ name: city, country: 'France', kind: 'city' });
+    const expected = await rest<Array<RoomRow & Coordinates>>(request, 'rpc/search_rooms?select=id,city,country,lat,lng&limit=16', {
       method: 'POST',
-      data: { search_text: room!.city },
+      data: { search_text: city },
     });
+    expect(expected.length).toBeGreaterThan(1);
+    const km = expected.map((room) => kilometresBetween(place as Coordinates, room));
+    expect(km.every((d) => d <= place!.radius_km!)).toBe(true);
+    expect(km).toEqual([...km].sort((a, b) => a - b));
     await openHome(page);
-    await search(page, isMobile, room!.city);
+    await search(page, isMobile, city);
     // The first page in the search's order (the grid may go on to the next page as it is scrolled).
     await expect(async () => expect((await cardIds(page)).slice(0, expected.length)).toEqual(expected.map((r) => r.id))).toPass();
-    // The city's own homes lead, whatever their ids.
-    expect(expected.slice(0, inCity.length).map((r) => r.city)).toEqual(inCity.map(() => room!.city));
-    await expect(cards(page).first().getByRole('link', { name: `${room!.city}, ${room!.country}` })).toBeVisible();
+    await expect(cards(page).first().getByRole('link', { name: `${expected[0]!.city}, ${expected[0]!.country}` })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: / homes?$/ })).toBeVisible();
-    // Distances are from the searched place: its first home is in it.
-    await expect(cards(page).first().getByText('0 kilometers away')).toBeVisible();
+    // Each card's distance is the great-circle distance from the place, not from the first home.
+    for (const [i, d] of km.entries()) await expect(cards(page).nth(i).getByText(distanceText(d))).toBeVisible();
   });
 
   test('a region finds its countries only; a place nowhere shows an empty state that clears the search', async ({ page, request, isMobile }) => {

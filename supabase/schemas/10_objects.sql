@@ -1227,6 +1227,14 @@ begin
 end
 $$;
 
+-- function resolve_place(text) (schema public)
+CREATE FUNCTION public.resolve_place(search_text text) RETURNS TABLE(name text, country text, kind text, lat double precision, lng double precision, radius_km double precision)
+    LANGUAGE sql STABLE
+    AS $$
+  select p.name, p.country, p.kind, p.lat, p.lng, p.radius_km
+  from search.place(public.search_letters(left(search_text, 200))) as p
+$$;
+
 -- function review_deadline(date) (schema public)
 CREATE FUNCTION public.review_deadline(p_end date) RETURNS date
     LANGUAGE sql IMMUTABLE
@@ -1430,61 +1438,95 @@ CREATE FUNCTION public.search_letters(t text) RETURNS text
   select regexp_replace(lower(normalize(coalesce(t, ''), nfd)), '[^a-z]', '', 'g')
 $$;
 
--- function search_rooms(text, date, date, integer, integer) (schema public)
-CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL::date, check_out date DEFAULT NULL::date, guests integer DEFAULT NULL::integer, stay_nights integer DEFAULT NULL::integer) RETURNS SETOF public."Rooms"
+-- function search_rooms(text, date, date, integer, integer, double precision, double precision, double precision, double precision) (schema public)
+CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL::date, check_out date DEFAULT NULL::date, guests integer DEFAULT NULL::integer, stay_nights integer DEFAULT NULL::integer, box_west double precision DEFAULT NULL::double precision, box_south double precision DEFAULT NULL::double precision, box_east double precision DEFAULT NULL::double precision, box_north double precision DEFAULT NULL::double precision) RETURNS SETOF public."Rooms"
     LANGUAGE sql STABLE
     AS $$
-  select l.room_id, r."house-title", r.title_1, r.title_2, r.price, r.images, r.house_rating,
+  with t as materialized (
+    select * from search.terms(search_text, check_in, check_out, stay_nights, box_west, box_south, box_east, box_north)
+  )
+  select hit.room_id, r."house-title", r.title_1, r.title_2, r.price, r.images, r.house_rating,
          r.rating_count, r.guest_favorite, r.filter, r.country, r.city, r.house_description,
          r.guest_count, r.bedroom_count, r.bed_count, r.bathroom_count, r.host_name, r.host_image,
          r.host_description, r.sleep_bed_1_link, r.sleep_bed_2_link, r.house_location,
          r.location_description, r.lat, r.lng, r.max_guests
-  -- The places the search finds, best first, each with its rank (a few thousand places are
-  -- tested, not every room). A subquery in rank order, with the search's terms inside it: the
-  -- planner then reads the places in that order and each place's rooms by the index below, so a
-  -- page stops after its rows and "Rooms" is read for them only ...
+  -- The hits in order, then each one's "Rooms" row by its key: a page reads "Rooms" for its own
+  -- rows only (joined plainly, the planner, blind to the mode, read every room to merge them).
   from (
-    select p.country_key, p.city_key, t.unavailable,
-           row_number() over (order by m.tier, m.missing, p.country_key, p.city_key) as place_rank
-    from search.terms(search_text, check_in, check_out, stay_nights) as t
-    cross join search.places as p
+    -- a box, or the radius around a city: by the position index, then the exact distance
+    select l.room_id, 0::bigint as place_rank, search.km_between(t.lat, t.lng, l.lat, l.lng) as km
+    from t
+    join search.room_letters as l on l.position <@ t.area_1 or l.position <@ t.area_2
+    where t.mode in ('box', 'near') and t.stay_fits
+      and (t.radius_km is null or search.km_between(t.lat, t.lng, l.lat, l.lng) <= t.radius_km)
+      and (guests is null or l.max_guests >= guests)
+      and l.room_id <> all (t.unavailable)
+    union all
+    -- a city's own homes that have no coordinates, after the others
+    select l.room_id, 0::bigint, null::double precision
+    from t
+    join search.room_letters as l on l.country_key = t.country_key and l.city_key = t.city_key
+    -- (lat, not position: the place index finds them, the position index would scan)
+    where t.mode = 'near' and t.stay_fits and l.lat is null
+      and (guests is null or l.max_guests >= guests)
+      and l.room_id <> all (t.unavailable)
+    union all
+    -- a country's homes, nearest its capital first
+    select l.room_id, 0::bigint, search.km_between(t.lat, t.lng, l.lat, l.lng)
+    from t
+    join search.room_letters as l on l.country_key = t.country_key
+    where t.mode = 'country' and t.stay_fits
+      and (guests is null or l.max_guests >= guests)
+      and l.room_id <> all (t.unavailable)
+    union all
+    -- nothing resolved (a misspelling, a prefix), a region, or no search: take three's ranked
+    -- places, each place's rooms by id
+    select l.room_id, found.place_rank, null::double precision
+    from (
+      select p.country_key, p.city_key, t.unavailable,
+             row_number() over (order by m.tier, m.missing, p.country_key, p.city_key) as place_rank
+      from t
+      cross join search.places as p
+      cross join lateral (
+        select
+          case
+            when t.is_region or t.q = '' then 0
+            when p.city_key = t.q or p.country_key = t.q or p.city_key || p.country_key = t.q then 0
+            when starts_with(p.city_key, t.q) or starts_with(p.country_key, t.q) then 1
+            when search.close_spelling(p.city_key, t.q, t.close_max)
+              or search.close_spelling(p.country_key, t.q, t.close_max) then 2
+            else 3
+          end as tier,
+          case when t.is_region then 0 else bit_count((t.mask_1 & ~p.mask_12)::bit(64)) + bit_count((t.mask_3 & ~p.mask_34)::bit(64))
+            + case when t.over_4 then search.missing_beyond_4(p.letter_counts, t.needed) else 0 end end as missing
+      ) as m
+      where t.mode = 'letters' and t.stay_fits
+        and case
+              when t.is_region then exists (
+                select from search.region_places as rp
+                where rp.region_key = t.q and rp.country_key = p.country_key
+                  and (rp.city is null or rp.city_key = p.city_key)
+              )
+              else m.tier < 3 or m.missing <= t.allowed_missing
+            end
+    ) as found
+    -- each place's rooms by the place index (offset 0 keeps this a per-place lookup: joined
+    -- plainly, the planner may hash every room first, even when the branch finds no place)
     cross join lateral (
-      select
-        case
-          when t.is_region or t.q = '' then 0
-          when p.city_key = t.q or p.country_key = t.q or p.city_key || p.country_key = t.q then 0
-          when starts_with(p.city_key, t.q) or starts_with(p.country_key, t.q) then 1
-          when search.close_spelling(p.city_key, t.q, t.close_max)
-            or search.close_spelling(p.country_key, t.q, t.close_max) then 2
-          else 3
-        end as tier,
-        -- letters of the search the place lacks (the 90% rule allows a tenth); 0 for a region
-        case when t.is_region then 0 else bit_count((t.mask_1 & ~p.mask_12)::bit(64)) + bit_count((t.mask_3 & ~p.mask_34)::bit(64))
-          + case when t.over_4 then search.missing_beyond_4(p.letter_counts, t.needed) else 0 end end as missing
-    ) as m
-    where t.stay_fits
-      and case
-            when t.is_region then exists (
-              select from search.region_places as rp
-              where rp.region_key = t.q and rp.country_key = p.country_key
-                and (rp.city is null or rp.city_key = p.city_key)
-            )
-            else m.tier < 3 or m.missing <= t.allowed_missing
-          end
-    order by place_rank
-  ) as found
-  -- ... then their rooms, by the place index; a plain filter for the nights (not a join), so
-  -- that the order is kept.
-  join search.room_letters as l on l.country_key = found.country_key and l.city_key = found.city_key
-  left join public."Rooms" as r on r.id = l.room_id
-  where (guests is null or l.max_guests >= guests)
-    and l.room_id <> all (found.unavailable)
-  -- best places first, each place's rooms by id: only each place's rooms are sorted
-  order by found.place_rank, l.room_id
+      select l.room_id from search.room_letters as l
+      where l.country_key = found.country_key and l.city_key = found.city_key
+        and (guests is null or l.max_guests >= guests)
+        and l.room_id <> all (found.unavailable)
+      offset 0
+    ) as l
+    order by place_rank, km, room_id
+  ) as hit
+  cross join lateral (select * from public."Rooms" as r where r.id = hit.room_id offset 0) as r
+  order by hit.place_rank, hit.km, hit.room_id
 $$;
 
--- comment FUNCTION search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer) (schema public)
-COMMENT ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer) IS 'Rooms of a region, or of a place ranked exact, prefix, close spelling, then the 90% letter rule on city and country; sleeping at least guests, and free on [check_in, check_out) or, with stay_nights, for that many consecutive nights in it.';
+-- comment FUNCTION search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) (schema public)
+COMMENT ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) IS 'Rooms at the place the search names (a city''s radius, a country, a region''s countries) nearest first, or inside the box; the ranked letter rule when nothing resolves. Sleeping at least guests, and free on [check_in, check_out) or, with stay_nights, for that many consecutive nights in it.';
 
 -- function set_listing_published(bigint, boolean) (schema public)
 CREATE FUNCTION public.set_listing_published(p_room_id bigint, p_published boolean) RETURNS text
@@ -1646,10 +1688,38 @@ begin
                public.letter_counts(n.city || n.country) as counts
         from inserted_rooms as n) as c
   on conflict do nothing;
-  insert into search.room_letters (room_id, max_guests, country_key, city_key)
-  select n.id, n.max_guests, search.place_key(n.country), search.place_key(n.city)
+  insert into search.room_letters (room_id, max_guests, country_key, city_key, lat, lng)
+  select n.id, n.max_guests, search.place_key(n.country), search.place_key(n.city), n.lat, n.lng
   from inserted_rooms as n;
   return null;
+end
+$$;
+
+-- function area(double precision, double precision, double precision, double precision) (schema search)
+CREATE FUNCTION search.area(west double precision, south double precision, east double precision, north double precision, OUT area_1 box, OUT area_2 box) RETURNS record
+    LANGUAGE plpgsql IMMUTABLE
+    AS $$
+begin
+  if west is null or south is null or east is null or north is null then
+    raise exception 'a box needs box_west, box_south, box_east and box_north' using errcode = '22023';
+  end if;
+  -- a map may hand over a longitude past +-180 after panning round the world; not past two turns
+  if 'NaN' in (west, south, east, north) or abs(west) > 720 or abs(east) > 720
+     or south < -90 or north > 90 or south > north then
+    raise exception 'not a box: west %, south %, east %, north %', west, south, east, north using errcode = '22023';
+  end if;
+  if east - west >= 360 then
+    area_1 := box(point(-180, south), point(180, north));
+    return;
+  end if;
+  west := west - 360 * floor((west + 180) / 360);
+  east := east - 360 * floor((east + 180) / 360);
+  if west <= east then
+    area_1 := box(point(west, south), point(east, north));
+  else
+    area_1 := box(point(west, south), point(180, north));
+    area_2 := box(point(-180, south), point(east, north));
+  end if;
 end
 $$;
 
@@ -1663,6 +1733,15 @@ CREATE FUNCTION search.close_spelling(place text, q text, max_edits integer) RET
   end
 $$;
 
+-- function km_between(double precision, double precision, double precision, double precision) (schema search)
+CREATE FUNCTION search.km_between(lat_1 double precision, lng_1 double precision, lat_2 double precision, lng_2 double precision) RETURNS double precision
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  select 2 * 6371 * asin(least(1, sqrt(
+    sin(radians(lat_2 - lat_1) / 2) ^ 2
+    + cos(radians(lat_1)) * cos(radians(lat_2)) * sin(radians(lng_2 - lng_1) / 2) ^ 2)))
+$$;
+
 -- function missing_beyond_4(smallint[], smallint[]) (schema search)
 CREATE FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -1670,6 +1749,30 @@ CREATE FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[
   select coalesce(sum(greatest(0, n.times - greatest(coalesce(room_counts[n.letter], 0), 4))), 0)::integer
   from unnest(needed) with ordinality as n(times, letter)
   where n.times > 4
+$$;
+
+-- function place(text) (schema search)
+CREATE FUNCTION search.place(q text) RETURNS TABLE(kind text, name text, country text, lat double precision, lng double precision, radius_km double precision, country_key text, city_key text)
+    LANGUAGE sql STABLE
+    AS $$
+  select found.kind, found.name, found.country, found.lat, found.lng, found.radius_km, found.country_key, found.city_key
+  from (
+    select 0 as preference, 0::bigint as population, 'region'::text as kind, min(rp.region) as name,
+           null::text as country, null::double precision as lat, null::double precision as lng,
+           null::double precision as radius_km, null::text as country_key, null::text as city_key
+    from search.region_places as rp
+    where rp.region_key = q
+    group by rp.region_key
+    union all
+    select case g.kind when 'country' then 1 else 2 end, g.population, g.kind, g.name, g.country, g.lat, g.lng,
+           case when g.kind = 'country' then null when g.population >= 1000000 then 40 else 25 end,
+           g.country_key, case when g.kind = 'city' then g.name_key end
+    from search.gazetteer as g
+    where g.name_key = q or (g.kind = 'city' and g.full_key = q)
+  ) as found
+  where q <> ''
+  order by found.preference, found.population desc, found.name
+  limit 1
 $$;
 
 -- function place_key(text) (schema search)
@@ -1696,20 +1799,24 @@ begin
   values (search.place_key(room.country), search.place_key(room.city), counts,
           public.occurrence_mask(counts, 1), public.occurrence_mask(counts, 3))
   on conflict do nothing;
-  insert into search.room_letters (room_id, max_guests, country_key, city_key)
-  values (room.id, room.max_guests, search.place_key(room.country), search.place_key(room.city))
+  insert into search.room_letters (room_id, max_guests, country_key, city_key, lat, lng)
+  values (room.id, room.max_guests, search.place_key(room.country), search.place_key(room.city), room.lat, room.lng)
   on conflict (room_id) do update
-    set max_guests = excluded.max_guests, country_key = excluded.country_key, city_key = excluded.city_key;
+    set max_guests = excluded.max_guests, country_key = excluded.country_key, city_key = excluded.city_key,
+        lat = excluded.lat, lng = excluded.lng;
 end
 $$;
 
--- function terms(text, date, date, integer) (schema search)
-CREATE FUNCTION search.terms(search_text text, check_in date, check_out date, stay_nights integer, OUT needed smallint[], OUT mask_1 bigint, OUT mask_3 bigint, OUT over_4 boolean, OUT allowed_missing integer, OUT stay_fits boolean, OUT q text, OUT is_region boolean, OUT close_max integer, OUT unavailable bigint[]) RETURNS record
+-- function terms(text, date, date, integer, double precision, double precision, double precision, double precision) (schema search)
+CREATE FUNCTION search.terms(search_text text, check_in date, check_out date, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, OUT needed smallint[], OUT mask_1 bigint, OUT mask_3 bigint, OUT over_4 boolean, OUT allowed_missing integer, OUT stay_fits boolean, OUT q text, OUT is_region boolean, OUT close_max integer, OUT unavailable bigint[], OUT mode text, OUT lat double precision, OUT lng double precision, OUT radius_km double precision, OUT country_key text, OUT city_key text, OUT area_1 box, OUT area_2 box) RETURNS record
     LANGUAGE plpgsql STABLE
     AS $$
 declare
   first_night date := coalesce(check_in, check_out - 1);
   window_nights integer := greatest(coalesce(check_out, check_in + 1) - first_night, 1);
+  place record;
+  lat_span double precision;
+  lng_span double precision;
 begin
   if stay_nights < 1 then
     raise exception 'stay_nights must be at least 1, got %', stay_nights using errcode = '22023';
@@ -1724,6 +1831,37 @@ begin
   is_region := q <> '' and exists (select from search.region_places as p where p.region_key = q);
   close_max := case when length(q) between 4 and 6 then 1 when length(q) between 7 and 64 then 2 else 0 end;
   unavailable := array(select search.unavailable_room_ids(check_in, check_out, stay_nights));
+
+  -- no place name is 64 letters long; a longer search is not looked up
+  select * into place from search.place(case when length(q) <= 64 then q else '' end);
+  lat := place.lat;
+  lng := place.lng;
+  if coalesce(box_west, box_south, box_east, box_north) is not null then
+    mode := 'box';
+    select a.area_1, a.area_2 into area_1, area_2 from search.area(box_west, box_south, box_east, box_north) as a;
+    if lat is null then
+      lat := (box_south + box_north) / 2;
+      lng := (box_west + box_east) / 2 + case when box_west > box_east then 180 else 0 end;
+      lng := lng - 360 * floor((lng + 180) / 360);
+    end if;
+  elsif place.kind = 'city' then
+    mode := 'near';
+    radius_km := place.radius_km;
+    country_key := place.country_key;
+    city_key := place.city_key;
+    -- the radius's bounding box (a degree of latitude is 111.2 km), the whole band near a pole
+    lat_span := radius_km / 111.19;
+    lng_span := case when abs(lat) + lat_span >= 89 then 360 else lat_span / cos(radians(lat)) end;
+    select a.area_1, a.area_2 into area_1, area_2
+    from search.area(lng - lng_span, greatest(lat - lat_span, -90), lng + lng_span, least(lat + lat_span, 90)) as a;
+  elsif place.kind = 'country' then
+    mode := 'country';
+    country_key := place.country_key;
+  else
+    mode := 'letters';
+    lat := null;
+    lng := null;
+  end if;
 end
 $$;
 
@@ -2041,6 +2179,22 @@ CREATE VIEW public.room_review_scores AS
    FROM public.room_ratings
   WHERE (room_ratings.review_count > 0);
 
+-- table gazetteer (schema search)
+CREATE TABLE search.gazetteer (
+    kind text NOT NULL,
+    name text NOT NULL,
+    country text NOT NULL,
+    lat double precision NOT NULL,
+    lng double precision NOT NULL,
+    population bigint NOT NULL,
+    name_key text GENERATED ALWAYS AS (public.search_letters(name)) STORED,
+    country_key text GENERATED ALWAYS AS (public.search_letters(country)) STORED,
+    full_key text GENERATED ALWAYS AS ((public.search_letters(name) || public.search_letters(country))) STORED,
+    CONSTRAINT gazetteer_kind_check CHECK ((kind = ANY (ARRAY['city'::text, 'country'::text]))),
+    CONSTRAINT gazetteer_lat_check CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))),
+    CONSTRAINT gazetteer_lng_check CHECK (((lng >= ('-180'::integer)::double precision) AND (lng <= (180)::double precision)))
+);
+
 -- table places (schema search)
 CREATE TABLE search.places (
     country_key text NOT NULL,
@@ -2065,7 +2219,10 @@ CREATE TABLE search.room_letters (
     room_id bigint NOT NULL,
     max_guests integer NOT NULL,
     country_key text NOT NULL,
-    city_key text NOT NULL
+    city_key text NOT NULL,
+    lat double precision,
+    lng double precision,
+    "position" point GENERATED ALWAYS AS (point(lng, lat)) STORED
 );
 
 -- table schema_migrations (schema supabase_migrations)

@@ -202,11 +202,20 @@ CREATE INDEX rooms_country_city_idx ON public."Rooms" USING btree (lower(country
 -- index rooms_filter_idx (schema public)
 CREATE INDEX rooms_filter_idx ON public."Rooms" USING btree (filter, id);
 
+-- index gazetteer_full_key (schema search)
+CREATE INDEX gazetteer_full_key ON search.gazetteer USING btree (full_key);
+
+-- index gazetteer_name_key (schema search)
+CREATE INDEX gazetteer_name_key ON search.gazetteer USING btree (name_key);
+
 -- index region_places_region_key (schema search)
 CREATE INDEX region_places_region_key ON search.region_places USING btree (region_key);
 
 -- index room_letters_place (schema search)
 CREATE INDEX room_letters_place ON search.room_letters USING btree (country_key, city_key, room_id) INCLUDE (max_guests);
+
+-- index room_letters_position (schema search)
+CREATE INDEX room_letters_position ON search.room_letters USING gist ("position");
 
 -- statistics room_letters_place_stats (schema search)
 CREATE STATISTICS search.room_letters_place_stats (ndistinct, dependencies) ON country_key, city_key FROM search.room_letters;

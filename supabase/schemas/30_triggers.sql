@@ -41,4 +41,4 @@ CREATE TRIGGER room_blocked_dates_check BEFORE INSERT OR UPDATE OF room_id, star
 CREATE TRIGGER rooms_search_letters_insert AFTER INSERT ON public."Rooms" REFERENCING NEW TABLE AS inserted_rooms FOR EACH STATEMENT EXECUTE FUNCTION search.add_room_letters();
 
 -- trigger Rooms rooms_search_letters_update (schema public)
-CREATE TRIGGER rooms_search_letters_update AFTER UPDATE OF city, country, max_guests ON public."Rooms" FOR EACH ROW WHEN (((old.city IS DISTINCT FROM new.city) OR (old.country IS DISTINCT FROM new.country) OR (old.max_guests IS DISTINCT FROM new.max_guests))) EXECUTE FUNCTION search.update_room_letters();
+CREATE TRIGGER rooms_search_letters_update AFTER UPDATE OF city, country, max_guests, lat, lng ON public."Rooms" FOR EACH ROW WHEN (((old.city IS DISTINCT FROM new.city) OR (old.country IS DISTINCT FROM new.country) OR (old.max_guests IS DISTINCT FROM new.max_guests) OR (old.lat IS DISTINCT FROM new.lat) OR (old.lng IS DISTINCT FROM new.lng))) EXECUTE FUNCTION search.update_room_letters();

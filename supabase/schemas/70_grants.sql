@@ -209,6 +209,12 @@ REVOKE ALL ON FUNCTION public.payments_stay_terms() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.record_cancellation_refund(p_payment_id text, p_refund_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_cancellation_refund(p_payment_id text, p_refund_id text) TO service_role;
 
+-- acl FUNCTION resolve_place(search_text text) (schema public)
+REVOKE ALL ON FUNCTION public.resolve_place(search_text text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.resolve_place(search_text text) TO anon;
+GRANT ALL ON FUNCTION public.resolve_place(search_text text) TO authenticated;
+GRANT ALL ON FUNCTION public.resolve_place(search_text text) TO service_role;
+
 -- acl FUNCTION reviewable_stays() (schema public)
 REVOKE ALL ON FUNCTION public.reviewable_stays() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.reviewable_stays() TO authenticated;
@@ -248,11 +254,11 @@ GRANT ALL ON FUNCTION public.search_letters(t text) TO anon;
 GRANT ALL ON FUNCTION public.search_letters(t text) TO authenticated;
 GRANT ALL ON FUNCTION public.search_letters(t text) TO service_role;
 
--- acl FUNCTION search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer) (schema public)
-REVOKE ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer) TO anon;
-GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer) TO authenticated;
-GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer) TO service_role;
+-- acl FUNCTION search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) (schema public)
+REVOKE ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) TO anon;
+GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) TO authenticated;
+GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) TO service_role;
 
 -- acl FUNCTION set_listing_published(p_room_id bigint, p_published boolean) (schema public)
 REVOKE ALL ON FUNCTION public.set_listing_published(p_room_id bigint, p_published boolean) FROM PUBLIC;
@@ -274,17 +280,35 @@ GRANT ALL ON FUNCTION public.submit_review(p_booking_id bigint, p_rating integer
 -- acl FUNCTION add_room_letters() (schema search)
 REVOKE ALL ON FUNCTION search.add_room_letters() FROM PUBLIC;
 
+-- acl FUNCTION area(west double precision, south double precision, east double precision, north double precision, OUT area_1 box, OUT area_2 box) (schema search)
+REVOKE ALL ON FUNCTION search.area(west double precision, south double precision, east double precision, north double precision, OUT area_1 box, OUT area_2 box) FROM PUBLIC;
+GRANT ALL ON FUNCTION search.area(west double precision, south double precision, east double precision, north double precision, OUT area_1 box, OUT area_2 box) TO anon;
+GRANT ALL ON FUNCTION search.area(west double precision, south double precision, east double precision, north double precision, OUT area_1 box, OUT area_2 box) TO authenticated;
+GRANT ALL ON FUNCTION search.area(west double precision, south double precision, east double precision, north double precision, OUT area_1 box, OUT area_2 box) TO service_role;
+
 -- acl FUNCTION close_spelling(place text, q text, max_edits integer) (schema search)
 REVOKE ALL ON FUNCTION search.close_spelling(place text, q text, max_edits integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION search.close_spelling(place text, q text, max_edits integer) TO anon;
 GRANT ALL ON FUNCTION search.close_spelling(place text, q text, max_edits integer) TO authenticated;
 GRANT ALL ON FUNCTION search.close_spelling(place text, q text, max_edits integer) TO service_role;
 
+-- acl FUNCTION km_between(lat_1 double precision, lng_1 double precision, lat_2 double precision, lng_2 double precision) (schema search)
+REVOKE ALL ON FUNCTION search.km_between(lat_1 double precision, lng_1 double precision, lat_2 double precision, lng_2 double precision) FROM PUBLIC;
+GRANT ALL ON FUNCTION search.km_between(lat_1 double precision, lng_1 double precision, lat_2 double precision, lng_2 double precision) TO anon;
+GRANT ALL ON FUNCTION search.km_between(lat_1 double precision, lng_1 double precision, lat_2 double precision, lng_2 double precision) TO authenticated;
+GRANT ALL ON FUNCTION search.km_between(lat_1 double precision, lng_1 double precision, lat_2 double precision, lng_2 double precision) TO service_role;
+
 -- acl FUNCTION missing_beyond_4(room_counts smallint[], needed smallint[]) (schema search)
 REVOKE ALL ON FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) TO anon;
 GRANT ALL ON FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) TO authenticated;
 GRANT ALL ON FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) TO service_role;
+
+-- acl FUNCTION place(q text) (schema search)
+REVOKE ALL ON FUNCTION search.place(q text) FROM PUBLIC;
+GRANT ALL ON FUNCTION search.place(q text) TO anon;
+GRANT ALL ON FUNCTION search.place(q text) TO authenticated;
+GRANT ALL ON FUNCTION search.place(q text) TO service_role;
 
 -- acl FUNCTION place_key(t text) (schema search)
 REVOKE ALL ON FUNCTION search.place_key(t text) FROM PUBLIC;
@@ -295,11 +319,11 @@ GRANT ALL ON FUNCTION search.place_key(t text) TO service_role;
 -- acl FUNCTION sync_room(p_room_id bigint) (schema search)
 REVOKE ALL ON FUNCTION search.sync_room(p_room_id bigint) FROM PUBLIC;
 
--- acl FUNCTION terms(search_text text, check_in date, check_out date, stay_nights integer, OUT needed smallint[], OUT mask_1 bigint, OUT mask_3 bigint, OUT over_4 boolean, OUT allowed_missing integer, OUT stay_fits boolean, OUT q text, OUT is_region boolean, OUT close_max integer, OUT unavailable bigint[]) (schema search)
-REVOKE ALL ON FUNCTION search.terms(search_text text, check_in date, check_out date, stay_nights integer, OUT needed smallint[], OUT mask_1 bigint, OUT mask_3 bigint, OUT over_4 boolean, OUT allowed_missing integer, OUT stay_fits boolean, OUT q text, OUT is_region boolean, OUT close_max integer, OUT unavailable bigint[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION search.terms(search_text text, check_in date, check_out date, stay_nights integer, OUT needed smallint[], OUT mask_1 bigint, OUT mask_3 bigint, OUT over_4 boolean, OUT allowed_missing integer, OUT stay_fits boolean, OUT q text, OUT is_region boolean, OUT close_max integer, OUT unavailable bigint[]) TO anon;
-GRANT ALL ON FUNCTION search.terms(search_text text, check_in date, check_out date, stay_nights integer, OUT needed smallint[], OUT mask_1 bigint, OUT mask_3 bigint, OUT over_4 boolean, OUT allowed_missing integer, OUT stay_fits boolean, OUT q text, OUT is_region boolean, OUT close_max integer, OUT unavailable bigint[]) TO authenticated;
-GRANT ALL ON FUNCTION search.terms(search_text text, check_in date, check_out date, stay_nights integer, OUT needed smallint[], OUT mask_1 bigint, OUT mask_3 bigint, OUT over_4 boolean, OUT allowed_missing integer, OUT stay_fits boolean, OUT q text, OUT is_region boolean, OUT close_max integer, OUT unavailable bigint[]) TO service_role;
+-- acl FUNCTION terms(search_text text, check_in date, check_out date, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, OUT needed smallint[], OUT mask_1 bigint, OUT mask_3 bigint, OUT over_4 boolean, OUT allowed_missing integer, OUT stay_fits boolean, OUT q text, OUT is_region boolean, OUT close_max integer, OUT unavailable bigint[], OUT mode text, OUT lat double precision, OUT lng double precision, OUT radius_km double precision, OUT country_key text, OUT city_key text, OUT area_1 box, OUT area_2 box) (schema search)
+REVOKE ALL ON FUNCTION search.terms(search_text text, check_in date, check_out date, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, OUT needed smallint[], OUT mask_1 bigint, OUT mask_3 bigint, OUT over_4 boolean, OUT allowed_missing integer, OUT stay_fits boolean, OUT q text, OUT is_region boolean, OUT close_max integer, OUT unavailable bigint[], OUT mode text, OUT lat double precision, OUT lng double precision, OUT radius_km double precision, OUT country_key text, OUT city_key text, OUT area_1 box, OUT area_2 box) FROM PUBLIC;
+GRANT ALL ON FUNCTION search.terms(search_text text, check_in date, check_out date, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, OUT needed smallint[], OUT mask_1 bigint, OUT mask_3 bigint, OUT over_4 boolean, OUT allowed_missing integer, OUT stay_fits boolean, OUT q text, OUT is_region boolean, OUT close_max integer, OUT unavailable bigint[], OUT mode text, OUT lat double precision, OUT lng double precision, OUT radius_km double precision, OUT country_key text, OUT city_key text, OUT area_1 box, OUT area_2 box) TO anon;
+GRANT ALL ON FUNCTION search.terms(search_text text, check_in date, check_out date, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, OUT needed smallint[], OUT mask_1 bigint, OUT mask_3 bigint, OUT over_4 boolean, OUT allowed_missing integer, OUT stay_fits boolean, OUT q text, OUT is_region boolean, OUT close_max integer, OUT unavailable bigint[], OUT mode text, OUT lat double precision, OUT lng double precision, OUT radius_km double precision, OUT country_key text, OUT city_key text, OUT area_1 box, OUT area_2 box) TO authenticated;
+GRANT ALL ON FUNCTION search.terms(search_text text, check_in date, check_out date, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, OUT needed smallint[], OUT mask_1 bigint, OUT mask_3 bigint, OUT over_4 boolean, OUT allowed_missing integer, OUT stay_fits boolean, OUT q text, OUT is_region boolean, OUT close_max integer, OUT unavailable bigint[], OUT mode text, OUT lat double precision, OUT lng double precision, OUT radius_km double precision, OUT country_key text, OUT city_key text, OUT area_1 box, OUT area_2 box) TO service_role;
 
 -- acl FUNCTION unavailable_room_ids(check_in date, check_out date, stay_nights integer) (schema search)
 REVOKE ALL ON FUNCTION search.unavailable_room_ids(check_in date, check_out date, stay_nights integer) FROM PUBLIC;
@@ -476,6 +500,11 @@ GRANT SELECT ON TABLE public.room_ratings TO service_role;
 GRANT SELECT ON TABLE public.room_review_scores TO anon;
 GRANT SELECT ON TABLE public.room_review_scores TO authenticated;
 GRANT SELECT ON TABLE public.room_review_scores TO service_role;
+
+-- acl TABLE gazetteer (schema search)
+GRANT SELECT ON TABLE search.gazetteer TO anon;
+GRANT SELECT ON TABLE search.gazetteer TO authenticated;
+GRANT SELECT ON TABLE search.gazetteer TO service_role;
 
 -- acl TABLE places (schema search)
 GRANT SELECT ON TABLE search.places TO anon;

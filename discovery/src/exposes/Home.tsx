@@ -19,10 +19,14 @@ export default function Home() {
   );
 }
 
-/** The first view's reads: the grid's first page, its count during a search, the category strip. */
+/**
+ * The first view's reads: the grid's first page, its count and searched place (the cards'
+ * distances) during a search, the category strip.
+ */
 export const prefetch: PagePrefetch = (store, { pathname, search: query }) => {
   const { search, category } = homeSearchOf(pathname, query);
   void store.dispatch(roomsApi.endpoints.getGridPage.initiate({ category, search }));
   if (search) void store.dispatch(roomsApi.endpoints.getGridCount.initiate({ category, search }));
+  if (search && search.searchText !== '') void store.dispatch(roomsApi.endpoints.getSearchPlace.initiate(search.searchText));
   void store.dispatch(categoriesApi.endpoints.getCategoryFilter.initiate(search));
 };

@@ -23,6 +23,9 @@
  *   a room the reader may not read.
  * - getRoomHasHost: whether a place has a host account to message (issue 30; room_has_host),
  *   for the listing's "Contact host" and a trip's "Message host".
+ * - getSearchPlace: the place a search text resolves to (resolve_place: a city, a country or a
+ *   region, as search_rooms resolves it; null when nothing does). Cards measure their distance
+ *   from its point, so a card's distance is the great-circle distance from the place searched.
  * - getGridCount: how many rooms the grid has in all for the same arguments ('N homes'). Discovery's grid reads it; it lives here so that the shell can ask for
  *   the first page at start-up (app/prefetchHome.ts) and the grid find it in the cache.
  */
@@ -59,6 +62,18 @@ export function searchRoomsArgs(query: SearchQuery) {
     guests: query.guests > 0 ? query.guests : null,
     ...(query.stayNights === null ? {} : { stay_nights: query.stayNights }),
   };
+}
+
+/** A searched place (resolve_place); a region has no point, so no distances. */
+export interface SearchPlace {
+  name: string;
+  /** The country's name; null for a region. */
+  country: string | null;
+  kind: 'city' | 'country' | 'region';
+  lat: number | null;
+  lng: number | null;
+  /** How far around a city the search reaches; null for a country or a region. */
+  radius_km: number | null;
 }
 
 export interface GridArgs {
@@ -174,6 +189,13 @@ export const roomsApi = api.injectEndpoints({
       },
       providesTags: ['Rooms'],
     }),
+    getSearchPlace: build.query<SearchPlace | null, string>({
+      async queryFn(searchText, queryApi) {
+        const result = await (await clientOf(queryApi)).rpc('resolve_place', { search_text: searchText });
+        if (result.error) return { error: toApiError(`Error resolving the place '${searchText}':`, result.error) };
+        return { data: (result.data as SearchPlace[])[0] ?? null };
+      },
+    }),
     getGridCount: build.query<number, GridArgs>({
       async queryFn(args, queryApi) {
         const { error, count } = await gridRequest(await clientOf(queryApi), args, 'id', 'exact').range(0, 0);
@@ -194,4 +216,5 @@ export const {
   useGetRoomsByIdsQuery,
   useGetGridPageInfiniteQuery,
   useGetGridCountQuery,
+  useGetSearchPlaceQuery,
 } = roomsApi;

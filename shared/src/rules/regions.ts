@@ -9,7 +9,6 @@
  * the migration 20261123000300_search_ranking.sql); backend/test/search.test.ts checks that the
  * two agree, so change both together.
  */
-import { lettersOnly } from './searchText';
 
 export interface RegionPlace {
   country: string;
@@ -59,8 +58,3 @@ export const REGIONS: readonly Region[] = [
     ],
   },
 ];
-
-/** Whether a search's text (already letters only, as searches send it) names a region. */
-export function isRegionSearch(searchText: string): boolean {
-  return REGIONS.some((region) => lettersOnly(region.name) === searchText);
-}

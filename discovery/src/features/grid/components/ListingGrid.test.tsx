@@ -2,6 +2,7 @@ import { addDays, format } from 'date-fns';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'shared/router';
+import { distanceText, kilometresBetween } from 'shared/rules';
 import { renderWithStore, type Answer, type Read } from 'shared/testing';
 import { HomeSearch } from '../../../test/HomeSearch';
 import { setSearching } from '../../search';
@@ -150,6 +151,39 @@ describe('ListingGrid', () => {
     expect(await screen.findByText('23 homes')).toBeInTheDocument();
     const gridRead = reads.find((read) => read.rpc === 'search_rooms' && read.range?.[1] === 15);
     expect(gridRead?.order ?? []).toEqual([]);
+  });
+
+  it('cards measure their distance from the place the search resolves to, not from the first home', async () => {
+    const lisbon = { name: 'Lisbon', country: 'Portugal', kind: 'city', lat: 38.71667, lng: -9.13333, radius_km: 25 };
+    const homes = [
+      { ...room(1), lat: 38.75, lng: -9.2 },
+      { ...room(2), lat: 38.6, lng: -9.0 },
+    ];
+    const handler = (read: Read): Answer =>
+      read.rpc === 'resolve_place' ? { data: [lisbon] } : read.rpc === 'search_rooms' ? { data: homes, count: 2 } : rooms(3)(read);
+    const { reads } = renderWithStore(<ListingGrid />, { path: '/home?where=Lisbon', answer: handler });
+    await vi.waitFor(() => expect(cards()).toHaveLength(2));
+    expect(reads.find((read) => read.rpc === 'resolve_place')).toMatchObject({ args: { search_text: 'lisbon' } });
+    for (const [i, home] of homes.entries()) {
+      const km = kilometresBetween(lisbon, home);
+      expect(km).toBeGreaterThan(5);
+      expect(await within(cards()[i]!).findByText(distanceText(km))).toBeInTheDocument();
+    }
+  });
+
+  it('a search that resolves to no point (nothing, or a region) shows no distances', async () => {
+    for (const [where, place] of [['Lisbn', []], ['Europe', [{ name: 'Europe', country: null, kind: 'region', lat: null, lng: null, radius_km: null }]]] as const) {
+      const handler = (read: Read): Answer =>
+        read.rpc === 'resolve_place' ? { data: place } : read.rpc === 'search_rooms' ? { data: [{ ...room(1), lat: 38.75, lng: -9.2 }], count: 1 } : rooms(3)(read);
+      const { store, unmount } = renderWithStore(<ListingGrid />, { path: `/home?where=${where}`, answer: handler });
+      await vi.waitFor(() => expect(cards()).toHaveLength(1));
+      // the place has arrived (and rendered), not merely been asked for
+      await vi.waitFor(() =>
+        expect(Object.values(store.getState().api.queries).find((q) => q?.endpointName === 'getSearchPlace')?.status).toBe('fulfilled'),
+      );
+      expect(screen.queryByText(/kilometers away/)).toBeNull();
+      unmount();
+    }
   });
 
   it('a search that finds nothing offers to clear it, which shows every home again', async () => {

@@ -5,8 +5,8 @@
  * while the next page loads. A failed read shows a message with Retry; no match shows an empty
  * state, never a blank grid. A search says how many homes it found ('N homes') and its empty
  * state offers to clear it; the last page ends with a line saying so. Cards give their distance
- * from the searched place, the location of the best match (the place itself when it has homes);
- * without a place (no search, a region) they give none.
+ * from the place the search resolves to (resolve_place, as search_rooms resolves it); without a
+ * place with a point (no search, a region, nothing resolved) they give none.
  */
 import { useNavigate } from 'shared/router';
 import { staySearch, stayOf } from 'shared/url';
@@ -16,12 +16,11 @@ import {
   INFINITE_SCROLL_TRIGGER_PX,
   SKELETON_COUNTS,
   kilometresBetween,
-  isRegionSearch,
   datesSummary,
 } from 'shared/rules';
 import { clearAll } from 'shared/state';
 import { ListingCardSkeleton } from 'shared/ui';
-import { useGetGridCountQuery, useGetGridPageInfiniteQuery } from 'shared/api';
+import { useGetGridCountQuery, useGetGridPageInfiniteQuery, useGetSearchPlaceQuery } from 'shared/api';
 import { selectSearching, useHomeSearch } from '../../search';
 import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
 import { useFirstRowCount } from '../hooks/useFirstRowCount';
@@ -51,14 +50,11 @@ export function ListingGrid() {
   const { currentData, isFetching, isError, error, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } =
     useGetGridPageInfiniteQuery({ category, search });
   const { currentData: count } = useGetGridCountQuery(search ? { category, search } : skipToken);
+  const { currentData: place } = useGetSearchPlaceQuery(search && search.searchText !== '' ? search.searchText : skipToken);
 
   // Only the rooms of the current category and search: another category's rooms never linger.
   const rooms = currentData?.pages.flat() ?? [];
-  const best = rooms[0];
-  const reference =
-    search && search.searchText !== '' && !isRegionSearch(search.searchText) && best?.lat != null && best.lng != null
-      ? { lat: best.lat, lng: best.lng }
-      : null;
+  const reference = search && place?.lat != null && place.lng != null ? { lat: place.lat, lng: place.lng } : null;
   const isLoading = currentData === undefined && isFetching;
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   const sentinel = useNearViewportBottom<HTMLDivElement>(
