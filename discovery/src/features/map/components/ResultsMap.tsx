@@ -294,7 +294,7 @@ export default function ResultsMap() {
         </button>
       </div>
       {selected && (
-        <article id="results-map-card" className={styles.card} aria-labelledby="results-map-card-title" data-map-control>
+        <section id="results-map-card" className={styles.card} aria-labelledby="results-map-card-title" data-map-control>
           {selected.images[0] && (
             <img className={styles.cardPhoto} {...photoSources(config, selected.images[0])} sizes="320px" alt="" />
           )}
@@ -312,7 +312,7 @@ export default function ResultsMap() {
           <button type="button" className={styles.cardClose} aria-label="Close" onClick={() => setSelectedId(null)}>
             <X size={16} aria-hidden />
           </button>
-        </article>
+        </section>
       )}
     </div>
   );
