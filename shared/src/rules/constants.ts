@@ -186,8 +186,6 @@ export const BREAKPOINTS = {
   reviewSummaryFrom: 824,
   /** The detail page's small-screen layout at this width or narrower. */
   detailSmallUpTo: 920,
-  /** /home's results map sits beside the list from this width (narrower: behind 'Show map'). */
-  mapBesideListFrom: 1128,
 } as const;
 /** The header's start-scroll state is on from scroll 0 up to this. */
 export const START_SCROLL_MAX_PX = 21;
