@@ -1,20 +1,33 @@
+import { useState } from 'react';
+import { List, Map as MapIcon } from 'lucide-react';
 import { roomsApi } from 'shared/api';
 import type { PagePrefetch } from 'shared/federation';
 import { categoriesApi } from '../features/categories';
 import { ListingGrid } from '../features/grid/components/ListingGrid';
+import { MapPane } from '../features/map';
 import { homeSearchOf, useSearchFromUrl } from '../features/search';
 import styles from './Home.module.css';
 
 /**
- * /home: the listing grid (the shell's header holds the search bar and the category strip). The
- * page's query is the search it shows.
+ * /home: the listing grid and the results map (the shell's header holds the search bar and the
+ * category strip). The page's query is the search it shows. Wide screens show the map beside the
+ * list; narrower ones show one at a time, 'Show map' and 'Show list' switching (the CSS decides
+ * which layout applies, so the server's first HTML is right at every width).
  */
 export default function Home() {
   useSearchFromUrl();
+  const [shown, setShown] = useState<'list' | 'map'>('list');
   return (
-    <section className={styles.home} aria-label="Homes">
+    <section className={styles.home} aria-label="Homes" data-shown={shown}>
       <h1 className="visually-hidden">Homes</h1>
-      <ListingGrid />
+      <div className={styles.list}>
+        <ListingGrid />
+      </div>
+      <MapPane className={styles.map} />
+      <button type="button" className={styles.switch} onClick={() => setShown(shown === 'list' ? 'map' : 'list')}>
+        {shown === 'list' ? 'Show map' : 'Show list'}
+        {shown === 'list' ? <MapIcon size={16} aria-hidden /> : <List size={16} aria-hidden />}
+      </button>
     </section>
   );
 }

@@ -53,14 +53,17 @@ export type Room = RoomsRow;
 /**
  * search_rooms' named arguments for a query. stay_nights is sent only when the stay may move
  * inside the window (a hint chip, flexible mode); without it every night of the window counts.
+ * The map's area goes as box_west, box_south, box_east and box_north, all four or none (issue 31).
  */
 export function searchRoomsArgs(query: SearchQuery) {
+  const { box } = query;
   return {
     search_text: query.searchText,
     check_in: query.checkIn,
     check_out: query.checkOut,
     guests: query.guests > 0 ? query.guests : null,
     ...(query.stayNights === null ? {} : { stay_nights: query.stayNights }),
+    ...(box === null ? {} : { box_west: box.west, box_south: box.south, box_east: box.east, box_north: box.north }),
   };
 }
 

@@ -112,6 +112,8 @@ function criteriaOf(state: FormState, range: DateRange): SearchCriteria {
     stayLength: state.stayDuration,
     guests: guestsOf(state),
     category: '',
+    // A new search is of a place again: it leaves the map's area behind.
+    box: null,
   };
 }
 

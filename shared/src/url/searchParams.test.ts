@@ -15,6 +15,7 @@ import {
   staySearch,
   stayOf,
   withStay,
+  type MapBox,
   type SearchCriteria,
 } from './searchParams';
 import { searchQueryOf } from './searchSummary';
@@ -84,8 +85,20 @@ describe('bad parameters are dropped or clamped', () => {
     ['a control character', 'where=Par%00is', ''],
     ['a huge count', 'adults=99999999999999999999', ''],
     ['unknown parameters', 'utm_source=mail&adults=2', 'adults=2'],
+    ['a map area past 4 decimals (rounded)', 'box=2.22424,48.81555,2.46999,48.9', 'box=2.2242%2C48.8156%2C2.47%2C48.9'],
+    ['a map area past the poles and the antimeridian (clamped)', 'box=-200,-95.5,181,91', 'box=-180%2C-90%2C180%2C90'],
+    ['a map area upside down', 'box=2.4,48.9,2.2,48.8', ''],
+    ['a map area with no width once rounded', 'box=2.00001,48.8,2.00002,48.9', ''],
+    ['a map area of three numbers', 'box=2.2,48.8,2.4', ''],
+    ['a map area of words, exponents or infinities', 'box=west,1e2,Infinity,NaN', ''],
+    ['a map area with a huge number', `box=1.${'1'.repeat(40)},48.8,2.4,48.9`, ''],
+    ['a map area with spaces', 'box=2.2,+48.8,2.4,48.9', ''],
   ])('%s', (_name, search, clean) => {
     expect(cleanSearch(`?${search}`, TODAY)).toBe(clean === '' ? '' : `?${clean}`);
+  });
+
+  it('a negative zero in a map area is written as 0', () => {
+    expect(cleanSearch('?box=-0.00001,-1,1,1', TODAY)).toBe('?box=0%2C-1%2C1%2C1');
   });
 
   it('keeps what a traveller types, markup included, as text', () => {
@@ -131,16 +144,41 @@ describe('the server query', () => {
     expect(searchQueryOf({ ...NO_SEARCH, category: 'Beach' }, TODAY)).toBeNull();
   });
 
+  it('a map area restricts the grid and stands in for the destination', () => {
+    const box = { west: 2.2242, south: 48.8156, east: 2.4699, north: 48.9022 };
+    expect(searchQueryOf(parse('where=Paris&box=2.2242,48.8156,2.4699,48.9022&adults=2'), TODAY)).toEqual({
+      searchText: '',
+      checkIn: null,
+      checkOut: null,
+      stayNights: null,
+      guests: 2,
+      box,
+    });
+    expect(searchQueryOf({ ...NO_SEARCH, box }, TODAY)).toMatchObject({ searchText: '', box });
+  });
+
   it.each<[string, string, ReturnType<typeof searchQueryOf>]>([
-    ['dates mode', 'where=New+York&checkin=2026-05-12&checkout=2026-05-14&adults=1&children=1', { searchText: 'newyork', checkIn: '2026-05-12', checkOut: '2026-05-14', stayNights: null, guests: 2 }],
-    ['a region in any case', 'where=europe', { searchText: 'europe', checkIn: null, checkOut: null, stayNights: null, guests: 0 }],
-    ['the 2 days chip', 'checkin=2026-05-20&checkout=2026-05-23&flex=2', { searchText: '', checkIn: '2026-05-18', checkOut: '2026-05-25', stayNights: 3, guests: 0 }],
-    ['months mode', 'mode=months&start=2026-06-05', { searchText: '', checkIn: '2026-06-05', checkOut: '2026-09-05', stayNights: null, guests: 0 }],
-    ['flexible mode', 'mode=flexible&stay=weekend&months=aug,jul', { searchText: '', checkIn: '2026-07-01', checkOut: '2026-09-01', stayNights: 2, guests: 0 }],
+    ['dates mode', 'where=New+York&checkin=2026-05-12&checkout=2026-05-14&adults=1&children=1', { searchText: 'newyork', checkIn: '2026-05-12', checkOut: '2026-05-14', stayNights: null, guests: 2, box: null }],
+    ['a region in any case', 'where=europe', { searchText: 'europe', checkIn: null, checkOut: null, stayNights: null, guests: 0, box: null }],
+    ['the 2 days chip', 'checkin=2026-05-20&checkout=2026-05-23&flex=2', { searchText: '', checkIn: '2026-05-18', checkOut: '2026-05-25', stayNights: 3, guests: 0, box: null }],
+    ['months mode', 'mode=months&start=2026-06-05', { searchText: '', checkIn: '2026-06-05', checkOut: '2026-09-05', stayNights: null, guests: 0, box: null }],
+    ['flexible mode', 'mode=flexible&stay=weekend&months=aug,jul', { searchText: '', checkIn: '2026-07-01', checkOut: '2026-09-01', stayNights: 2, guests: 0, box: null }],
   ])('%s', (_name, search, query) => {
     expect(searchQueryOf(parse(search), TODAY)).toEqual(query);
   });
 });
+
+/** Every map area the URL may hold: 4 decimals, within the world, some width and height. */
+const validBox: fc.Arbitrary<MapBox> = fc
+  .tuple(
+    fc.uniqueArray(fc.integer({ min: -180e4, max: 180e4 }), { minLength: 2, maxLength: 2 }),
+    fc.uniqueArray(fc.integer({ min: -90e4, max: 90e4 }), { minLength: 2, maxLength: 2 }),
+  )
+  .map(([lngs, lats]) => {
+    const [west, east] = lngs.sort((a, b) => a - b).map((n) => n / 1e4 + 0) as [number, number];
+    const [south, north] = lats.sort((a, b) => a - b).map((n) => n / 1e4 + 0) as [number, number];
+    return { west, south, east, north };
+  });
 
 /** Every criteria the parser can answer: what the URL may validly hold. */
 const validCriteria: fc.Arbitrary<SearchCriteria> = (() => {
@@ -170,6 +208,7 @@ const validCriteria: fc.Arbitrary<SearchCriteria> = (() => {
     stayLength: fc.constantFrom(...STAY_DURATIONS),
     guests,
     category: fc.constantFrom('', ...CATEGORIES),
+    box: fc.option(validBox, { nil: null }),
   }).map(({ dates: [checkIn, checkOut], ...rest }) => ({ ...rest, checkIn, checkOut }));
 })();
 

@@ -5,10 +5,11 @@
  * the part the listing and booking pages use.
  *
  *   /home?where=Europe&checkin=2026-12-12&checkout=2026-12-15&adults=2&category=Beach
+ *   /home?box=2.2242,48.8156,2.4699,48.9022&adults=2   (the map's area: west,south,east,north)
  *
  * Parsing never fails: every value the spec's rules do not allow (unparseable or past dates, an
  * end not after its start, negative or too many guests, unknown categories, modes, months or stay
- * lengths, repeated or huge values) is dropped or clamped, and `serializeSearchParams` writes the
+ * lengths, map areas outside the world or upside down, repeated or huge values) is dropped or clamped, and `serializeSearchParams` writes the
  * clean form, which a page puts back in the address bar. For every valid criteria x,
  * parseSearchParams(serializeSearchParams(x)) equals x.
  */
@@ -54,6 +55,19 @@ export interface SearchCriteria {
   guests: GuestCounts;
   /** A category of the strip ('' for none). */
   category: string;
+  /** The map's area the results are searched in ("Search as I move the map"), or null. */
+  box: MapBox | null;
+}
+
+/**
+ * An area of the map in degrees, rounded to 4 decimals (about 11 m): west < east, south < north.
+ * The map does not wrap around the antimeridian, so an area never crosses it.
+ */
+export interface MapBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
 }
 
 /** The stay being booked: the criteria's dates and guests. */
@@ -74,6 +88,7 @@ export const NO_SEARCH: SearchCriteria = {
   stayLength: DEFAULT_STAY_DURATION,
   guests: NO_GUESTS,
   category: '',
+  box: null,
 };
 
 /** The longest destination kept; a longer one is dropped. */
@@ -83,6 +98,9 @@ const COUNT_PATTERN = /^\d{1,4}$/;
 const MONTH_TOKENS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'] as const;
 const DATE_MODES: Readonly<Record<string, DateOption>> = { dates: 'dates', months: 'month', flexible: 'flexible' };
 const FLEX_DAYS: readonly number[] = CALENDAR_HINT_CHIPS.map((chip) => chip.days);
+/** A box coordinate as the URL may spell it: a plain decimal, not too long (no exponents, no NaN). */
+const BOX_COORDINATE_PATTERN = /^-?\d{1,3}(\.\d{1,12})?$/;
+const BOX_DECIMALS = 1e4;
 
 /** The parameter names, in the order the clean form writes them. */
 export const SEARCH_PARAM_NAMES = [
@@ -100,6 +118,7 @@ export const SEARCH_PARAM_NAMES = [
   'infants',
   'pets',
   'category',
+  'box',
 ] as const;
 
 /** The last day a calendar can show: the end of its last rendered month. */
@@ -164,6 +183,38 @@ function parseCategory(value: string | null): string {
   return CATEGORIES.find((category) => category.toLowerCase() === lower) ?? '';
 }
 
+/** A coordinate rounded to the URL's 4 decimals and kept within ±limit (+0 turns -0 into 0). */
+function boxCoordinate(value: number, limit: number): number {
+  return Math.round(Math.min(limit, Math.max(-limit, value)) * BOX_DECIMALS) / BOX_DECIMALS + 0;
+}
+
+/**
+ * The clean form of a map area: rounded to 4 decimals, longitudes within ±180 and latitudes
+ * within ±90; null when nothing of it is left (not finite, or no width or height once clamped).
+ */
+export function cleanMapBox(box: MapBox): MapBox | null {
+  if (![box.west, box.south, box.east, box.north].every(Number.isFinite)) return null;
+  const clean = {
+    west: boxCoordinate(box.west, 180),
+    south: boxCoordinate(box.south, 90),
+    east: boxCoordinate(box.east, 180),
+    north: boxCoordinate(box.north, 90),
+  };
+  return clean.west < clean.east && clean.south < clean.north ? clean : null;
+}
+
+/** The `box` parameter's value: 'west,south,east,north'. */
+export function mapBoxParam(box: MapBox): string {
+  return [box.west, box.south, box.east, box.north].join(',');
+}
+
+function parseBox(value: string | null): MapBox | null {
+  const parts = value?.split(',') ?? [];
+  if (parts.length !== 4 || !parts.every((part) => BOX_COORDINATE_PATTERN.test(part))) return null;
+  const [west, south, east, north] = parts.map(Number) as [number, number, number, number];
+  return cleanMapBox({ west, south, east, north });
+}
+
 /** The criteria a query string stands for, cleaned by the spec's rules; `today` drops past days. */
 export function parseSearchParams(search: URLSearchParams | string, today: IsoDay): SearchCriteria {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
@@ -190,6 +241,7 @@ export function parseSearchParams(search: URLSearchParams | string, today: IsoDa
       pets: count(get('pets')),
     }),
     category: parseCategory(get('category')),
+    box: parseBox(get('box')),
   };
 }
 
@@ -214,6 +266,7 @@ export function serializeSearchParams(criteria: SearchCriteria): string {
   put('infants', String(criteria.guests.infants), '0');
   put('pets', String(criteria.guests.pets), '0');
   put('category', criteria.category);
+  put('box', criteria.box && mapBoxParam(criteria.box));
   return params.toString();
 }
 

@@ -21,7 +21,7 @@ import {
   formatShownDate,
   monthsSummary,
 } from 'shared/rules';
-import type { SearchCriteria } from './searchParams';
+import type { MapBox, SearchCriteria } from './searchParams';
 
 /** What the collapsed search bar shows for a part nobody has filled in. */
 export const SEARCH_SUMMARY_PLACEHOLDERS = { where: 'Anywhere', when: 'Any week', who: 'Add guests' } as const;
@@ -61,12 +61,15 @@ export function searchSummary(criteria: SearchCriteria): { where: string; when: 
 export interface SearchQuery extends SearchWindow {
   searchText: string;
   guests: number;
+  /** The map's area; it stands in for the destination, which is then not asked for. */
+  box: MapBox | null;
 }
 
 /**
  * What the search asks the server for: the letters to match, the dates (../rules/searchWindow:
  * the chosen dates widened by the hint chip, the dial's range, or the flexible months) and the
- * number of guests; null when nothing restricts the grid. `today` keeps windows out of the past.
+ * number of guests, or the map's area instead of the letters when the traveller searches as they
+ * move the map; null when nothing restricts the grid. `today` keeps windows out of the past.
  */
 export function searchQueryOf(criteria: SearchCriteria, today: IsoDay): SearchQuery | null {
   let window: SearchWindow;
@@ -77,7 +80,12 @@ export function searchQueryOf(criteria: SearchCriteria, today: IsoDay): SearchQu
   } else {
     window = flexibleWindow(criteria.months, criteria.stayLength, today);
   }
-  const query = { searchText: searchText(regionOf(criteria.where), criteria.where), ...window, guests: countedGuests(criteria.guests) };
-  const restricting = query.searchText !== '' || query.checkIn !== null || query.checkOut !== null || query.guests > 0;
+  const query = {
+    searchText: criteria.box ? '' : searchText(regionOf(criteria.where), criteria.where),
+    ...window,
+    guests: countedGuests(criteria.guests),
+    box: criteria.box,
+  };
+  const restricting = query.searchText !== '' || query.checkIn !== null || query.checkOut !== null || query.guests > 0 || query.box !== null;
   return restricting ? query : null;
 }

@@ -5,6 +5,7 @@ import { useNavigate } from 'shared/router';
 import { distanceText, kilometresBetween } from 'shared/rules';
 import { renderWithStore, type Answer, type Read } from 'shared/testing';
 import { HomeSearch } from '../../../test/HomeSearch';
+import { setViewportWidth } from '../../../test/viewport';
 import { setSearching } from '../../search';
 import { ListingGrid } from './ListingGrid';
 
@@ -257,12 +258,17 @@ describe('ListingGrid', () => {
     expect(cards()).toHaveLength(3);
   });
 
-  it('the first row loads its photos eagerly, the rest lazily', async () => {
+  it.each([
+    [1280, 2],
+    [1000, 3],
+    [1500, 3],
+  ])('at %ipx the first row (%i cards, the map beside from 1128px) loads its photos eagerly, the rest lazily', async (width, firstRow) => {
+    setViewportWidth(width);
     renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(16) });
     await vi.waitFor(() => expect(cards()).toHaveLength(16));
     const images = screen.getAllByRole('img');
-    expect(images.slice(0, 4).every((img) => img.getAttribute('loading') === 'eager')).toBe(true);
-    expect(images.slice(4).every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
+    expect(images.slice(0, firstRow).every((img) => img.getAttribute('loading') === 'eager')).toBe(true);
+    expect(images.slice(firstRow).every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
   });
 
   it('signed out, the heart links to /login returning here, and opens the login dialog', async () => {

@@ -7,6 +7,7 @@
  * state offers to clear it; the last page ends with a line saying so. Cards give their distance
  * from the place the search resolves to (resolve_place, as search_rooms resolves it); without a
  * place with a point (no search, a region, nothing resolved) they give none.
+ * Pointing at a card highlights its pin on the results map (features/map).
  */
 import { useNavigate } from 'shared/router';
 import { staySearch, stayOf } from 'shared/url';
@@ -21,6 +22,7 @@ import {
 import { clearAll } from 'shared/state';
 import { ListingCardSkeleton } from 'shared/ui';
 import { useGetGridCountQuery, useGetGridPageInfiniteQuery, useGetSearchPlaceQuery } from 'shared/api';
+import { highlightRoom } from '../../map';
 import { selectSearching, useHomeSearch } from '../../search';
 import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
 import { useFirstRowCount } from '../hooks/useFirstRowCount';
@@ -112,14 +114,23 @@ export function ListingGrid() {
       )}
       <div className={styles.grid}>
         {rooms.map((room, i) => (
-          <GridCard
+          // Pointing at a card (or tabbing into it) highlights its pin on the results map.
+          <div
             key={room.id}
-            room={room}
-            priority={i < firstRow}
-            distanceKm={reference && room.lat != null && room.lng != null ? kilometresBetween(reference, { lat: room.lat, lng: room.lng }) : null}
-            datesText={stayDates}
-            staySearch={stayQuery}
-          />
+            className={styles.cell}
+            onMouseEnter={() => dispatch(highlightRoom(room.id))}
+            onMouseLeave={() => dispatch(highlightRoom(null))}
+            onFocus={() => dispatch(highlightRoom(room.id))}
+            onBlur={() => dispatch(highlightRoom(null))}
+          >
+            <GridCard
+              room={room}
+              priority={i < firstRow}
+              distanceKm={reference && room.lat != null && room.lng != null ? kilometresBetween(reference, { lat: room.lat, lng: room.lng }) : null}
+              datesText={stayDates}
+              staySearch={stayQuery}
+            />
+          </div>
         ))}
         {isFetchingNextPage && skeletons(SKELETON_COUNTS.fetchingMore, 'm')}
       </div>

@@ -1,0 +1,319 @@
+/**
+ * The results map (issue 31): the land drawn offline (../world), a price pin per home the list
+ * has loaded, the chosen home's card, zoom buttons and "Search as I move the map". It fits the
+ * results when a search changes, or the URL's map area when there is one. Moved by a drag, the
+ * wheel, its buttons or the keyboard, it writes the area it shows to /home's URL (replacing the
+ * entry, once the map has been still for BOX_WRITE_DELAY_MS) while the box is ticked, and the
+ * list follows the URL. Loaded after hydration (MapPane), so it never renders on the server.
+ */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Minus, Plus, X } from 'lucide-react';
+import { useGetGridPageInfiniteQuery, type GridRoom } from 'shared/api';
+import { useRuntimeConfig } from 'shared/config';
+import { Link, useLocation, useNavigate } from 'shared/router';
+import { nightlyUsdPrice } from 'shared/rules';
+import { useAppSelector } from 'shared/store';
+import { photoSources } from 'shared/ui';
+import { cleanMapBox, mapBoxParam, serializeSearchParams, staySearch } from 'shared/url';
+import { homeSearchWith, useHomeSearch } from '../../search';
+import { selectHighlightedRoomId } from '../mapSlice';
+import {
+  KEY_PAN_PX,
+  ZOOM_STEP,
+  boxOfView,
+  fitBox,
+  fitPlaces,
+  panBy,
+  pointOnMap,
+  topLeft,
+  worldPx,
+  zoomAbout,
+  type MapSize,
+  type MapView,
+} from '../mapView';
+import { FINE_DETAIL_FROM_ZOOM, PATH_WORLD_PX, loadWorld, type WorldDetail, type WorldPaths } from '../world';
+import styles from './ResultsMap.module.css';
+
+/** How long the map must be still before its area goes into the URL (one search per move). */
+const BOX_WRITE_DELAY_MS = 400;
+/** Room kept around the results when the map fits them (a pin is about 30px tall). */
+const FIT_PADDING_PX = 48;
+/** A press that moves less than this is a click, not a drag. */
+const DRAG_THRESHOLD_PX = 4;
+/** Wheel pixels per zoom level (a mouse notch of 100 zooms half a level). */
+const WHEEL_PX_PER_LEVEL = 200;
+
+type LocatedRoom = GridRoom & { lat: number; lng: number };
+
+const isLocated = (room: GridRoom): room is LocatedRoom => room.lat !== null && room.lng !== null;
+
+/** The map frame's size in pixels, following resizes (null until measured). */
+function useSize(element: HTMLElement | null): MapSize | null {
+  const [size, setSize] = useState<MapSize | null>(null);
+  useEffect(() => {
+    if (!element) return;
+    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return size;
+}
+
+/** The world's paths: the coarse ones at once, the fine ones from FINE_DETAIL_FROM_ZOOM on. */
+function useWorld(zoom: number | undefined): WorldPaths | null {
+  const [worlds, setWorlds] = useState<Partial<Record<WorldDetail, WorldPaths>>>({});
+  const wanted: WorldDetail = zoom !== undefined && zoom >= FINE_DETAIL_FROM_ZOOM ? 'fine' : 'coarse';
+  const requested = useRef(new Set<WorldDetail>());
+  useEffect(() => {
+    if (requested.current.has(wanted)) return;
+    requested.current.add(wanted);
+    void loadWorld(wanted).then((paths) => setWorlds((loaded) => ({ ...loaded, [wanted]: paths })));
+  }, [wanted]);
+  return worlds.fine ?? worlds.coarse ?? null;
+}
+
+export default function ResultsMap() {
+  const config = useRuntimeConfig();
+  const navigate = useNavigate();
+  const { search: locationSearch } = useLocation();
+  const { criteria, search, category } = useHomeSearch();
+  // The list's own query (the same cache entry): the pins are the homes the list has loaded. The
+  // last results stay pinned while the next ones load.
+  const { data, currentData } = useGetGridPageInfiniteQuery({ category, search });
+  const rooms = (data?.pages.flat() ?? []).filter(isLocated);
+  const highlightedId = useAppSelector(selectHighlightedRoomId);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [searchAsMoved, setSearchAsMoved] = useState(criteria.box !== null);
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  const size = useSize(frame);
+  const [view, setView] = useState<MapView | null>(null);
+  const world = useWorld(view?.zoom);
+
+  // What the latest render knows, for the handlers and the delayed write.
+  const latest = useRef({ view, size, searchAsMoved, locationSearch });
+  latest.current = { view, size, searchAsMoved, locationSearch };
+
+  // Fit the map to a new search's results, or to the URL's area unless the map wrote it itself.
+  const fitKey = criteria.box ? `box=${mapBoxParam(criteria.box)}` : `search=${serializeSearchParams(criteria)}`;
+  const fitted = useRef<string | null>(null);
+  const written = useRef<string | null>(null);
+  const firstPage = currentData?.pages[0];
+  useEffect(() => {
+    if (!size || fitted.current === fitKey) return;
+    if (criteria.box) {
+      fitted.current = fitKey;
+      if (written.current !== fitKey) setView(fitBox(criteria.box, size));
+      return;
+    }
+    if (!firstPage) return;
+    fitted.current = fitKey;
+    setView(fitPlaces(firstPage.filter(isLocated), size, FIT_PADDING_PX));
+    setSelectedId(null);
+  }, [fitKey, criteria.box, firstPage, size]);
+
+  const writeTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(writeTimer.current), []);
+
+  /** The traveller moved the map: show it, and search the new area once it is still. */
+  const moveTo = useCallback(
+    (next: MapView) => {
+      setView(next);
+      window.clearTimeout(writeTimer.current);
+      if (!latest.current.searchAsMoved) return;
+      writeTimer.current = window.setTimeout(() => {
+        const current = latest.current;
+        const box = current.size && current.view ? cleanMapBox(boxOfView(current.view, current.size)) : null;
+        if (!box) return;
+        written.current = `box=${mapBoxParam(box)}`;
+        // The area is the place now: the typed destination no longer says what the list shows.
+        const url = homeSearchWith(current.locationSearch, (params) => {
+          params.delete('where');
+          params.set('box', mapBoxParam(box));
+        });
+        void navigate(url, { replace: true });
+      }, BOX_WRITE_DELAY_MS);
+    },
+    [navigate],
+  );
+
+  const zoomBy = useCallback(
+    (delta: number, anchor?: { x: number; y: number }) => {
+      const { view: current, size: currentSize } = latest.current;
+      if (!current || !currentSize) return;
+      const next = zoomAbout(current, currentSize, delta, anchor ?? { x: currentSize.width / 2, y: currentSize.height / 2 });
+      if (next !== current) moveTo(next);
+    },
+    [moveTo],
+  );
+
+  // The wheel zooms about the pointer; React's wheel listeners are passive and cannot keep the page still.
+  useEffect(() => {
+    if (!frame) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const rect = frame.getBoundingClientRect();
+      const delta = Math.max(-1, Math.min(1, -event.deltaY / WHEEL_PX_PER_LEVEL));
+      zoomBy(delta, { x: event.clientX - rect.left, y: event.clientY - rect.top });
+    };
+    frame.addEventListener('wheel', onWheel, { passive: false });
+    return () => frame.removeEventListener('wheel', onWheel);
+  }, [frame, zoomBy]);
+
+  const drag = useRef<{ pointerId: number; x: number; y: number; moved: boolean } | null>(null);
+  const swallowClick = useRef(false);
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0 || (event.target as Element).closest('[data-map-control]')) return;
+    drag.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const current = drag.current;
+    const shown = latest.current.view;
+    if (!current || current.pointerId !== event.pointerId || !shown) return;
+    const dx = event.clientX - current.x;
+    const dy = event.clientY - current.y;
+    if (!current.moved) {
+      if (Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+      current.moved = true;
+      // Captured only once it is a drag, so that a click on a pin stays the pin's.
+      event.currentTarget.setPointerCapture(event.pointerId);
+    }
+    current.x = event.clientX;
+    current.y = event.clientY;
+    moveTo(panBy(shown, dx, dy));
+  };
+  const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
+    if (drag.current?.pointerId !== event.pointerId) return;
+    swallowClick.current = drag.current.moved;
+    drag.current = null;
+  };
+
+  // Escape closes the card from anywhere on the map; the arrows and +/- act on the focused map itself.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && selectedId !== null) {
+      setSelectedId(null);
+      return;
+    }
+    if (event.target !== frame || !view) return;
+    const pans: Record<string, [number, number]> = {
+      ArrowLeft: [KEY_PAN_PX, 0],
+      ArrowRight: [-KEY_PAN_PX, 0],
+      ArrowUp: [0, KEY_PAN_PX],
+      ArrowDown: [0, -KEY_PAN_PX],
+    };
+    const pan = pans[event.key];
+    if (pan) moveTo(panBy(view, ...pan));
+    else if (event.key === '+' || event.key === '=') zoomBy(ZOOM_STEP);
+    else if (event.key === '-' || event.key === '_') zoomBy(-ZOOM_STEP);
+    else return;
+    event.preventDefault();
+  };
+
+  const selected = rooms.find((room) => room.id === selectedId) ?? null;
+  const origin = view && size ? topLeft(view, size) : null;
+  const pathScale = view ? worldPx(view.zoom) / PATH_WORLD_PX : 1;
+
+  return (
+    <div className={styles.map} onKeyDown={onKeyDown}>
+      {/* An application: a screen reader in it passes the arrow keys on, which move the map; ARIA has
+          no widget role for a map, so the lint rule does not count it as interactive. */}
+      <div
+        ref={setFrame}
+        className={styles.frame}
+        role="application"
+        aria-roledescription="map"
+        aria-label="Map of the homes"
+        aria-describedby="results-map-help"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        onClickCapture={(event) => {
+          if (!swallowClick.current) return;
+          swallowClick.current = false;
+          event.stopPropagation();
+        }}
+      >
+        <p id="results-map-help" className="visually-hidden">
+          Arrow keys move the map, plus and minus zoom. Each home is a button with its price.
+        </p>
+        {view && size && origin && (
+          <>
+            <svg className={styles.land} width={size.width} height={size.height} aria-hidden="true">
+              {world && (
+                <g transform={`translate(${-origin.x} ${-origin.y}) scale(${pathScale})`}>
+                  <path className={styles.landShape} d={world.land} />
+                  <path className={styles.borders} d={world.borders} />
+                </g>
+              )}
+            </svg>
+            <ul className={styles.pins}>
+              {rooms.map((room) => {
+                const { x, y } = pointOnMap(room, view, size);
+                if (x < -40 || y < -20 || x > size.width + 40 || y > size.height + 20) return null;
+                const highlighted = room.id === highlightedId;
+                const isSelected = room.id === selectedId;
+                return (
+                  <li key={room.id} className={highlighted || isSelected ? styles.pinOnTop : undefined}>
+                    <button
+                      type="button"
+                      data-map-control
+                      className={`${styles.pin} ${highlighted ? styles.pinHighlighted : ''} ${isSelected ? styles.pinSelected : ''}`}
+                      style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}
+                      aria-expanded={isSelected}
+                      aria-controls={isSelected ? 'results-map-card' : undefined}
+                      data-highlighted={highlighted || undefined}
+                      onClick={() => setSelectedId(isSelected ? null : room.id)}
+                    >
+                      ${nightlyUsdPrice(Number(room.price))}
+                      <span className="visually-hidden">
+                        {' '}
+                        a night, {room['house-title']}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </div>
+      <label className={styles.searchAsMoved} data-map-control>
+        <input type="checkbox" checked={searchAsMoved} onChange={(event) => setSearchAsMoved(event.target.checked)} />
+        Search as I move the map
+      </label>
+      <div className={styles.zoom}>
+        <button type="button" aria-label="Zoom in" onClick={() => zoomBy(ZOOM_STEP)}>
+          <Plus size={16} aria-hidden />
+        </button>
+        <button type="button" aria-label="Zoom out" onClick={() => zoomBy(-ZOOM_STEP)}>
+          <Minus size={16} aria-hidden />
+        </button>
+      </div>
+      {selected && (
+        <section id="results-map-card" className={styles.card} aria-labelledby="results-map-card-title" data-map-control>
+          {selected.images[0] && (
+            <img className={styles.cardPhoto} {...photoSources(config, selected.images[0])} sizes="320px" alt="" />
+          )}
+          <div className={styles.cardBody}>
+            <h2 id="results-map-card-title" className={styles.cardTitle}>
+              <Link to={`/house/${selected.id}${staySearch(criteria)}`} className={styles.cardLink}>
+                {[selected.city, selected.country].filter(Boolean).join(', ') || selected['house-title']}
+              </Link>
+            </h2>
+            <p className={styles.cardLine}>{selected['house-title']}</p>
+            <p className={styles.cardLine}>
+              <strong>${nightlyUsdPrice(Number(selected.price))}</strong> night
+            </p>
+          </div>
+          <button type="button" className={styles.cardClose} aria-label="Close" onClick={() => setSelectedId(null)}>
+            <X size={16} aria-hidden />
+          </button>
+        </section>
+      )}
+    </div>
+  );
+}
