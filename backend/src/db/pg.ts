@@ -36,8 +36,11 @@ class StatementNames {
   }
 }
 
-/** Any PostgreSQL reachable at `url`, through a connection pool. */
-export async function openPg(url: string, max = 10, waitMs = DB_WAIT_MS): Promise<Db> {
+/**
+ * Any PostgreSQL reachable at `url`, through a connection pool. `onWait` hears how long each
+ * query waited for a connection (the process's metrics).
+ */
+export async function openPg(url: string, max = 10, waitMs = DB_WAIT_MS, onWait?: (seconds: number) => void): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max, types: typeParsers, pipeline: true, connectionTimeoutMillis: waitMs });
   // An idle connection dropped by the server must not take the process down.
   pool.on('error', (error) => console.error('[db] idle connection error:', error.message));
@@ -45,10 +48,19 @@ export async function openPg(url: string, max = 10, waitMs = DB_WAIT_MS): Promis
   const probe = await pool.connect();
   probe.release();
   // A full pool makes callers wait at most waitMs (the driver's connectionTimeoutMillis).
-  const connect = () =>
-    pool.connect().catch((error: Error) => {
-      throw /timeout exceeded when trying to connect/.test(error.message) ? new DbWaitTimeout() : error;
-    });
+  const connect = () => {
+    const asked = performance.now();
+    return pool.connect().then(
+      (client) => {
+        onWait?.((performance.now() - asked) / 1000);
+        return client;
+      },
+      (error: Error) => {
+        onWait?.((performance.now() - asked) / 1000);
+        throw /timeout exceeded when trying to connect/.test(error.message) ? new DbWaitTimeout() : error;
+      },
+    );
+  };
 
   const names = new StatementNames();
 
