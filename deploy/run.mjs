@@ -101,13 +101,13 @@ export async function startDeployment({ port, basePort, webs, backends, database
     return child;
   };
 
-  // The first backend alone: it makes the keys, applies the migrations and seeds an empty
-  // database; the others start on what it made (they would wait on its migration lock anyway).
+  // The backends start together: one takes the start-up lock (keys, migrations, seed of an empty
+  // database) and the others wait on it, then find it done.
   const backendNames = [...specs.keys()].filter((name) => name.startsWith('backend-'));
   const webNames = [...specs.keys()].filter((name) => name.startsWith('web-'));
   await start('remotes');
-  await start(backendNames[0], 300_000);
-  await Promise.all([...backendNames.slice(1), ...webNames].map((name) => start(name)));
+  await Promise.all(backendNames.map((name) => start(name, 300_000)));
+  await Promise.all(webNames.map((name) => start(name)));
 
   const upstream = (names) => names.map((name) => `    server 127.0.0.1:${specs.get(name).port} max_fails=1 fail_timeout=2s;`).join('\n');
   const config = fs

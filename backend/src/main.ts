@@ -10,7 +10,7 @@ import { mailHandler } from './auth/mail.ts';
 import { loadKeys, resolveConfig, writePublicConfig, type BackendOptions } from './config.ts';
 import type { BackendContext, Keys } from './context.ts';
 import type { Db } from './db/index.ts';
-import { openPg } from './db/pg.ts';
+import { holdLock, openPg } from './db/pg.ts';
 import { apiDatabaseUrl } from './db/role.ts';
 import { openPglite } from './db/pglite.ts';
 import { createFunctions, provideFunctionEnv } from './functions/index.ts';
@@ -52,10 +52,20 @@ export async function createBackend(
 ): Promise<Backend> {
   const config = resolveConfig(options);
   const observe = createObserve(options.quiet ? 'silent' : config.logLevel, options.logDestination);
-  const keys = await loadKeys(config.dataDir, config.keys);
-  const db: Db = config.databaseUrl
-    ? await openPg(config.databaseUrl, undefined, undefined, (seconds) => observe.poolWait('admin', seconds))
-    : await openPglite(join(config.dataDir, 'pglite'));
+  // On PostgreSQL several processes may start at once on one database and one data folder: the
+  // keys, the migrations and the seed are made under one lock, by the first; the others wait.
+  const releaseStartup = config.databaseUrl ? await holdLock(config.databaseUrl, 'homestory_startup') : async () => undefined;
+  let keys: Keys;
+  let db: Db;
+  try {
+    keys = await loadKeys(config.dataDir, config.keys);
+    db = config.databaseUrl
+      ? await openPg(config.databaseUrl, undefined, undefined, (seconds) => observe.poolWait('admin', seconds))
+      : await openPglite(join(config.dataDir, 'pglite'));
+  } catch (error) {
+    await releaseStartup();
+    throw error;
+  }
   const log = (...args: unknown[]) => observe.log.info(args.map(String).join(' '));
   try {
     const applied = await migrate(db, config.migrationsDir);
@@ -63,6 +73,7 @@ export async function createBackend(
     const appliedLocal = await migrate(db, config.localMigrationsDir, 'local_schema_migrations');
     if (appliedLocal.length) log(`applied local backend migrations ${appliedLocal.join(', ')}`);
   } catch (error) {
+    await releaseStartup();
     await db.close();
     throw error;
   }
@@ -77,6 +88,7 @@ export async function createBackend(
     }
     limits = config.auth.redisUrl ? await redisLimits(config.auth.redisUrl, config.auth.redisKeyPrefix) : databaseLimits(db);
   } catch (error) {
+    await releaseStartup();
     if (apiDb !== db) await apiDb.close();
     await db.close();
     throw error;
@@ -159,6 +171,7 @@ export async function createBackend(
     await realtime.start();
     port = await listen(server, config.port);
   } catch (error) {
+    await releaseStartup();
     await realtime.stop();
     await closeDbs();
     throw error;
@@ -166,7 +179,11 @@ export async function createBackend(
   ctx.publicUrl = config.publicUrl ?? `http://localhost:${port}`;
   provideFunctionEnv(ctx);
 
-  await seedIfEmpty(ctx);
+  try {
+    await seedIfEmpty(ctx);
+  } finally {
+    await releaseStartup();
+  }
   await mailer.start();
   const stopReviewCounter = startReviewCounter(db, log);
   const guest = guestAccount(ctx);
@@ -185,11 +202,14 @@ export async function createBackend(
   let stopped: Promise<void> | undefined;
   const stop = (graceMs = 0) =>
     (stopped ??= (async () => {
+      // No new connection from here (the proxy sends them elsewhere); then the background work
+      // stops while the requests in flight finish, and the pools close last.
       stopping = true;
+      const drained = drain(server, graceMs);
       await mailer.stop();
       await stopReviewCounter();
       await realtime.stop();
-      await drain(server, graceMs);
+      await drained;
       await closeDbs();
     })());
   return { url: `http://localhost:${port}`, keys, ctx, stop };

@@ -37,6 +37,24 @@ class StatementNames {
 }
 
 /**
+ * Holds a session-level advisory lock on its own connection until the returned release: several
+ * backend processes starting on one database take turns at their start-up (migrations, seed),
+ * so one does the work and the others wait, then find it done.
+ */
+export async function holdLock(url: string, name: string): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  client.on('error', () => undefined);
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
+  return () => client.end();
+}
+
+/**
  * Any PostgreSQL reachable at `url`, through a connection pool. `onWait` hears how long each
  * query waited for a connection (the process's metrics).
  */

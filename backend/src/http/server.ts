@@ -168,8 +168,7 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
     const cors = corsHeaders(req.headers.origin ?? null, allowed);
     const pathname = (req.url ?? '/').split('?', 1)[0]!;
     observeRequest(req, res, getContext().observe, route(routes, pathname)?.prefix ?? 'unmatched', pathname);
-    // A stopping process (server.close() was called) answers what it has and keeps no connection.
-    if (!server.listening) res.setHeader('connection', 'close');
+    trackInFlight(server, res);
     try {
       const host = validHost(req.headers.host);
       if (!METHODS.has(req.method ?? '')) {
@@ -260,12 +259,30 @@ function observeRequest(req: IncomingMessage, res: ServerResponse, observe: Obse
   res.once('close', record);
 }
 
+/** Each server's requests not yet answered: drain() closes their connections once they are. */
+const inFlight = new WeakMap<Server, Set<ServerResponse>>();
+
+function trackInFlight(server: Server, res: ServerResponse): void {
+  let set = inFlight.get(server);
+  if (!set) inFlight.set(server, (set = new Set()));
+  set.add(res);
+  res.once('close', () => set.delete(res));
+  // A request that arrives on an open connection while the server drains: its answer closes it.
+  if (!server.listening) res.shouldKeepAlive = false;
+}
+
 /**
  * Stops a server gracefully: no new connection is accepted, idle keep-alive connections close,
  * requests in flight finish (their connections then close: see the `connection: close` above)
  * and after graceMs whatever is still open is closed.
  */
 export function drain(server: Server, graceMs: number): Promise<void> {
+  for (const res of inFlight.get(server) ?? []) {
+    // Answered with `Connection: close` (when its headers are still to be written), and its
+    // connection closed once it is done rather than kept for another request.
+    res.shouldKeepAlive = false;
+    res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
+  }
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), graceMs);
     server.close(() => {
