@@ -91,12 +91,20 @@ export async function startDeployment({ port, basePort, webs, backends, database
   }
 
   const children = new Map();
+  /** Processes stopped on purpose (a restart, the end): any other exit is a crash, restarted. */
+  const stopping = new Set();
+  let ending = false;
   const start = async (name, timeoutMs = 60_000) => {
     const spec = specs.get(name);
     const log = fs.openSync(path.join(logDir, `${name}.log`), 'a');
     const child = spawn(process.execPath, spec.args, { cwd: spec.cwd, env: spec.env, stdio: ['ignore', log, log] });
     fs.closeSync(log);
     children.set(name, child);
+    child.once('exit', (code, signal) => {
+      if (ending || stopping.delete(child)) return;
+      console.error(`${name} exited (${code ?? signal}): starting it again`);
+      start(name).catch((error) => console.error(`${name} did not start again: ${error.message}`));
+    });
     await waitReady(spec.ready, child, timeoutMs);
     return child;
   };
@@ -109,7 +117,7 @@ export async function startDeployment({ port, basePort, webs, backends, database
   await Promise.all(backendNames.map((name) => start(name, 300_000)));
   await Promise.all(webNames.map((name) => start(name)));
 
-  const upstream = (names) => names.map((name) => `    server 127.0.0.1:${specs.get(name).port} max_fails=1 fail_timeout=2s;`).join('\n');
+  const upstream = (names) => names.map((name) => `    server 127.0.0.1:${specs.get(name).port} max_fails=0;`).join('\n');
   const config = fs
     .readFileSync(path.join(repoRoot, 'deploy', 'nginx.conf'), 'utf8')
     .replaceAll('{{PREFIX}}', runDir)
@@ -133,6 +141,7 @@ export async function startDeployment({ port, basePort, webs, backends, database
     /** SIGTERM (or `signal`), wait for its exit, start it again and wait until it is ready. */
     async restart(name, signal = 'SIGTERM') {
       const child = children.get(name);
+      stopping.add(child);
       child.kill(signal);
       await exited(child);
       await start(name);
@@ -142,6 +151,7 @@ export async function startDeployment({ port, basePort, webs, backends, database
       for (const name of [...backendNames, ...webNames]) await this.restart(name);
     },
     async stop() {
+      ending = true;
       const all = [...children.values()];
       for (const child of all) child.kill('SIGTERM');
       await Promise.all(all.map(exited));

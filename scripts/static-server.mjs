@@ -232,8 +232,15 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     if (!renderer) return sendStaticPage(res);
     renderPage(req, res, refusedLogin).catch((error) => {
       observe.log.error({ err: error, path: (req.url ?? '/').split('?', 1)[0] }, 'could not render');
-      if (res.headersSent) res.end();
-      else sendStaticPage(res);
+      if (res.headersSent) return res.end();
+      // The static frame, which the browser fills in; if even that fails, a 500 (never a crash).
+      try {
+        sendStaticPage(res);
+      } catch (fallbackError) {
+        observe.log.error({ err: fallbackError }, 'could not send the static page');
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end('The page could not be served. Please try again.');
+      }
     });
   };
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
@@ -346,8 +346,15 @@ export interface PublicConfig {
   mapTileUrl: string | null;
 }
 
-/** <dataDir>/public-config.json, which the site serves as /config.json. */
+/**
+ * <dataDir>/public-config.json, which the site serves as /config.json. Written whole under another
+ * name and renamed over it: the site's servers read it for every page, also while a backend
+ * sharing the data folder restarts and writes it again.
+ */
 export async function writePublicConfig(dataDir: string, config: PublicConfig): Promise<void> {
   await mkdir(dataDir, { recursive: true });
-  await writeFile(join(dataDir, 'public-config.json'), JSON.stringify(config, null, 2) + '\n');
+  const file = join(dataDir, 'public-config.json');
+  const next = `${file}.${process.pid}.tmp`;
+  await writeFile(next, JSON.stringify(config, null, 2) + '\n');
+  await rename(next, file);
 }
