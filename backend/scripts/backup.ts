@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { access, copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { REPO_ROOT } from '../src/config.ts';
@@ -49,15 +50,18 @@ async function ensureRoles(databaseUrl: string): Promise<void> {
   }
 }
 
-export async function backup(folder: string, dataDir: string, databaseUrl: string | undefined): Promise<Manifest> {
+async function backup(folder: string, dataDir: string, databaseUrl: string | undefined): Promise<Manifest> {
   if (await exists(folder)) throw new Error(`${folder} exists: a backup goes into a new folder`);
-  await mkdir(folder, { recursive: true });
+  // Only its owner may read it: it holds the users' password hashes and the JWT secret.
+  await mkdir(folder, { recursive: true, mode: 0o700 });
   const manifest: Manifest = { format: 1, createdAt: new Date().toISOString(), database: databaseUrl ? 'postgres' : 'pglite' };
   if (databaseUrl) {
     run('pg_dump', ['--format=custom', '--no-owner', '--file', join(folder, 'database.dump'), '--dbname', databaseUrl]);
   } else {
     const db = new PGlite({ dataDir: join(dataDir, 'pglite'), extensions: PGLITE_EXTENSIONS });
     try {
+      // Before waitReady the dump waits for nothing that keeps Node's loop alive (exit 13).
+      await db.waitReady;
       const dump = await db.dumpDataDir('gzip');
       await writeFile(join(folder, 'pglite.tar.gz'), Buffer.from(await dump.arrayBuffer()));
     } finally {
@@ -70,7 +74,7 @@ export async function backup(folder: string, dataDir: string, databaseUrl: strin
   return manifest;
 }
 
-export async function restore(folder: string, dataDir: string, databaseUrl: string | undefined): Promise<Manifest> {
+async function restore(folder: string, dataDir: string, databaseUrl: string | undefined): Promise<Manifest> {
   const manifest = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as Manifest;
   if (manifest.format !== 1) throw new Error(`unknown backup format ${String(manifest.format)}`);
   if (manifest.database === 'postgres' && !databaseUrl) throw new Error('a PostgreSQL backup restores into DATABASE_URL');
@@ -94,7 +98,8 @@ export async function restore(folder: string, dataDir: string, databaseUrl: stri
 }
 
 const [command, target] = process.argv.slice(2);
-if (command === 'backup' || command === 'restore') {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (command !== 'backup' && command !== 'restore') throw new Error('usage: backup.ts backup|restore <folder>');
   if (!target) throw new Error(`usage: npm run ${command} -- <folder>`);
   // Relative paths are the caller's (npm runs this from the repository's root).
   const base = process.env.INIT_CWD ?? REPO_ROOT;

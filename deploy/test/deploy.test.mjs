@@ -32,7 +32,7 @@ describe('several processes behind nginx', () => {
       backends: 2,
       databaseUrl: database.url,
       dataDir,
-      env: { ...process.env, SEED_ROOMS: '30', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '10000' },
+      env: { ...process.env, SEED_ROOMS: '30', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '10000' },
     });
     headers = { apikey: anonKey(dataDir) };
   });
@@ -50,6 +50,33 @@ describe('several processes behind nginx', () => {
       const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
       expect(metrics, name).toContain('http_requests_total{');
     }
+  });
+
+  it('signs in through the proxy; one trace id finds the page and its backend reads in the logs, which hold no password or token', async () => {
+    const config = await (await fetch(`${deployment.url}/config.json`)).json();
+    const login = await fetch(`${deployment.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: deployment.url },
+      body: new URLSearchParams({ email: config.guestEmail, password: config.guestPassword }),
+    });
+    expect(login.status).toBe(303);
+    const cookies = login.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+    // @supabase/ssr's session cookie: base64 of the session's JSON, maybe in chunks (name.0, .1).
+    const chunks = cookies.filter((cookie) => cookie.startsWith('sb-')).sort().map((cookie) => cookie.slice(cookie.indexOf('=') + 1));
+    const session = JSON.parse(Buffer.from(chunks.join('').replace(/^base64-/, ''), 'base64url').toString('utf8'));
+    expect(session.access_token).toBeTruthy();
+    const page = await fetch(`${deployment.url}/home`, { headers: { cookie: cookies.join('; ') } });
+    expect(page.status).toBe(200);
+    const traceId = page.headers.get('x-request-id');
+    const logs = path.join(dataDir, 'logs');
+    const lines = (prefix) =>
+      fs.readdirSync(logs).filter((file) => file.startsWith(prefix)).flatMap((file) => fs.readFileSync(path.join(logs, file), 'utf8').split('\n'));
+    // pino writes asynchronously: the lines are there within moments.
+    await expect.poll(() => lines('web-').find((line) => line.includes(traceId)), { timeout: 5000 }).toContain('"path":"/home"');
+    await expect.poll(() => lines('backend-').filter((line) => line.includes(traceId)).length, { timeout: 5000 }).toBeGreaterThan(0);
+    const all = lines('').join('\n');
+    for (const secret of [config.guestPassword, session.access_token, session.refresh_token]) expect(all).not.toContain(secret);
   });
 
   it('restarts every process in turn under load with no failed request', async () => {

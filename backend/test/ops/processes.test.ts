@@ -6,9 +6,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from '../src/main.ts';
-import { postgresSkipReason } from './support/backend.ts';
-import { createScratchDb, type ScratchDb } from './support/postgres.ts';
+import { createBackend, type Backend } from '../../src/main.ts';
+import { postgresSkipReason } from '../support/backend.ts';
+import { createScratchDb, type ScratchDb } from '../support/postgres.ts';
 
 const ROOMS = 12;
 
