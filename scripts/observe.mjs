@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import pino from 'pino';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -46,6 +46,11 @@ export function siteObserve({ env = process.env, destination } = {}) {
     help: "Time the shell's server render took, from the request to the page's last byte, by status",
     labelNames: ['status'],
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const rendering = new Gauge({
+    name: 'ssr_renders_in_flight',
+    help: "Pages the shell's server is rendering now (its render queue: Node runs them interleaved)",
     registers: [registry],
   });
   const remoteFailures = new Counter({
@@ -116,7 +121,10 @@ export function siteObserve({ env = process.env, destination } = {}) {
         const labels = { app, route, method: req.method ?? '', status: String(status) };
         requests.inc(labels);
         latency.observe(labels, seconds);
-        if (route === 'page') renders.observe({ status: String(status) }, seconds);
+        if (route === 'page') {
+          renders.observe({ status: String(status) }, seconds);
+          rendering.dec();
+        }
         const line = { trace_id: traceId, app, route, method: req.method, path: (req.url ?? '/').split('?', 1)[0], status, ms: Math.round(seconds * 10000) / 10 };
         // Pages and failures at info; the many file requests a page makes only at debug.
         if (route === 'page' || status >= 500) log.info(line, 'request');
@@ -128,6 +136,9 @@ export function siteObserve({ env = process.env, destination } = {}) {
     },
   };
   const kinds = new WeakMap();
-  made.route = (res, kind) => kinds.set(res, kind);
+  made.route = (res, kind) => {
+    if (kind === 'page' && kinds.get(res) !== 'page') rendering.inc();
+    kinds.set(res, kind);
+  };
   return made;
 }

@@ -28,6 +28,7 @@ import { startReviewCounter } from './reviews.ts';
 import { guestAccount } from './seed/guest.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { storageHandler } from './storage/index.ts';
+import { imageQueue } from './storage/queue.ts';
 import { storageRemoveHandler } from './storage/remove.ts';
 import { storageRenderHandler } from './storage/render.ts';
 import { storageUploadHandler, UPLOAD_BODY_LIMIT } from './storage/upload.ts';
@@ -116,6 +117,7 @@ export async function createBackend(
     reloadSchema: () => rest.reload(db),
     observe,
   };
+  observe.imageQueue(() => imageQueue(ctx).depth);
   await ctx.reloadSchema();
   // As PostgREST: NOTIFY pgrst (or NOTIFY pgrst, 'reload schema') reloads the schema cache.
   schemaListener.stop = await db.listen('pgrst', (payload) => {

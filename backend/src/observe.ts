@@ -2,7 +2,7 @@
 // (pino on stdout), each request's line carrying the trace id the caller sent in `traceparent`.
 import { randomBytes } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -30,6 +30,8 @@ export interface Observe {
   request(route: string, method: string, status: number, seconds: number): void;
   /** Time a query waited for a connection of the named pool. */
   poolWait(pool: string, seconds: number): void;
+  /** The image queue's depth (uploads' decodes and renders), read when scraped. */
+  imageQueue(depth: () => { running: number; waiting: number }): void;
 }
 
 /**
@@ -81,6 +83,19 @@ export function createObserve(level: LogLevel, destination?: DestinationStream):
     },
     poolWait(pool, seconds) {
       waits.observe({ pool }, seconds);
+    },
+    imageQueue(depth) {
+      new Gauge({
+        name: 'image_queue_jobs',
+        help: "The image queue's jobs (uploads' decodes, photo renders), by state: running or waiting",
+        labelNames: ['state'],
+        registers: [registry],
+        collect() {
+          const { running, waiting } = depth();
+          this.set({ state: 'running' }, running);
+          this.set({ state: 'waiting' }, waiting);
+        },
+      });
     },
   };
 }

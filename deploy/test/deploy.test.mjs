@@ -49,6 +49,7 @@ describe('several processes behind nginx', () => {
     for (const { name, port } of deployment.processes) {
       const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
       expect(metrics, name).toContain('http_requests_total{');
+      expect(metrics, name).toContain(name.startsWith('web-') ? 'ssr_renders_in_flight' : 'db_pool_wait_seconds_bucket');
     }
   });
 

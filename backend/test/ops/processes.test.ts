@@ -74,6 +74,7 @@ describe.skipIf(postgresSkipReason)('several backend processes on one PostgreSQL
     expect(metrics).toMatch(/http_request_duration_seconds_bucket\{le="0\.1",route="\/rest\/v1",method="GET",status="200"\} [1-9]/);
     expect(metrics).toMatch(/limiter_rejections_total\{route="\/auth\/v1"\} [1-9]/);
     expect(metrics).toMatch(/db_pool_wait_seconds_count\{pool="api"\} [1-9]/);
+    expect(metrics).toContain('image_queue_jobs{state="waiting"} 0');
   });
 
   it("logs each request as JSON with the caller's trace id, and no password, token or key", async () => {
