@@ -17,7 +17,11 @@ export default defineConfig({
     },
   ],
   test: {
-    include: ['test/**/*.test.ts'],
+    // test/ops (several processes, backups) is its own suite (VITEST_SUITE=ops, `test:ops`), run
+    // by `npm test` beside the deployment's rather than on this suite's long path.
+    ...(process.env.VITEST_SUITE === 'ops'
+      ? { include: ['test/ops/**/*.test.ts'] }
+      : { include: ['test/**/*.test.ts'], exclude: ['test/ops/**', '**/node_modules/**'] }),
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

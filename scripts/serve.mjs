@@ -34,7 +34,7 @@ export async function serveSite(env = process.env) {
       }),
     );
   }
-  return { servers, close: () => Promise.all(servers.map((server) => server.close())) };
+  return { servers, close: (graceMs) => Promise.all(servers.map((server) => server.close(graceMs))) };
 }
 
 /**
@@ -95,7 +95,8 @@ export async function serveSiteProcesses(env = process.env) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const site = cluster.isWorker ? await serveSite() : await serveSiteProcesses();
   if (cluster.isPrimary) for (const server of site.servers) console.log(`${server.name}: http://localhost:${server.port}`);
-  const stop = () => site.close().then(() => process.exit(0));
+  // SIGTERM (a deploy): requests in flight get SHUTDOWN_GRACE_MS (10 s by default) to finish.
+  const stop = () => site.close(Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

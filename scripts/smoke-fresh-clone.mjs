@@ -1,7 +1,7 @@
 /**
  * What a newcomer does, checked: clone the repository into an empty folder and run `npm start`
  * there, with nothing installed or built first. Passes when, within the time limit, the backend
- * answers /health, its REST API returns rooms, and /home in headless Chromium shows listing
+ * answers /ready, its REST API returns rooms, and /home in headless Chromium shows listing
  * cards. Then the whole `npm start` process group is stopped and the site's ports are free
  * again, so the tests that follow can use them. Run by .ci/run before `npm test`.
  *
@@ -94,7 +94,7 @@ try {
     if (exited) throw new Error('smoke: npm start exited');
     return check();
   };
-  await waitUntil(`${backendUrl()}/health`, alive(() => ok(`${backendUrl()}/health`)));
+  await waitUntil(`${backendUrl()}/ready`, alive(() => ok(`${backendUrl()}/ready`)));
   await waitUntil(`${siteUrl}/config.json`, alive(() => ok(`${siteUrl}/config.json`)));
   console.log(`smoke: the fresh clone serves the site after ${((Date.now() - started) / 1000).toFixed(0)} s`);
 

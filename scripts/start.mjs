@@ -30,7 +30,7 @@ backend.on('exit', (code) => {
 });
 
 // The backend writes public-config.json once its keys exist and it is listening.
-const health = `${backendUrl()}/health`;
+const health = `${backendUrl()}/ready`;
 for (let tries = 0; ; tries += 1) {
   try {
     const response = await fetch(health);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import sirv from 'sirv';
 import compression from 'compression';
+import { siteObserve } from './observe.mjs';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css|map)$|\/assets\//;
 const NO_CACHE = /(mf-manifest\.json|remoteEntry\.js|mf-stats\.json|\.html)$/;
@@ -159,6 +160,9 @@ const PAGE_HEADERS = {
  *   are the static frame the browser fills in).
  */
 export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigin, renderer }) {
+  const observe = siteObserve();
+  observe.traceTo(backendOrigin);
+  if (remotes) observe.watchRemotes(remotes);
   const indexPath = path.join(dir, 'index.html');
   const browserRemotes = remotes ? publicRemotes(remotes) : undefined;
   const files = sirv(dir, {
@@ -224,11 +228,19 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
   };
 
   const sendPage = (req, res, refusedLogin) => {
+    observe.route(res, 'page');
     if (!renderer) return sendStaticPage(res);
     renderPage(req, res, refusedLogin).catch((error) => {
-      console.error('[ssr] could not render', req.url, error);
-      if (res.headersSent) res.end();
-      else sendStaticPage(res);
+      observe.log.error({ err: error, path: (req.url ?? '/').split('?', 1)[0] }, 'could not render');
+      if (res.headersSent) return res.end();
+      // The static frame, which the browser fills in; if even that fails, a 500 (never a crash).
+      try {
+        sendStaticPage(res);
+      } catch (fallbackError) {
+        observe.log.error({ err: fallbackError }, 'could not send the static page');
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end('The page could not be served. Please try again.');
+      }
     });
   };
 
@@ -253,12 +265,51 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     res.end();
   };
 
-  const server = http.createServer((req, res) => {
+  let stopping = false;
+  /**
+   * Ready for requests: not stopping and, for the shell that renders, its renderer made and every
+   * remote's manifest loadable (a page rendered without them would be the browser's to finish).
+   */
+  const readiness = async () => {
+    if (stopping) return { status: 'stopping' };
+    if (!renderer) return null;
+    try {
+      await renderer.get();
+      const answers = await Promise.all(Object.values(remotes ?? {}).map((url) => fetch(url, { signal: AbortSignal.timeout(2000) })));
+      const missing = answers.filter((answer) => !answer.ok).map((answer) => answer.url);
+      return missing.length ? { status: 'remotes unavailable', missing } : null;
+    } catch (error) {
+      return { status: 'not ready', error: error.message };
+    }
+  };
+  const sendProbe = async (res, check) => {
+    observe.route(res, 'probe');
+    const failed = check ? await check() : null;
+    res.writeHead(failed ? 503 : 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(JSON.stringify(failed ?? { status: 'ok' }));
+  };
+
+  const server = http.createServer((req, res) => observe.handle(name, req, res, () => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    const remoteFile = remotes ? REMOTES_PATH.exec(new URL(req.url ?? '/', 'http://localhost').pathname) : null;
+    // A stopping server answers what it has and keeps no connection.
+    if (stopping) res.setHeader('Connection', 'close');
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // /health: alive. /ready: send it requests. /metrics: for the operator's scraper (the proxy
+    // does not pass it on).
+    if (pathname === '/health') return void sendProbe(res, null);
+    if (pathname === '/ready') return void sendProbe(res, readiness);
+    if (pathname === '/metrics') {
+      observe.route(res, 'metrics');
+      return void observe.registry.metrics().then((text) => {
+        res.writeHead(200, { 'Content-Type': observe.registry.contentType, 'Cache-Control': 'no-store' });
+        res.end(text);
+      });
+    }
+    const remoteFile = remotes ? REMOTES_PATH.exec(pathname) : null;
     // A remote's files come compressed from the remote itself.
     if (remoteFile) {
       const manifestUrl = remotes[remoteFile[1]];
+      observe.route(res, 'remote');
       if (manifestUrl) return proxyRemote(req, res, manifestUrl, remoteFile[2] + (new URL(req.url ?? '/', 'http://localhost').search));
     }
     compress(req, res, () => {
@@ -268,7 +319,7 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
       if (url.pathname === '/' || url.pathname === '/index.html') return sendPage(req, res);
       if (url.pathname === '/login' && req.method === 'POST' && renderer) {
         signIn(req, res).catch((error) => {
-          console.error('[login] could not sign in', error);
+          observe.log.error({ err: { message: error.message } }, 'could not sign in');
           if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
           res.end('The sign-in failed. Please try again.');
         });
@@ -284,7 +335,7 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
         sendPage(req, res);
       });
     });
-  });
+  }));
   // Idle keep-alive connections stay open longer than clients and proxies keep theirs (Node's
   // 5 s default lets a client reuse a socket just as the server closes it: ECONNRESET).
   server.keepAliveTimeout = 65_000;
@@ -295,15 +346,20 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
       resolve({
         name,
         port,
-        // Like a stopped host: open keep-alive connections end too.
-        close: () =>
+        // No new connection; requests in flight get graceMs to finish, then open connections end
+        // (at once by default, like a stopped host).
+        close: (graceMs = 0) =>
           Promise.all([
             new Promise((done) => {
-              server.close(() => done());
-              server.closeAllConnections();
+              stopping = true;
+              const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+              server.close(() => {
+                clearTimeout(timer);
+                done();
+              });
+              server.closeIdleConnections();
             }),
-            renderer?.close(),
-          ]),
+          ]).then(() => renderer?.close()),
       });
     });
   });

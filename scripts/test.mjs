@@ -61,7 +61,11 @@ exitOnFailure(
     // The backend's suites run one file at a time on one core, and are the last to end: at
     // normal priority beside the browser suites, so they do not run alone on one core at the end.
     step('backend tests', ['run', 'test:backend'], { buffered: true }),
-    step('unit tests (shared and the apps)', ['run', 'test:unit'], background),
+    // The site as several processes behind nginx, restarted under load (deploy/test): after the
+    // unit suites, on what CPU the others leave.
+    step('unit tests (shared and the apps)', ['run', 'test:unit'], background).then((code) =>
+      code === 0 ? step('deployment tests', ['run', 'test:deploy'], background) : code,
+    ),
   ]),
 );
 console.log(`\n=== all tests passed in ${seconds(started)} (${os.cpus().length} cores)`);

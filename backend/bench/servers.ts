@@ -54,7 +54,7 @@ export async function startBackend(databaseUrl: string | undefined, rooms: numbe
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const started = Date.now();
-  await waitFor(`http://127.0.0.1:${port}/health`, child, 1800, () => output);
+  await waitFor(`http://127.0.0.1:${port}/ready`, child, 1800, () => output);
   log(`backend on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} ready with ${rooms} rooms in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const keys = JSON.parse(readFileSync(join(dataDir, 'keys.json'), 'utf8')) as { anonKey: string; jwtSecret: string };
   return { url: `http://127.0.0.1:${port}`, anonKey: keys.anonKey, jwtSecret: keys.jwtSecret, pid: child.pid };

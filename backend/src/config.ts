@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile, chmod } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
 import type { BackendConfig, Keys, RealtimeLimits } from './context.ts';
+import { LOG_LEVELS, type LogLevel } from './observe.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -150,6 +151,16 @@ function redisUrl(value: string | undefined): string | undefined {
   return url;
 }
 
+/** SHUTDOWN_GRACE_MS when unset: a stopping process's requests in flight get 10 s to finish. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+/** LOG_LEVEL: one of pino's levels, info when unset. */
+function logLevel(value: string | undefined): LogLevel {
+  const level = value?.trim() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${level}`);
+  return level as LogLevel;
+}
+
 /** REDIS_KEY_PREFIX when unset: the start of every key the backend writes in Redis. */
 export const DEFAULT_REDIS_KEY_PREFIX = 'homestory:rate-limit:';
 
@@ -179,6 +190,10 @@ function mfaEncryptionKey(value: string | undefined): string | undefined {
 /**
  * Every setting of the backend, read from the environment here and nowhere else:
  * - PORT, DATA_DIR, DATABASE_URL (PostgreSQL; else embedded PGlite), MIGRATIONS_DIR, FUNCTIONS_DIR;
+ * - LOG_LEVEL (pino's: fatal, error, warn, info (default), debug, trace, silent), SHUTDOWN_GRACE_MS
+ *   (how long SIGTERM waits for requests in flight before closing their connections, default 10000),
+ *   TRUSTED_PROXIES (comma-separated peer addresses, e.g. 127.0.0.1 for a proxy on the machine,
+ *   whose X-Forwarded-For's last address is taken as the client's; none by default);
  * - AUTHENTICATOR_PASSWORD: the password of the `authenticator` login role on PostgreSQL, when
  *   the server uses password authentication;
  * - ALLOWED_ORIGINS (CORS), PUBLIC_URL (the URL clients use, default http://localhost:<port>);
@@ -235,6 +250,9 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
   return {
     port,
+    logLevel: logLevel(env.LOG_LEVEL),
+    shutdownGraceMs: wholeNumber(env, 'SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS),
+    trustedProxies: list(env.TRUSTED_PROXIES),
     dataDir,
     databaseUrl: 'databaseUrl' in options ? options.databaseUrl : env.DATABASE_URL || undefined,
     repoRoot: REPO_ROOT,
@@ -343,8 +361,15 @@ export interface PublicConfig {
   mapTileUrl: string | null;
 }
 
-/** <dataDir>/public-config.json, which the site serves as /config.json. */
+/**
+ * <dataDir>/public-config.json, which the site serves as /config.json. Written whole under another
+ * name and renamed over it: the site's servers read it for every page, also while a backend
+ * sharing the data folder restarts and writes it again.
+ */
 export async function writePublicConfig(dataDir: string, config: PublicConfig): Promise<void> {
   await mkdir(dataDir, { recursive: true });
-  await writeFile(join(dataDir, 'public-config.json'), JSON.stringify(config, null, 2) + '\n');
+  const file = join(dataDir, 'public-config.json');
+  const next = `${file}.${process.pid}.tmp`;
+  await writeFile(next, JSON.stringify(config, null, 2) + '\n');
+  await rename(next, file);
 }

@@ -2,6 +2,7 @@
 // code against this interface only.
 import type { LimitStore } from './auth/limit-store.ts';
 import type { Db } from './db/index.ts';
+import type { LogLevel, Observe } from './observe.ts';
 
 /** Signing material, made once per data folder (config.ts) or taken from the environment. */
 export interface Keys {
@@ -15,6 +16,12 @@ export interface Keys {
 
 export interface BackendConfig {
   port: number;
+  /** LOG_LEVEL: pino's level for the JSON logs on stdout (default info). */
+  logLevel: LogLevel;
+  /** TRUSTED_PROXIES: peer addresses whose X-Forwarded-For names the client (the reverse proxy). */
+  trustedProxies: string[];
+  /** SHUTDOWN_GRACE_MS: how long a stopping process lets requests in flight finish (default 10000). */
+  shutdownGraceMs: number;
   /** Absolute data folder (keys.json, public-config.json, pglite/, storage/). */
   dataDir: string;
   /** Set when PostgreSQL is used instead of the embedded PGlite. */
@@ -152,4 +159,6 @@ export interface BackendContext {
   signJwt(claims: Record<string, unknown>): Promise<string>;
   /** Re-reads the database catalog used by /rest/v1 (call after DDL outside migrations). */
   reloadSchema(): Promise<void>;
+  /** The process's metrics and logger. */
+  observe: Observe;
 }

@@ -1,6 +1,7 @@
 // One process serving /auth/v1, /rest/v1, /functions/v1, /storage/v1/object (public reads, hosts'
 // photo uploads and removals), /storage/v1/render/image/public (resized listing photos), /geocode,
 // /realtime/v1/websocket (realtime/index.ts).
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { authHandler } from './auth/index.ts';
@@ -9,22 +10,25 @@ import { mailHandler } from './auth/mail.ts';
 import { loadKeys, resolveConfig, writePublicConfig, type BackendOptions } from './config.ts';
 import type { BackendContext, Keys } from './context.ts';
 import type { Db } from './db/index.ts';
-import { openPg } from './db/pg.ts';
+import { holdLock, openPg } from './db/pg.ts';
 import { apiDatabaseUrl } from './db/role.ts';
 import { openPglite } from './db/pglite.ts';
 import { createFunctions, provideFunctionEnv } from './functions/index.ts';
 import { geocodeHandler } from './geocode/index.ts';
-import { createHttpServer, listen, type Route } from './http/server.ts';
+import type { DestinationStream } from 'pino';
+import { createHttpServer, drain, listen, type Route } from './http/server.ts';
 import { json } from './http/json.ts';
 import { jwtHelpers } from './jwt.ts';
 import { messageMailer } from './messages/mail.ts';
 import { migrate } from './migrate.ts';
+import { createObserve } from './observe.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { createRest } from './rest/index.ts';
 import { startReviewCounter } from './reviews.ts';
 import { guestAccount } from './seed/guest.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { storageHandler } from './storage/index.ts';
+import { imageQueue } from './storage/queue.ts';
 import { storageRemoveHandler } from './storage/remove.ts';
 import { storageRenderHandler } from './storage/render.ts';
 import { storageUploadHandler, UPLOAD_BODY_LIMIT } from './storage/upload.ts';
@@ -33,20 +37,44 @@ export interface Backend {
   url: string;
   keys: Keys;
   ctx: BackendContext;
-  stop(): Promise<void>;
+  /** Stops; requests in flight get graceMs (default 0: their connections close at once). */
+  stop(graceMs?: number): Promise<void>;
 }
 
-export async function createBackend(options: BackendOptions & { quiet?: boolean } = {}): Promise<Backend> {
+/** The newest migration version in dir (the leading digits of its newest .sql file), or '' for none. */
+async function newestMigrationVersion(dir: string): Promise<string> {
+  const files = await readdir(dir).catch(() => [] as string[]);
+  const versions = files.filter((f) => f.endsWith('.sql')).map((f) => /^(\d+)/.exec(f)?.[1] ?? f.replace(/\.sql$/, ''));
+  return versions.sort().at(-1) ?? '';
+}
+
+export async function createBackend(
+  options: BackendOptions & { quiet?: boolean; logDestination?: DestinationStream } = {},
+): Promise<Backend> {
   const config = resolveConfig(options);
-  const keys = await loadKeys(config.dataDir, config.keys);
-  const db: Db = config.databaseUrl ? await openPg(config.databaseUrl) : await openPglite(join(config.dataDir, 'pglite'));
-  const log = (...args: unknown[]) => options.quiet || console.log('[backend]', ...args);
+  const observe = createObserve(options.quiet ? 'silent' : config.logLevel, options.logDestination);
+  // On PostgreSQL several processes may start at once on one database and one data folder: the
+  // keys, the migrations and the seed are made under one lock, by the first; the others wait.
+  const releaseStartup = config.databaseUrl ? await holdLock(config.databaseUrl, 'homestory_startup') : async () => undefined;
+  let keys: Keys;
+  let db: Db;
+  try {
+    keys = await loadKeys(config.dataDir, config.keys);
+    db = config.databaseUrl
+      ? await openPg(config.databaseUrl, undefined, undefined, (seconds) => observe.poolWait('admin', seconds))
+      : await openPglite(join(config.dataDir, 'pglite'));
+  } catch (error) {
+    await releaseStartup();
+    throw error;
+  }
+  const log = (...args: unknown[]) => observe.log.info(args.map(String).join(' '));
   try {
     const applied = await migrate(db, config.migrationsDir);
     if (applied.length) log(`applied migrations ${applied.join(', ')}`);
     const appliedLocal = await migrate(db, config.localMigrationsDir, 'local_schema_migrations');
     if (appliedLocal.length) log(`applied local backend migrations ${appliedLocal.join(', ')}`);
   } catch (error) {
+    await releaseStartup();
     await db.close();
     throw error;
   }
@@ -54,9 +82,14 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   let apiDb: Db = db;
   let limits: LimitStore;
   try {
-    if (config.databaseUrl) apiDb = await openPg(apiDatabaseUrl(config.databaseUrl, config.authenticatorPassword));
+    if (config.databaseUrl) {
+      apiDb = await openPg(apiDatabaseUrl(config.databaseUrl, config.authenticatorPassword), undefined, undefined, (seconds) =>
+        observe.poolWait('api', seconds),
+      );
+    }
     limits = config.auth.redisUrl ? await redisLimits(config.auth.redisUrl, config.auth.redisKeyPrefix) : databaseLimits(db);
   } catch (error) {
+    await releaseStartup();
     if (apiDb !== db) await apiDb.close();
     await db.close();
     throw error;
@@ -87,17 +120,33 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     verifyJwt: jwt.verifyJwt,
     signJwt: jwt.signJwt,
     reloadSchema: () => rest.reload(db),
+    observe,
   };
+  observe.imageQueue(() => imageQueue(ctx).depth);
   await ctx.reloadSchema();
   // As PostgREST: NOTIFY pgrst (or NOTIFY pgrst, 'reload schema') reloads the schema cache.
   schemaListener.stop = await db.listen('pgrst', (payload) => {
     if (payload === '' || payload === 'reload schema') {
-      ctx.reloadSchema().catch((error: Error) => console.error('[rest] schema reload failed:', error.message));
+      ctx.reloadSchema().catch((error: Error) => observe.log.error({ err: error }, 'schema reload failed'));
     }
   });
 
-  // /health answers 503 until the seed ran and the runtime config is written.
+  // /health: the process is alive. /ready: it should be sent requests: started (migrated, seeded,
+  // runtime config written), not stopping, and the database answers with every migration file
+  // of this build applied (another process may have been the one to apply them).
   let ready = false;
+  let stopping = false;
+  const newestMigration = await newestMigrationVersion(config.migrationsDir);
+  const readiness = async (): Promise<Response> => {
+    if (!ready || stopping) return json({ status: stopping ? 'stopping' : 'starting' }, 503);
+    try {
+      const { rows } = await db.query<{ version: string | null }>('select max(version) as version from supabase_migrations.schema_migrations');
+      if (newestMigration && (rows[0]?.version ?? '') < newestMigration) return json({ status: 'migrations pending' }, 503);
+    } catch {
+      return json({ status: 'database unreachable' }, 503);
+    }
+    return json({ status: 'ready', database: db.kind });
+  };
   const routes: Route[] = [
     { prefix: '/auth/v1', handler: authHandler },
     { prefix: '/rest/v1', handler: rest.handle },
@@ -112,9 +161,13 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     { prefix: '/geocode', handler: geocodeHandler },
     { prefix: '/mail', handler: mailHandler },
     { prefix: '/payments/v1', handler: (req, c) => import('./payments/index.ts').then((m) => m.paymentsHandler(req, c)) },
+    { prefix: '/health', handler: async () => json({ status: 'ok', database: db.kind }) },
+    { prefix: '/ready', handler: readiness },
+    // Meant for the operator's scraper on the process's own port: the proxy does not pass it on.
     {
-      prefix: '/health',
-      handler: async () => (ready ? json({ status: 'ok', database: db.kind }) : json({ status: 'starting', database: db.kind }, 503)),
+      prefix: '/metrics',
+      handler: async () =>
+        new Response(await observe.registry.metrics(), { headers: { 'content-type': observe.registry.contentType } }),
     },
   ];
   const server = createHttpServer(routes, () => ctx);
@@ -125,6 +178,7 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
     await realtime.start();
     port = await listen(server, config.port);
   } catch (error) {
+    await releaseStartup();
     await realtime.stop();
     await closeDbs();
     throw error;
@@ -132,7 +186,11 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   ctx.publicUrl = config.publicUrl ?? `http://localhost:${port}`;
   provideFunctionEnv(ctx);
 
-  await seedIfEmpty(ctx);
+  try {
+    await seedIfEmpty(ctx);
+  } finally {
+    await releaseStartup();
+  }
   await mailer.start();
   const stopReviewCounter = startReviewCounter(db, log);
   const guest = guestAccount(ctx);
@@ -148,16 +206,17 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
   ready = true;
   log(`listening on ${ctx.publicUrl} (${db.kind}, data ${config.dataDir})`);
 
-  let stopping: Promise<void> | undefined;
-  const stop = () =>
-    (stopping ??= (async () => {
+  let stopped: Promise<void> | undefined;
+  const stop = (graceMs = 0) =>
+    (stopped ??= (async () => {
+      // No new connection from here (the proxy sends them elsewhere); then the background work
+      // stops while the requests in flight finish, and the pools close last.
+      stopping = true;
+      const drained = drain(server, graceMs);
       await mailer.stop();
       await stopReviewCounter();
       await realtime.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await drained;
       await closeDbs();
     })());
   return { url: `http://localhost:${port}`, keys, ctx, stop };
@@ -165,12 +224,14 @@ export async function createBackend(options: BackendOptions & { quiet?: boolean 
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const backend = await createBackend();
+  const { log } = backend.ctx.observe;
+  // SIGTERM (a deploy, the proxy's set being restarted): requests in flight get the grace period.
   const shutdown = (signal: string) => {
-    console.log(`[backend] ${signal}: shutting down`);
-    backend.stop().then(
+    log.info({ signal }, 'shutting down');
+    backend.stop(backend.ctx.config.shutdownGraceMs).then(
       () => process.exit(0),
-      (error) => {
-        console.error(error);
+      (error: Error) => {
+        log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );

@@ -181,7 +181,7 @@ describe('process', () => {
       const deadline = Date.now() + 60_000;
       for (;;) {
         try {
-          const r = await fetch(`http://localhost:${port}/health`);
+          const r = await fetch(`http://localhost:${port}/ready`);
           if (r.ok) break;
         } catch {
           // starting

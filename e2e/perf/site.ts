@@ -48,12 +48,12 @@ const portsFrom = (first: number) => Object.fromEntries(APPS.map((app, index) =>
 
 export async function ensureSite(): Promise<Site> {
   const fresh = process.argv.includes('--fresh');
-  if (!fresh && (await answers('http://localhost:54321/health')) && (await answers('http://localhost:3000/config.json'))) {
+  if (!fresh && (await answers('http://localhost:54321/ready')) && (await answers('http://localhost:3000/config.json'))) {
     return { url: 'http://localhost:3000', appByPort: portsFrom(3000), stop: async () => undefined };
   }
   const [sitePort, backendPort] = fresh ? [3500, 54500] : [3000, 54321];
   // A fresh site held by `npx tsx perf/site.ts --fresh` is shared by the scripts run meanwhile.
-  if (fresh && (await answers(`http://localhost:${backendPort}/health`)) && (await answers(`http://localhost:${sitePort}/config.json`))) {
+  if (fresh && (await answers(`http://localhost:${backendPort}/ready`)) && (await answers(`http://localhost:${sitePort}/config.json`))) {
     return { url: `http://localhost:${sitePort}`, appByPort: portsFrom(sitePort), stop: async () => undefined };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-perf-'));

@@ -92,7 +92,7 @@ export class BackendProcess {
     for (;;) {
       if (exited) throw new Error(`backend on ${this.url} exited during start:\n${this.log}`);
       try {
-        if ((await fetch(`${this.url}/health`)).ok && fs.existsSync(ready)) return this;
+        if ((await fetch(`${this.url}/ready`)).ok && fs.existsSync(ready)) return this;
       } catch {
         // not listening yet
       }

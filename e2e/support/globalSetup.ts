@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { E2E_ALLOWED_ORIGINS, repoRoot } from './paths';
 
-const BACKEND_HEALTH = 'http://localhost:54321/health';
+const BACKEND_HEALTH = 'http://localhost:54321/ready';
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -58,6 +58,8 @@ async function startBackend(): Promise<{ dataDir: string; stop: () => void }> {
 }
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  // The site's and the backend's JSON request lines would bury the suites' output.
+  process.env.LOG_LEVEL ??= 'warn';
   const siteUp = await answers('http://localhost:3000/config.json');
   if (siteUp && (await answers(BACKEND_HEALTH))) return undefined;
 

@@ -91,14 +91,12 @@ test.describe('the results map', () => {
     await expect(page.getByRole('button', { name: 'Show map' })).toBeVisible();
   });
 
-  // Until search_rooms takes the box (the backend's part of issue 31) its answer is an error; the
-  // URL and the request are the client's part, checked here.
   test('searching as the map moves puts its area in the URL and asks for the homes inside it', async ({ page, isMobile }) => {
     await page.goto(SEARCH);
     await expect(cards(page).first()).toBeVisible();
     if (isMobile) await page.getByRole('button', { name: 'Show map' }).click();
     await expect(pins(page).first()).toBeVisible();
-    const boxRequest = page.waitForRequest((request) => request.url().includes('/rpc/search_rooms') && request.postDataJSON()?.box_west !== undefined);
+    const boxAnswer = page.waitForResponse((response) => response.url().includes('/rpc/search_rooms') && response.request().postDataJSON()?.box_west !== undefined);
     await page.getByRole('checkbox', { name: 'Search as I move the map' }).check();
     await page.getByRole('button', { name: 'Zoom in' }).click();
 
@@ -106,8 +104,21 @@ test.describe('the results map', () => {
     const [west, south, east, north] = boxOf(page.url()) as [number, number, number, number];
     expect(west).toBeLessThan(east);
     expect(south).toBeLessThan(north);
-    const args = (await boxRequest).postDataJSON() as Record<string, unknown>;
-    expect(args).toMatchObject({ search_text: '', box_west: west, box_south: south, box_east: east, box_north: north });
+    const answer = await boxAnswer;
+    expect(answer.request().postDataJSON()).toMatchObject({ search_text: '', box_west: west, box_south: south, box_east: east, box_north: north });
+    // The homes the list gets are those inside the area, and the list shows them.
+    expect(answer.status()).toBe(200);
+    const homes = (await answer.json()) as { id: number; lat: number; lng: number }[];
+    expect(homes.length).toBeGreaterThan(0);
+    for (const home of homes) {
+      expect(home.lng).toBeGreaterThanOrEqual(west);
+      expect(home.lng).toBeLessThanOrEqual(east);
+      expect(home.lat).toBeGreaterThanOrEqual(south);
+      expect(home.lat).toBeLessThanOrEqual(north);
+    }
+    if (isMobile) await page.getByRole('button', { name: 'Show list' }).click();
+    await expect(cards(page).first().getByRole('heading').getByRole('link')).toHaveAttribute('href', new RegExp(`^/house/${homes[0]!.id}(\\?|$)`));
+    if (isMobile) await page.getByRole('button', { name: 'Show map' }).click();
 
     // The keyboard moves the map too: the area follows it east.
     await map(page).focus();

@@ -36,8 +36,29 @@ class StatementNames {
   }
 }
 
-/** Any PostgreSQL reachable at `url`, through a connection pool. */
-export async function openPg(url: string, max = 10, waitMs = DB_WAIT_MS): Promise<Db> {
+/**
+ * Holds a session-level advisory lock on its own connection until the returned release: several
+ * backend processes starting on one database take turns at their start-up (migrations, seed),
+ * so one does the work and the others wait, then find it done.
+ */
+export async function holdLock(url: string, name: string): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  client.on('error', () => undefined);
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
+  return () => client.end();
+}
+
+/**
+ * Any PostgreSQL reachable at `url`, through a connection pool. `onWait` hears how long each
+ * query waited for a connection (the process's metrics).
+ */
+export async function openPg(url: string, max = 10, waitMs = DB_WAIT_MS, onWait?: (seconds: number) => void): Promise<Db> {
   // JIT off: every query here is short, but the planner's estimates for inlined functions such as
   // search_rooms (all of its branches counted, whichever runs) pass jit_above_cost, and compiling
   // took about 1 s of a 3 ms search over 100,000 rooms (hosted PostgreSQL wants the same setting).
@@ -55,10 +76,19 @@ export async function openPg(url: string, max = 10, waitMs = DB_WAIT_MS): Promis
   const probe = await pool.connect();
   probe.release();
   // A full pool makes callers wait at most waitMs (the driver's connectionTimeoutMillis).
-  const connect = () =>
-    pool.connect().catch((error: Error) => {
-      throw /timeout exceeded when trying to connect/.test(error.message) ? new DbWaitTimeout() : error;
-    });
+  const connect = () => {
+    const asked = performance.now();
+    return pool.connect().then(
+      (client) => {
+        onWait?.((performance.now() - asked) / 1000);
+        return client;
+      },
+      (error: Error) => {
+        onWait?.((performance.now() - asked) / 1000);
+        throw /timeout exceeded when trying to connect/.test(error.message) ? new DbWaitTimeout() : error;
+      },
+    );
+  };
 
   const names = new StatementNames();
 

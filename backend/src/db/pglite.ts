@@ -39,6 +39,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** The extensions the migrations create (also loaded by the backup's dump and restore). */
+export const PGLITE_EXTENSIONS = { btree_gist, fuzzystrmatch, pgcrypto, uuid_ossp };
+
 const SYNC = serialize.sync();
 const BEGIN = concat([serialize.parse({ text: 'BEGIN' }), serialize.bind({}), serialize.execute({})]);
 
@@ -50,11 +53,7 @@ const BEGIN = concat([serialize.parse({ text: 'BEGIN' }), serialize.bind({}), se
  */
 export async function openPglite(dir: string): Promise<Db> {
   await mkdir(dir, { recursive: true });
-  const pg = new PGlite({
-    dataDir: dir,
-    parsers,
-    extensions: { btree_gist, fuzzystrmatch, pgcrypto, uuid_ossp },
-  });
+  const pg = new PGlite({ dataDir: dir, parsers, extensions: PGLITE_EXTENSIONS });
   await pg.waitReady;
   const lock = new Mutex();
 

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { BackendContext } from '../context.ts';
 import { corsHeaders, preflight } from './cors.ts';
 import { directText, HttpError, json } from './json.ts';
+import { traceOf, type Observe } from '../observe.ts';
 
 export type Handler = (req: Request, ctx: BackendContext) => Promise<Response>;
 
@@ -65,11 +66,23 @@ function toHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-async function toRequest(req: IncomingMessage, base: string, maxBodyBytes: number): Promise<Request> {
+/**
+ * The client's address: the peer's, or when the peer is a trusted proxy (TRUSTED_PROXIES) the
+ * address it puts last in X-Forwarded-For (the one it saw; anything before it the client wrote).
+ */
+export function clientAddress(req: IncomingMessage, trustedProxies: readonly string[]): string {
+  const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  if (!trustedProxies.includes(peer)) return peer;
+  const header = req.headers['x-forwarded-for'];
+  const last = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').at(-1)?.trim();
+  return last || peer;
+}
+
+async function toRequest(req: IncomingMessage, base: string, maxBodyBytes: number, trustedProxies: readonly string[]): Promise<Request> {
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers: toHeaders(req) };
-  // The peer address, for auth's per-IP limit; overwrites anything the client sent.
-  (init.headers as Headers).set('x-homestory-client-ip', req.socket.remoteAddress ?? '');
+  // The client's address, for auth's per-IP limit; overwrites anything the client sent.
+  (init.headers as Headers).set('x-homestory-client-ip', clientAddress(req, trustedProxies));
   (init.headers as Headers).set(LOCAL_PORT_HEADER, String(req.socket.localPort ?? ''));
   if (method !== 'GET' && method !== 'HEAD') {
     const body = await readBody(req, maxBodyBytes);
@@ -153,9 +166,11 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
   const server = createServer(async (req, res) => {
     const allowed = getContext().config.allowedOrigins;
     const cors = corsHeaders(req.headers.origin ?? null, allowed);
+    const pathname = (req.url ?? '/').split('?', 1)[0]!;
+    observeRequest(req, res, getContext().observe, route(routes, pathname)?.prefix ?? 'unmatched', pathname);
+    trackInFlight(server, res);
     try {
       const host = validHost(req.headers.host);
-      const pathname = (req.url ?? '/').split('?', 1)[0]!;
       if (!METHODS.has(req.method ?? '')) {
         req.resume();
         await send(res, methodNotAllowed(req.method ?? ''), cors);
@@ -172,10 +187,10 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
         await send(res, notFound(), cors);
         return;
       }
-      const request = await toRequest(req, `http://${host}`, r.maxBodyBytes ?? MAX_BODY_BYTES);
+      const request = await toRequest(req, `http://${host}`, r.maxBodyBytes ?? MAX_BODY_BYTES, getContext().config.trustedProxies);
       await send(res, await r.handler(request, getContext()), cors);
     } catch (error) {
-      if (!(error instanceof HttpError)) console.error('[backend] unhandled error', req.method, req.url, error);
+      if (!(error instanceof HttpError)) getContext().observe.log.error({ err: error, method: req.method, path: pathname }, 'unhandled error');
       // Only a half-sent answer or a socket that is already gone ends without a response; a request
       // whose body was fully read (and so is "destroyed") still gets its 500.
       if (res.headersSent || res.destroyed) {
@@ -216,6 +231,66 @@ export function createHttpServer(routes: Route[], getContext: () => BackendConte
   server.requestTimeout = 60_000;
   server.headersTimeout = 30_000;
   return server;
+}
+
+/**
+ * Counts and times the request once it is answered (or its client went away), and logs one line:
+ * the trace id (the caller's `traceparent`, else new), method, route, path without its query (a
+ * query may carry a token), status and time. No header or body is logged.
+ */
+function observeRequest(req: IncomingMessage, res: ServerResponse, observe: Observe, routePrefix: string, pathname: string): void {
+  const started = performance.now();
+  const header = req.headers.traceparent;
+  const { traceId, spanId } = traceOf(typeof header === 'string' ? header : undefined);
+  res.setHeader('x-request-id', traceId);
+  let done = false;
+  const record = () => {
+    if (done) return;
+    done = true;
+    const seconds = (performance.now() - started) / 1000;
+    const status = res.writableFinished ? res.statusCode : 499;
+    observe.request(routePrefix, req.method ?? '', status, seconds);
+    observe.log.info(
+      { trace_id: traceId, span_id: spanId, method: req.method, route: routePrefix, path: pathname, status, ms: Math.round(seconds * 10000) / 10 },
+      'request',
+    );
+  };
+  res.once('finish', record);
+  res.once('close', record);
+}
+
+/** Each server's requests not yet answered: drain() closes their connections once they are. */
+const inFlight = new WeakMap<Server, Set<ServerResponse>>();
+
+function trackInFlight(server: Server, res: ServerResponse): void {
+  let set = inFlight.get(server);
+  if (!set) inFlight.set(server, (set = new Set()));
+  set.add(res);
+  res.once('close', () => set.delete(res));
+  // A request that arrives on an open connection while the server drains: its answer closes it.
+  if (!server.listening) res.shouldKeepAlive = false;
+}
+
+/**
+ * Stops a server gracefully: no new connection is accepted, idle keep-alive connections close,
+ * requests in flight finish (their connections then close: see the `connection: close` above)
+ * and after graceMs whatever is still open is closed.
+ */
+export function drain(server: Server, graceMs: number): Promise<void> {
+  for (const res of inFlight.get(server) ?? []) {
+    // Answered with `Connection: close` (when its headers are still to be written), and its
+    // connection closed once it is done rather than kept for another request.
+    res.shouldKeepAlive = false;
+    res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
+  }
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }
 
 export function listen(server: Server, port: number): Promise<number> {

@@ -63,6 +63,11 @@ export class FairQueue {
     this.clientRunning = Math.max(1, slots - 1);
   }
 
+  /** Jobs running and waiting (or about to: their places taken), for the metrics. */
+  get depth(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waitingCount + this.held };
+  }
+
   /** Seconds until about `jobs` more jobs have run, at least 1. */
   private retryAfter(jobs: number): number {
     return Math.max(1, Math.ceil((jobs * this.averageMs) / this.slots / 1000));

@@ -1,0 +1,101 @@
+// What one backend process tells its operator: Prometheus metrics (GET /metrics) and JSON logs
+// (pino on stdout), each request's line carrying the trace id the caller sent in `traceparent`.
+import { randomBytes } from 'node:crypto';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** W3C trace context: version-traceid-parentid-flags, the trace id not all zeros. */
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}$/;
+
+/**
+ * The request's trace: the caller's trace id when it sent a valid `traceparent` (the shell's
+ * server render does), else a new one; and this hop's own span id.
+ */
+export function traceOf(header: string | null | undefined): { traceId: string; spanId: string } {
+  const match = header ? TRACEPARENT.exec(header.trim()) : null;
+  const traceId = match && !/^0+$/.test(match[1]!) ? match[1]! : randomBytes(16).toString('hex');
+  return { traceId, spanId: randomBytes(8).toString('hex') };
+}
+
+/** Latency buckets (seconds) from a cached read to a slow render. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export interface Observe {
+  registry: Registry;
+  log: Logger;
+  /** One answered request: its route (the matched prefix, never the raw path), method, status and time. */
+  request(route: string, method: string, status: number, seconds: number): void;
+  /** Time a query waited for a connection of the named pool. */
+  poolWait(pool: string, seconds: number): void;
+  /** The image queue's depth (uploads' decodes and renders), read when scraped. */
+  imageQueue(depth: () => { running: number; waiting: number }): void;
+}
+
+/**
+ * Header and body fields that carry secrets. The request lines log neither headers nor bodies;
+ * these paths keep a secret out should an error object carrying one be logged.
+ */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.apikey',
+  'req.headers.cookie',
+  '*.password',
+  '*.access_token',
+  '*.refresh_token',
+  '*.token',
+  '*.apikey',
+  '*.authorization',
+];
+
+export function createObserve(level: LogLevel, destination?: DestinationStream): Observe {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ['route', 'method', 'status'] as const;
+  const requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by route prefix, method and status', labelNames, registers: [registry] });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request to its answer, by route prefix, method and status',
+    labelNames,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  // The auth limiters, the image queue's per-client share and the realtime bounds answer 429.
+  const limited = new Counter({ name: 'limiter_rejections_total', help: 'Requests refused by a limiter (429), by route prefix', labelNames: ['route'], registers: [registry] });
+  const waits = new Histogram({
+    name: 'db_pool_wait_seconds',
+    help: 'Time a query waited for a database connection, by pool',
+    labelNames: ['pool'],
+    buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10],
+    registers: [registry],
+  });
+  const log = pino({ level, base: { service: 'backend', pid: process.pid }, redact: REDACT }, destination);
+  return {
+    registry,
+    log,
+    request(route, method, status, seconds) {
+      const labels = { route, method, status: String(status) };
+      requests.inc(labels);
+      latency.observe(labels, seconds);
+      if (status === 429) limited.inc({ route });
+    },
+    poolWait(pool, seconds) {
+      waits.observe({ pool }, seconds);
+    },
+    imageQueue(depth) {
+      new Gauge({
+        name: 'image_queue_jobs',
+        help: "The image queue's jobs (uploads' decodes, photo renders), by state: running or waiting",
+        labelNames: ['state'],
+        registers: [registry],
+        collect() {
+          const { running, waiting } = depth();
+          this.set({ state: 'running' }, running);
+          this.set({ state: 'waiting' }, waiting);
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The site as deploy/run.mjs runs it: two shell servers and two backends on one PostgreSQL behind
+ * nginx. Under 50 connections on /home, /house/1 and a REST read, every process restarted in turn
+ * (SIGTERM, its replacement ready, the next) fails no request; a backend killed (SIGKILL) fails
+ * at most the requests it held (nginx retries those that are idempotent elsewhere), and the rest
+ * are served. Needs nginx (Debian's package) and PostgreSQL (TEST_DATABASE_URL's server).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDeployment } from '../run.mjs';
+import { anonKey, freeBase, load, scratchDatabase, summary } from '../load.mjs';
+
+const CONNECTIONS = 50;
+const PATHS = ['/home', '/house/1', '/rest/v1/Rooms?select=id,title_1,price&order=id&limit=16'];
+
+describe('several processes behind nginx', () => {
+  let database;
+  let dataDir;
+  let deployment;
+  let headers;
+
+  beforeAll(async () => {
+    database = scratchDatabase('hs_deploy');
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-deploy-'));
+    const base = await freeBase();
+    deployment = await startDeployment({
+      port: base,
+      basePort: base,
+      webs: 2,
+      backends: 2,
+      databaseUrl: database.url,
+      dataDir,
+      env: { ...process.env, SEED_ROOMS: '30', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '10000' },
+    });
+    headers = { apikey: anonKey(dataDir) };
+  });
+
+  afterAll(async () => {
+    await deployment?.stop();
+    database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves pages and REST through the proxy, and keeps /metrics from the public', async () => {
+    for (const p of PATHS) expect((await fetch(deployment.url + p, { headers })).status, p).toBe(200);
+    expect((await fetch(`${deployment.url}/metrics`)).status).toBe(404);
+    for (const { name, port } of deployment.processes) {
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(metrics, name).toContain('http_requests_total{');
+      expect(metrics, name).toContain(name.startsWith('web-') ? 'ssr_renders_in_flight' : 'db_pool_wait_seconds_bucket');
+    }
+  });
+
+  it('signs in through the proxy; one trace id finds the page and its backend reads in the logs, which hold no password or token', async () => {
+    const config = await (await fetch(`${deployment.url}/config.json`)).json();
+    const login = await fetch(`${deployment.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: deployment.url },
+      body: new URLSearchParams({ email: config.guestEmail, password: config.guestPassword }),
+    });
+    expect(login.status).toBe(303);
+    const cookies = login.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+    // @supabase/ssr's session cookie: base64 of the session's JSON, maybe in chunks (name.0, .1).
+    const chunks = cookies.filter((cookie) => cookie.startsWith('sb-')).sort().map((cookie) => cookie.slice(cookie.indexOf('=') + 1));
+    const session = JSON.parse(Buffer.from(chunks.join('').replace(/^base64-/, ''), 'base64url').toString('utf8'));
+    expect(session.access_token).toBeTruthy();
+    const page = await fetch(`${deployment.url}/home`, { headers: { cookie: cookies.join('; ') } });
+    expect(page.status).toBe(200);
+    const traceId = page.headers.get('x-request-id');
+    const logs = path.join(dataDir, 'logs');
+    const lines = (prefix) =>
+      fs.readdirSync(logs).filter((file) => file.startsWith(prefix)).flatMap((file) => fs.readFileSync(path.join(logs, file), 'utf8').split('\n'));
+    // pino writes asynchronously: the lines are there within moments.
+    await expect.poll(() => lines('web-').find((line) => line.includes(traceId)), { timeout: 5000 }).toContain('"path":"/home"');
+    await expect.poll(() => lines('backend-').filter((line) => line.includes(traceId)).length, { timeout: 5000 }).toBeGreaterThan(0);
+    const all = lines('').join('\n');
+    for (const secret of [config.guestPassword, session.access_token, session.refresh_token]) expect(all).not.toContain(secret);
+  });
+
+  it('restarts every process in turn under load with no failed request', async () => {
+    const restarted = new Promise((resolve) => setTimeout(resolve, 1000)).then(() => deployment.rollingRestart());
+    const started = Date.now();
+    const result = await load({ url: deployment.url, paths: PATHS, headers, connections: CONNECTIONS, until: restarted.then(() => new Promise((r) => setTimeout(r, 1000))) });
+    console.log(`[deploy] rolling restart of ${deployment.processes.length} processes in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary(result)}, load ${os.loadavg()[0].toFixed(2)}`);
+    expect(result['2xx']).toBeGreaterThan(100);
+    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 });
+  });
+
+  it('a backend killed under load fails at most the requests it held; the rest are served', async () => {
+    const killed = new Promise((resolve) => setTimeout(resolve, 1000)).then(() => deployment.child('backend-1').kill('SIGKILL'));
+    const result = await load({ url: deployment.url, paths: PATHS, headers, connections: CONNECTIONS, until: killed.then(() => new Promise((r) => setTimeout(r, 3000))) });
+    console.log(`[deploy] backend-1 killed (SIGKILL) under load: ${summary(result)}`);
+    // Each connection holds one request at a time: at most those in flight at the kill fail.
+    expect(result.errors + result.timeouts + result.non2xx).toBeLessThanOrEqual(CONNECTIONS);
+    expect(result['2xx']).toBeGreaterThan(100);
+    for (const p of PATHS) expect((await fetch(deployment.url + p, { headers })).status, p).toBe(200);
+  });
+});
