@@ -236,8 +236,8 @@ const PLAIN_FORM_ID = 'mobile-search-form';
 
 /**
  * What the pill opens before the scripts run (a native popover, no JavaScript): a GET form to
- * /home with the destination, the dates and the adults as named fields, the category kept, which
- * the server turns into the results page. Once the scripts run the pill opens the overlay instead
+ * /home with the destination, the dates and the adults as named fields (a new search, as the wide
+ * bar's: no category), which the server turns into the results page. Once the scripts run the pill opens the overlay instead
  * (and the form goes, unless it is open then).
  */
 function PlainSearchForm({ ref }: { ref: Ref<HTMLDivElement> }) {
@@ -250,7 +250,6 @@ function PlainSearchForm({ ref }: { ref: Ref<HTMLDivElement> }) {
             <X size={16} aria-hidden />
           </button>
         </div>
-        {criteria.category !== '' && <input type="hidden" name="category" value={criteria.category} />}
         <label className={styles.plainField}>
           Where
           <input name="where" type="search" defaultValue={criteria.where} placeholder="Search destinations" autoComplete="off" />
