@@ -93,7 +93,12 @@ test('with JavaScript off, a signed-in traveller sees the stay on the booking pa
 
     // /login, signed in already, is a redirect from the server to where it returns (no script
     // runs here to leave the page), kept to this site.
-    for (const [path, location] of [['/login?next=%2Ftrips', '/trips'], ['/login', '/home'], ['/login?next=%2F%2Fevil.example', '/home']]) {
+    const redirects: Array<[path: string, location: string]> = [
+      ['/login?next=%2Ftrips', '/trips'],
+      ['/login', '/home'],
+      ['/login?next=%2F%2Fevil.example', '/home'],
+    ];
+    for (const [path, location] of redirects) {
       const response = await context.request.get(path, { maxRedirects: 0 });
       expect(response.status(), path).toBe(303);
       expect(response.headers()['location'], path).toBe(location);
