@@ -206,6 +206,15 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
       secure: isSecure(req),
       refusedLogin,
     });
+    if (page.location) {
+      res.writeHead(page.status, {
+        Location: page.location,
+        'Cache-Control': 'private, no-store',
+        ...(page.setCookies.length > 0 ? { 'Set-Cookie': page.setCookies } : {}),
+      });
+      res.end();
+      return;
+    }
     const etag = page.status === 200 ? page.etag : null;
     const html = fs.readFileSync(indexPath, 'utf8');
     const headers = {

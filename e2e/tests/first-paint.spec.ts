@@ -5,7 +5,9 @@
  * through CDP) a search typed and sent the moment the bar is painted takes effect, and with
  * JavaScript off the bar is a GET form the server answers with the results page. So do a
  * category and a signed-out heart (links) and 'Sign in as a Guest user' (a GET form the page
- * answers once its scripts run).
+ * answers once its scripts run). With JavaScript off, a phone's search pill opens a plain GET form
+ * (a native popover) and the user menu opens (a popover too) with Log in and Sign up as links;
+ * the listing page keeps its boxes when the scripts run, at both widths.
  *
  * These tests use Playwright's own `test`, not ../support/test: that one waits for hydration
  * after every navigation, and here the traveller does not wait.
@@ -70,6 +72,78 @@ test('the server paints the search this screen keeps: the same box before the sc
   } finally {
     await noScript.close();
     await withScript.close();
+  }
+});
+
+test('the listing page is painted for the screen: the title, photos and reserve control keep their boxes when the scripts run', async ({
+  browser,
+}) => {
+  const noScript = await newContext(browser, false);
+  const withScript = await newContext(browser, true);
+  try {
+    // The reserve control: the price card's beside the page at a wide screen, the bar at the bottom at a phone's.
+    const reserve = (page: Page) => page.getByRole('button', { name: /^(Reserve|Check availability)$/ }).filter({ visible: true });
+    const boxes = async (page: Page) => ({
+      title: await page.getByRole('heading', { level: 1 }).boundingBox(),
+      photos: await page.getByRole('button', { name: 'Show all photos' }).filter({ visible: true }).boundingBox(),
+      reserve: await reserve(page).boundingBox(),
+    });
+    const before = await noScript.newPage();
+    await before.goto('/house/1');
+    await expect(reserve(before)).toHaveCount(1);
+    await expect(before.getByTestId('mobile-reserve-bar')).toBeVisible({ visible: !wide() });
+    const painted = await boxes(before);
+
+    const after = await withScript.newPage();
+    const problems: string[] = [];
+    after.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    await after.goto('/house/1');
+    await hydrated(after);
+    await expect(reserve(after)).toHaveCount(1);
+    expect(await boxes(after)).toEqual(painted);
+    expect(problems, 'no hydration mismatch').toEqual([]);
+  } finally {
+    await noScript.close();
+    await withScript.close();
+  }
+});
+
+test("with JavaScript off, a phone's search pill opens a form that finds places", async ({ browser }) => {
+  test.skip(wide(), "the phone's pill");
+  const context = await newContext(browser, false);
+  try {
+    const page = await context.newPage();
+    await page.goto('/home?category=Castles');
+    await page.getByRole('button', { name: /Where to\?/ }).click();
+    const form = page.getByRole('search', { name: 'Search stays' });
+    await form.getByRole('searchbox', { name: 'Where' }).fill('Europe');
+    await form.getByRole('spinbutton', { name: 'Adults' }).fill('2');
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    // A new search, as the wide bar's: the category goes.
+    await expect(page).toHaveURL(/\/home\?where=Europe&checkin=&checkout=&adults=2$/);
+    await expect(page.getByRole('navigation', { name: 'Categories' }).locator('[aria-current="true"]')).toHaveCount(0);
+    await expect(page.locator('main a[href^="/house/"]').first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("with JavaScript off, the user menu opens and its Log in leads to /login and back", async ({ browser }) => {
+  test.skip(!wide(), "a phone's navigation has its own Log in link");
+  const context = await newContext(browser, false);
+  try {
+    const page = await context.newPage();
+    await page.goto('/home?category=Castles');
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'User menu' });
+    await expect(menu.getByRole('link', { name: 'Sign up' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/login?next=%2Fhome%3Fcategory%3DCastles');
+    await expect(page.getByLabel('Email')).toBeVisible();
+  } finally {
+    await context.close();
   }
 });
 

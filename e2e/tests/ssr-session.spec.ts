@@ -81,7 +81,7 @@ test('after signing in, the server renders each signed-in page for the traveller
   }
 });
 
-test('with JavaScript off, a signed-in traveller sees the stay on the booking page', async ({ browser }) => {
+test('with JavaScript off, a signed-in traveller sees the stay on the booking page, and /login sends them on', async ({ browser }) => {
   const context = await noScriptContext(browser);
   try {
     await signInContext(context, traveller);
@@ -90,6 +90,23 @@ test('with JavaScript off, a signed-in traveller sees the stay on the booking pa
     await expect(page.getByRole('heading', { name: 'Your trip', exact: true })).toBeVisible();
     await expect(page.getByText(stay.title).first()).toBeVisible();
     await expect(page.getByText('Log in to book this place')).toHaveCount(0);
+
+    // /login, signed in already, is a redirect from the server to where it returns (no script
+    // runs here to leave the page), kept to this site.
+    const redirects: Array<[path: string, location: string]> = [
+      ['/login?next=%2Ftrips', '/trips'],
+      ['/login', '/home'],
+      ['/login?next=%2F%2Fevil.example', '/home'],
+    ];
+    for (const [path, location] of redirects) {
+      const response = await context.request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(303);
+      expect(response.headers()['location'], path).toBe(location);
+      expect(response.headers()['cache-control'], path).toBe('private, no-store');
+    }
+    await page.goto('/login?next=%2Ftrips');
+    await expect(page).toHaveURL((url) => url.pathname === '/trips');
+    await expect(page.getByText(code)).toBeVisible();
   } finally {
     await context.close();
   }

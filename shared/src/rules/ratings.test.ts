@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGuestFavourite, reviewCount, showsRating, showsReviewSummary, type RatingValue } from './ratings';
+import { isGuestFavourite, reviewCount, showsRating, type RatingValue } from './ratings';
 
 describe('rating number and star', () => {
   it.each<[RatingValue, boolean]>([
@@ -39,14 +39,5 @@ describe('guest favourite badge and review summary', () => {
     [null, false],
   ])('guest_favorite %s is a guest favourite: %s', (value, favourite) => {
     expect(isGuestFavourite(value)).toBe(favourite);
-  });
-
-  it.each<[number, string, boolean]>([
-    [824, '', true],
-    [1280, '', true],
-    [823, '', false],
-    [375, 'Guest favourite', true],
-  ])('at %dpx with guest_favorite %s the summary shows: %s', (width, value, shown) => {
-    expect(showsReviewSummary(width, value)).toBe(shown);
   });
 });

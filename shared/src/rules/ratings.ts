@@ -1,11 +1,7 @@
 /**
  * When a listing's rating, reviews, guest-favourite badge and review summary show.
  */
-import {
-  BREAKPOINTS,
-  GUEST_FAVOURITE_VALUE,
-  RATING_SHOWN_ABOVE,
-} from './constants';
+import { GUEST_FAVOURITE_VALUE, RATING_SHOWN_ABOVE } from './constants';
 
 /** house_rating arrives as a number (or, from some clients, a numeric string). */
 export type RatingValue = number | string | null | undefined;
@@ -29,9 +25,4 @@ export function reviewCount(ratingCount: string | null | undefined): number | nu
 /** The 'Guest favourite' badge shows when guest_favorite is exactly that text. */
 export function isGuestFavourite(guestFavorite: string | null | undefined): boolean {
   return guestFavorite === GUEST_FAVOURITE_VALUE;
-}
-
-/** The review summary shows on wide screens (824px and above) or for guest favourites. */
-export function showsReviewSummary(viewportWidth: number, guestFavorite: string | null | undefined): boolean {
-  return viewportWidth >= BREAKPOINTS.reviewSummaryFrom || isGuestFavourite(guestFavorite);
 }

@@ -45,14 +45,3 @@ export function useMediaQuery(query: string): boolean {
     () => matchesWidth(query, HINT_WIDTH[hint]),
   );
 }
-
-const subscribeToResize = (onChange: () => void) => {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
-};
-
-/** The viewport's width in CSS pixels, following resizes. */
-export function useViewportWidth(): number {
-  const hint = useContext(ViewportHintContext);
-  return useSyncExternalStore(subscribeToResize, () => window.innerWidth, () => HINT_WIDTH[hint]);
-}

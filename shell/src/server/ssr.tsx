@@ -57,7 +57,9 @@ export interface SsrOptions {
 }
 
 export interface SsrPage {
-  status: 200 | 404;
+  /** 303: not a page but a redirect to `location` (/login for a traveller already signed in). */
+  status: 200 | 303 | 404;
+  location?: string;
   /**
    * A weak validator of a page rendered whole (its markup and the data it shows; the reads'
    * timestamps in its state may differ), or null for one that streams.
@@ -220,6 +222,12 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
     const status = isKnownPage(pathname) ? 200 : 404;
     const session = await sessionOf(request);
     const setCookies = session?.setCookies ?? [];
+    // Signed in already, /login sends on to where it returns (as the page itself would once
+    // hydrated): a redirect from the server, not a login page that leaves after its scripts ran.
+    if (pathname === '/login' && session?.user && !request.refusedLogin) {
+      const location = returnPathOf(search) ?? AFTER_SIGN_IN;
+      return { status: 303, location, etag: null, personal: true, setCookies, pipe: async (destination) => void destination.end() };
+    }
     const [store, remoteStyles] = await Promise.all([
       pageStore(pathname, search, session),
       remotes.stylesFor(pathname),

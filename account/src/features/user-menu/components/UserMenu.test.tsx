@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setUserData } from 'shared/state';
 import { renderWithStore } from 'shared/testing';
+import { loginPathReturningTo } from 'shared/url';
 import { UserMenu } from './UserMenu';
 
 const open = async () => {
@@ -20,14 +21,17 @@ describe('UserMenu', () => {
     expect(within(menu).getByRole('link', { name: 'Become a host' })).toHaveAttribute('href', '/comingsoon');
   });
 
-  it('opens the login dialog from Log in and Sign up, closing itself', async () => {
+  it('opens the login dialog from Log in and Sign up, closing itself; without scripts they are links to /login', async () => {
     const { store } = renderWithStore(<UserMenu />);
     let menu = await open();
-    await userEvent.click(within(menu).getByRole('button', { name: 'Log in' }));
+    for (const name of ['Log in', 'Sign up']) {
+      expect(within(menu).getByRole('link', { name })).toHaveAttribute('href', loginPathReturningTo('/'));
+    }
+    await userEvent.click(within(menu).getByRole('link', { name: 'Log in' }));
     expect(store.getState().app.showLogin).toBe(true);
     expect(screen.getByRole('button', { name: 'Open user menu' })).toHaveAttribute('aria-expanded', 'false');
     menu = await open();
-    await userEvent.click(within(menu).getByRole('button', { name: 'Sign up' }));
+    await userEvent.click(within(menu).getByRole('link', { name: 'Sign up' }));
     expect(store.getState().app.showLogin).toBe(true);
   });
 
@@ -116,7 +120,7 @@ describe('UserMenu', () => {
   it('Log in gives focus back to the menu button, where the dialog will return it', async () => {
     renderWithStore(<UserMenu />);
     const menu = await open();
-    await userEvent.click(within(menu).getByRole('button', { name: 'Log in' }));
+    await userEvent.click(within(menu).getByRole('link', { name: 'Log in' }));
     expect(screen.getByRole('button', { name: 'Open user menu' })).toHaveFocus();
   });
 

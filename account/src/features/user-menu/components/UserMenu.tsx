@@ -5,13 +5,18 @@
  * Home and End move between its entries (ArrowDown on the button opens it at the first); Escape
  * and choosing an entry give focus back to the button, so a dialog opened from it (Log in)
  * returns there when it closes.
+ *
+ * Before the scripts run, the button opens the panel as a native popover and Log in and Sign up
+ * are links to /login (returning here), so the menu works without JavaScript; once the scripts
+ * run, the panel follows the menu's state and those entries open the login dialog.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'shared/router';
+import { Link, useLocation } from 'shared/router';
 import { Menu } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectUserData, setShowLogin, showToast } from 'shared/state';
 import { signOut } from 'shared/session';
+import { loginPathReturningTo } from 'shared/url';
 import { useDismiss } from '../hooks/useDismiss';
 import { Avatar } from '../../../components/Avatar';
 import { SIGNED_IN_ENTRIES, SIGNED_OUT_ENTRIES, type MenuEntry } from './menuItems';
@@ -26,8 +31,21 @@ export function UserMenu() {
   const panelRef = useRef<HTMLElement>(null);
   const focusFirstOnOpen = useRef(false);
   const panelId = useId();
+  const { pathname, search } = useLocation();
+  // False in the server's HTML and until hydrated: the panel is then a popover the button opens.
+  const [scripted, setScripted] = useState(false);
   const close = () => setOpen(false);
   useDismiss(open, containerRef, close);
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    // Opened before the scripts ran: it stays open, now as the menu's state.
+    if (panel && typeof panel.hidePopover === 'function' && panel.matches(':popover-open')) {
+      panel.hidePopover();
+      setOpen(true);
+    }
+    setScripted(true);
+  }, []);
 
   const entriesIn = () => Array.from(panelRef.current?.querySelectorAll<HTMLElement>('a, button') ?? []);
   useEffect(() => {
@@ -80,16 +98,26 @@ export function UserMenu() {
         </li>
       );
     }
-    const onClick =
-      entry.kind === 'login'
-        ? () => {
-            closeToButton();
-            dispatch(setShowLogin(true));
-          }
-        : logOut;
+    if (entry.kind === 'login') {
+      return (
+        <li key={entry.label}>
+          <Link
+            to={loginPathReturningTo(pathname + search)}
+            className={className}
+            onClick={(event) => {
+              event.preventDefault();
+              closeToButton();
+              dispatch(setShowLogin(true));
+            }}
+          >
+            {entry.label}
+          </Link>
+        </li>
+      );
+    }
     return (
       <li key={entry.label}>
-        <button type="button" className={className} onClick={onClick}>
+        <button type="button" className={className} onClick={logOut}>
           {entry.label}
         </button>
       </li>
@@ -105,7 +133,11 @@ export function UserMenu() {
         aria-label="Open user menu"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        popoverTarget={scripted ? undefined : panelId}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen((value) => !value);
+        }}
         onKeyDown={(event) => {
           if (event.key !== 'ArrowDown') return;
           event.preventDefault();
@@ -119,7 +151,15 @@ export function UserMenu() {
         <Menu size={16} strokeWidth={2.25} aria-hidden />
         <Avatar name={user?.name} />
       </button>
-      <nav ref={panelRef} id={panelId} className={styles.panel} aria-label="User menu" hidden={!open} onKeyDown={onPanelKeyDown}>
+      <nav
+        ref={panelRef}
+        id={panelId}
+        className={styles.panel}
+        aria-label="User menu"
+        popover={scripted ? undefined : 'auto'}
+        hidden={scripted ? !open : undefined}
+        onKeyDown={onPanelKeyDown}
+      >
         <ul className={styles.list}>{entries.map(renderEntry)}</ul>
       </nav>
     </div>

@@ -5,7 +5,7 @@
  * window becomes 751px or wider. Its Search closes it and flags the search; a polite status
  * says so until the matches arrive.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { createPortal } from 'react-dom';
 import { Search as SearchIcon, X } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
@@ -13,6 +13,7 @@ import {
   BREAKPOINTS,
   DEFAULT_STAY_DURATION,
   DIAL_DEFAULT,
+  MAX_ADULTS_AND_CHILDREN,
   MOBILE_SEARCH_REGIONS,
   REGION_ALL,
   countedGuests,
@@ -32,6 +33,7 @@ import {
   selectCurDot,
   selectDateRange,
   selectDestinationInput,
+  selectDraftCriteria,
   selectDraftWhen,
   selectGuestCounts,
   selectGuestSummary,
@@ -229,6 +231,56 @@ function Overlay({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The id of the pill's form before the scripts run (the popover the pill opens by itself). */
+const PLAIN_FORM_ID = 'mobile-search-form';
+
+/**
+ * What the pill opens before the scripts run (a native popover, no JavaScript): a GET form to
+ * /home with the destination, the dates and the adults as named fields (a new search, as the wide
+ * bar's: no category), which the server turns into the results page. Once the scripts run the pill opens the overlay instead
+ * (and the form goes, unless it is open then).
+ */
+function PlainSearchForm({ ref }: { ref: Ref<HTMLDivElement> }) {
+  const criteria = useAppSelector(selectDraftCriteria);
+  return (
+    <div ref={ref} id={PLAIN_FORM_ID} popover="auto" className={styles.plain}>
+      <form role="search" aria-label="Search stays" method="get" action="/home" className={styles.plainForm}>
+        <div className={styles.top}>
+          <button type="button" className={styles.close} aria-label="Close" popoverTarget={PLAIN_FORM_ID} popoverTargetAction="hide">
+            <X size={16} aria-hidden />
+          </button>
+        </div>
+        <label className={styles.plainField}>
+          Where
+          <input name="where" type="search" defaultValue={criteria.where} placeholder="Search destinations" autoComplete="off" />
+        </label>
+        <label className={styles.plainField}>
+          Check in
+          <input name="checkin" type="date" defaultValue={criteria.checkIn ?? ''} />
+        </label>
+        <label className={styles.plainField}>
+          Check out
+          <input name="checkout" type="date" defaultValue={criteria.checkOut ?? ''} />
+        </label>
+        <label className={styles.plainField}>
+          Adults
+          <input
+            name="adults"
+            type="number"
+            min={0}
+            max={MAX_ADULTS_AND_CHILDREN}
+            defaultValue={criteria.guests.adults || ''}
+          />
+        </label>
+        <button type="submit" className={styles.searchButton}>
+          <SearchIcon size={16} strokeWidth={2.5} aria-hidden />
+          Search
+        </button>
+      </form>
+    </div>
+  );
+}
+
 /**
  * The search pill and its overlay. `onOpenChange` tells the search bar while the overlay is open,
  * so that it keeps this component (not the wide bar) up to 750px: the overlay itself closes at
@@ -238,6 +290,13 @@ export function MobileSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
   const summary = useAppSelector(selectSearchSummary);
   const searching = useAppSelector(selectSearching);
   const [open, setOpen] = useState(false);
+  // The plain form is the page's until the scripts run, and after only if it was opened by then.
+  const [plain, setPlain] = useState(true);
+  const plainRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const form = plainRef.current;
+    if (!(form && typeof form.showPopover === 'function' && form.matches(':popover-open'))) setPlain(false);
+  }, []);
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.overlayClosesFrom}px)`);
   useEffect(() => {
     if (wide) setOpen(false);
@@ -247,7 +306,17 @@ export function MobileSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
   }, [open, onOpenChange]);
   return (
     <>
-      <button type="button" className={styles.pill} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      {/* Before the scripts run, the pill opens the plain form (popoverTarget); after, the overlay. */}
+      <button
+        type="button"
+        className={styles.pill}
+        popoverTarget={plain ? PLAIN_FORM_ID : undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+        aria-haspopup="dialog"
+      >
         <SearchIcon size={18} strokeWidth={2.5} aria-hidden />
         <span className={styles.pillText}>
           <span className={styles.pillTitle}>Where to?</span>
@@ -259,6 +328,7 @@ export function MobileSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
       <p className="visually-hidden" role="status">
         {searching ? 'Searching homes…' : ''}
       </p>
+      {plain && <PlainSearchForm ref={plainRef} />}
       {open && <Overlay onClose={() => setOpen(false)} />}
     </>
   );

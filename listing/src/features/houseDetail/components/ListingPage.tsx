@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { type Room, useGetCancellationPolicyQuery, useGetListingFactsQuery, useGetRoomByIdQuery } from 'shared/api';
-import { BREAKPOINTS, hostingDurationText, NO_FACTS, toIsoDay, type ListingFactsRead } from 'shared/rules';
-import { useMediaQuery, useViewportWidth } from 'shared/ui';
+import { hostingDurationText, NO_FACTS, toIsoDay, type ListingFactsRead } from 'shared/rules';
 import { PhotoCarousel, PhotoGallery, PhotoGrid } from '../../photos';
 import { Reviews } from '../../reviews';
 import { Location } from '../../location';
@@ -55,34 +54,40 @@ function ListingLoader({ roomId }: { roomId: number }) {
   return <ListingView room={roomRead.data} facts={factsRead.data ?? NO_READ} />;
 }
 
+/**
+ * One page for every width: what differs between a phone (920px and narrower) and a wide screen
+ * (the photo carousel or grid, the title above or below the photos, the price card or the bar at
+ * the bottom) is chosen by the CSS, so the server's HTML is what each screen shows.
+ */
 function ListingView({ room, facts }: { room: Room; facts: ListingFactsRead }) {
   const title = room['house-title'];
   useDocumentMeta(
     title,
     listingDescription({ title, city: room.city, country: room.country, description: room.house_description }),
   );
-  const small = useMediaQuery(`(max-width: ${BREAKPOINTS.detailSmallUpTo}px)`);
-  const viewportWidth = useViewportWidth();
   const [galleryAt, setGalleryAt] = useState<number | null>(null);
   const { data: policy } = useGetCancellationPolicyQuery(room.id);
-  const saveButton = <SaveButton roomId={room.id} />;
-  const titleRow = <TitleRow title={title} saveButton={saveButton} />;
   const hostingText = hostingDurationText(facts.host.hosting_since, toIsoDay(new Date()));
 
   return (
     <article className={styles.page}>
       <SectionNav />
-      {!small && titleRow}
-      <section id="photos" className={styles.photos} aria-label="Photos" tabIndex={-1}>
-        {room.images.length > 0 &&
-          (small ? (
-            <PhotoCarousel title={title} images={room.images} onOpenGallery={setGalleryAt} />
-          ) : (
-            <PhotoGrid title={title} images={room.images} onOpenGallery={setGalleryAt} />
-          ))}
-      </section>
+      <div className={styles.top}>
+        <TitleRow title={title} saveButton={<SaveButton roomId={room.id} />} />
+        <section id="photos" className={styles.photos} aria-label="Photos" tabIndex={-1}>
+          {room.images.length > 0 && (
+            <>
+              <div className={styles.smallOnly}>
+                <PhotoCarousel title={title} images={room.images} onOpenGallery={setGalleryAt} />
+              </div>
+              <div className={styles.wideOnly}>
+                <PhotoGrid title={title} images={room.images} onOpenGallery={setGalleryAt} />
+              </div>
+            </>
+          )}
+        </section>
+      </div>
       <PhotoGallery title={title} images={room.images} openAt={galleryAt} onClose={() => setGalleryAt(null)} />
-      {small && titleRow}
       <div className={styles.body}>
         <div className={styles.main}>
           <Overview room={room} />
@@ -93,20 +98,17 @@ function ListingView({ room, facts }: { room: Room; facts: ListingFactsRead }) {
           <Amenities facts={facts} />
           <StayCalendar roomId={room.id} city={room.city} />
         </div>
-        {!small && (
-          <aside className={styles.aside} aria-label="Reservation">
-            <div className={styles.sticky}>
-              <PriceCard roomId={room.id} price={room.price} maxGuests={room.max_guests} />
-            </div>
-          </aside>
-        )}
+        <aside className={styles.wideOnly} aria-label="Reservation">
+          <div className={styles.sticky}>
+            <PriceCard roomId={room.id} price={room.price} maxGuests={room.max_guests} />
+          </div>
+        </aside>
       </div>
       <Reviews
         roomId={room.id}
         rating={room.house_rating}
         ratingCount={room.rating_count}
         guestFavorite={room.guest_favorite}
-        viewportWidth={viewportWidth}
         ratingText={formatRating(room.house_rating)}
         reviewsText={reviewsText(room.rating_count)}
       />
@@ -120,7 +122,9 @@ function ListingView({ room, facts }: { room: Room; facts: ListingFactsRead }) {
       />
       <ContactHost roomId={room.id} />
       <ThingsToKnow facts={facts} maxGuests={room.max_guests} policy={policy} />
-      {small && <MobileReserveBar roomId={room.id} price={room.price} maxGuests={room.max_guests} />}
+      <div className={styles.smallOnly}>
+        <MobileReserveBar roomId={room.id} price={room.price} maxGuests={room.max_guests} />
+      </div>
     </article>
   );
 }

@@ -2,6 +2,13 @@ import type { ImgHTMLAttributes, Ref } from 'react';
 import { useRuntimeConfig } from 'shared/config';
 import { imageSources } from '../../../lib/imageSources';
 
+/**
+ * The cover photo's `sizes` in the carousel (phones, 920px and narrower) and in the grid alike:
+ * both are in the page and CSS shows one, so with the same sources and sizes the browser fetches
+ * the one file they share, once.
+ */
+export const COVER_SIZES = '(max-width: 920px) 100vw, (max-width: 1440px) 50vw, 720px';
+
 export interface PhotoProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'sizes'> {
   path: string;
   alt: string;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, LayoutGrid, Pause, Play } from 'lucide-react';
 import { CAROUSEL_INTERVAL_MS, LISTING_CAROUSEL_IMAGE_COUNT } from 'shared/rules';
-import { Photo } from './Photo';
+import { COVER_SIZES, Photo } from './Photo';
 import { photoAlt } from '../photoAlt';
 import styles from './PhotoCarousel.module.css';
 
@@ -80,7 +80,7 @@ export function PhotoCarousel({ title, images, onOpenGallery }: PhotoCarouselPro
             <Photo
               path={path}
               alt={photoAlt(title, index, images.length)}
-              sizes="100vw"
+              sizes={index === 0 ? COVER_SIZES : '100vw'}
               priority={index === 0}
               className={styles.photo}
             />

@@ -1,5 +1,5 @@
 import { LayoutGrid } from 'lucide-react';
-import { Photo } from './Photo';
+import { COVER_SIZES, Photo } from './Photo';
 import { photoAlt } from '../photoAlt';
 import styles from './PhotoGrid.module.css';
 
@@ -24,7 +24,7 @@ export function PhotoGrid({ title, images, onOpenGallery }: PhotoGridProps) {
               <Photo
                 path={path}
                 alt={photoAlt(title, index, images.length)}
-                sizes={index === 0 ? '(max-width: 1440px) 50vw, 720px' : '(max-width: 1440px) 25vw, 360px'}
+                sizes={index === 0 ? COVER_SIZES : '(max-width: 1440px) 25vw, 360px'}
                 priority={index === 0}
                 className={styles.photo}
               />

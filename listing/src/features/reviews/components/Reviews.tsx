@@ -1,5 +1,5 @@
 import { Award, Star } from 'lucide-react';
-import { REVIEW_CATEGORIES, isGuestFavourite, reviewCount, showsRating, showsReviewSummary } from 'shared/rules';
+import { REVIEW_CATEGORIES, isGuestFavourite, reviewCount, showsRating } from 'shared/rules';
 import { type RoomReviews, useGetRoomReviewsQuery } from '../api';
 import styles from './Reviews.module.css';
 
@@ -8,8 +8,6 @@ export interface ReviewsProps {
   rating: number | null;
   ratingCount: string;
   guestFavorite: string;
-  /** The viewport width, for the summary's 824px rule. */
-  viewportWidth: number;
   /** The rating as shown elsewhere on the page ('4.85') and the '18 reviews' text. */
   ratingText: string;
   reviewsText: string;
@@ -24,21 +22,20 @@ export function Reviews({ roomId, ...props }: ReviewsProps) {
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * Reviews: the rating summary with each category's average as a bar (wide screens or guest
- * favourites) and the latest written reviews, all from the listing's published reviews; 'No
+ * Reviews: the rating summary with each category's average as a bar (from 824px, by CSS, or
+ * for guest favourites at every width) and the latest written reviews, all from the listing's published reviews; 'No
  * reviews yet' before the first.
  */
 export function ReviewsView({
   rating,
   ratingCount,
   guestFavorite,
-  viewportWidth,
   ratingText,
   reviewsText,
   reviews,
 }: Omit<ReviewsProps, 'roomId'> & { reviews: RoomReviews | undefined }) {
   const count = reviewCount(ratingCount) ?? 0;
-  const withSummary = count > 0 && reviews?.scores && showsReviewSummary(viewportWidth, guestFavorite);
+  const withSummary = count > 0 && reviews?.scores;
   const favourite = isGuestFavourite(guestFavorite);
   const rated = showsRating(rating);
   return (
@@ -49,7 +46,8 @@ export function ReviewsView({
       </h2>
       {count === 0 && <p className={styles.empty}>No reviews yet</p>}
       {withSummary && (
-        <div className={styles.summary}>
+        // Guest favourites show it at every width, others from 824px (the CSS's wideSummary).
+        <div className={favourite ? styles.summary : `${styles.summary} ${styles.wideSummary}`}>
           {favourite && (
             <div className={styles.favourite}>
               <Award size={40} aria-hidden />
