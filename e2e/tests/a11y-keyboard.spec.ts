@@ -107,7 +107,7 @@ test('keyboard only: sign in from the user menu', async ({ page, request }) => {
   await expectVisibleFocus(page);
   await page.keyboard.press('Enter');
   const menu = page.getByRole('navigation', { name: 'User menu' });
-  await tabTo(page, menu.getByRole('button', { name: 'Log in' }));
+  await tabTo(page, menu.getByRole('link', { name: 'Log in' }));
   await page.keyboard.press('Enter');
 
   const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });

@@ -31,7 +31,7 @@ async function openLoginDialog(page: Page, isMobile: boolean) {
   } else {
     await page.goto('/wishlist');
     await page.getByRole('button', { name: 'Open user menu' }).click();
-    await page.getByRole('navigation', { name: 'User menu' }).getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('navigation', { name: 'User menu' }).getByRole('link', { name: 'Log in' }).click();
   }
   const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });
   await expect(dialog).toBeVisible();
@@ -260,9 +260,9 @@ test.describe('user menu and navigation', () => {
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible({ timeout: 20_000 });
     await menuButton.focus();
     await page.keyboard.press('ArrowDown');
-    await expect(menu.getByRole('button', { name: 'Sign up' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Sign up' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
-    await expect(menu.getByRole('button', { name: 'Log in' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Log in' })).toBeFocused();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // The page scrolling by itself leaves the menu open; the user's wheel closes it.
     await page.evaluate(() => window.scrollTo(0, 40));
@@ -273,7 +273,7 @@ test.describe('user menu and navigation', () => {
     await expect(menu).toBeHidden();
 
     await menuButton.click();
-    await menu.getByRole('button', { name: 'Log in' }).click();
+    await menu.getByRole('link', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');

@@ -31,8 +31,7 @@ test('sets up an authenticator app, asks for its code at the next login, and rem
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
   await dialog.getByRole('button', { name: 'Turn on' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath('two-step-setup.png'), animations: 'disabled' });
-  const setUpViolations = await seriousViolations(page);
-  expect(setUpViolations, describeViolations(setUpViolations)).toEqual([]);
+  expect(describeViolations(await seriousViolations(page))).toEqual([]);
 
   await dialog.getByLabel('6-digit code').fill('123');
   await dialog.getByRole('button', { name: 'Turn on' }).click();
@@ -51,8 +50,7 @@ test('sets up an authenticator app, asks for its code at the next login, and rem
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('That code is not right. Check the app and enter the code it shows now.');
   await page.screenshot({ path: info.outputPath('two-step-login.png'), animations: 'disabled' });
-  const codeViolations = await seriousViolations(page);
-  expect(codeViolations, describeViolations(codeViolations)).toEqual([]);
+  expect(describeViolations(await seriousViolations(page))).toEqual([]);
   // The app's next code: the one the set-up used is spent.
   await page.getByLabel('Code').fill(totp(key, Date.now() + 30_000));
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
