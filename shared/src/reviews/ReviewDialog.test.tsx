@@ -9,6 +9,10 @@ const stay = (side: 'stay' | 'guest'): ReviewableStay => ({
   start_date: '2026-11-20', end_date: '2026-11-23', review_until: '2026-12-07', my_review_published_at: null,
 });
 
+// Each case walks a dialog of seven radio groups by role queries, which jsdom answers slowly: under
+// CI's load (the unit suites run niced beside the browser suites) one case took 31 s.
+const WALK_MS = 90_000;
+
 describe('ReviewDialog', () => {
   it("sends a stay's overall rating, its six categories and the text, and says when it publishes", async () => {
     const user = userEvent.setup();
@@ -35,7 +39,7 @@ describe('ReviewDialog', () => {
       p_categories: { cleanliness: 4, accuracy: 4, check_in: 4, communication: 4, location: 4, value: 4 },
       p_body: 'Lovely.',
     });
-  });
+  }, WALK_MS);
 
   it("asks a host for the guest's rating and text only, and says what the server refused", async () => {
     const user = userEvent.setup();
@@ -49,5 +53,5 @@ describe('ReviewDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit review' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have already reviewed this stay.');
     expect(reads.find((read) => read.rpc === 'submit_review')?.args).toMatchObject({ p_rating: 4, p_categories: null });
-  });
+  }, WALK_MS);
 });
