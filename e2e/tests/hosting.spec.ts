@@ -272,7 +272,8 @@ test.describe('hosting', () => {
     await anonymous.goto(`/house/${id}`);
     await expect(anonymous.getByRole('heading', { name: title })).toBeVisible();
     // Its photos show on the listing page too, from the renders at 400, 800 and 1200.
-    const pagePhoto = anonymous.locator('main img[srcset*="/storage/v1/render/image/public/listing-photos/hosts/"]').first();
+    // The page holds the phone's carousel and the wide screen's grid; CSS shows one.
+    const pagePhoto = anonymous.locator('main img[srcset*="/storage/v1/render/image/public/listing-photos/hosts/"]').filter({ visible: true }).first();
     expect(await pagePhoto.getAttribute('srcset')).toMatch(/ 400w, .* 800w, .*width=1200&height=800&resize=cover&quality=80 1200w$/);
     await expectShown(pagePhoto);
     await anonymous.screenshot({ path: info.outputPath('listing-page.png') });
