@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 import { resetBackend, supabaseServer } from 'shared/testing';
+
+// findBy* and waitFor wait 1 s by default; CI runs these suites niced beside the browser and
+// backend suites (load 10+ on 2 cores), where a page's first read took longer than that.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => supabaseServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
