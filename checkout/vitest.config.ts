@@ -1,12 +1,4 @@
-import { defineConfig } from 'vitest/config';
+// The apps' one component-suite configuration (a relative path: vitest loads its config in Node).
+import { appTestConfig } from '../shared/src/build/vitestConfig';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    // Component tests drive jsdom with user events: generous on a busy 2-core CI machine.
-    testTimeout: 30_000,
-    setupFiles: ['../shared/vitest.setup.ts'],
-    css: { modules: { classNameStrategy: 'non-scoped' } },
-  },
-});
+export default appTestConfig();

@@ -1,0 +1,21 @@
+/**
+ * The apps' component suites (jsdom, user events, CSS modules with readable class names), one
+ * configuration for all: an app's vitest.config.ts names only the setup files of its own.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+const SHARED_SETUP = fileURLToPath(new URL('../../vitest.setup.ts', import.meta.url));
+
+export function appTestConfig(...ownSetupFiles: string[]): ViteUserConfig {
+  return defineConfig({
+    test: {
+      environment: 'jsdom',
+      globals: true,
+      // Component tests drive jsdom with user events: generous on a busy 2-core CI machine.
+      testTimeout: 30_000,
+      setupFiles: [SHARED_SETUP, ...ownSetupFiles],
+      css: { modules: { classNameStrategy: 'non-scoped' } },
+    },
+  });
+}
