@@ -8,6 +8,7 @@ import { useAppDispatch } from 'shared/store';
 import type { AppUser } from 'shared/api';
 import { Dialog } from 'shared/ui';
 import { changeEmail, changePassword } from 'shared/session';
+import { TextField } from '../../../components/TextField';
 import controls from '../../../components/FormControls.module.css';
 import styles from './LoginSecurity.module.css';
 import { TwoStepSection } from './TwoStepSection';
@@ -55,17 +56,15 @@ function PasswordForm() {
   };
 
   const field = (suffix: string, label: string, value: string, set: (value: string) => void, autoComplete: string) => (
-    <label className={controls.field} htmlFor={`${ids}-${suffix}`}>
-      <span className={controls.label}>{label}</span>
-      <input
-        id={`${ids}-${suffix}`}
-        className={controls.input}
-        type="password"
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => set(event.target.value)}
-      />
-    </label>
+    <TextField
+      id={`${ids}-${suffix}`}
+      label={label}
+      grouped
+      type="password"
+      autoComplete={autoComplete}
+      value={value}
+      onChange={(event) => set(event.target.value)}
+    />
   );
 
   return (
@@ -118,17 +117,14 @@ function EmailForm({ email }: { email: string | null }) {
         Email
       </h3>
       <p className={styles.hint}>Now: {email ?? 'Not provided'}</p>
-      <label className={`${controls.field} ${controls.single}`} htmlFor={`${ids}-email`}>
-        <span className={controls.label}>New email</span>
-        <input
-          id={`${ids}-email`}
-          className={controls.input}
-          type="email"
-          autoComplete="email"
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-        />
-      </label>
+      <TextField
+        id={`${ids}-email`}
+        label="New email"
+        type="email"
+        autoComplete="email"
+        value={next}
+        onChange={(event) => setNext(event.target.value)}
+      />
       <OutcomeLine outcome={outcome} />
       <button type="submit" className={controls.secondary} disabled={busy}>
         {busy ? 'Sending...' : 'Change email'}

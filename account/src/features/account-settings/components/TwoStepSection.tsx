@@ -7,6 +7,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from 'shared/store';
 import { confirmTwoStep, removeTwoStep, startTwoStep, twoStepStatus, type Enrolment, type TwoStepStatus } from 'shared/session';
+import { TextField } from '../../../components/TextField';
 import controls from '../../../components/FormControls.module.css';
 import styles from './LoginSecurity.module.css';
 
@@ -77,18 +78,15 @@ export function TwoStepSection() {
   };
 
   const codeField = (
-    <label className={`${controls.field} ${controls.single}`} htmlFor={`${ids}-code`}>
-      <span className={controls.label}>6-digit code</span>
-      <input
-        id={`${ids}-code`}
-        className={controls.input}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-      />
-    </label>
+    <TextField
+      id={`${ids}-code`}
+      label="6-digit code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={7}
+      value={code}
+      onChange={(event) => setCode(event.target.value)}
+    />
   );
   const outcome = message && (
     <p className={message.ok ? styles.success : controls.error} role={message.ok ? 'status' : 'alert'}>

@@ -27,6 +27,7 @@ import {
   updateUserName,
   type AuthOutcome,
 } from 'shared/session';
+import { TextField } from '../../../components/TextField';
 import controls from '../../../components/FormControls.module.css';
 import styles from './LoginForm.module.css';
 
@@ -198,18 +199,15 @@ export function LoginForm({
       <form className={styles.form} onSubmit={onSaveName} noValidate>
         <Heading className={styles.welcome}>Finish signing up</Heading>
         <p className={styles.hint}>Your account for {email} is ready. What should hosts call you?</p>
-        <label className={`${controls.field} ${controls.single}`} htmlFor={`${ids}-name`}>
-          <span className={controls.label}>Name</span>
-          <input
-            id={`${ids}-name`}
-            className={controls.input}
-            autoComplete="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus to its first field (WAI-ARIA dialog pattern)
-            autoFocus
-          />
-        </label>
+        <TextField
+          id={`${ids}-name`}
+          label="Name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus to its first field (WAI-ARIA dialog pattern)
+          autoFocus
+        />
         {errorLine}
         <button type="submit" className={controls.primary} disabled={busy !== null}>
           {busy === 'name' ? 'Saving...' : 'Continue'}
@@ -223,20 +221,17 @@ export function LoginForm({
       <form className={styles.form} onSubmit={onCode} noValidate>
         <Heading className={styles.welcome}>Two-step sign-in</Heading>
         <p className={styles.hint}>Open your authenticator app and enter the 6-digit code it shows for Homestory.</p>
-        <label className={`${controls.field} ${controls.single}`} htmlFor={`${ids}-code`}>
-          <span className={controls.label}>Code</span>
-          <input
-            id={`${ids}-code`}
-            className={controls.input}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the form replaced the one that had focus
-            autoFocus
-          />
-        </label>
+        <TextField
+          id={`${ids}-code`}
+          label="Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the form replaced the one that had focus
+          autoFocus
+        />
         {errorLine}
         <button type="submit" className={controls.primary} disabled={busy !== null}>
           {busy === 'code' ? 'Checking...' : 'Continue'}
@@ -265,19 +260,16 @@ export function LoginForm({
       <form className={styles.form} onSubmit={onReset} noValidate>
         <Heading className={styles.welcome}>Reset your password</Heading>
         <p className={styles.hint}>Enter the email of your account and we will send you a link to set a new password.</p>
-        <label className={`${controls.field} ${controls.single}`} htmlFor={`${ids}-reset-email`}>
-          <span className={controls.label}>Email</span>
-          <input
-            id={`${ids}-reset-email`}
-            className={controls.input}
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the form replaced the one that had focus
-            autoFocus
-          />
-        </label>
+        <TextField
+          id={`${ids}-reset-email`}
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the form replaced the one that had focus
+          autoFocus
+        />
         {errorLine}
         <button type="submit" className={controls.primary} disabled={busy !== null}>
           {busy === 'reset' ? 'Sending...' : 'Send reset link'}
@@ -294,32 +286,28 @@ export function LoginForm({
       <Heading className={styles.welcome}>Welcome to Homestory</Heading>
       <form method="post" action={action} onSubmit={onContinue} noValidate className={styles.fields}>
         <div className={controls.group}>
-          <label className={controls.field} htmlFor={`${ids}-email`}>
-            <span className={controls.label}>Email</span>
-            <input
-              ref={emailRef}
-              id={`${ids}-email`}
-              name="email"
-              className={controls.input}
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </label>
-          <label className={controls.field} htmlFor={`${ids}-password`}>
-            <span className={controls.label}>Password</span>
-            <input
-              ref={passwordRef}
-              id={`${ids}-password`}
-              name="password"
-              className={controls.input}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </label>
+          <TextField
+            id={`${ids}-email`}
+            label="Email"
+            grouped
+            inputRef={emailRef}
+            name="email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <TextField
+            id={`${ids}-password`}
+            label="Password"
+            grouped
+            inputRef={passwordRef}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </div>
         <button type="button" className={styles.textButton} onClick={() => toMode('forgot')}>
           Forgot password?

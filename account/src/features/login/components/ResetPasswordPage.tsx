@@ -10,6 +10,7 @@ import { useGetSessionUserQuery } from 'shared/api';
 import { AFTER_LOGIN_PATH, setNewPassword } from 'shared/session';
 import { setShowLogin } from 'shared/state';
 import { useAppDispatch } from 'shared/store';
+import { TextField } from '../../../components/TextField';
 import controls from '../../../components/FormControls.module.css';
 import formStyles from './LoginForm.module.css';
 import { PageCard } from './PageCard';
@@ -79,17 +80,14 @@ export function ResetPasswordPage() {
     body = (
       <form className={formStyles.form} onSubmit={onSave} noValidate>
         <p className={formStyles.hint}>Choose a new password for {user.email}. It needs at least 6 characters.</p>
-        <label className={`${controls.field} ${controls.single}`} htmlFor={passwordId}>
-          <span className={controls.label}>New password</span>
-          <input
-            id={passwordId}
-            className={controls.input}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
+        <TextField
+          id={passwordId}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         {error && (
           <p className={controls.error} role="alert">
             {error}

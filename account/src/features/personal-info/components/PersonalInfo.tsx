@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectUserData, showToast } from 'shared/state';
 import { REDIRECT_DELAY_MS } from 'shared/rules';
 import { updateUserName, useRedirectWhenSignedOut } from 'shared/session';
+import { TextField } from '../../../components/TextField';
 import controls from '../../../components/FormControls.module.css';
 import styles from './PersonalInfo.module.css';
 
@@ -68,18 +69,15 @@ export function PersonalInfo() {
         </div>
         {editing ? (
           <form onSubmit={save} className={styles.form} noValidate>
-            <label htmlFor={`${ids}-name`} className={`${controls.field} ${controls.single}`}>
-              <span className={controls.label}>Name</span>
-              <input
-                id={`${ids}-name`}
-                className={controls.input}
-                autoComplete="name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                // eslint-disable-next-line jsx-a11y/no-autofocus -- the edit form replaces the button just pressed: focus follows into it
-                autoFocus
-              />
-            </label>
+            <TextField
+              id={`${ids}-name`}
+              label="Name"
+              autoComplete="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the edit form replaces the button just pressed: focus follows into it
+              autoFocus
+            />
             {error && (
               <p className={controls.error} role="alert">
                 {error}
