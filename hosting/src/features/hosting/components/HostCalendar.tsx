@@ -11,7 +11,7 @@ import { useGetBookedRangesQuery } from 'shared/api';
 import { selectIsLoggedIn } from 'shared/state';
 import { NO_DATES, REDIRECT_DELAY_MS, formatShownRange, toIsoDay, type DateRange } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
-import { Calendar, Skeleton } from 'shared/ui';
+import { Calendar } from 'shared/ui';
 import { useRedirectWhenSignedOut } from 'shared/session';
 import {
   useBlockDatesMutation,
@@ -19,6 +19,7 @@ import {
   useGetMyListingsQuery,
   useUnblockDatesMutation,
 } from '../api/hostingApi';
+import { NotYourPlace, PlacePageLoading } from './PlacePageStates';
 import styles from './Hosting.module.css';
 
 export function HostCalendar() {
@@ -38,21 +39,10 @@ export function HostCalendar() {
   const [error, setError] = useState<string | null>(null);
 
   if (!signedIn || listings.isLoading) {
-    return (
-      <section className={styles.page} aria-busy="true">
-        <Skeleton className={styles.formSkeleton} />
-      </section>
-    );
+    return <PlacePageLoading />;
   }
   if (!listing) {
-    return (
-      <section className={styles.page}>
-        <h1 className={styles.title}>This place is not one of yours</h1>
-        <Link to="/hosting" className={styles.secondary}>
-          Back to your places
-        </Link>
-      </section>
-    );
+    return <NotYourPlace />;
   }
 
   async function block() {

@@ -16,7 +16,6 @@ import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
 import { CATEGORIES, REDIRECT_DELAY_MS } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
-import { Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from 'shared/session';
 import {
   useCreateListingMutation,
@@ -43,6 +42,7 @@ import {
 import { CancellationStep, CapacityStep, DescriptionStep, LocationStep, PriceStep, PublishStep } from './steps';
 import { PhotosStep } from './PhotosStep';
 import { AmenitiesStep, HouseRulesStep } from './FactsSteps';
+import { NotYourPlace, PlacePageLoading } from './PlacePageStates';
 import styles from './Hosting.module.css';
 
 export function ListingEditor() {
@@ -143,21 +143,10 @@ export function ListingEditor() {
   }
 
   if (!signedIn || (id !== null && listings.isLoading)) {
-    return (
-      <section className={styles.page} aria-busy="true">
-        <Skeleton className={styles.formSkeleton} />
-      </section>
-    );
+    return <PlacePageLoading />;
   }
   if (id !== null && !listing) {
-    return (
-      <section className={styles.page}>
-        <h1 className={styles.title}>This place is not one of yours</h1>
-        <Link to="/hosting" className={styles.secondary}>
-          Back to your places
-        </Link>
-      </section>
-    );
+    return <NotYourPlace />;
   }
 
   const previous = previousStep(step);

@@ -14,6 +14,23 @@ export function formatRating(rating: number | null): string {
   return Number(rating ?? 0).toFixed(2).replace(/0$/, '');
 }
 
+/** 'Rated 4.9 · 18 reviews', with a star. */
+function RatingLine({ room, className }: { room: Room; className: string | undefined }) {
+  return (
+    <p className={className}>
+      <Star size={14} aria-hidden className={styles.star} />
+      <span>
+        <span className="visually-hidden">Rated </span>
+        {formatRating(room.house_rating)}
+      </span>
+      <span className={styles.dot} aria-hidden="true">
+        ·
+      </span>
+      <span>{reviewsText(room.rating_count)}</span>
+    </p>
+  );
+}
+
 /** What the place is, its capacity line, its rating and the 'Guest favourite' badge. */
 export function Overview({ room }: { room: Room }) {
   const heading = room.title_1 || `Entire home in ${room.city}, ${room.country}`;
@@ -31,34 +48,10 @@ export function Overview({ room }: { room: Room }) {
           <Award size={28} aria-hidden className={styles.badgeIcon} />
           <p className={styles.badgeTitle}>Guest favourite</p>
           <p className={styles.badgeText}>One of the most loved homes on Homestory, according to guests</p>
-          {rated && (
-            <p className={styles.badgeRating}>
-              <Star size={14} aria-hidden className={styles.star} />
-              <span>
-                <span className="visually-hidden">Rated </span>
-                {formatRating(room.house_rating)}
-              </span>
-              <span className={styles.dot} aria-hidden="true">
-                ·
-              </span>
-              <span>{reviewsText(room.rating_count)}</span>
-            </p>
-          )}
+          {rated && <RatingLine room={room} className={styles.badgeRating} />}
         </div>
       ) : (
-        rated && (
-          <p className={styles.rating}>
-            <Star size={14} aria-hidden className={styles.star} />
-            <span>
-              <span className="visually-hidden">Rated </span>
-              {formatRating(room.house_rating)}
-            </span>
-            <span className={styles.dot} aria-hidden="true">
-              ·
-            </span>
-            <span>{reviewsText(room.rating_count)}</span>
-          </p>
-        )
+        rated && <RatingLine room={room} className={styles.rating} />
       )}
     </section>
   );
