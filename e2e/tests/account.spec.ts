@@ -7,21 +7,9 @@
 import { expect, test, type Page } from '../support/test';
 import { appPort } from '../../scripts/site.mjs';
 import { newUser, PASSWORD, signInContext, SITE, siteConfig, type TestUser } from './accountSupport';
+import { openUserMenu } from '../support/userMenu';
 import { sessionCookiesOf, sessionInCookies } from '../support/sessionCookies';
 import { freeStay, payThroughApi, newUser as newCheckoutUser } from './checkoutSupport';
-
-/**
- * The desktop user menu, opened. It closes on blur, which a page still settling can cause: open
- * it until it stays open.
- */
-async function openUserMenu(page: Page) {
-  const menu = page.getByRole('navigation', { name: 'User menu' });
-  await expect(async () => {
-    if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open user menu' }).click();
-    await expect(menu).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
-  return menu;
-}
 
 /** The login dialog, opened the way each size offers it. */
 async function openLoginDialog(page: Page, isMobile: boolean) {

@@ -11,7 +11,9 @@ import { expect, test, type Page } from '../support/test';
 import { seriousViolations } from '../support/axe';
 import { stayEarnings } from '../../shared/src/rules/earnings';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing';
-import { newUser, payThroughApi, signInContext, type TestUser } from './checkoutSupport';
+import { newUser, payThroughApi, signInContext } from './checkoutSupport';
+import { publishedPlace } from './hostingSupport';
+import { openUserMenu } from '../support/userMenu';
 
 function inDays(n: number): string {
   const d = new Date();
@@ -23,36 +25,6 @@ const monthName = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
-/** A published place of `host`'s at $100 a night, made through the API as the editor makes it. */
-async function publishedPlace(host: TestUser, title: string): Promise<number> {
-  const { data: id, error } = await host.client.rpc('create_listing');
-  if (error) throw error;
-  const saved = await host.client.rpc('save_listing', {
-    p_room_id: id,
-    p_fields: {
-      category: 'Arctic',
-      title,
-      description: 'A warm cabin under the northern lights.',
-      address: 'Vei 228',
-      city: 'Longyearbyen',
-      country: 'Svalbard & Jan Mayen',
-      lat: 78.22,
-      lng: 15.64,
-      currency: 'USD',
-      price: 100,
-      guests: 2,
-      bedrooms: 1,
-      beds: 1,
-      baths: 1,
-      images: [`/storage/v1/object/public/listing-photos/hosts/${host.session.user.id}/${crypto.randomUUID().replaceAll('-', '')}`],
-    },
-  });
-  if (saved.error) throw saved.error;
-  const published = await host.client.rpc('set_listing_published', { p_room_id: id, p_published: true });
-  if (published.error) throw published.error;
-  return id as number;
-}
-
 /** From anywhere to /hosting as a host would go: the user menu, or on a phone Profile. */
 async function openHosting(page: Page, isMobile: boolean) {
   await page.goto('/home');
@@ -61,12 +33,7 @@ async function openHosting(page: Page, isMobile: boolean) {
     await expect(page).toHaveURL(/\/account-settings$/);
     await page.getByRole('link', { name: 'Manage Listings' }).click();
   } else {
-    const menu = page.getByRole('navigation', { name: 'User menu' });
-    await expect(async () => {
-      if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open user menu' }).click();
-      await expect(menu).toBeVisible({ timeout: 2000 });
-    }).toPass({ timeout: 20_000 });
-    await menu.getByRole('link', { name: 'Manage Listings' }).click();
+    await (await openUserMenu(page)).getByRole('link', { name: 'Manage Listings' }).click();
   }
   await expect(page).toHaveURL(/\/hosting$/);
   await expect(page.getByRole('heading', { name: 'Your listings' })).toBeVisible();

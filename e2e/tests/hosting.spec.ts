@@ -10,14 +10,13 @@
  * a price changed on a booked place warns the host and leaves the booking's price. Each test lists places of its own (in
  * Longyearbyen, where the seed puts none), so it books no room of the shared catalogue.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, test, type Locator, type Page } from '../support/test';
 import { seriousViolations } from '../support/axe';
 import { dayName, roomLinks } from '../support/discoveryPage';
 import { checkoutTotals } from '../../shared/src/rules/pricing';
-import { CARDS, anonClient, fillBilling, fillCard, newUser, payThroughApi, signInContext, siteConfig, type TestUser } from './checkoutSupport';
-
-const CITY = 'Longyearbyen';
+import { CARDS, anonClient, fillBilling, fillCard, newUser, payThroughApi, signInContext, siteConfig } from './checkoutSupport';
+import { HOST_CITY as CITY, photoFile, publishedPlace } from './hostingSupport';
+import { openUserMenu } from '../support/userMenu';
 
 function inDays(n: number): Date {
   const d = new Date();
@@ -27,14 +26,6 @@ function inDays(n: number): Date {
 }
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-/** A photo of the seed's (a WebP the backend serves), as a host would pick it from disk. */
-async function photoFile(scene: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const { supabaseUrl } = await siteConfig();
-  const file = `scene-${String(scene).padStart(3, '0')}-1200.webp`;
-  const response = await fetch(`${supabaseUrl}/storage/v1/object/public/listing-photos/scenes/${file}`);
-  return { name: file, mimeType: 'image/webp', buffer: Buffer.from(await response.arrayBuffer()) };
-}
-
 /** Storage's render of a host's original, as shared/ui's photoUrl asks for it at `width`. */
 const RENDERED = (width: number) =>
   new RegExp(`/storage/v1/render/image/public/listing-photos/hosts/[0-9a-f-]{36}/[0-9a-f]{32}\\?width=${width}&height=${Math.round((width * 2) / 3)}&resize=cover&quality=80$`);
@@ -43,52 +34,6 @@ const RENDERED = (width: number) =>
 async function expectShown(image: Locator) {
   await image.scrollIntoViewIfNeeded();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-}
-
-/**
- * A place of `host`'s, made through the API as the editor makes it: published unless `draft`, at
- * $100 a night unless `fields` say otherwise.
- */
-async function publishedPlace(
-  host: TestUser,
-  title: string,
-  { draft = false, fields = {} }: { draft?: boolean; fields?: Record<string, unknown> } = {},
-): Promise<number> {
-  const client: SupabaseClient = host.client;
-  const { data: id, error } = await client.rpc('create_listing');
-  if (error) throw error;
-  const photo = await photoFile(7);
-  const name = crypto.randomUUID().replaceAll('-', '');
-  const upload = await client.storage
-    .from('listing-photos')
-    .upload(`hosts/${host.session.user.id}/${name}`, new Blob([new Uint8Array(photo.buffer)], { type: photo.mimeType }));
-  if (upload.error) throw upload.error;
-  const saved = await client.rpc('save_listing', {
-    p_room_id: id,
-    p_fields: {
-      category: 'Arctic',
-      title,
-      description: 'A warm cabin under the northern lights.',
-      address: 'Vei 228',
-      city: CITY,
-      country: 'Svalbard & Jan Mayen',
-      lat: 78.22,
-      lng: 15.64,
-      currency: 'USD',
-      price: 100,
-      guests: 2,
-      bedrooms: 1,
-      beds: 1,
-      baths: 1,
-      images: [`/storage/v1/object/public/listing-photos/hosts/${host.session.user.id}/${name}`],
-      ...fields,
-    },
-  });
-  if (saved.error) throw saved.error;
-  if (draft) return id as number;
-  const published = await client.rpc('set_listing_published', { p_room_id: id, p_published: true });
-  if (published.error) throw published.error;
-  return id as number;
 }
 
 async function searchFor(page: Page, query: string) {
@@ -126,12 +71,7 @@ test.describe('hosting', () => {
       await page.goto('/hosting');
     } else {
       await page.goto('/home');
-      const menu = page.getByRole('navigation', { name: 'User menu' });
-      await expect(async () => {
-        if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open user menu' }).click();
-        await expect(menu).toBeVisible({ timeout: 2000 });
-      }).toPass({ timeout: 20_000 });
-      await menu.getByRole('link', { name: 'Manage Listings' }).click();
+      await (await openUserMenu(page)).getByRole('link', { name: 'Manage Listings' }).click();
     }
     await expect(page).toHaveURL(/\/hosting$/);
     await expect(page.getByRole('heading', { name: 'Your listings' })).toBeVisible();

@@ -10,7 +10,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { seriousViolations } from '../support/axe';
-import { newUser, payThroughApi, signInContext, siteConfig, type TestUser } from './checkoutSupport';
+import { newUser, payThroughApi, signInContext, type TestUser } from './checkoutSupport';
+import { publishedPlace } from './hostingSupport';
 
 /** A signed-up user with a name (the other party sees its first word). */
 async function namedUser(label: string, name: string): Promise<TestUser> {
@@ -18,42 +19,6 @@ async function namedUser(label: string, name: string): Promise<TestUser> {
   const { data, error } = await user.client.auth.updateUser({ data: { name } });
   if (error || !data.user) throw error ?? new Error('no user');
   return user;
-}
-
-/** A published place of `host`'s, with one uploaded photo, made as the listing editor makes it. */
-async function publishedPlace(host: TestUser, title: string): Promise<number> {
-  const { supabaseUrl } = await siteConfig();
-  const photo = await fetch(`${supabaseUrl}/storage/v1/object/public/listing-photos/scenes/scene-007-1200.webp`);
-  const name = crypto.randomUUID().replaceAll('-', '');
-  const path = `hosts/${host.session.user.id}/${name}`;
-  const upload = await host.client.storage.from('listing-photos').upload(path, new Blob([await photo.arrayBuffer()], { type: 'image/webp' }));
-  if (upload.error) throw upload.error;
-  const { data: id, error } = await host.client.rpc('create_listing');
-  if (error) throw error;
-  const saved = await host.client.rpc('save_listing', {
-    p_room_id: id,
-    p_fields: {
-      category: 'Arctic',
-      title,
-      description: 'A warm cabin under the northern lights.',
-      address: 'Vei 230',
-      city: 'Longyearbyen',
-      country: 'Svalbard & Jan Mayen',
-      lat: 78.22,
-      lng: 15.64,
-      currency: 'USD',
-      price: 100,
-      guests: 2,
-      bedrooms: 1,
-      beds: 1,
-      baths: 1,
-      images: [`/storage/v1/object/public/listing-photos/${path}`],
-    },
-  });
-  if (saved.error) throw saved.error;
-  const published = await host.client.rpc('set_listing_published', { p_room_id: id, p_published: true });
-  if (published.error) throw published.error;
-  return id as number;
 }
 
 /** Another browser, sized as this project's, signed in as `user`. */
