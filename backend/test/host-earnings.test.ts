@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountInCents, checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
 import { stayEarnings } from '../../shared/src/rules/earnings.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { publishedListing } from './support/listings.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 
 const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
@@ -35,33 +36,7 @@ describe.each(DB_KINDS)('host earnings on %s', (kind) => {
   let host: User;
   let otherHost: User;
 
-  /** A published place of `user`'s, $100 a night (rupees at the spec's 83), moderate policy. */
-  async function publishedListing(user: User, title: string): Promise<number> {
-    const { data: id, error } = await user.client.rpc('create_listing');
-    if (error) throw error;
-    const fields = {
-      category: 'Beach',
-      title,
-      description: 'Two rooms, a garden and the sea at the end of the lane.',
-      address: '1 Dune Lane',
-      city: 'Earnbury',
-      country: 'Testland',
-      lat: 51.5,
-      lng: -0.12,
-      currency: 'INR',
-      price: 8300,
-      guests: 4,
-      bedrooms: 2,
-      beds: 2,
-      baths: 1,
-      images: [`/storage/v1/object/public/listing-photos/hosts/${user.id}/${'1'.padStart(32, '0')}`],
-    };
-    expect((await user.client.rpc('save_listing', { p_room_id: id, p_fields: fields })).error).toBeNull();
-    expect((await user.client.rpc('set_listing_published', { p_room_id: id, p_published: true })).data).toBe('published');
-    return id as number;
-  }
-
-  /** A new traveller's paid stay of `roomId`: its payment id and booking id. */
+    /** A new traveller's paid stay of `roomId`: its payment id and booking id. */
   async function paidStay(roomId: number, fromDay: number, nights: number): Promise<{ paymentId: string; bookingId: number; traveller: User }> {
     const traveller = await driver.signedInUser();
     const created = await driver.invoke(traveller.client, 'create-payment-intent', stayRequest(roomId, nights, { startDate: isoDay(fromDay), endDate: isoDay(fromDay + nights) }));
@@ -90,8 +65,8 @@ describe.each(DB_KINDS)('host earnings on %s', (kind) => {
   });
 
   it("a host sees their own places' paid stays with what was charged and refunded, and nobody else's", async () => {
-    const mine = await publishedListing(host, 'Earning house');
-    const theirs = await publishedListing(otherHost, 'Other house');
+    const mine = await publishedListing(host, { title: 'Earning house' });
+    const theirs = await publishedListing(otherHost, { title: 'Other house' });
     const kept = await paidStay(mine, 40, 3);
     const halfRefunded = await paidStay(mine, 50, 2);
     const fullyRefunded = await paidStay(mine, 60, 2);

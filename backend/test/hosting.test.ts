@@ -20,11 +20,9 @@ import {
 } from '../../shared/src/rules/pricing.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
+import { HOST_CITY as CITY, completeListing as complete, hostPhoto as photo, publishedListing } from './support/listings.ts';
 
 const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
-
-/** A city no seeded room is in, so that searches find the test's rooms only. */
-const CITY = 'Quillbury';
 
 type User = Awaited<ReturnType<ReturnType<typeof checkoutDriver>['signedInUser']>>;
 
@@ -36,44 +34,14 @@ describe.each(DB_KINDS)('hosting on %s', (kind) => {
   let host: User;
   let other: User;
 
-  /** A host photo's path as "Rooms".images holds it: the original's public path. */
-  const photo = (userId: string, n: number) =>
-    `/storage/v1/object/public/listing-photos/hosts/${userId}/${n.toString(16).padStart(32, '0')}`;
   /** A photo the local backend stored as three widths before originals: its 800 px width's path. */
   const legacyPhoto = (userId: string, n: number) => `${photo(userId, n)}-800.webp`;
 
-  /** Everything a published place needs, in the host's words. */
-  const complete = (userId: string, overrides: Record<string, unknown> = {}) => ({
-    category: 'Beach',
-    title: 'Quiet house by the dunes',
-    description: 'Two rooms, a garden and the sea at the end of the lane.',
-    address: '1 Dune Lane',
-    city: CITY,
-    country: 'Testland',
-    lat: 51.5,
-    lng: -0.12,
-    // Rupees at the spec's 83: $100 a night.
-    currency: 'INR',
-    price: 8300,
-    guests: 4,
-    bedrooms: 2,
-    beds: 2,
-    baths: 1,
-    images: [photo(userId, 1), photo(userId, 2)],
-    ...overrides,
-  });
 
   async function newListing(user: User): Promise<number> {
     const { data, error } = await user.client.rpc('create_listing');
     if (error) throw error;
     return data as number;
-  }
-
-  async function publishedListing(user: User, overrides: Record<string, unknown> = {}): Promise<number> {
-    const id = await newListing(user);
-    expect((await user.client.rpc('save_listing', { p_room_id: id, p_fields: complete(user.id, overrides) })).error).toBeNull();
-    expect((await user.client.rpc('set_listing_published', { p_room_id: id, p_published: true })).data).toBe('published');
-    return id;
   }
 
   const visibleTo = async (client: SupabaseClient, id: number) =>

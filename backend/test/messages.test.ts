@@ -3,10 +3,12 @@
 // write a conversation, nobody writes as someone else, bodies are bounded, senders are rate
 // limited, unread counts follow the read mark, Realtime delivers a conversation's new messages to
 // its parties only, and a burst of messages mails its recipient once.
-import { REALTIME_SUBSCRIBE_STATES, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageMail } from '../src/messages/mail.ts';
+import { subscribed } from './support/realtime.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { publishedListing } from './support/listings.ts';
 import { isoDay } from './support/checkout.ts';
 
 interface User {
@@ -16,15 +18,6 @@ interface User {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, err) => {
-      if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) resolve(channel);
-      else if (status === REALTIME_SUBSCRIBE_STATES.CHANNEL_ERROR || status === REALTIME_SUBSCRIBE_STATES.TIMED_OUT) reject(err ?? new Error(status));
-    });
-  });
-}
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -53,32 +46,6 @@ describe.each(DB_KINDS)('messages on %s', (kind) => {
     return { client, id: data.user.id, email };
   }
 
-  async function publishedPlace(owner: User): Promise<number> {
-    const { data: id, error } = await owner.client.rpc('create_listing');
-    if (error) throw error;
-    const photo = (n: number) => `/storage/v1/object/public/listing-photos/hosts/${owner.id}/${n.toString(16).padStart(32, '0')}`;
-    const fields = {
-      category: 'Beach',
-      title: 'Cottage by the weir',
-      description: 'A room, a stove and the river at the door.',
-      address: '2 Weir Lane',
-      city: 'Quillbury',
-      country: 'Testland',
-      lat: 51.5,
-      lng: -0.12,
-      currency: 'INR',
-      price: 8300,
-      guests: 2,
-      bedrooms: 1,
-      beds: 1,
-      baths: 1,
-      images: [photo(1), photo(2)],
-    };
-    expect((await owner.client.rpc('save_listing', { p_room_id: id, p_fields: fields })).error).toBeNull();
-    expect((await owner.client.rpc('set_listing_published', { p_room_id: id, p_published: true })).data).toBe('published');
-    return id as number;
-  }
-
   async function inquiry(guest: User, room: number): Promise<number> {
     const { data, error } = await guest.client.rpc('start_conversation', { p_room_id: room });
     if (error) throw error;
@@ -101,7 +68,7 @@ describe.each(DB_KINDS)('messages on %s', (kind) => {
     host = await user('Hana Host');
     traveller = await user('Tom Traveller');
     stranger = await user('Sam Stranger');
-    roomId = await publishedPlace(host);
+    roomId = await publishedListing(host, { title: 'Cottage by the weir' });
   });
   afterAll(async () => {
     await backend?.close();
@@ -281,7 +248,7 @@ describe.each(DB_KINDS)('messages on %s', (kind) => {
       };
       const owner = await asUser('Olga');
       const [reader, waiter] = [await asUser('Rita'), await asUser('Walt')];
-      const place = await publishedPlace(owner);
+      const place = await publishedListing(owner, { title: 'Cottage by the weir' });
       const take = async () =>
         (await slow.ctx.db.query<{ conversation_id: string }>('select * from private.take_message_mails(0)')).rows.map((row) => ({
           ...row,

@@ -2,10 +2,11 @@
 // sockets where the client cannot misbehave), on PGlite and PostgreSQL: auth, broadcast (self,
 // ack, both protocol versions), presence, postgres_changes under RLS, reconnect after a restart,
 // and the limits.
-import { createClient, REALTIME_SUBSCRIBE_STATES, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend } from '../src/main.ts';
+import { subscribed } from './support/realtime.ts';
 import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const LIMITS = {
@@ -17,16 +18,6 @@ const LIMITS = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resolves once the channel is joined; rejects with the server's reason when it is refused. */
-function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, err) => {
-      if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED) resolve(channel);
-      else if (status === REALTIME_SUBSCRIBE_STATES.CHANNEL_ERROR || status === REALTIME_SUBSCRIBE_STATES.TIMED_OUT) reject(err ?? new Error(status));
-    });
-  });
-}
 
 /** Collects what a callback receives; `next(n)` waits until n have arrived. */
 function inbox<T>() {
