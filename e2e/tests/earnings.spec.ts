@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '../support/test';
+import { problemsOf } from '../support/problems';
 import { seriousViolations } from '../support/axe';
 import { stayEarnings } from '../../shared/src/rules/earnings';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing';
@@ -42,11 +43,7 @@ async function openHosting(page: Page, isMobile: boolean) {
 test.describe('host earnings', () => {
   test('a host sees each paid stay under its month with amount, fee and payout, and downloads them as CSV', async ({ page, context, isMobile }, info) => {
     test.setTimeout(90_000);
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = problemsOf(page);
     const host = await newUser('earner');
     const title = `Earning cabin ${Date.now().toString(36)}`;
     const id = await publishedPlace(host, title);

@@ -11,6 +11,7 @@
  * Longyearbyen, where the seed puts none), so it books no room of the shared catalogue.
  */
 import { expect, test, type Locator, type Page } from '../support/test';
+import { problemsOf } from '../support/problems';
 import { seriousViolations } from '../support/axe';
 import { dayName, roomLinks } from '../support/discoveryPage';
 import { checkoutTotals } from '../../shared/src/rules/pricing';
@@ -61,11 +62,7 @@ test.describe('hosting', () => {
     await signInContext(context, host);
     const title = `Aurora cabin ${Date.now().toString(36)}`;
     // The host's pages log no error and no hydration warning.
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = problemsOf(page);
 
     if (isMobile) {
       await page.goto('/hosting');

@@ -9,6 +9,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { problemsOf } from '../support/problems';
 import { seriousViolations } from '../support/axe';
 import { newUser, payThroughApi, signInContext, type TestUser } from './checkoutSupport';
 import { publishedPlace } from './hostingSupport';
@@ -27,15 +28,6 @@ async function otherBrowser(browser: import('@playwright/test').Browser, user: T
   const context = await browser.newContext({ viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, baseURL });
   await signInContext(context, user);
   return context;
-}
-
-/** Errors and warnings the page logs (hydration warnings included). */
-function problemsOf(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  return problems;
 }
 
 const thread = (page: Page) => page.getByRole('list', { name: 'Messages' });

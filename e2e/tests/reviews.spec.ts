@@ -8,21 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describeViolations, seriousViolations } from '../support/axe';
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
+import { problemsOf } from '../support/problems';
 import { anonClient, newUser, serviceClient, signInContext, type TestUser } from './checkoutSupport';
 
 function isoDay(daysFromToday: number): string {
   return new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Errors and warnings the page logs (a hydration mismatch among them), gathered as it runs. */
-function problemsOf(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  return problems;
 }
 
 /** A published place of `host`'s, with a catalogue room's photos, that `traveller` stayed at and paid for, checking out three days ago. */

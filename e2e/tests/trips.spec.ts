@@ -7,7 +7,8 @@
  * serious violation on the trip, its dialog, or once cancelled.
  */
 import { describeViolations, seriousViolations } from '../support/axe';
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
+import { problemsOf } from '../support/problems';
 import { anonClient, freeStay, newUser, payThroughApi, serviceClient, serviceRoleKey, signInContext, siteConfig } from './checkoutSupport';
 
 /** The booked nights of a room, as the calendars read them. */
@@ -15,16 +16,6 @@ async function bookedRanges(roomId: number): Promise<{ start_date: string; end_d
   const { data, error } = await (await anonClient()).rpc('room_booked_ranges', { room_id: roomId });
   if (error) throw error;
   return data as { start_date: string; end_date: string }[];
-}
-
-/** Errors and warnings the page logs (a hydration mismatch among them), gathered as it runs. */
-function problemsOf(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  return problems;
 }
 
 test.describe('a trip', () => {

@@ -2,18 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'shared/router';
 import { ConfigProvider } from 'shared/config';
-import type { RuntimeConfig } from '../../config/runtimeConfig';
+import { testConfig as config, TEST_SUPABASE_URL } from 'shared/testing';
 import { ListingCard, type ListingCardProps, type ListingCardRoom } from './ListingCard';
-
-const config: RuntimeConfig = {
-  supabaseUrl: 'http://localhost:54321',
-  supabaseAnonKey: 'anon',
-  guestEmail: 'guest@example.com',
-  guestPassword: 'pw',
-  paymentMode: 'test',
-  stripePublishableKey: null,
-  mapTileUrl: null,
-};
 
 const photo = (n: number) => `/storage/v1/object/public/listing-photos/scenes/scene-00${n}-800.webp`;
 
@@ -69,9 +59,9 @@ describe('ListingCard', () => {
   it('loads the first photo with a 400w/800w srcset and fixed size; lazy unless priority', () => {
     renderCard();
     const img = screen.getByRole('img', { name: 'Cliffside cabin' });
-    expect(img).toHaveAttribute('src', `http://localhost:54321${photo(1)}`);
+    expect(img).toHaveAttribute('src', `${TEST_SUPABASE_URL}${photo(1)}`);
     expect(img.getAttribute('srcset')).toBe(
-      `http://localhost:54321${photo(1).replace('-800', '-400')} 400w, http://localhost:54321${photo(1)} 800w`,
+      `${TEST_SUPABASE_URL}${photo(1).replace('-800', '-400')} 400w, ${TEST_SUPABASE_URL}${photo(1)} 800w`,
     );
     expect(img).toHaveAttribute('width', '800');
     expect(img).toHaveAttribute('height', '760');

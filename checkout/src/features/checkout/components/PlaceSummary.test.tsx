@@ -1,18 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { render, screen, within } from '@testing-library/react';
 import type { Room } from 'shared/api';
-import { ConfigProvider, type RuntimeConfig } from 'shared/config';
+import { ConfigProvider } from 'shared/config';
+import { testConfig as config, TEST_SUPABASE_URL } from 'shared/testing';
 import { PlaceSummary, PlaceSummaryPlaceholder } from './PlaceSummary';
-
-const config: RuntimeConfig = {
-  supabaseUrl: 'http://localhost:54321',
-  supabaseAnonKey: 'anon',
-  guestEmail: 'guest@example.com',
-  guestPassword: 'pw',
-  paymentMode: 'test',
-  stripePublishableKey: null,
-  mapTileUrl: null,
-};
 
 const room = {
   id: 3,
@@ -52,7 +43,7 @@ describe('PlaceSummary', () => {
     expect(screen.getByText('Oslo, Norway')).toBeInTheDocument();
     expect(screen.getByText('4.80')).toBeInTheDocument();
     const image = document.querySelector('img');
-    expect(image?.getAttribute('src')).toBe('http://localhost:54321/storage/v1/object/public/listing-photos/a.webp');
+    expect(image?.getAttribute('src')).toBe(`${TEST_SUPABASE_URL}/storage/v1/object/public/listing-photos/a.webp`);
     expect(within(document.body).getByText('$100 x 1 night')).toBeInTheDocument();
   });
 
