@@ -42,6 +42,16 @@ function concat(parts: Uint8Array[]): Uint8Array {
 /** The extensions the migrations create (also loaded by the backup's dump and restore). */
 export const PGLITE_EXTENSIONS = { btree_gist, fuzzystrmatch, pgcrypto, uuid_ossp };
 
+/**
+ * The embedded database's Db, which can also lend its one session whole: fn gets the PGlite
+ * instance once every earlier caller is done, and nothing else runs on it until fn resolves.
+ * (The conformance tests serve it to PostgREST over a socket: test/support/pglite-socket.ts.)
+ */
+export interface PgliteDb extends Db {
+  readonly kind: 'pglite';
+  lend<T>(fn: (pg: PGlite) => Promise<T>): Promise<T>;
+}
+
 const SYNC = serialize.sync();
 const BEGIN = concat([serialize.parse({ text: 'BEGIN' }), serialize.bind({}), serialize.execute({})]);
 
@@ -51,7 +61,7 @@ const BEGIN = concat([serialize.parse({ text: 'BEGIN' }), serialize.bind({}), se
  * it until it ends, so there is no watchdog here; what a request may ask is bounded before any SQL
  * runs instead (REQUEST_LIMITS in rest/parse.ts, regex patterns in rest/regex.ts).
  */
-export async function openPglite(dir: string): Promise<Db> {
+export async function openPglite(dir: string): Promise<PgliteDb> {
   await mkdir(dir, { recursive: true });
   const pg = new PGlite({ dataDir: dir, parsers, extensions: PGLITE_EXTENSIONS });
   await pg.waitReady;
@@ -145,6 +155,7 @@ export async function openPglite(dir: string): Promise<Db> {
       else await lock.run(() => pg.exec(sql));
     },
     listen: async (channel, onNotify) => lock.run(() => pg.listen(channel, onNotify)).then((unsubscribe) => () => lock.run(unsubscribe)),
+    lend: (fn) => lock.run(() => fn(pg)),
     close: () => lock.run(() => pg.close()),
   };
 }

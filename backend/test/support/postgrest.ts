@@ -27,9 +27,14 @@ export interface PostgrestProcess {
   stop(): Promise<void>;
 }
 
-/** PostgREST's settings that tests change: db-schemas (default public), db-max-rows, db-plan-enabled, db-aggregates-enabled. */
+/**
+ * PostgREST's settings that tests change: db-schemas (default public), db-max-rows,
+ * db-plan-enabled, db-aggregates-enabled, db-pool (default 10), db-prepared-statements (default true).
+ */
 export interface PostgrestSettings {
   schemas?: string;
+  pool?: number;
+  preparedStatements?: boolean;
   maxRows?: number;
   planEnabled?: boolean;
   aggregatesEnabled?: boolean;
@@ -57,7 +62,8 @@ export async function startPostgrest(
       PGRST_DB_CHANNEL_ENABLED: 'false',
       PGRST_SERVER_PORT: String(port),
       PGRST_SERVER_HOST: '127.0.0.1',
-      PGRST_DB_POOL: '10',
+      PGRST_DB_POOL: String(settings.pool ?? 10),
+      PGRST_DB_PREPARED_STATEMENTS: String(settings.preparedStatements ?? true),
       PGRST_LOG_LEVEL: 'crit',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
