@@ -23,6 +23,11 @@ describe.each(DB_KINDS)('admin users API on %s', (kind) => {
       realtime: { transport: WebSocket as never },
     });
   const signIn = (email: string, password = PASSWORD) => client().auth.signInWithPassword({ email, password });
+  /** The outbox's mails to `to` (the service role reads them). */
+  const mail = async (to: string) => {
+    const outbox = await fetch(`${backend.url}/mail/v1/messages?to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${backend.keys.serviceRoleKey}` } });
+    return ((await outbox.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
+  };
 
   beforeAll(async () => {
     backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS, env: { SEED_ROOMS: '0' } });
@@ -164,9 +169,7 @@ describe.each(DB_KINDS)('admin users API on %s', (kind) => {
     expect(invited.error).toBeNull();
     expect(invited.data.user).toMatchObject({ email, user_metadata: { name: 'Grace' } });
     expect(Date.now() - Date.parse(invited.data.user!.invited_at!)).toBeLessThan(60_000);
-    const key = backend.keys.serviceRoleKey;
-    const outbox = await fetch(`${backend.url}/mail/v1/messages?to=${email}`, { headers: { authorization: `Bearer ${key}` } });
-    const [message] = ((await outbox.json()) as { messages: Array<{ subject: string; text: string }> }).messages;
+    const [message] = await mail(email);
     expect(message?.subject).toBe('You have been invited');
     const guest = client();
     const accepted = await guest.auth.verifyOtp({ email, token: /code (\d{6})/.exec(message!.text)![1]!, type: 'invite' });
@@ -197,5 +200,35 @@ describe.each(DB_KINDS)('admin users API on %s', (kind) => {
     expect((await signIn(newcomer)).error).toBeNull();
 
     expect((await admin.generateLink({ type: 'recovery', email: uniqueEmail() })).error?.code).toBe('user_not_found');
+  });
+
+  it("generates an email change's two links: the account keeps its email until both codes are given", async () => {
+    const email = uniqueEmail();
+    const next = uniqueEmail();
+    await admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const current = await admin.generateLink({ type: 'email_change_current', email, newEmail: next });
+    expect(current.error).toBeNull();
+    expect(current.data.user).toMatchObject({ email, new_email: next });
+    expect(current.data.properties).toMatchObject({ verification_type: 'email_change_current', email_otp: expect.stringMatching(/^\d{6}$/) as unknown });
+    expect(current.data.properties?.action_link).toContain('type=email_change');
+    const fresh = await admin.generateLink({ type: 'email_change_new', email, newEmail: next });
+    expect(fresh.data.properties?.verification_type).toBe('email_change_new');
+    // Nothing was mailed: the caller sends the links.
+    expect(await mail(email)).toEqual([]);
+    expect(await mail(next)).toEqual([]);
+
+    const confirmedCurrent = await client().auth.verifyOtp({ email, token: current.data.properties!.email_otp, type: 'email_change' });
+    expect(confirmedCurrent.error).toBeNull();
+    expect((await signIn(email)).data.user?.email).toBe(email);
+    const confirmedNew = await client().auth.verifyOtp({ email: next, token: fresh.data.properties!.email_otp, type: 'email_change' });
+    expect(confirmedNew.error).toBeNull();
+    expect((await signIn(next)).data.user?.email).toBe(next);
+
+    // Another account's address, no new address, or no such account: refused.
+    const other = uniqueEmail();
+    await admin.createUser({ email: other, password: PASSWORD, email_confirm: true });
+    expect((await admin.generateLink({ type: 'email_change_new', email: next, newEmail: other })).error?.code).toBe('email_exists');
+    expect((await admin.generateLink({ type: 'email_change_new', email: next, newEmail: '' })).error?.code).toBe('validation_failed');
+    expect((await admin.generateLink({ type: 'email_change_current', email: uniqueEmail(), newEmail: uniqueEmail() })).error?.code).toBe('user_not_found');
   });
 });

@@ -6,7 +6,7 @@ import type { BackendContext } from '../context.ts';
 import { bearerClaims, EMAIL_PATTERN, emailField, field, givenPassword, jsonBody, metadataField, pathSegment, requiredEmail, weakPassword } from './body.ts';
 import { AuthError, authJson, emailExists, invalidEmail, validationFailed } from './errors.ts';
 import { allowedRedirect } from './oauth.ts';
-import { issueCode, mailCode } from './otp.ts';
+import { issueCode, issueEmailChangeLink, mailCode, type IssuedCode } from './otp.ts';
 import { removeFactor } from './mfa.ts';
 import { endSessions } from './sessions.ts';
 import {
@@ -171,10 +171,13 @@ export async function invite(ctx: BackendContext, req: Request, url: URL): Promi
   return authJson(await userJson(ctx.db, user));
 }
 
-type LinkType = 'signup' | 'invite' | 'magiclink' | 'recovery';
-const LINK_TYPES: ReadonlySet<string> = new Set<LinkType>(['signup', 'invite', 'magiclink', 'recovery']);
+type LinkType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change_current' | 'email_change_new';
+const LINK_TYPES: ReadonlySet<string> = new Set<LinkType>(['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new']);
 
-/** POST /admin/generate_link {type, email, password?, data?, redirect_to?}: the link and code, not mailed. */
+/**
+ * POST /admin/generate_link {type, email, password?, data?, new_email?, redirect_to?}: the link and
+ * code, not mailed. The email change types need `new_email`, an address no other account has.
+ */
 export async function generateLink(ctx: BackendContext, req: Request): Promise<Response> {
   await requireAdmin(ctx, req);
   const body = await jsonBody(req);
@@ -200,7 +203,18 @@ export async function generateLink(ctx: BackendContext, req: Request): Promise<R
   } else if (!user || user.deleted_at) {
     throw userNotFound();
   }
+  if (type === 'email_change_current' || type === 'email_change_new') {
+    const newEmail = requiredEmail({ email: body.new_email }, 'An email change requires new_email');
+    const taken = await findUserByEmail(ctx.db, newEmail);
+    if (taken && taken.id !== user.id) throw emailExists();
+    const changed = await issueEmailChangeLink(ctx, user, type === 'email_change_new' ? 'new' : 'current', newEmail, redirectTo);
+    return linkJson(ctx, changed.user, changed.issued, type, redirectTo);
+  }
   const issued = await issueCode(ctx, user, type, redirectTo, false);
+  return linkJson(ctx, user, issued, type, redirectTo);
+}
+
+async function linkJson(ctx: BackendContext, user: UserRow, issued: IssuedCode, type: LinkType, redirectTo: string): Promise<Response> {
   return authJson({
     ...(await userJson(ctx.db, user)),
     action_link: issued.link,
@@ -211,7 +225,6 @@ export async function generateLink(ctx: BackendContext, req: Request): Promise<R
   });
 }
 
-/** /admin/users{rest}: '' for the collection, '/<id>' for one user. */
 /** /admin/users/{id}/factors (GET: the user's factors) and /{factor_id} (DELETE: remove one, as a lost phone asks). */
 async function factors(ctx: BackendContext, method: string, userId: string, factorId: string | undefined): Promise<Response> {
   const user = await userById(ctx, userId);
@@ -228,6 +241,7 @@ async function factors(ctx: BackendContext, method: string, userId: string, fact
   throw new AuthError(405, 'method_not_allowed', `${method} is not allowed on this factor path`);
 }
 
+/** /admin/users{rest}: '' for the collection, '/<id>' for one user. */
 export async function adminUsers(ctx: BackendContext, req: Request, url: URL, rest: string): Promise<Response> {
   await requireAdmin(ctx, req);
   const { method } = req;

@@ -206,6 +206,33 @@ export async function otp(ctx: BackendContext, req: Request, url: URL, reserveMa
 }
 
 /**
+ * An email change's link for one of its two addresses (GoTrue's admin generate_link types
+ * email_change_current and email_change_new): the account's pending new address becomes
+ * `newEmail` and that address's code and link are issued, not mailed. The account keeps its email
+ * until both are confirmed, as when the traveller asks for the change.
+ */
+export async function issueEmailChangeLink(
+  ctx: BackendContext,
+  user: UserRow,
+  side: 'current' | 'new',
+  newEmail: string,
+  redirectTo: string,
+): Promise<{ user: UserRow; issued: IssuedCode }> {
+  return ctx.db.tx(async (q) => {
+    const issued =
+      side === 'new'
+        ? await issue(q, user.id, 'email_change_token_new', newEmail, false)
+        : await issue(q, user.id, 'email_change_token_current', user.email!, false);
+    const { rows } = await q.query<UserRow>(
+      `update auth.users set email_change = lower($2), email_change_confirm_status = 0, updated_at = now() where id = $1
+       returning ${userColumns()}`,
+      [user.id, newEmail],
+    );
+    return { user: rows[0]!, issued: { ...issued, link: verifyUrl(ctx, issued.token, 'email_change', redirectTo) } };
+  });
+}
+
+/**
  * PUT /user {email} for an account with an email (the caller is signed in): the new address and
  * the current one each get a code and a link, and the account keeps its email until both are
  * used (GoTrue's secure email change). At most one request a minute.
