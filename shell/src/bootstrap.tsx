@@ -16,6 +16,7 @@ import { prefetchHomeFor } from './app/prefetchHome';
 import { prefetchRoomFor } from './app/prefetchRoom';
 import { loadRemotesManifest, registerAppRemotes } from './federation/remotes';
 import { preloadRemotesFor } from './federation/preload';
+import { yieldToMain } from './app/yieldToMain';
 import { StartupError } from './pages/StartupError';
 
 /** Runs `start` once the tree has rendered: on a server-rendered page, after hydration's commit. */
@@ -28,6 +29,8 @@ async function start(root: HTMLElement) {
   const [config, remotes] = await Promise.all([loadRuntimeConfig(), loadRemotesManifest()]);
   registerAppRemotes(remotes);
   preloadRemotesFor(window.location.pathname);
+  // The federation runtime's work, the store's and hydration's are tasks of their own.
+  await yieldToMain();
   // supabase-js is loaded, and the client made, when first asked for (shared/supabase). The
   // session is followed from then on, whoever asked (a sign-in, a read made in the browser).
   const client = supabaseOnFirstUse(config);
@@ -72,6 +75,7 @@ async function start(root: HTMLElement) {
       </ConfigProvider>
     </StrictMode>
   );
+  await yieldToMain();
   // In a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (on a phone, one long task), and input comes first.
   if (serverState) startTransition(() => void hydrateRoot(root, page));
