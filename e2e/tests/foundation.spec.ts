@@ -1,6 +1,7 @@
 import { expect, test } from '../support/test';
 import { appPort } from '../../scripts/site.mjs';
 import { navigateInApp, serveAppCopy, serveShellWith } from '../support/site';
+import { newUser, signInContext } from './accountSupport';
 
 const ROUTES: Array<[string, string]> = [
   ['/home', 'discovery/Home'],
@@ -44,7 +45,10 @@ test.describe('composed site', () => {
     }
   });
 
-  test('one React, one shared package and one auth client in the composed page', async ({ page }) => {
+  test('one React, one shared package and one auth client in the composed page', async ({ page, context }) => {
+    // Signed in: the page follows its session, so the auth client is made (a signed-out
+    // visitor's page loads supabase-js only once something asks for it).
+    await signInContext(context, await newUser('foundation'));
     const warnings: string[] = [];
     page.on('console', (message) => warnings.push(message.text()));
     // Count React renderers the way React DevTools does: each react-dom copy registers once.
@@ -68,7 +72,7 @@ test.describe('composed site', () => {
     await page.goto('/home');
     await expect(page.locator('[data-remote="discovery/Home"]')).toBeAttached();
     await expect(page.locator('[data-remote="account/UserMenu"]')).toBeAttached();
-    const shared = await page.evaluate(() => {
+    const readShared = () => page.evaluate(() => {
       const hook = (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } })
         .__REACT_DEVTOOLS_GLOBAL_HOOK__;
       type Versions = Record<string, { loaded?: boolean; useIn?: string[] }>;
@@ -86,6 +90,9 @@ test.describe('composed site', () => {
       }
       return { renderers: hook.renderers.size, loaded };
     });
+    // The session is followed once the page has hydrated: supabase-js comes then.
+    await expect.poll(async () => (await readShared()).loaded['@supabase/supabase-js'] ?? []).toHaveLength(1);
+    const shared = await readShared();
     expect(shared.renderers).toBe(1);
     for (const pkg of ['react', 'react-dom', 'react-redux', '@reduxjs/toolkit', '@supabase/supabase-js', 'shared/store']) {
       expect(shared.loaded[pkg] ?? [], `${pkg} loaded once`).toHaveLength(1);

@@ -5,7 +5,7 @@ import { BrowserRouter } from 'shared/router';
 import '@fontsource-variable/inter';
 import 'shared/ui/tokens.css';
 import { loadRuntimeConfig, ConfigProvider } from 'shared/config';
-import { supabaseOnFirstUse } from 'shared/supabase';
+import { mayHoldSession, supabaseOnFirstUse } from 'shared/supabase';
 import { createAppStore } from 'shared/store';
 import { ViewportHintProvider } from 'shared/ui';
 import { serverCacheReceived } from 'shared/api';
@@ -16,10 +16,11 @@ import { prefetchHomeFor } from './app/prefetchHome';
 import { prefetchRoomFor } from './app/prefetchRoom';
 import { loadRemotesManifest, registerAppRemotes } from './federation/remotes';
 import { preloadRemotesFor } from './federation/preload';
+import { yieldToMain } from './app/yieldToMain';
 import { StartupError } from './pages/StartupError';
 
 /** Runs `start` once the tree has rendered: on a server-rendered page, after hydration's commit. */
-function AfterRender({ start }: { start: () => () => void }) {
+function AfterRender({ start }: { start: () => void }) {
   useEffect(start, [start]);
   return null;
 }
@@ -28,17 +29,35 @@ async function start(root: HTMLElement) {
   const [config, remotes] = await Promise.all([loadRuntimeConfig(), loadRemotesManifest()]);
   registerAppRemotes(remotes);
   preloadRemotesFor(window.location.pathname);
-  // supabase-js is loaded, and the client made, when first asked for (shared/supabase).
-  const store = createAppStore({ extra: { supabase: supabaseOnFirstUse(config), config } });
+  // The federation runtime's work, the store's and hydration's are tasks of their own.
+  await yieldToMain();
+  // supabase-js is loaded, and the client made, when first asked for (shared/supabase). The
+  // session is followed from then on, whoever asked (a sign-in, a read made in the browser).
+  const client = supabaseOnFirstUse(config);
+  let followed = false;
+  const followSession = () => {
+    if (followed) return;
+    followed = true;
+    startSession(store);
+  };
+  const supabase = () => {
+    queueMicrotask(followSession);
+    return client();
+  };
+  const store = createAppStore({ extra: { supabase, config } });
   // A server-rendered page: the browser starts with the server's reads and, until hydrated,
   // renders from the server's state (the session and later reads change it only after).
   const serverState = readServerState(document);
   if (serverState) store.dispatch(serverCacheReceived(serverState.api));
-  // The session asks for the client at once; on a server-rendered page only once it has
-  // hydrated, so loading supabase-js and starting its auth client do not hold hydration up.
-  const session = () => startSession(store);
+  // On a server-rendered page the session is followed once it has hydrated, so loading
+  // supabase-js and starting its auth client do not hold hydration up; and only when the
+  // browser may hold one: for a signed-out visitor the server's page is already right, and
+  // supabase-js (its evaluation a long task on a phone) waits until something needs it.
+  const session = () => {
+    if (mayHoldSession(document.cookie, window.location.search + window.location.hash)) followSession();
+  };
   if (!serverState) {
-    startSession(store);
+    followSession();
     prefetchHomeFor(store, config, window.location.pathname);
     prefetchRoomFor(store, window.location.pathname);
   }
@@ -56,6 +75,7 @@ async function start(root: HTMLElement) {
       </ConfigProvider>
     </StrictMode>
   );
+  await yieldToMain();
   // In a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (on a phone, one long task), and input comes first.
   if (serverState) startTransition(() => void hydrateRoot(root, page));

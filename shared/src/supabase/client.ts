@@ -43,6 +43,20 @@ export function supabaseOnFirstUse(config: RuntimeConfig): SupabaseClientSource 
   };
 }
 
+/** supabase-js's session cookie as @supabase/ssr keeps it: `sb-<project>-auth-token`, whole or in chunks (`.0`, `.1`). */
+const SESSION_COOKIE = /(?:^|;\s*)sb-[^=;]+-auth-token(?:\.\d+)?=/;
+/** What the auth client reads from a page a sign-in comes back to (detectSessionInUrl): a PKCE code, tokens or an error. */
+const SIGN_IN_REDIRECT = /[?&#](?:code|access_token|error_description)=/;
+
+/**
+ * Whether the auth client could find a session on this page (`cookie`: document.cookie, `url`:
+ * its search and hash): the session's cookie, or a sign-in coming back. Without either the
+ * visitor is signed out, as the server rendered them, until something signs them in.
+ */
+export function mayHoldSession(cookie: string, url: string): boolean {
+  return SESSION_COOKIE.test(cookie) || SIGN_IN_REDIRECT.test(url);
+}
+
 /** A client made already (the server's, a test's) as the store's source of it. */
 export function supabaseSourceOf(client: SupabaseClient): SupabaseClientSource {
   return () => Promise.resolve(client);

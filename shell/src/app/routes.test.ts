@@ -59,6 +59,7 @@ describe('routes', () => {
     ['/trips', ['account/UserMenu', 'account/Trips']],
     ['/trips/HM4X2K9AB', ['account/UserMenu', 'account/Trip']],
     ['/comingsoon', ['account/UserMenu']],
+    ['/', []],
   ])('%s renders the remote modules %j', (pathname, ids) => {
     expect(remoteModulesOf(pathname)).toEqual(ids);
   });

@@ -64,8 +64,9 @@ export function remotePageOf(pathname: string): ExposedId | null {
   return remoteRouteOf(pathname)?.id ?? null;
 }
 
-/** Every remote module a path renders: the header's slots, then the page. */
+/** Every remote module a path renders: the header's slots, then the page. The landing page has no header: none. */
 export function remoteModulesOf(pathname: string): ExposedId[] {
+  if (pathname === '/') return [];
   const ids: ExposedId[] = ['account/UserMenu'];
   if (headerShowsSearch(pathname)) ids.push('discovery/SearchBar');
   if (headerShowsCategories(pathname)) ids.push('discovery/CategoryStrip');
