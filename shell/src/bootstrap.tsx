@@ -7,11 +7,10 @@ import 'shared/ui/tokens.css';
 import { loadRuntimeConfig, ConfigProvider } from 'shared/config';
 import { supabaseOnFirstUse } from 'shared/supabase';
 import { createAppStore } from 'shared/store';
-import { ViewportHintProvider } from 'shared/ui';
 import { serverCacheReceived } from 'shared/api';
 import { startSession } from 'shared/session';
 import { App } from './app/App';
-import { readServerState, readViewportHint } from './app/serverState';
+import { readServerState } from './app/serverState';
 import { prefetchHomeFor } from './app/prefetchHome';
 import { prefetchRoomFor } from './app/prefetchRoom';
 import { loadRemotesManifest, registerAppRemotes } from './federation/remotes';
@@ -46,13 +45,11 @@ async function start(root: HTMLElement) {
     <StrictMode>
       {serverState && <AfterRender start={session} />}
       <ConfigProvider config={config}>
-        <ViewportHintProvider value={readViewportHint(document)}>
-          <Provider store={store} serverState={serverState ?? undefined}>
-            <BrowserRouter>
-              <App />
-            </BrowserRouter>
-          </Provider>
-        </ViewportHintProvider>
+        <Provider store={store} serverState={serverState ?? undefined}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </Provider>
       </ConfigProvider>
     </StrictMode>
   );

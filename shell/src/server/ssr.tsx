@@ -29,7 +29,6 @@ import type { PagePrefetch, RemotesManifest } from 'shared/federation';
 import { loginRefused, setUserData, type RefusedLogin } from 'shared/state';
 import { createAppStore, type AppStore, type RootState } from 'shared/store';
 import { returnPathOf } from 'shared/url';
-import { ViewportHintProvider, type ViewportHint } from 'shared/ui';
 import { App } from '../app/App';
 import { isKnownPage, remoteRouteOf } from '../app/routes';
 import { stateScript } from '../app/serverState';
@@ -77,8 +76,6 @@ export interface SsrRequest {
   url: string;
   /** The nonce the page's CSP allows for React's inline scripts (a page that streams has some). */
   nonce: string;
-  /** The screen the request suggests (a phone or not), for media queries. */
-  viewport: ViewportHint;
   /** The request's Cookie header (the session, as @supabase/ssr keeps it). */
   cookie?: string;
   /** Whether the site is served over https (cookies the server sets are then Secure). */
@@ -173,10 +170,10 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
   }
 
   // Pages rendered whole are the same for every reader for a moment: one render serves all the
-  // requests for a page (and viewport) for REUSE_MS, those that come while it renders included.
+  // requests for a page for REUSE_MS, those that come while it renders included.
   const recent = new Map<string, { page: Promise<SsrPage>; at: number }>();
   function reused(request: SsrRequest): Promise<SsrPage> {
-    const key = `${request.viewport} ${request.url}`;
+    const key = request.url;
     const now = Date.now();
     const hit = recent.get(key);
     // A page that turns out to stream is sent once: the others render their own.
@@ -217,7 +214,7 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
   }
 
   async function renderPage(request: SsrRequest, personal = false): Promise<SsrPage> {
-    const { url, nonce, viewport } = request;
+    const { url, nonce } = request;
     const { pathname, search } = new URL(url, 'http://localhost');
     const status = isKnownPage(pathname) ? 200 : 404;
     const session = await sessionOf(request);
@@ -238,7 +235,7 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
     const styles = [...options.styles, ...remoteStyles];
     const links = styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
     const start = head.replace('</head>', `${links}</head>`) + '<div id="root">';
-    const end = () => `</div>${stateScript(store.getState(), viewport)}${tail}`;
+    const end = () => `</div>${stateScript(store.getState())}${tail}`;
     return new Promise<SsrPage>((resolve, reject) => {
       // Streamed from the frame on, a slow slot coming in when it is ready.
       const streaming: SsrPage = {
@@ -304,13 +301,11 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
       const stream = renderToPipeableStream(
         <StrictMode>
           <ConfigProvider config={config}>
-            <ViewportHintProvider value={viewport}>
-              <Provider store={store}>
-                <StaticRouter location={url}>
-                  <App />
-                </StaticRouter>
-              </Provider>
-            </ViewportHintProvider>
+            <Provider store={store}>
+              <StaticRouter location={url}>
+                <App />
+              </StaticRouter>
+            </Provider>
           </ConfigProvider>
         </StrictMode>,
         {
