@@ -6,7 +6,7 @@ import '@fontsource-variable/inter';
 import 'shared/ui/tokens.css';
 import { loadRuntimeConfig, ConfigProvider } from 'shared/config';
 import { supabaseOnFirstUse } from 'shared/supabase';
-import { createAppStore } from 'shared/store';
+import { createAppStore, receiveServerForm } from 'shared/store';
 import { serverCacheReceived } from 'shared/api';
 import { startSession } from 'shared/session';
 import { App } from './app/App';
@@ -29,10 +29,13 @@ async function start(root: HTMLElement) {
   preloadRemotesFor(window.location.pathname);
   // supabase-js is loaded, and the client made, when first asked for (shared/supabase).
   const store = createAppStore({ extra: { supabase: supabaseOnFirstUse(config), config } });
-  // A server-rendered page: the browser starts with the server's reads and, until hydrated,
-  // renders from the server's state (the session and later reads change it only after).
+  // A server-rendered page: the browser starts with the server's reads and search form and,
+  // until hydrated, renders from the server's state (the session and later reads change it only after).
   const serverState = readServerState(document);
-  if (serverState) store.dispatch(serverCacheReceived(serverState.api));
+  if (serverState) {
+    store.dispatch(serverCacheReceived(serverState.api));
+    receiveServerForm(store, serverState.form);
+  }
   // The session asks for the client at once; on a server-rendered page only once it has
   // hydrated, so loading supabase-js and starting its auth client do not hold hydration up.
   const session = () => startSession(store);

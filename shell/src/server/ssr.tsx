@@ -27,7 +27,7 @@ import { ConfigProvider, type RuntimeConfig } from 'shared/config';
 import { supabaseSourceOf } from 'shared/supabase';
 import type { PagePrefetch, RemotesManifest } from 'shared/federation';
 import { loginRefused, setUserData, type RefusedLogin } from 'shared/state';
-import { createAppStore, type AppStore, type RootState } from 'shared/store';
+import { createAppStore, receiveServerForm, type AppStore, type RootState } from 'shared/store';
 import { returnPathOf } from 'shared/url';
 import { App } from '../app/App';
 import { isKnownPage, remoteRouteOf } from '../app/routes';
@@ -166,6 +166,8 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
     }
     const store = newStore(session?.client);
     store.dispatch(serverCacheReceived(reads.getState().api));
+    // The search bar's form as the page's prefetch left it (its URL's search).
+    receiveServerForm(store, reads.getState().form);
     return store;
   }
 
