@@ -150,13 +150,22 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
   const newStore = (client: SupabaseClient = supabase) =>
     createAppStore({ extra: { supabase: supabaseSourceOf(client), config }, tabSync: false });
 
-  /** The page's store; with a session, its client reads as the user and it starts signed in. */
+  /**
+   * The page's store; with a session, its client reads as the user and it starts signed in.
+   * With no session cookie at all it starts signed out, as the browser's session check will
+   * answer (the page is painted as it stays, e.g. the booking page's sign-in prompt), unless the
+   * URL brings an auth code (a recovery link, a Google sign-in's return) that the browser's
+   * client exchanges for a session: then, as with a cookie the server could not use, the browser
+   * finds out.
+   */
   async function pageStore(pathname: string, search: string, session: RequestSession | null): Promise<AppStore> {
     const reads = newStore(session?.client);
     const user = session?.user ?? null;
     if (user) {
       reads.dispatch(setUserData(toAppUser(user)));
       void reads.dispatch(favoritesApi.endpoints.getFavorites.initiate(user.id));
+    } else if (session === null && !new URLSearchParams(search).has('code')) {
+      reads.dispatch(setUserData(null));
     }
     const route = remoteRouteOf(pathname);
     const prefetch: PagePrefetch | null = route ? await remotes.prefetchOf(route.id) : null;
