@@ -44,7 +44,7 @@ export default defineConfig({
       use: {
         viewport: { width: 375, height: 812 },
         deviceScaleFactor: 2,
-        // A phone's user agent: the server renders a phone's layout for it, as for a real phone.
+        // A phone's user agent (the server renders the same page for every one; CSS lays it out by width).
         userAgent: devices['Pixel 7'].userAgent,
         isMobile: true,
         hasTouch: true,

@@ -60,12 +60,6 @@ export function contentSecurityPolicy({ html, backendOrigin, config, nonce }) {
     .replace(/\s+;/g, ';');
 }
 
-/** A phone or not, as the request says: Chromium's client hint or the user agent. */
-function viewportHint(req) {
-  const mobile = req.headers['sec-ch-ua-mobile'] === '?1' || /Mobi|Android|iPhone|iPod/i.test(req.headers['user-agent'] ?? '');
-  return mobile ? 'small' : 'wide';
-}
-
 /** Where the shell serves each remote: /_remotes/<name>/, whatever its own location. */
 const REMOTES_PATH = /^\/_remotes\/([a-z]+)\/(.*)$/;
 
@@ -201,7 +195,6 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     const page = await (await renderer.get()).render({
       url,
       nonce,
-      viewport: viewportHint(req),
       cookie: req.headers.cookie,
       secure: isSecure(req),
       refusedLogin,
@@ -220,8 +213,6 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     const headers = {
       ...PAGE_HEADERS,
       'Content-Security-Policy': contentSecurityPolicy({ html, backendOrigin, config: runtimeConfig(), nonce }),
-      // The page is rendered for a phone or not (viewportHint).
-      Vary: 'Sec-CH-UA-Mobile, User-Agent',
       ...(etag ? { ETag: etag, 'Cache-Control': 'public, max-age=0, s-maxage=10' } : {}),
       ...(page.personal ? { 'Cache-Control': 'private, no-store' } : {}),
       ...(page.setCookies.length > 0 ? { 'Set-Cookie': page.setCookies } : {}),

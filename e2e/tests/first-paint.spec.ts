@@ -13,6 +13,7 @@
  * after every navigation, and here the traveller does not wait.
  */
 import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { inDays, isoDay, shownDay } from '../support/discoveryPage';
 
 /** A mid-range phone's CPU against the test machine's. */
 const CPU_SLOWDOWN = 6;
@@ -176,6 +177,61 @@ test.describe('a search sent the moment the bar is painted', () => {
   }
 });
 
+test("a search sent from the phone's pill the moment it is painted finds its places (scripts loading on a slow CPU)", async ({ browser }) => {
+  test.skip(wide(), "the phone's pill (the wide bar's search is above; the pill's form without scripts too)");
+  const context = await newContext(browser, true);
+  try {
+    const page = await slowPage(context);
+    await page.goto('/home', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: /Where to\?/ }).click();
+    // Before the scripts run the pill opens its plain form; once they have, the overlay.
+    const plain = page.getByRole('search', { name: 'Search stays' });
+    const overlay = page.getByRole('dialog', { name: 'Search' });
+    await expect(plain.or(overlay).first()).toBeVisible();
+    if (await plain.isVisible()) {
+      await plain.getByRole('searchbox', { name: 'Where' }).fill('Paris');
+      await plain.getByRole('button', { name: 'Search', exact: true }).click();
+    } else {
+      await overlay.getByRole('textbox', { name: 'Search destination' }).fill('Paris');
+      await overlay.getByRole('button', { name: 'Search', exact: true }).click();
+    }
+    await expect(page).toHaveURL(/[?&]where=Paris(&|$)/);
+    await expect(page.locator('main a[href^="/house/"]').first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("with JavaScript off, the search form shows the URL's search, and sending it keeps it", async ({ browser }) => {
+  const context = await newContext(browser, false);
+  try {
+    const page = await context.newPage();
+    const [checkIn, checkOut] = [inDays(30), inDays(33)];
+    const searched = { where: 'Paris', checkin: isoDay(checkIn), checkout: isoDay(checkOut), adults: '2' };
+    await page.goto(`/home?${new URLSearchParams(searched)}`);
+    const form = page.getByRole('search', { name: 'Search stays' });
+    if (wide()) {
+      await expect(form.getByRole('textbox', { name: 'Where' })).toHaveValue('Paris');
+      await expect(form.getByRole('button', { name: /^Check in/ })).toHaveText(`Check in${shownDay(checkIn)}`);
+      await expect(form.getByRole('button', { name: /^Check out/ })).toHaveText(`Check out${shownDay(checkOut)}`);
+      await expect(form.getByRole('button', { name: /^Who/ })).toHaveText('Who2 guests');
+    } else {
+      const pill = page.getByRole('button', { name: /Where to\?/ });
+      await expect(pill).toContainText(`Paris · ${shownDay(checkIn)} - ${shownDay(checkOut)} · 2 guests`);
+      await pill.click();
+      await expect(form.getByRole('searchbox', { name: 'Where' })).toHaveValue('Paris');
+      await expect(form.getByLabel('Check in')).toHaveValue(searched.checkin);
+      await expect(form.getByLabel('Check out')).toHaveValue(searched.checkout);
+      await expect(form.getByRole('spinbutton', { name: 'Adults' })).toHaveValue('2');
+    }
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual(searched);
+    await expect(page.locator('main a[href^="/house/"]').first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test('an email typed on /login the moment it is painted is kept when the scripts take over (slow CPU)', async ({ browser }) => {
   const context = await newContext(browser, true);
   try {
@@ -262,20 +318,34 @@ test.describe('the layout follows the width, not the user agent', () => {
     { agent: 'a desktop browser', userAgent: devices['Desktop Chrome'].userAgent, width: 375, months: 1 },
     { agent: 'a phone browser', userAgent: devices['Pixel 7'].userAgent, width: 1280, months: 2 },
   ]) {
-    test(`${agent} at ${width}px gets that width's search, navigation and calendar in the first HTML`, async ({ browser }) => {
-      const context = await browser.newContext({ javaScriptEnabled: false, userAgent, viewport: { width, height: 800 } });
-      try {
-        const page = await context.newPage();
-        await page.goto('/home');
-        const phone = width < 744;
-        await expect(page.getByRole('button', { name: /Where to\?/ })).toBeVisible({ visible: phone });
-        await expect(page.getByRole('search', { name: 'Search stays' })).toBeVisible({ visible: !phone });
-        await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ visible: phone });
-        await page.goto('/house/1');
-        await expect(page.locator('#stay-calendar').getByRole('grid')).toHaveCount(months);
-      } finally {
-        await context.close();
-      }
-    });
+    for (const javaScriptEnabled of [false, true]) {
+      test(`${agent} at ${width}px gets that width's search, navigation and calendar (${javaScriptEnabled ? 'hydrated, no warnings' : 'the first HTML'})`, async ({
+        browser,
+      }) => {
+        const context = await browser.newContext({ javaScriptEnabled, userAgent, viewport: { width, height: 800 } });
+        try {
+          const page = await context.newPage();
+          const problems: string[] = [];
+          page.on('console', (message) => {
+            if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+          });
+          const phone = width < 744;
+          const shown = async () => {
+            await expect(page.getByRole('button', { name: /Where to\?/ })).toBeVisible({ visible: phone });
+            await expect(page.getByRole('search', { name: 'Search stays' })).toBeVisible({ visible: !phone });
+            await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ visible: phone });
+          };
+          await page.goto('/home');
+          if (javaScriptEnabled) await hydrated(page);
+          await shown();
+          await page.goto('/house/1');
+          if (javaScriptEnabled) await hydrated(page);
+          await expect(page.locator('#stay-calendar').getByRole('grid')).toHaveCount(months);
+          expect(problems, 'no hydration mismatch').toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
   }
 });

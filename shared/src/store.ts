@@ -9,7 +9,7 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { api, type StoreExtra } from 'shared/api';
-import { appSlice, formSlice, cardSlice, serverCacheMiddleware, toastSlice } from 'shared/state';
+import { appSlice, formSlice, cardSlice, formReceived, serverCacheMiddleware, toastSlice, type FormState } from 'shared/state';
 import { tabSyncMiddleware, startTabSync } from 'shared/sync';
 
 export const rootReducer = combineSlices(appSlice, toastSlice, api).withLazyLoadedSlices<
@@ -43,6 +43,16 @@ export function createAppStore({ extra, tabSync = true }: CreateStoreOptions) {
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
+
+/**
+ * The search form a page was rendered with on the server (none when no remote injected it
+ * there): the store starts from it, its slice injected for it before any remote loads.
+ */
+export function receiveServerForm(store: AppStore, form: FormState | undefined): void {
+  if (form === undefined) return;
+  injectFormSlice();
+  store.dispatch(formReceived(form));
+}
 export type RootState = ReturnType<typeof rootReducer>;
 export type AppDispatch = AppStore['dispatch'];
 

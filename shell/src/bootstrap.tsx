@@ -6,12 +6,11 @@ import '@fontsource-variable/inter';
 import 'shared/ui/tokens.css';
 import { loadRuntimeConfig, ConfigProvider } from 'shared/config';
 import { mayHoldSession, supabaseOnFirstUse } from 'shared/supabase';
-import { createAppStore } from 'shared/store';
-import { ViewportHintProvider } from 'shared/ui';
+import { createAppStore, receiveServerForm } from 'shared/store';
 import { serverCacheReceived } from 'shared/api';
 import { startSession } from 'shared/session';
 import { App } from './app/App';
-import { readServerState, readViewportHint } from './app/serverState';
+import { readServerState } from './app/serverState';
 import { prefetchHomeFor } from './app/prefetchHome';
 import { prefetchRoomFor } from './app/prefetchRoom';
 import { loadRemotesManifest, registerAppRemotes } from './federation/remotes';
@@ -45,10 +44,13 @@ async function start(root: HTMLElement) {
     return client();
   };
   const store = createAppStore({ extra: { supabase, config } });
-  // A server-rendered page: the browser starts with the server's reads and, until hydrated,
+  // A server-rendered page: the browser starts with the server's reads and search form and, until hydrated,
   // renders from the server's state (the session and later reads change it only after).
   const serverState = readServerState(document);
-  if (serverState) store.dispatch(serverCacheReceived(serverState.api));
+  if (serverState) {
+    store.dispatch(serverCacheReceived(serverState.api));
+    receiveServerForm(store, serverState.form);
+  }
   // On a server-rendered page the session is followed once it has hydrated, so loading
   // supabase-js and starting its auth client do not hold hydration up; and only when the
   // browser may hold one: for a signed-out visitor the server's page is already right, and
@@ -65,13 +67,11 @@ async function start(root: HTMLElement) {
     <StrictMode>
       {serverState && <AfterRender start={session} />}
       <ConfigProvider config={config}>
-        <ViewportHintProvider value={readViewportHint(document)}>
-          <Provider store={store} serverState={serverState ?? undefined}>
-            <BrowserRouter>
-              <App />
-            </BrowserRouter>
-          </Provider>
-        </ViewportHintProvider>
+        <Provider store={store} serverState={serverState ?? undefined}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </Provider>
       </ConfigProvider>
     </StrictMode>
   );

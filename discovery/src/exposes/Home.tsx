@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { List, Map as MapIcon } from 'lucide-react';
 import { roomsApi } from 'shared/api';
 import type { PagePrefetch } from 'shared/federation';
+import { searchLoaded } from 'shared/state';
 import { categoriesApi } from '../features/categories';
 import { ListingGrid } from '../features/grid/components/ListingGrid';
 import { MapPane } from '../features/map';
@@ -33,11 +34,13 @@ export default function Home() {
 }
 
 /**
- * The first view's reads: the grid's first page, its count and searched place (the cards'
- * distances) during a search, the category strip.
+ * The first view: the search bar's form shows the URL's search (as useSearchFromUrl loads it
+ * once the page runs), and the reads: the grid's first page, its count and searched place (the
+ * cards' distances) during a search, the category strip.
  */
 export const prefetch: PagePrefetch = (store, { pathname, search: query }) => {
-  const { search, category } = homeSearchOf(pathname, query);
+  const { criteria, search, category } = homeSearchOf(pathname, query);
+  store.dispatch(searchLoaded(criteria));
   void store.dispatch(roomsApi.endpoints.getGridPage.initiate({ category, search }));
   if (search) void store.dispatch(roomsApi.endpoints.getGridCount.initiate({ category, search }));
   if (search && search.searchText !== '') void store.dispatch(roomsApi.endpoints.getSearchPlace.initiate(search.searchText));

@@ -5,6 +5,7 @@ import {
   clearDates,
   clearDestination,
   clearGuests,
+  formReceived,
   formSlice,
   initialFormState,
   search,
@@ -307,6 +308,11 @@ describe('search', () => {
     expect(selectSearchSummary(root(state))).toMatchObject(texts);
     // What Search would ask for again is what the URL said (the category is the page's own).
     expect(selectDraftCriteria(root(state))).toEqual(criteria);
+  });
+
+  it("the browser's form starts as the server rendered it (the URL's search there), whatever it held", () => {
+    const rendered = reduce([searchLoaded({ ...NO_SEARCH, where: 'Paris', checkIn: '2026-06-01', checkOut: '2026-06-04' })]);
+    expect(reduce([setDestination('draft'), formReceived(rendered)])).toEqual(rendered);
   });
 
   it("the When text of the form's dates is the summary's, whatever the date mode", () => {

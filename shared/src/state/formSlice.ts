@@ -225,6 +225,13 @@ export const formSlice = createSlice({
     searchLoaded(state, action: PayloadAction<SearchCriteria>) {
       showSearch(state, action.payload);
     },
+    /**
+     * The form a page was rendered with on the server (its search, read from its URL there): the
+     * browser starts from it, so the bar hydrates showing what was painted and keeps showing it.
+     */
+    formReceived(_state, action: PayloadAction<FormState>) {
+      return action.payload;
+    },
   },
   selectors: {
     selectRegion: (state) => state.region,
@@ -279,6 +286,7 @@ export const {
   clearAll,
   search,
   searchLoaded,
+  formReceived,
 } = formSlice.actions;
 
 export const {

@@ -9,5 +9,4 @@ export * from './map';
 export * from './PriceBreakdown';
 export * from './Skeleton';
 export * from './Toasts';
-export * from './viewport';
 export * from './typedBeforeHydration';

@@ -31,10 +31,21 @@ const PAGES_WITHOUT_SEARCH = ['/wishlist', '/trips', '/login', '/reset-password'
 /** Hosting's pages (issue 16) are the host's own work, not a place to search from. */
 const isHostingPage = (pathname: string) => pathname === '/hosting' || pathname.startsWith('/hosting/');
 
+/**
+ * The booking page finishes one stay, and signed out it is a step to /login (after 2 s): with
+ * /login's header (no search) nothing moves when it goes there (issue 28: a phone's header is
+ * the search pill, and the page below moved up by its height).
+ */
+const isBookingPage = (pathname: string) => matchPath('/:id/book', pathname) !== null;
+
 export function headerShowsSearch(pathname: string): boolean {
   // A trip's page (/trips/:code) is one of the trips pages, a conversation one of the messages.
   return (
-    !PAGES_WITHOUT_SEARCH.includes(pathname) && !pathname.startsWith('/trips/') && !pathname.startsWith('/messages/') && !isHostingPage(pathname)
+    !PAGES_WITHOUT_SEARCH.includes(pathname) &&
+    !pathname.startsWith('/trips/') &&
+    !pathname.startsWith('/messages/') &&
+    !isHostingPage(pathname) &&
+    !isBookingPage(pathname)
   );
 }
 

@@ -4,7 +4,6 @@
  * with exactly what the server rendered.
  */
 import type { RootState } from 'shared/store';
-import type { ViewportHint } from 'shared/ui';
 
 export const SSR_STATE_ID = 'hs-ssr-state';
 
@@ -16,14 +15,9 @@ export function serializeState(state: RootState): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The <script> element that carries the state and the viewport the page was rendered for. */
-export function stateScript(state: RootState, viewport: ViewportHint): string {
-  return `<script type="application/json" id="${SSR_STATE_ID}" data-viewport="${viewport}">${serializeState(state)}</script>`;
-}
-
-/** The viewport the server rendered this page for ('wide' when it did not render it). */
-export function readViewportHint(doc: Document): ViewportHint {
-  return doc.getElementById(SSR_STATE_ID)?.dataset.viewport === 'small' ? 'small' : 'wide';
+/** The <script> element that carries the state. */
+export function stateScript(state: RootState): string {
+  return `<script type="application/json" id="${SSR_STATE_ID}">${serializeState(state)}</script>`;
 }
 
 /** The server's state, when this page was rendered on the server. */

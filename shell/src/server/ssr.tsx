@@ -27,9 +27,8 @@ import { ConfigProvider, type RuntimeConfig } from 'shared/config';
 import { supabaseSourceOf } from 'shared/supabase';
 import type { PagePrefetch, RemotesManifest } from 'shared/federation';
 import { loginRefused, setUserData, type RefusedLogin } from 'shared/state';
-import { createAppStore, type AppStore, type RootState } from 'shared/store';
+import { createAppStore, receiveServerForm, type AppStore, type RootState } from 'shared/store';
 import { returnPathOf } from 'shared/url';
-import { ViewportHintProvider, type ViewportHint } from 'shared/ui';
 import { App } from '../app/App';
 import { isKnownPage, remoteRouteOf } from '../app/routes';
 import { stateScript } from '../app/serverState';
@@ -77,8 +76,6 @@ export interface SsrRequest {
   url: string;
   /** The nonce the page's CSP allows for React's inline scripts (a page that streams has some). */
   nonce: string;
-  /** The screen the request suggests (a phone or not), for media queries. */
-  viewport: ViewportHint;
   /** The request's Cookie header (the session, as @supabase/ssr keeps it). */
   cookie?: string;
   /** Whether the site is served over https (cookies the server sets are then Secure). */
@@ -153,13 +150,22 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
   const newStore = (client: SupabaseClient = supabase) =>
     createAppStore({ extra: { supabase: supabaseSourceOf(client), config }, tabSync: false });
 
-  /** The page's store; with a session, its client reads as the user and it starts signed in. */
+  /**
+   * The page's store; with a session, its client reads as the user and it starts signed in.
+   * With no session cookie at all it starts signed out, as the browser's session check will
+   * answer (the page is painted as it stays, e.g. the booking page's sign-in prompt), unless the
+   * URL brings an auth code (a recovery link, a Google sign-in's return) that the browser's
+   * client exchanges for a session: then, as with a cookie the server could not use, the browser
+   * finds out.
+   */
   async function pageStore(pathname: string, search: string, session: RequestSession | null): Promise<AppStore> {
     const reads = newStore(session?.client);
     const user = session?.user ?? null;
     if (user) {
       reads.dispatch(setUserData(toAppUser(user)));
       void reads.dispatch(favoritesApi.endpoints.getFavorites.initiate(user.id));
+    } else if (session === null && !new URLSearchParams(search).has('code')) {
+      reads.dispatch(setUserData(null));
     }
     const route = remoteRouteOf(pathname);
     const prefetch: PagePrefetch | null = route ? await remotes.prefetchOf(route.id) : null;
@@ -169,14 +175,16 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
     }
     const store = newStore(session?.client);
     store.dispatch(serverCacheReceived(reads.getState().api));
+    // The search bar's form as the page's prefetch left it (its URL's search).
+    receiveServerForm(store, reads.getState().form);
     return store;
   }
 
   // Pages rendered whole are the same for every reader for a moment: one render serves all the
-  // requests for a page (and viewport) for REUSE_MS, those that come while it renders included.
+  // requests for a page for REUSE_MS, those that come while it renders included.
   const recent = new Map<string, { page: Promise<SsrPage>; at: number }>();
   function reused(request: SsrRequest): Promise<SsrPage> {
-    const key = `${request.viewport} ${request.url}`;
+    const key = request.url;
     const now = Date.now();
     const hit = recent.get(key);
     // A page that turns out to stream is sent once: the others render their own.
@@ -217,7 +225,7 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
   }
 
   async function renderPage(request: SsrRequest, personal = false): Promise<SsrPage> {
-    const { url, nonce, viewport } = request;
+    const { url, nonce } = request;
     const { pathname, search } = new URL(url, 'http://localhost');
     const status = isKnownPage(pathname) ? 200 : 404;
     const session = await sessionOf(request);
@@ -238,7 +246,7 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
     const styles = [...options.styles, ...remoteStyles];
     const links = styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('');
     const start = head.replace('</head>', `${links}</head>`) + '<div id="root">';
-    const end = () => `</div>${stateScript(store.getState(), viewport)}${tail}`;
+    const end = () => `</div>${stateScript(store.getState())}${tail}`;
     return new Promise<SsrPage>((resolve, reject) => {
       // Streamed from the frame on, a slow slot coming in when it is ready.
       const streaming: SsrPage = {
@@ -304,13 +312,11 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
       const stream = renderToPipeableStream(
         <StrictMode>
           <ConfigProvider config={config}>
-            <ViewportHintProvider value={viewport}>
-              <Provider store={store}>
-                <StaticRouter location={url}>
-                  <App />
-                </StaticRouter>
-              </Provider>
-            </ViewportHintProvider>
+            <Provider store={store}>
+              <StaticRouter location={url}>
+                <App />
+              </StaticRouter>
+            </Provider>
           </ConfigProvider>
         </StrictMode>,
         {

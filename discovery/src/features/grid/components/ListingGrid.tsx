@@ -25,7 +25,6 @@ import { useGetGridCountQuery, useGetGridPageInfiniteQuery, useGetSearchPlaceQue
 import { highlightRoom } from '../../map';
 import { selectSearching, useHomeSearch } from '../../search';
 import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
-import { useFirstRowCount } from '../hooks/useFirstRowCount';
 import { GridCard } from './GridCard';
 import styles from './ListingGrid.module.css';
 
@@ -39,7 +38,6 @@ export function ListingGrid() {
   const dispatch = useAppDispatch();
   const { criteria, search, category } = useHomeSearch();
   const searching = useAppSelector(selectSearching);
-  const firstRow = useFirstRowCount();
   // The searched stay: cards show its dates and their links carry it to the listing.
   const stayDates = datesSummary(stayOf(criteria).range) || undefined;
   const stayQuery = staySearch(criteria);
@@ -125,7 +123,10 @@ export function ListingGrid() {
           >
             <GridCard
               room={room}
-              priority={i < firstRow}
+              // The first card is in the first row at every width (the CSS decides how many share
+              // it): its photo is the one asked for at once; the rest of the row loads lazily,
+              // which the browser starts as soon as it has laid them out in view.
+              priority={i === 0}
               distanceKm={reference && room.lat != null && room.lng != null ? kilometresBetween(reference, { lat: room.lat, lng: room.lng }) : null}
               datesText={stayDates}
               staySearch={stayQuery}

@@ -28,7 +28,6 @@ import {
   setStayDuration,
   toggleMonth,
 } from 'shared/state';
-import { useMediaQuery } from 'shared/ui';
 import {
   selectCurDot,
   selectDateRange,
@@ -297,10 +296,17 @@ export function MobileSearch({ onOpenChange }: { onOpenChange?: (open: boolean) 
     const form = plainRef.current;
     if (!(form && typeof form.showPopover === 'function' && form.matches(':popover-open'))) setPlain(false);
   }, []);
-  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.overlayClosesFrom}px)`);
+  // An open overlay closes itself once the window is wide enough for the full bar's.
   useEffect(() => {
-    if (wide) setOpen(false);
-  }, [wide]);
+    if (!open) return undefined;
+    const wide = window.matchMedia(`(min-width: ${BREAKPOINTS.overlayClosesFrom}px)`);
+    const closeWhenWide = () => {
+      if (wide.matches) setOpen(false);
+    };
+    closeWhenWide();
+    wide.addEventListener('change', closeWhenWide);
+    return () => wide.removeEventListener('change', closeWhenWide);
+  }, [open]);
   useEffect(() => {
     onOpenChange?.(open);
   }, [open, onOpenChange]);
