@@ -91,6 +91,53 @@ test.describe('the results map', () => {
     await expect(page.getByRole('button', { name: 'Show map' })).toBeVisible();
   });
 
+  test('one home gets a city-sized map with land around its pin, not the closest zoom', async ({ page, isMobile }) => {
+    // 'Paris' finds one home in the seed catalogue.
+    await page.goto('/home?where=Paris');
+    await expect(cards(page)).toHaveCount(1);
+    if (isMobile) await page.getByRole('button', { name: 'Show map' }).click();
+    await expect(pins(page)).toHaveCount(1);
+    const land = map(page).locator('svg path').first();
+    await expect(land).toBeAttached();
+
+    const frame = (await map(page).boundingBox())!;
+    const shown = await map(page).locator('svg g').evaluate((group: SVGGElement) => {
+      // translate(x y) scale(s) of paths drawn in a 1024px world: the world is 1024 * s pixels
+      // wide, and the frame's centre is at y = height / 2 - y of it (Web Mercator).
+      const [, y, scale] = (/translate\(([-\d.e+]+) ([-\d.e+]+)\) scale\(([\d.e+-]+)\)/.exec(group.getAttribute('transform') ?? '') ?? [])
+        .slice(1)
+        .map(Number) as [number, number, number];
+      const svg = group.ownerSVGElement!;
+      const world = 1024 * scale;
+      const centreY = svg.height.baseVal.value / 2 - y;
+      const lat = Math.atan(Math.sinh(Math.PI * (1 - (2 * centreY) / world)));
+      return { kmPerPx: (2 * Math.PI * 6371 * Math.cos(lat)) / world, lat: (lat * 180) / Math.PI };
+    });
+    expect(shown.lat).toBeCloseTo(48.9, 0);
+    // The map's shorter side spans a large city's whole search area (80 km) or more.
+    expect(Math.min(frame.width, frame.height) * shown.kmPerPx).toBeGreaterThanOrEqual(80);
+    // And land is drawn around the pin: a grid of points over the frame, each inside the land's fill.
+    const onLand = await land.evaluate((path: SVGPathElement, box) => {
+      const toPath = path.getScreenCTM()!.inverse();
+      const svg = path.ownerSVGElement!;
+      let inside = 0;
+      for (let i = 0; i < 9; i++) {
+        for (let j = 0; j < 9; j++) {
+          const point = new DOMPoint(box.x + ((i + 0.5) * box.width) / 9, box.y + ((j + 0.5) * box.height) / 9).matrixTransform(toPath);
+          const local = svg.createSVGPoint();
+          local.x = point.x;
+          local.y = point.y;
+          if (path.isPointInFill(local)) inside += 1;
+        }
+      }
+      return inside / 81;
+    }, frame);
+    expect(onLand).toBeGreaterThan(0.9);
+    const pin = (await pins(page).first().boundingBox())!;
+    expect(pin.x).toBeGreaterThan(frame.x);
+    expect(pin.x + pin.width).toBeLessThan(frame.x + frame.width);
+  });
+
   test('searching as the map moves puts its area in the URL and asks for the homes inside it', async ({ page, isMobile }) => {
     await page.goto(SEARCH);
     await expect(cards(page).first()).toBeVisible();

@@ -1450,15 +1450,16 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
          r.guest_count, r.bedroom_count, r.bed_count, r.bathroom_count, r.host_name, r.host_image,
          r.host_description, r.sleep_bed_1_link, r.sleep_bed_2_link, r.house_location,
          r.location_description, r.lat, r.lng, r.max_guests
-  -- The hits in order, then each one's "Rooms" row by its key: a page reads "Rooms" for its own
-  -- rows only (joined plainly, the planner, blind to the mode, read every room to merge them).
+  -- The hits in order, then each one's "Rooms" row by its key (a left join: a count drops it).
   from (
-    -- a box, or the radius around a city: by the position index, then the exact distance
-    select l.room_id, 0::bigint as place_rank, search.km_between(t.lat, t.lng, l.lat, l.lng) as km
+    -- a box, or the radius around a city: by the position index (one scan per area), then the
+    -- exact distance
+    select l.room_id, 0::bigint as place_rank, search.km_between(t.lat, t.lng, l.position[1], l.position[0]) as km
     from t
-    join search.room_letters as l on l.position <@ t.area_1 or l.position <@ t.area_2
+    cross join lateral (values (t.area_1), (t.area_2)) as a(area)
+    join search.room_letters as l on l.position <@ a.area
     where t.mode in ('box', 'near') and t.stay_fits
-      and (t.radius_km is null or search.km_between(t.lat, t.lng, l.lat, l.lng) <= t.radius_km)
+      and (t.radius_km is null or search.km_between(t.lat, t.lng, l.position[1], l.position[0]) <= t.radius_km)
       and (guests is null or l.max_guests >= guests)
       and l.room_id <> all (t.unavailable)
     union all
@@ -1472,7 +1473,7 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
       and l.room_id <> all (t.unavailable)
     union all
     -- a country's homes, nearest its capital first
-    select l.room_id, 0::bigint, search.km_between(t.lat, t.lng, l.lat, l.lng)
+    select l.room_id, 0::bigint, search.km_between(t.lat, t.lng, l.position[1], l.position[0])
     from t
     join search.room_letters as l on l.country_key = t.country_key
     where t.mode = 'country' and t.stay_fits
@@ -1521,7 +1522,7 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
     ) as l
     order by place_rank, km, room_id
   ) as hit
-  cross join lateral (select * from public."Rooms" as r where r.id = hit.room_id offset 0) as r
+  left join public."Rooms" as r on r.id = hit.room_id
   order by hit.place_rank, hit.km, hit.room_id
 $$;
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { kilometresBetween } from 'shared/rules';
 import {
   MAX_ZOOM,
+  MIN_FIT_SPAN_KM,
   boxOfView,
   fitBox,
   fitPlaces,
@@ -15,6 +17,15 @@ import {
 } from './mapView';
 
 const SIZE = { width: 600, height: 400 };
+
+/** How many kilometres the view's shorter side spans, through its centre. */
+function spanKm(view: MapView, size: { width: number; height: number }): number {
+  const { west, south, east, north } = boxOfView(view, size);
+  const { lat, lng } = view.centre;
+  return size.height <= size.width
+    ? kilometresBetween({ lat: south, lng }, { lat: north, lng })
+    : kilometresBetween({ lat, lng: west }, { lat, lng: east });
+}
 const PARIS = { lng: 2.3522, lat: 48.8566 };
 const LYON = { lng: 4.8357, lat: 45.764 };
 
@@ -121,20 +132,41 @@ describe('fitting the results', () => {
     expect(spread).toBeGreaterThan(SIZE.height - 80);
   });
 
-  it('a lone home gets a town-sized view, no homes the world', () => {
+  it('a lone home gets a city-sized view, no homes the world', () => {
     const lone = fitPlaces([PARIS], SIZE, 40);
-    expect(lone.zoom).toBe(12);
     expect(lone.centre.lng).toBeCloseTo(PARIS.lng, 9);
     expect(lone.centre.lat).toBeCloseTo(PARIS.lat, 9);
+    // The map's shorter side (400px, north to south) spans at least MIN_FIT_SPAN_KM; one zoom closer it would not.
+    expect(spanKm(lone, SIZE)).toBeGreaterThanOrEqual(MIN_FIT_SPAN_KM);
+    expect(spanKm({ ...lone, zoom: lone.zoom + 1 }, SIZE)).toBeLessThan(MIN_FIT_SPAN_KM);
+    expect(lone.zoom).toBe(9);
     expect(fitPlaces([], SIZE, 40)).toBe(WORLD_VIEW);
   });
 
-  it("the URL's area is inside the view that fits it", () => {
+  it('homes a street apart, on a phone or near a pole, get no closer than a lone home', () => {
+    const phone = { width: 375, height: 620 };
+    const neighbours = [PARIS, { lng: PARIS.lng + 0.001, lat: PARIS.lat + 0.001 }];
+    for (const size of [SIZE, phone]) {
+      const view = fitPlaces(neighbours, size, 48);
+      expect(view.zoom).toBe(fitPlaces([PARIS], size, 48).zoom);
+      expect(spanKm(view, size)).toBeGreaterThanOrEqual(MIN_FIT_SPAN_KM);
+    }
+    // Mercator enlarges the north: a pixel at Tromsø is fewer kilometres, so the fit stays wider.
+    const tromso = { lng: 18.955, lat: 69.649 };
+    const north = fitPlaces([tromso], phone, 48);
+    expect(north.zoom).toBeLessThan(fitPlaces([PARIS], phone, 48).zoom);
+    expect(spanKm(north, phone)).toBeGreaterThanOrEqual(MIN_FIT_SPAN_KM);
+    expect(spanKm({ ...north, zoom: north.zoom + 1 }, phone)).toBeLessThan(MIN_FIT_SPAN_KM);
+  });
+
+  it("the URL's area is inside the view that fits it, however small (the traveller zoomed in to it)", () => {
     const box = { west: 2.2242, south: 48.8156, east: 2.4699, north: 48.9022 };
     const shown = boxOfView(fitBox(box, SIZE), SIZE);
     expect(shown.west).toBeLessThanOrEqual(box.west);
     expect(shown.east).toBeGreaterThanOrEqual(box.east);
     expect(shown.south).toBeLessThanOrEqual(box.south);
     expect(shown.north).toBeGreaterThanOrEqual(box.north);
+    const street = { west: 2.35, south: 48.856, east: 2.352, north: 48.857 };
+    expect(fitBox(street, SIZE).zoom).toBe(MAX_ZOOM);
   });
 });

@@ -123,11 +123,25 @@ export function zoomAbout(view: MapView, size: MapSize, delta: number, anchor: P
 }
 
 /**
- * The closest view that shows every place with `padding` pixels to spare (a place alone, or
- * places very close together, get a town-sized view, not the maximum zoom); the world view for
- * none. Zoom levels are whole, as a map's buttons step them.
+ * The narrowest the map shows when it fits homes: 80 km, a large city's whole search area (40 km
+ * each way). The land data has no streets, so a closer fit of one home, or of homes a street
+ * apart, showed a blank map (land or sea edge to edge, with no coast or border to place it by).
  */
-export function fitPlaces(places: readonly LngLat[], size: MapSize, padding: number, maxZoom = 12): MapView {
+export const MIN_FIT_SPAN_KM = 80;
+const EARTH_CIRCUMFERENCE_KM = 2 * Math.PI * 6371;
+
+/**
+ * The closest whole zoom at which `size`'s shorter side spans at least `spanKm` at a latitude
+ * (Mercator's pixels shrink in kilometres by the cosine of the latitude).
+ */
+function closestZoomSpanning(spanKm: number, lat: number, size: MapSize): number {
+  const kmPerPxAtZoom0 = (EARTH_CIRCUMFERENCE_KM * Math.cos((clamp(lat, -MAX_LAT, MAX_LAT) * Math.PI) / 180)) / TILE_PX;
+  const zoom = Math.floor(Math.log2((Math.min(size.width, size.height) * kmPerPxAtZoom0) / spanKm));
+  return clamp(zoom, MIN_ZOOM, MAX_ZOOM);
+}
+
+/** The closest view, up to `maxZoom`, that shows every place with `padding` pixels to spare. */
+function fitView(places: readonly LngLat[], size: MapSize, padding: number, maxZoom: (centre: LngLat) => number): MapView {
   if (places.length === 0 || size.width <= 2 * padding || size.height <= 2 * padding) return WORLD_VIEW;
   const points = places.map((place) => project(place, 0));
   const xs = points.map((point) => point.x);
@@ -135,21 +149,35 @@ export function fitPlaces(places: readonly LngLat[], size: MapSize, padding: num
   const span = { x: Math.max(...xs) - Math.min(...xs), y: Math.max(...ys) - Math.min(...ys) };
   const fits = (zoom: number) =>
     span.x * 2 ** zoom <= size.width - 2 * padding && span.y * 2 ** zoom <= size.height - 2 * padding;
-  let zoom = MIN_ZOOM;
-  while (zoom < maxZoom && fits(zoom + 1)) zoom += 1;
   const centre = unproject({ x: (Math.max(...xs) + Math.min(...xs)) / 2, y: (Math.max(...ys) + Math.min(...ys)) / 2 }, 0);
+  const closest = maxZoom(centre);
+  let zoom = MIN_ZOOM;
+  while (zoom < closest && fits(zoom + 1)) zoom += 1;
   return clampView({ centre, zoom });
 }
 
-/** The view that shows a map area (the one in the URL), as closely as whole zoom levels allow. */
+/**
+ * The closest view that shows every place with `padding` pixels to spare, but never narrower than
+ * MIN_FIT_SPAN_KM (a place alone, or places very close together, get a city-sized view with land
+ * and coast around them, not the closest zoom); the world view for none. Zoom levels are whole,
+ * as a map's buttons step them.
+ */
+export function fitPlaces(places: readonly LngLat[], size: MapSize, padding: number): MapView {
+  return fitView(places, size, padding, (centre) => closestZoomSpanning(MIN_FIT_SPAN_KM, centre.lat, size));
+}
+
+/**
+ * The view that shows a map area (the one in the URL), as closely as whole zoom levels allow:
+ * an area the traveller zoomed in to comes back as they left it.
+ */
 export function fitBox(box: MapBox, size: MapSize): MapView {
-  return fitPlaces(
+  return fitView(
     [
       { lng: box.west, lat: box.north },
       { lng: box.east, lat: box.south },
     ],
     size,
     0,
-    MAX_ZOOM,
+    () => MAX_ZOOM,
   );
 }
