@@ -10,9 +10,17 @@ const RULES = new URL('../../shared/src/rules/', import.meta.url);
 export const FUNCTION_RULES_FILE = fileURLToPath(new URL('../../supabase/functions/_shared/rules.ts', import.meta.url));
 
 /** Copied whole: they import nothing but constants of CONSTANTS, whose import line is dropped. */
-const WHOLE_FILES = ['pricing.ts', 'cancellation.ts', 'stayBounds.ts'];
+const WHOLE_FILES = ['pricing.ts', 'cancellation.ts', 'stayBounds.ts', 'guests.ts'];
 /** Single `export const` lines of constants.ts the functions use (emitted first). */
-const CONSTANTS = ['CALENDAR_MONTHS_RENDERED', 'MAX_INFANTS', 'MAX_PETS', 'FREE_CANCELLATION_HOURS', 'FREE_CANCELLATION_TEXT'];
+const CONSTANTS = [
+  'CALENDAR_MONTHS_RENDERED',
+  'MAX_ADULTS_AND_CHILDREN',
+  'MAX_INFANTS',
+  'MAX_PETS',
+  'MIN_ADULTS',
+  'FREE_CANCELLATION_HOURS',
+  'FREE_CANCELLATION_TEXT',
+];
 const IMPORT = /^import \{([^}]*)\} from '\.\/constants';\n/gm;
 
 /** A rules file without its import of constants; any other import is an error. */

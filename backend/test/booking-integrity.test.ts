@@ -254,8 +254,8 @@ describe.each(DB_KINDS)('booking integrity on %s', (kind) => {
       const made = await intent(payer.intentId);
       const recorded = await service.rpc('confirm_booking_payment', {
         p_booking_id: payer.bookingId, p_stripe_payment_intent_id: payer.intentId, p_amount_cents: made.amount,
-        p_user_id: payer.id, p_room_id: roomId, p_start_date: isoDay(58), p_end_date: isoDay(59), p_nights: 1,
-        p_adults: 1, p_children: 0, p_infants: 0, p_pets: 0, p_cancellation_policy: null,
+        p_user_id: payer.id, p_cancellation_policy: null,
+        p_stay: { room_id: roomId, check_in: isoDay(58), check_out: isoDay(59), adults: 1, children: 0, infants: 0, pets: 0 },
       });
       expect([recorded.error?.code, recorded.error?.hint]).toEqual(['P0001', 'terms_changed']);
       expect(await paymentsOf(payer.intentId)).toEqual([]);
@@ -285,7 +285,11 @@ describe.each(DB_KINDS)('booking integrity on %s', (kind) => {
         body: {
           amount: checkoutChargeCents(PRICE, 1),
           currency: 'usd',
-          metadata: { user_id: user.id, booking_id: '1', room_id: String(roomId), start_date: 'soon', end_date: 'later', nights: '1', adults: '1', children: '0', infants: '0', pets: '0' },
+          metadata: {
+            user_id: user.id,
+            booking_id: '1',
+            stay: JSON.stringify({ room_id: roomId, check_in: 'soon', check_out: 'later', adults: 1, children: 0, infants: 0, pets: 0 }),
+          },
         },
       });
       await driver.payWith(created.body.client_secret);

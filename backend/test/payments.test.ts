@@ -280,6 +280,108 @@ describe.each(DB_KINDS)('payments on %s', (kind) => {
     });
   });
 
+  describe('the stay request: sent once, as one value', () => {
+    /** What a request could have written: the user's bookings and the processor's intents for them. */
+    async function madeFor(userId: string): Promise<{ bookings: number; intents: number }> {
+      const { data } = await service.from('Bookings').select('id').eq('user_id', userId);
+      const { rows } = await backend.ctx.db.query<{ n: number }>(
+        `select count(*)::int as n from payments_test.payment_intents where metadata->>'user_id' = $1`,
+        [userId],
+      );
+      return { bookings: (data ?? []).length, intents: rows[0]!.n };
+    }
+
+    it('is what the pending booking, the intent and the recorded payment hold, and nothing sent beside it', async () => {
+      const other = await signedInUser();
+      const theirs = await invoke(other.client, 'create-payment-intent', stay({ startDate: isoDay(150), endDate: isoDay(152) }));
+      expect(theirs.status).toBe(200);
+      const { client, id } = await signedInUser();
+      const request = { room_id: roomId, check_in: isoDay(140), check_out: isoDay(143), adults: 2, children: 1, infants: 1, pets: 1 };
+      const body = {
+        ...stay(),
+        // Other columns, another booking and user, a forged guest line and the old flat fields: all ignored.
+        stay: { ...request, id: theirs.body.bookingId, user_id: other.id, status: 'confirmed', numOfDays: 1, guest: 'VIP', session_id: id },
+        bookingId: theirs.body.bookingId,
+        guest: 'VIP',
+        roomId: smallRoomId,
+        startDate: isoDay(1),
+      };
+      const created = await invoke(client, 'create-payment-intent', body);
+      expect(created.status).toBe(200);
+      expect(created.body.bookingId).not.toBe(theirs.body.bookingId);
+
+      const booking = await service.from('Bookings').select('*').eq('id', created.body.bookingId).single();
+      expect(booking.data).toMatchObject({
+        user_id: id, room_id: roomId, startDate: isoDay(140), endDate: isoDay(143), numOfDays: 3,
+        adults: 2, children: 1, infants: 1, pets: 1, guest: '3 guests', status: 'pending', session_id: null,
+      });
+      const untouched = await service.from('Bookings').select('user_id,startDate,status').eq('id', theirs.body.bookingId).single();
+      expect(untouched.data).toEqual({ user_id: other.id, startDate: isoDay(150), status: 'pending' });
+
+      const intent = (await processor(`/payment_intents/${created.body.paymentIntentId}`)).body;
+      expect(Object.keys(intent.metadata).sort()).toEqual(['address', 'booking_id', 'cancellation_policy', 'customer_name', 'session_id', 'stay', 'user_id']);
+      expect(JSON.parse(intent.metadata.stay)).toEqual(request);
+
+      await payWith(created.body.clientSecret);
+      const done = await invoke(client, 'finalize-booking', { paymentIntentId: created.body.paymentIntentId });
+      expect(done.status).toBe(200);
+      const payment = await service.from('Payments').select('room_id,startDate,endDate,numOfDays,amount').eq('stripe_payment_intent_id', created.body.paymentIntentId).single();
+      expect(payment.data).toEqual({ room_id: roomId, startDate: isoDay(140), endDate: isoDay(143), numOfDays: 3, amount: THREE_NIGHTS_CENTS / 100 });
+      const confirmed = await service.from('Bookings').select('status,adults,children,infants,pets').eq('id', created.body.bookingId).single();
+      expect(confirmed.data).toEqual({ status: 'confirmed', adults: 2, children: 1, infants: 1, pets: 1 });
+    });
+
+    it.each([
+      ['the old flat fields without a stay', () => ({ ...stay(), stay: undefined, roomId, startDate: isoDay(30), endDate: isoDay(33), adults: 2 }), 'invalid_room'],
+      ['a stay in a string', () => ({ ...stay(), stay: JSON.stringify(stay().stay) }), 'invalid_room'],
+      ['a list of stays', () => ({ ...stay(), stay: [stay().stay] }), 'invalid_room'],
+      ['a room id as text', () => stay({ roomId: String(roomId) }), 'invalid_room'],
+      ['a huge room id', () => stay({ roomId: 1e21 }), 'invalid_room'],
+      ['an infinite check-out', () => stay({ endDate: 'infinity' }), 'invalid_dates'],
+      ['a check-in with a time', () => stay({ startDate: `${isoDay(30)}T00:00:00Z` }), 'invalid_dates'],
+      ['no adult', () => stay({ adults: 0 }), 'invalid_guests'],
+      ['a billion adults', () => stay({ adults: 1e9 }), 'invalid_guests'],
+      ['17 people', () => stay({ adults: 9, children: 8 }), 'invalid_guests'],
+      ['a negative child', () => stay({ children: -1 }), 'invalid_guests'],
+      ['half an infant', () => stay({ infants: 0.5 }), 'invalid_guests'],
+      ['six pets', () => stay({ pets: 6 }), 'invalid_guests'],
+      ['no count of pets', () => stay({ pets: undefined }), 'invalid_guests'],
+      ['guests as text', () => stay({ adults: '2' }), 'invalid_guests'],
+    ])('refuses %s: 400, nothing written, no intent', async (_name, body, code) => {
+      const { client, id } = await signedInUser();
+      const r = await invoke(client, 'create-payment-intent', body());
+      expect([r.status, r.body.code]).toEqual([400, code]);
+      expect(await madeFor(id)).toEqual({ bookings: 0, intents: 0 });
+    });
+
+    it('50 identical requests at once: one pending booking, one intent', async () => {
+      const { client, id } = await signedInUser();
+      const body = { ...stay({ startDate: isoDay(160), endDate: isoDay(162) }), idempotencyKey: 'fifty' };
+      const answers = await Promise.all(Array.from({ length: 50 }, () => invoke(client, 'create-payment-intent', body)));
+      expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+      expect(new Set(answers.map((a) => a.body.paymentIntentId)).size).toBe(1);
+      expect(new Set(answers.map((a) => a.body.bookingId)).size).toBe(1);
+      expect(await madeFor(id)).toEqual({ bookings: 1, intents: 1 });
+    });
+
+    it('confirm_booking_payment refuses an intent whose stay is missing or incomplete', async () => {
+      const payer = await signedInUser();
+      const created = await invoke(payer.client, 'create-payment-intent', stay({ startDate: isoDay(170), endDate: isoDay(171) }));
+      const paid = {
+        p_booking_id: created.body.bookingId,
+        p_stripe_payment_intent_id: created.body.paymentIntentId,
+        p_amount_cents: created.body.amount,
+        p_user_id: payer.id,
+        p_cancellation_policy: 'moderate',
+      };
+      for (const p_stay of [null, { room_id: roomId, check_in: isoDay(170), check_out: isoDay(171), adults: 2 }]) {
+        const r = await service.rpc('confirm_booking_payment', { ...paid, p_stay });
+        expect([r.error?.code, r.error?.hint]).toEqual(['P0001', 'stay_out_of_bounds']);
+      }
+      expect((await service.from('Payments').select('id').eq('user_id', payer.id)).data).toEqual([]);
+    });
+  });
+
   describe('finalize-booking', () => {
     it('records nothing until the processor says succeeded', async () => {
       const { client } = await signedInUser();

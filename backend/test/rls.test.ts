@@ -267,14 +267,7 @@ describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => 
         p_stripe_payment_intent_id: 'pi_test_rls_1',
         p_amount_cents: checkoutChargeCents(9000, 3),
         p_user_id: ownerId,
-        p_room_id: room,
-        p_start_date: checkIn,
-        p_end_date: checkOut,
-        p_nights: 3,
-        p_adults: 2,
-        p_children: 0,
-        p_infants: 0,
-        p_pets: 0,
+        p_stay: { room_id: room, check_in: checkIn, check_out: checkOut, adults: 2, children: 0, infants: 0, pets: 0 },
         p_cancellation_policy: 'moderate',
       };
       const recorded = await service.rpc('confirm_booking_payment', {

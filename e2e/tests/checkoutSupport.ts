@@ -163,7 +163,10 @@ export async function payThroughApi(user: TestUser, stay: Stay): Promise<string>
   const { supabaseUrl } = await siteConfig();
   const shown = await shownTerms(user.client, stay);
   const created = await user.client.functions.invoke('create-payment-intent', {
-    body: { roomId: stay.roomId, startDate: stay.start, endDate: stay.end, adults: 1, children: 0, infants: 0, pets: 0, ...shown },
+    body: {
+      stay: { room_id: stay.roomId, check_in: stay.start, check_out: stay.end, adults: 1, children: 0, infants: 0, pets: 0 },
+      ...shown,
+    },
   });
   if (created.error) throw created.error;
   const { clientSecret, paymentIntentId } = created.data as { clientSecret: string; paymentIntentId: string };

@@ -234,13 +234,7 @@ test.describe('listing detail', () => {
       const stay = { roomId: room.id, start: isoDay(dayFromToday(offset)), end: isoDay(dayFromToday(offset + nights)), nights };
       const intent = await user.client.functions.invoke('create-payment-intent', {
         body: {
-          roomId: room.id,
-          startDate: stay.start,
-          endDate: stay.end,
-          adults: 1,
-          children: 0,
-          infants: 0,
-          pets: 0,
+          stay: { room_id: room.id, check_in: stay.start, check_out: stay.end, adults: 1, children: 0, infants: 0, pets: 0 },
           // The total and policy the booking page shows, which the server compares with its own.
           ...(await shownTerms(user.client, stay)),
         },

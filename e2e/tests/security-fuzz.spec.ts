@@ -262,7 +262,7 @@ function corpus(anon: Record<string, string>, userToken: string): FuzzRequest[] 
         method: 'POST',
         path: '/functions/v1/create-payment-intent',
         headers: { ...json, Authorization: `Bearer ${userToken}` },
-        body: `{"amount":${asJson},"roomId":${asJson},"customerName":${asJson},"customerAddress":${asJson}}`,
+        body: `{"amount":${asJson},"stay":{"room_id":${asJson},"check_in":${asJson},"adults":${asJson}},"customerName":${asJson},"customerAddress":${asJson}}`,
       },
     );
     if (headerSafe(raw)) {

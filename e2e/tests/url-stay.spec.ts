@@ -1,15 +1,16 @@
 /**
  * The listing page's and the booking page's URLs carry the stay (shared/url), at both sizes
  * against the real site: a link with dates and guests fills the calendar, survives a reload,
- * changes with the calendar; Reserve carries it to /:id/book, whose Edit dialogs change it and
- * whose pending booking is resumed by a link without one; a stay the rules refuse is dropped
+ * changes with the calendar; Reserve carries it to /:id/book, whose Edit dialogs change it (in
+ * the URL only: the stay reaches the server once, when Request to book sends it) and whose
+ * pending booking is resumed by a link without one; a stay the rules refuse is dropped
  * with the URL rewritten to its clean form.
  */
 import { expect as baseExpect, test, type APIRequestContext } from '../support/test';
 import { siteConfig } from '../support/guest';
 import { inDays, isoDay } from '../support/discoveryPage';
 import { roomBlock } from '../support/rooms';
-import { newUser, signInContext } from './checkoutSupport';
+import { CARDS, fillCard, newUser, signInContext } from './checkoutSupport';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -69,6 +70,10 @@ test.describe('the stay in the listing URL', () => {
   }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    const bookingWrites: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/rest/v1/Bookings') && r.method() !== 'GET') bookingWrites.push(`${r.method()} ${r.url()}`);
+    });
     const user = await newUser('url-stay');
     await signInContext(context, user);
     const room = await roomFor(request);
@@ -94,7 +99,13 @@ test.describe('the stay in the listing URL', () => {
     await expect(page).toHaveURL(`${booked}&children=1`);
     await expect(trip.getByText('3 guests')).toBeVisible();
 
-    // The pending booking follows the URL; a link without a stay resumes it.
+    // The page writes no booking: Request to book sends the stay, once, and the server keeps it
+    // as the pending booking (here, after a declined card), which a link without a stay resumes.
+    expect(bookingWrites).toEqual([]);
+    await fillCard(page, CARDS.declined);
+    await page.getByRole('button', { name: 'Request to book' }).click();
+    await expect(page.getByText('Your payment was declined check your card details').first()).toBeVisible();
+    expect(bookingWrites).toEqual([]);
     await expect
       .poll(async () => (await user.client.from('Bookings').select('"startDate","endDate",adults,children,status')).data)
       .toEqual([{ startDate: checkin, endDate: checkout, adults: 2, children: 1, status: 'pending' }]);

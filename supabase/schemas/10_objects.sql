@@ -40,6 +40,17 @@ CREATE EXTENSION IF NOT EXISTS pgcrypto WITH SCHEMA extensions;
 -- comment EXTENSION pgcrypto (schema -)
 COMMENT ON EXTENSION pgcrypto IS 'cryptographic functions';
 
+-- type stay_request (schema public)
+CREATE TYPE public.stay_request AS (
+	room_id bigint,
+	check_in date,
+	check_out date,
+	adults integer,
+	children integer,
+	infants integer,
+	pets integer
+);
+
 -- function add_catalogue_facts() (schema private)
 CREATE FUNCTION private.add_catalogue_facts() RETURNS void
     LANGUAGE sql SECURITY DEFINER
@@ -665,8 +676,8 @@ CREATE FUNCTION public.checkout_charge_cents(p_local_price numeric, p_nights int
   from (select ceil(p_local_price / 83) as rate) as nightly
 $$;
 
--- function confirm_booking_payment(bigint, text, bigint, uuid, bigint, date, date, integer, integer, integer, integer, integer, text, text, jsonb, text) (schema public)
-CREATE FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_room_id bigint, p_start_date date, p_end_date date, p_nights integer, p_adults integer, p_children integer, p_infants integer, p_pets integer, p_cancellation_policy text, p_customer_name text DEFAULT ''::text, p_address jsonb DEFAULT NULL::jsonb, p_payment_id text DEFAULT NULL::text) RETURNS public."Payments"
+-- function confirm_booking_payment(bigint, text, bigint, uuid, public.stay_request, text, text, jsonb, text) (schema public)
+CREATE FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text DEFAULT ''::text, p_address jsonb DEFAULT NULL::jsonb, p_payment_id text DEFAULT NULL::text) RETURNS public."Payments"
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -674,6 +685,7 @@ declare
   payment public."Payments";
   booking public."Bookings";
   room record;
+  nights integer;
 begin
   perform pg_advisory_xact_lock(hashtextextended('payment_intent:' || p_stripe_payment_intent_id, 0));
 
@@ -687,14 +699,22 @@ begin
       using errcode = 'P0001', hint = 'payment_released';
   end if;
 
+  -- (A composite is null only when every field is: each is checked.)
+  if p_stay.room_id is null or p_stay.check_in is null or p_stay.check_out is null
+     or p_stay.adults is null or p_stay.children is null or p_stay.infants is null or p_stay.pets is null then
+    raise exception 'the paid stay % is incomplete', p_stay
+      using errcode = 'P0001', hint = 'stay_out_of_bounds';
+  end if;
+  nights := p_stay.check_out - p_stay.check_in;
+
   -- Room, then booking: one lock order for every confirmation of a room. The room's lock also
   -- holds off a host's save_listing, so the price and policy checked below stay as checked.
-  select r.price, r.max_guests into room from public."Rooms" as r where r.id = p_room_id for no key update;
+  select r.price, r.max_guests into room from public."Rooms" as r where r.id = p_stay.room_id for no key update;
   if not found then
-    raise exception 'room % not found', p_room_id using errcode = 'P0001', hint = 'booking_changed';
+    raise exception 'room % not found', p_stay.room_id using errcode = 'P0001', hint = 'booking_changed';
   end if;
   select * into booking from public."Bookings" as b where b.id = p_booking_id for update;
-  if not found or booking.user_id is distinct from p_user_id or booking.room_id <> p_room_id
+  if not found or booking.user_id is distinct from p_user_id or booking.room_id <> p_stay.room_id
      or booking.status = 'cancelled' then
     raise exception 'booking % is not the pending booking this payment is for', p_booking_id
       using errcode = 'P0001', hint = 'booking_changed';
@@ -704,33 +724,30 @@ begin
       using errcode = '23P01';
   end if;
 
-  if p_nights is null or p_start_date is null or p_end_date is null
-     or not public.stay_in_calendar(p_start_date, p_end_date)
-     or p_nights <> p_end_date - p_start_date or p_nights not between 1 and 90 then
-    raise exception 'the paid stay (% to %, % nights) is out of bounds', p_start_date, p_end_date, p_nights
+  if not public.stay_in_calendar(p_stay.check_in, p_stay.check_out) or nights not between 1 and 90 then
+    raise exception 'the paid stay (% to %) is out of bounds', p_stay.check_in, p_stay.check_out
       using errcode = 'P0001', hint = 'stay_out_of_bounds';
   end if;
-  if p_adults is null or p_children is null or p_infants is null or p_pets is null
-     or p_adults < 1 or p_children < 0 or p_adults + p_children > room.max_guests
-     or p_infants not between 0 and 5 or p_pets not between 0 and 5 then
-    raise exception 'the paid guests do not fit room %', p_room_id
+  if p_stay.adults < 1 or p_stay.children < 0 or p_stay.adults + p_stay.children > room.max_guests
+     or p_stay.infants not between 0 and 5 or p_stay.pets not between 0 and 5 then
+    raise exception 'the paid guests do not fit room %', p_stay.room_id
       using errcode = 'P0001', hint = 'guests_out_of_bounds';
   end if;
-  if p_amount_cents is distinct from public.checkout_charge_cents(room.price, p_nights) then
+  if p_amount_cents is distinct from public.checkout_charge_cents(room.price, nights) then
     raise exception 'amount % is not the price of this stay', p_amount_cents
       using errcode = 'P0001', hint = 'amount_mismatch';
   end if;
   if p_cancellation_policy is distinct from coalesce(
-       (select c.policy from public.room_cancellation_policies as c where c.room_id = p_room_id), 'moderate') then
-    raise exception 'the cancellation policy of room % is no longer %', p_room_id, p_cancellation_policy
+       (select c.policy from public.room_cancellation_policies as c where c.room_id = p_stay.room_id), 'moderate') then
+    raise exception 'the cancellation policy of room % is no longer %', p_stay.room_id, p_cancellation_policy
       using errcode = 'P0001', hint = 'terms_changed';
   end if;
 
-  -- The paid stay, whatever the draft was changed to meanwhile. Fails with 23P01 when another
-  -- confirmed stay of this room overlaps these nights.
+  -- The paid stay, whatever the pending booking was changed to meanwhile. Fails with 23P01 when
+  -- another confirmed stay of this room overlaps these nights.
   update public."Bookings"
-  set status = 'confirmed', "startDate" = p_start_date, "endDate" = p_end_date, "numOfDays" = p_nights,
-      adults = p_adults, children = p_children, infants = p_infants, pets = p_pets
+  set status = 'confirmed', "startDate" = p_stay.check_in, "endDate" = p_stay.check_out, "numOfDays" = nights,
+      adults = p_stay.adults, children = p_stay.children, infants = p_stay.infants, pets = p_stay.pets
   where id = booking.id;
 
   -- (payments_stay_terms copies the room's policy and nightly dollars: the ones just checked.)
@@ -746,7 +763,7 @@ begin
     ),
     round(p_amount_cents::numeric / 100, 2), left(coalesce(p_customer_name, ''), 200),
     coalesce((select u.email from auth.users as u where u.id = booking.user_id), booking.user_email),
-    booking.user_id, 'usd', p_room_id, p_start_date, p_end_date, p_nights, 'card', 'successful',
+    booking.user_id, 'usd', p_stay.room_id, p_stay.check_in, p_stay.check_out, nights, 'card', 'successful',
     p_stripe_payment_intent_id,
     left(coalesce(nullif(btrim(p_customer_name), ''), booking.guest), 200), p_address, booking.id,
     booking.session_id

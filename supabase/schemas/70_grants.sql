@@ -108,9 +108,9 @@ REVOKE ALL ON FUNCTION public.bookings_traveller_dates() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.checkout_charge_cents(p_local_price numeric, p_nights integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.checkout_charge_cents(p_local_price numeric, p_nights integer) TO service_role;
 
--- acl FUNCTION confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_room_id bigint, p_start_date date, p_end_date date, p_nights integer, p_adults integer, p_children integer, p_infants integer, p_pets integer, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) (schema public)
-REVOKE ALL ON FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_room_id bigint, p_start_date date, p_end_date date, p_nights integer, p_adults integer, p_children integer, p_infants integer, p_pets integer, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_room_id bigint, p_start_date date, p_end_date date, p_nights integer, p_adults integer, p_children integer, p_infants integer, p_pets integer, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) TO service_role;
+-- acl FUNCTION confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) (schema public)
+REVOKE ALL ON FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) TO service_role;
 
 -- acl FUNCTION count_published_reviews() (schema public)
 REVOKE ALL ON FUNCTION public.count_published_reviews() FROM PUBLIC;

@@ -14,21 +14,41 @@ export function isoDay(daysFromToday: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** create-payment-intent's body as the booking page sends it: two adults, `nights` from day 30. */
+/** The stay request's fields, by the names the tests give them (the page's trip). */
+const STAY_FIELDS = {
+  roomId: 'room_id',
+  startDate: 'check_in',
+  endDate: 'check_out',
+  adults: 'adults',
+  children: 'children',
+  infants: 'infants',
+  pets: 'pets',
+} as const;
+
+/**
+ * create-payment-intent's body as the booking page sends it: the stay request (two adults,
+ * `nights` from day 30) and the payer. Overrides named as in STAY_FIELDS change the stay (an
+ * undefined one leaves it out); any other changes the body.
+ */
 export function stayRequest(roomId: number, nights: number, overrides: Record<string, unknown> = {}) {
-  return {
-    roomId,
-    startDate: isoDay(30),
-    endDate: isoDay(30 + nights),
+  const stay: Record<string, unknown> = {
+    room_id: roomId,
+    check_in: isoDay(30),
+    check_out: isoDay(30 + nights),
     adults: 2,
     children: 0,
     infants: 0,
     pets: 0,
+  };
+  const body: Record<string, unknown> = {
     customerName: 'Ada Lovelace',
     customerAddress: { line1: '1 Main St', city: 'London', state: '', postal_code: 'N1', country: 'GB' },
-    guest: '2 guests',
-    ...overrides,
   };
+  for (const [name, value] of Object.entries(overrides)) {
+    if (name in STAY_FIELDS) stay[STAY_FIELDS[name as keyof typeof STAY_FIELDS]] = value;
+    else body[name] = value;
+  }
+  return { stay, ...body };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,11 +59,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * them now. A stay the page could not price (no such room, dates out of order) shows 0.
  */
 export async function withShownTerms(client: SupabaseClient, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const stay = (body.stay ?? {}) as Record<string, unknown>;
+  const roomId = Number.isSafeInteger(stay.room_id) ? (stay.room_id as number) : 0;
   const [room, policy] = await Promise.all([
-    client.from('Rooms').select('price').eq('id', body.roomId).maybeSingle<{ price: number }>(),
-    client.from('room_cancellation_policies').select('policy').eq('room_id', body.roomId).maybeSingle<{ policy: string }>(),
+    client.from('Rooms').select('price').eq('id', roomId).maybeSingle<{ price: number }>(),
+    client.from('room_cancellation_policies').select('policy').eq('room_id', roomId).maybeSingle<{ policy: string }>(),
   ]);
-  const nights = (Date.parse(String(body.endDate)) - Date.parse(String(body.startDate))) / DAY_MS;
+  const nights = (Date.parse(String(stay.check_out)) - Date.parse(String(stay.check_in))) / DAY_MS;
   const priced = room.data && Number.isInteger(nights) && nights > 0;
   return {
     shownAmount: priced ? checkoutChargeCents(Number(room.data!.price), nights) : 0,

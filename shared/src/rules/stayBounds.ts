@@ -4,8 +4,13 @@
  * MAX_STAY_NIGHTS nights (also a constraint of the Bookings table), not before today anywhere on
  * earth and not after the booking calendar's last day. Plain Date.UTC arithmetic on ISO days
  * (yyyy-mm-dd), so the edge functions can run it without libraries.
+ *
+ * StayRequest is the stay as it travels to the server, once: the booking page sends it to
+ * create-payment-intent, which reads it with readStayRequest, writes the pending booking from it
+ * and keeps it in the payment intent, whence finalize-booking hands it whole to
+ * confirm_booking_payment (the SQL type public.stay_request, whose fields it names).
  */
-import { CALENDAR_MONTHS_RENDERED } from './constants';
+import { CALENDAR_MONTHS_RENDERED, MAX_ADULTS_AND_CHILDREN, MAX_INFANTS, MAX_PETS, MIN_ADULTS } from './constants';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,4 +53,82 @@ export function latestCheckOut(now: Date): number {
 /** Half-open [start, end) ranges overlap when each starts before the other ends. */
 export function overlaps(aStart: string, aEnd: string, bStart: string, bEnd: string): boolean {
   return aStart < bEnd && bStart < aEnd;
+}
+
+/** The stay a traveller asks to book: a room, its nights [check_in, check_out) and the party. */
+export interface StayRequest {
+  room_id: number;
+  check_in: string;
+  check_out: string;
+  adults: number;
+  children: number;
+  infants: number;
+  pets: number;
+}
+
+/** Why a stay request is refused: the HTTP status, a stable code and the traveller's message. */
+export interface StayRefusal {
+  status: 400 | 409;
+  code: string;
+  message: string;
+}
+
+function wholeNumberIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
+}
+
+/**
+ * A stay request as the server accepts it, with its nights, or why it is refused: an object
+ * naming a listing id, real days from today (anywhere on earth) to the calendar's last day in
+ * order, at most MAX_STAY_NIGHTS nights, and whole numbers of guests within their limits (the
+ * room's own capacity is the caller's to check). Only the request's own fields are kept.
+ */
+export function readStayRequest(value: unknown, now: Date): { stay: StayRequest; nights: number } | { refusal: StayRefusal } {
+  const body = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  if (!wholeNumberIn(body.room_id, 1, Number.MAX_SAFE_INTEGER)) {
+    return { refusal: { status: 400, code: 'invalid_room', message: 'room_id must be a listing id.' } };
+  }
+  const startTime = isoDayTime(body.check_in);
+  const endTime = isoDayTime(body.check_out);
+  if (startTime === null || endTime === null) {
+    return { refusal: { status: 400, code: 'invalid_dates', message: 'check_in and check_out must be dates (yyyy-mm-dd).' } };
+  }
+  if (startTime < earliestCheckIn(now)) {
+    return { refusal: { status: 409, code: 'dates_in_past', message: 'The check-in date has already passed.' } };
+  }
+  if (endTime <= startTime) {
+    return { refusal: { status: 409, code: 'dates_reversed', message: 'The checkout date must come after the check-in date.' } };
+  }
+  if (endTime > latestCheckOut(now)) {
+    return { refusal: { status: 400, code: 'dates_too_far', message: 'These dates are further ahead than the calendar goes.' } };
+  }
+  const nights = nightsBetweenTimes(startTime, endTime);
+  if (nights > MAX_STAY_NIGHTS) {
+    return { refusal: { status: 400, code: 'stay_too_long', message: `A stay can be at most ${MAX_STAY_NIGHTS} nights.` } };
+  }
+  const { adults, children, infants, pets } = body;
+  if (
+    !wholeNumberIn(adults, MIN_ADULTS, MAX_ADULTS_AND_CHILDREN) ||
+    !wholeNumberIn(children, 0, MAX_ADULTS_AND_CHILDREN - adults) ||
+    !wholeNumberIn(infants, 0, MAX_INFANTS) ||
+    !wholeNumberIn(pets, 0, MAX_PETS)
+  ) {
+    return {
+      refusal: {
+        status: 400,
+        code: 'invalid_guests',
+        message: `A stay is for ${MIN_ADULTS} to ${MAX_ADULTS_AND_CHILDREN} adults and children, up to ${MAX_INFANTS} infants and ${MAX_PETS} pets.`,
+      },
+    };
+  }
+  const stay: StayRequest = {
+    room_id: body.room_id,
+    check_in: body.check_in as string,
+    check_out: body.check_out as string,
+    adults,
+    children,
+    infants,
+    pets,
+  };
+  return { stay, nights };
 }

@@ -3,8 +3,10 @@
 // ---- shared/src/rules/constants.ts
 
 export const CALENDAR_MONTHS_RENDERED = 23;
+export const MAX_ADULTS_AND_CHILDREN = 16;
 export const MAX_INFANTS = 5;
 export const MAX_PETS = 5;
+export const MIN_ADULTS = 1;
 export const FREE_CANCELLATION_HOURS = 48;
 export const FREE_CANCELLATION_TEXT = `Free cancellation for ${FREE_CANCELLATION_HOURS} hours`;
 
@@ -206,6 +208,11 @@ export function cancellationTerms({ policy, chargedCents, bookedAt, startDate, n
  * MAX_STAY_NIGHTS nights (also a constraint of the Bookings table), not before today anywhere on
  * earth and not after the booking calendar's last day. Plain Date.UTC arithmetic on ISO days
  * (yyyy-mm-dd), so the edge functions can run it without libraries.
+ *
+ * StayRequest is the stay as it travels to the server, once: the booking page sends it to
+ * create-payment-intent, which reads it with readStayRequest, writes the pending booking from it
+ * and keeps it in the payment intent, whence finalize-booking hands it whole to
+ * confirm_booking_payment (the SQL type public.stay_request, whose fields it names).
  */
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -249,4 +256,185 @@ export function latestCheckOut(now: Date): number {
 /** Half-open [start, end) ranges overlap when each starts before the other ends. */
 export function overlaps(aStart: string, aEnd: string, bStart: string, bEnd: string): boolean {
   return aStart < bEnd && bStart < aEnd;
+}
+
+/** The stay a traveller asks to book: a room, its nights [check_in, check_out) and the party. */
+export interface StayRequest {
+  room_id: number;
+  check_in: string;
+  check_out: string;
+  adults: number;
+  children: number;
+  infants: number;
+  pets: number;
+}
+
+/** Why a stay request is refused: the HTTP status, a stable code and the traveller's message. */
+export interface StayRefusal {
+  status: 400 | 409;
+  code: string;
+  message: string;
+}
+
+function wholeNumberIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
+}
+
+/**
+ * A stay request as the server accepts it, with its nights, or why it is refused: an object
+ * naming a listing id, real days from today (anywhere on earth) to the calendar's last day in
+ * order, at most MAX_STAY_NIGHTS nights, and whole numbers of guests within their limits (the
+ * room's own capacity is the caller's to check). Only the request's own fields are kept.
+ */
+export function readStayRequest(value: unknown, now: Date): { stay: StayRequest; nights: number } | { refusal: StayRefusal } {
+  const body = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  if (!wholeNumberIn(body.room_id, 1, Number.MAX_SAFE_INTEGER)) {
+    return { refusal: { status: 400, code: 'invalid_room', message: 'room_id must be a listing id.' } };
+  }
+  const startTime = isoDayTime(body.check_in);
+  const endTime = isoDayTime(body.check_out);
+  if (startTime === null || endTime === null) {
+    return { refusal: { status: 400, code: 'invalid_dates', message: 'check_in and check_out must be dates (yyyy-mm-dd).' } };
+  }
+  if (startTime < earliestCheckIn(now)) {
+    return { refusal: { status: 409, code: 'dates_in_past', message: 'The check-in date has already passed.' } };
+  }
+  if (endTime <= startTime) {
+    return { refusal: { status: 409, code: 'dates_reversed', message: 'The checkout date must come after the check-in date.' } };
+  }
+  if (endTime > latestCheckOut(now)) {
+    return { refusal: { status: 400, code: 'dates_too_far', message: 'These dates are further ahead than the calendar goes.' } };
+  }
+  const nights = nightsBetweenTimes(startTime, endTime);
+  if (nights > MAX_STAY_NIGHTS) {
+    return { refusal: { status: 400, code: 'stay_too_long', message: `A stay can be at most ${MAX_STAY_NIGHTS} nights.` } };
+  }
+  const { adults, children, infants, pets } = body;
+  if (
+    !wholeNumberIn(adults, MIN_ADULTS, MAX_ADULTS_AND_CHILDREN) ||
+    !wholeNumberIn(children, 0, MAX_ADULTS_AND_CHILDREN - adults) ||
+    !wholeNumberIn(infants, 0, MAX_INFANTS) ||
+    !wholeNumberIn(pets, 0, MAX_PETS)
+  ) {
+    return {
+      refusal: {
+        status: 400,
+        code: 'invalid_guests',
+        message: `A stay is for ${MIN_ADULTS} to ${MAX_ADULTS_AND_CHILDREN} adults and children, up to ${MAX_INFANTS} infants and ${MAX_PETS} pets.`,
+      },
+    };
+  }
+  const stay: StayRequest = {
+    room_id: body.room_id,
+    check_in: body.check_in as string,
+    check_out: body.check_out as string,
+    adults,
+    children,
+    infants,
+    pets,
+  };
+  return { stay, nights };
+}
+
+// ---- shared/src/rules/guests.ts
+
+/**
+ * Guest counts: limits, the counters' increase/decrease rules and the texts built from them.
+ * Counters never mutate; every change returns new counts.
+ */
+
+export const GUEST_KINDS = ['adults', 'children', 'infants', 'pets'] as const;
+export type GuestKind = (typeof GUEST_KINDS)[number];
+
+export interface GuestCounts {
+  adults: number;
+  children: number;
+  infants: number;
+  pets: number;
+}
+
+export const NO_GUESTS: GuestCounts = { adults: 0, children: 0, infants: 0, pets: 0 };
+
+/** The guest panel's row titles and the age line under each (pets have none). */
+export const GUEST_ROW_LABELS: Readonly<Record<GuestKind, { title: string; ageLabel: string | null }>> = {
+  adults: { title: 'Adults', ageLabel: 'Age 13 or above' },
+  children: { title: 'Children', ageLabel: 'Ages 2-12' },
+  infants: { title: 'Infants', ageLabel: 'Under 2' },
+  pets: { title: 'Pets', ageLabel: null },
+};
+
+/** A party that books a stay: at least one adult, even before anyone is counted. */
+export function partyOf(counts: GuestCounts): GuestCounts {
+  return counts.adults >= MIN_ADULTS ? counts : { ...counts, adults: MIN_ADULTS };
+}
+
+/** Adults plus children: the people counted against the 16 limit and in "n guests". */
+export function countedGuests(counts: GuestCounts): number {
+  return counts.adults + counts.children;
+}
+
+export function canIncrease(counts: GuestCounts, kind: GuestKind): boolean {
+  switch (kind) {
+    case 'adults':
+    case 'children':
+      // Adding the first child also adds the adult, so it needs room for two.
+      return (
+        countedGuests(counts) + (kind === 'children' && counts.adults === 0 ? 2 : 1) <= MAX_ADULTS_AND_CHILDREN
+      );
+    case 'infants':
+      return counts.infants < MAX_INFANTS;
+    case 'pets':
+      return counts.pets < MAX_PETS;
+  }
+}
+
+/** Adults cannot go below 1 (the control is disabled at 1); the others stop at 0. */
+export function canDecrease(counts: GuestCounts, kind: GuestKind): boolean {
+  return kind === 'adults' ? counts.adults > MIN_ADULTS : counts[kind] > 0;
+}
+
+/**
+ * One more of `kind`. Adding a child, infant or pet while there is no adult also adds one
+ * adult, so a party is never without an adult. Beyond a limit the counts are returned as they
+ * were.
+ */
+export function increaseGuest(counts: GuestCounts, kind: GuestKind): GuestCounts {
+  if (!canIncrease(counts, kind)) return counts;
+  const next = { ...counts, [kind]: counts[kind] + 1 };
+  if (kind !== 'adults' && next.adults === 0) next.adults = MIN_ADULTS;
+  return next;
+}
+
+/** One fewer of `kind`, unless the control is at its minimum. */
+export function decreaseGuest(counts: GuestCounts, kind: GuestKind): GuestCounts {
+  if (!canDecrease(counts, kind)) return counts;
+  return { ...counts, [kind]: counts[kind] - 1 };
+}
+
+/** The number a counter shows: adults read '16+' at the limit. */
+export function guestCountText(counts: GuestCounts, kind: GuestKind): string {
+  const value = counts[kind];
+  return kind === 'adults' && value >= MAX_ADULTS_AND_CHILDREN ? `${MAX_ADULTS_AND_CHILDREN}+` : String(value);
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The search bar's guest summary: 'Add guest' with nobody, else '{n} guest(s)' for adults plus
+ * children, followed by infants and pets when there are any: '3 guests, 1 infant, 2 pets'.
+ */
+export function guestSummary(counts: GuestCounts): string {
+  const people = countedGuests(counts);
+  if (people === 0) return 'Add guest';
+  const parts = [plural(people, 'guest')];
+  if (counts.infants > 0) parts.push(plural(counts.infants, 'infant'));
+  if (counts.pets > 0) parts.push(plural(counts.pets, 'pet'));
+  return parts.join(', ');
+}
+
+/** The booking page's guest line: a booking is for at least one guest, so 0 reads '1 guest'. */
+export function checkoutGuestLabel(guestCount: number): string {
+  return plural(Math.max(guestCount, 1), 'guest');
 }

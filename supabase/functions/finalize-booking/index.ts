@@ -2,8 +2,9 @@
 //
 // The page only says which intent it paid; everything else is read from the processor. Only an
 // intent the processor reports as succeeded is recorded, by confirm_booking_payment, which is
-// given the stay and amount the intent was made for and confirms exactly that stay (whatever
-// the draft was changed to meanwhile), inserting the Payments row in the same transaction; it
+// given the stay request the intent was made for (whole, as create-payment-intent read it) and
+// its amount, and confirms exactly that stay (whatever the pending booking was changed to
+// meanwhile), inserting the Payments row in the same transaction; it
 // answers the row already recorded when called again for the same intent. A deadlock or
 // serialization failure is retried. Any other failure gives the money back (the intent
 // refunded, or cancelled if not captured) after mark_payment_released has recorded the release
@@ -48,6 +49,15 @@ function paymentAnswer(payment: PaymentRow): Response {
   });
 }
 
+/** The intent's stay request, or null when it has none that reads (refused: stay_out_of_bounds). */
+function stayOf(meta: Record<string, string>): unknown {
+  try {
+    return meta.stay ? (JSON.parse(meta.stay) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
 function confirm(intent: Intent): Promise<PaymentRow | PaymentRow[]> {
   const meta = intent.metadata;
   return serviceRest<PaymentRow | PaymentRow[]>('rpc/confirm_booking_payment', {
@@ -57,14 +67,8 @@ function confirm(intent: Intent): Promise<PaymentRow | PaymentRow[]> {
       p_stripe_payment_intent_id: intent.id,
       p_amount_cents: intent.amount_received,
       p_user_id: meta.user_id,
-      p_room_id: Number(meta.room_id),
-      p_start_date: meta.start_date,
-      p_end_date: meta.end_date,
-      p_nights: Number(meta.nights),
-      p_adults: Number(meta.adults),
-      p_children: Number(meta.children),
-      p_infants: Number(meta.infants),
-      p_pets: Number(meta.pets),
+      // public.stay_request, read from the JSON object field by field.
+      p_stay: stayOf(meta),
       // The quoted policy (null for an intent made without one: refused, terms_changed).
       p_cancellation_policy: meta.cancellation_policy ?? null,
       p_customer_name: meta.customer_name ?? '',

@@ -2,23 +2,14 @@
  * The booking page's server calls (accounts spec section 7), as RTK Query endpoints:
  * - the room's booked nights (struck through in the calendar),
  * - whether the user already holds an upcoming stay at this place (their Payments rows),
- * - the pending booking draft: Get booking / Create booking / Update booking,
+ * - Get booking: the traveller's pending booking of this room, which create-payment-intent
+ *   alone writes (from the stay request it is sent), read to resume a trip,
  * - the payment: create-payment-intent and finalize-booking (edge functions with the user's
  *   token), and, in test mode, the built-in test processor's confirm and authentication steps,
  *   called with the intent's client secret as Stripe.js would.
  */
 import { api, extraOf, clientOf, functionError, toApiError, type BookingsRow } from 'shared/api';
-import type { CancellationPolicy, GuestCounts, IsoDay } from 'shared/rules';
-
-export interface BookingDraftInput {
-  existingId: number | null;
-  roomId: number;
-  startDate: IsoDay;
-  endDate: IsoDay;
-  numOfDays: number;
-  guest: string;
-  guests: GuestCounts;
-}
+import type { CancellationPolicy, IsoDay, StayRequest } from 'shared/rules';
 
 export interface CustomerAddress {
   line1: string;
@@ -29,11 +20,8 @@ export interface CustomerAddress {
 }
 
 export interface CreateIntentInput {
-  roomId: number;
-  startDate: IsoDay;
-  endDate: IsoDay;
-  guests: GuestCounts;
-  guest: string;
+  /** The stay, the one time it is sent: the server checks it and writes the pending booking. */
+  stay: StayRequest;
   customerName: string;
   customerAddress: CustomerAddress;
   idempotencyKey: string;
@@ -114,7 +102,7 @@ export const checkoutApi = api.injectEndpoints({
     }),
 
     /** Get booking: the user's pending booking of this room (null when none matches). */
-    getBookingDraft: build.query<BookingsRow | null, { userEmail: string; roomId: number }>({
+    getPendingBooking: build.query<BookingsRow | null, { userEmail: string; roomId: number }>({
       async queryFn({ userEmail, roomId }, queryApi) {
         const { data, error } = await (await clientOf(queryApi))
           .from('Bookings')
@@ -130,49 +118,11 @@ export const checkoutApi = api.injectEndpoints({
       providesTags: (_result, _error, { roomId }) => [{ type: 'Booking', id: roomId }],
     }),
 
-    /**
-     * Create booking, or Update booking when the draft row exists. Only the traveller's fields
-     * are sent: the server fills in who booked and keeps the row pending, and a draft's room never
-     * changes after it is made.
-     */
-    saveBookingDraft: build.mutation<BookingsRow, BookingDraftInput>({
-      async queryFn(input, queryApi) {
-        const supabase = await clientOf(queryApi);
-        const fields = {
-          startDate: input.startDate,
-          endDate: input.endDate,
-          numOfDays: input.numOfDays,
-          guest: input.guest,
-          adults: input.guests.adults,
-          children: input.guests.children,
-          infants: input.guests.infants,
-          pets: input.guests.pets,
-        };
-        const result =
-          input.existingId === null
-            ? await supabase
-                .from('Bookings')
-                .insert({ ...fields, room_id: input.roomId })
-                .select('*')
-                .single()
-            : await supabase.from('Bookings').update(fields).eq('id', input.existingId).eq('status', 'pending').select('*').single();
-        if (result.error) return { error: toApiError('Error saving booking:', result.error) };
-        return { data: result.data as BookingsRow };
-      },
-      // Saved, or the row was made meanwhile by a payment (23505): read it again.
-      invalidatesTags: (result, error, { roomId }) =>
-        result || error?.code === '23505' ? [{ type: 'Booking', id: roomId }] : [],
-    }),
-
     createPaymentIntent: build.mutation<CreatedIntent, CreateIntentInput>({
       async queryFn(input, queryApi) {
         const result = await (await clientOf(queryApi)).functions.invoke<CreatedIntent>('create-payment-intent', {
           body: {
-            roomId: input.roomId,
-            startDate: input.startDate,
-            endDate: input.endDate,
-            ...input.guests,
-            guest: input.guest,
+            stay: input.stay,
             customerName: input.customerName,
             customerAddress: input.customerAddress,
             idempotencyKey: input.idempotencyKey,
@@ -183,9 +133,15 @@ export const checkoutApi = api.injectEndpoints({
         if (result.error) return { error: await functionError('Error creating payment intent:', result.error) };
         return { data: result.data as CreatedIntent };
       },
-      // Refused because the host changed the price or policy since the page loaded: the page
-      // reads the room again and shows the new terms, which a second press then pays.
-      invalidatesTags: (_result, error, { roomId }) => (error?.code === 'terms_changed' ? [{ type: 'Rooms', id: roomId }] : []),
+      // Made: the pending booking now holds this stay (a page opened later without dates resumes
+      // it). Refused because the host changed the price or policy since the page loaded: the
+      // page reads the room again and shows the new terms, which a second press then pays.
+      invalidatesTags: (result, error, { stay }) =>
+        result
+          ? [{ type: 'Booking', id: stay.room_id }]
+          : error?.code === 'terms_changed'
+            ? [{ type: 'Rooms', id: stay.room_id }]
+            : [],
     }),
 
     confirmTestCardPayment: build.mutation<CardStepResult, TestCardInput>({
@@ -239,8 +195,7 @@ export const checkoutApi = api.injectEndpoints({
 
 export const {
   useGetRoomBookingStatusQuery,
-  useGetBookingDraftQuery,
-  useSaveBookingDraftMutation,
+  useGetPendingBookingQuery,
   useCreatePaymentIntentMutation,
   useConfirmTestCardPaymentMutation,
   useAuthenticateTestCardPaymentMutation,

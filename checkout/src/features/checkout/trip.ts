@@ -2,7 +2,7 @@
  * The trip being booked: the stay the booking page's URL carries (/:id/book?checkin=…, read and
  * written by shared/url's useStay), and the rules the page applies to it.
  */
-import { checkoutGuestLabel, countedGuests, nightsBetween, type IsoDay } from 'shared/rules';
+import { checkoutGuestLabel, countedGuests, nightsBetween, type IsoDay, type StayRequest } from 'shared/rules';
 import type { Stay } from 'shared/url';
 
 export type Trip = Stay;
@@ -16,7 +16,15 @@ export function tripGuestLabel(trip: Trip): string {
   return checkoutGuestLabel(countedGuests(trip.guests));
 }
 
-/** Booking data is saved only when all its fields are filled: both dates, nights and guests. */
-export function isTripComplete(trip: Trip): trip is Trip & { range: { start: IsoDay; end: IsoDay } } {
+type CompleteTrip = Trip & { range: { start: IsoDay; end: IsoDay } };
+
+/** A trip can be booked only when all its fields are filled: both dates, nights and guests. */
+export function isTripComplete(trip: Trip): trip is CompleteTrip {
   return trip.range.start !== null && trip.range.end !== null && tripNights(trip) > 0 && countedGuests(trip.guests) > 0;
+}
+
+/** The stay request Request to book sends, once: this room and the trip, as the server reads it. */
+export function stayRequestOf(roomId: number, trip: CompleteTrip): StayRequest {
+  const { adults, children, infants, pets } = trip.guests;
+  return { room_id: roomId, check_in: trip.range.start, check_out: trip.range.end, adults, children, infants, pets };
 }

@@ -4,6 +4,7 @@
  * details), Required for your trip, Ground rules and the Request to book button; on the right
  * the place's summary and Price details. The trip (dates and guests) is the URL's
  * (shared/url's useStay, as the listing's): Reserve brings it, the Edit dialogs change it, a reload keeps it.
+ * It reaches the server once, as one stay request, when Request to book is pressed.
  *
  * Signed out, it goes to /login after 2 s. When the user already holds an upcoming stay at this
  * place, the Edit buttons and Request to book are disabled and a toast says so for 30 s.
@@ -42,9 +43,9 @@ import {
 } from '../api';
 import type { CardPort } from '../hooks/cardPort';
 import { usePayment } from '../hooks/usePayment';
-import { usePendingBooking } from '../hooks/usePendingBooking';
+import { useResumedStay } from '../hooks/useResumedStay';
 import { selectHasCardError } from '../slices';
-import { isTripComplete, tripGuestLabel, tripNights } from '../trip';
+import { isTripComplete, stayRequestOf, tripGuestLabel, tripNights } from '../trip';
 import { CardFieldsPlaceholder } from './CardFieldsPlaceholder';
 import { PlaceSummary, PlaceSummaryPlaceholder } from './PlaceSummary';
 import { TestCardForm } from './TestCardForm';
@@ -122,7 +123,7 @@ function Booking({ roomId }: { roomId: number }) {
   const payment = usePayment(port);
   const hasCardError = useAppSelector(selectHasCardError);
 
-  usePendingBooking({ roomId, user, trip, setTrip, today, enabled: !alreadyBooked && payment.status !== 'success' });
+  useResumedStay({ roomId, user, trip, setTrip, today });
 
   const [name, setName] = useState('');
   const [address, setAddress] = useState<CustomerAddress>(EMPTY_ADDRESS);
@@ -155,9 +156,7 @@ function Booking({ roomId }: { roomId: number }) {
   const requestToBook = () => {
     if (!canPay || !user || !isTripComplete(trip) || totalUsd === null || policy.data === undefined) return;
     void payment.pay({
-      roomId,
-      trip,
-      guestLabel: tripGuestLabel(trip),
+      stay: stayRequestOf(roomId, trip),
       billing: { name: name.trim(), email: user.email ?? '', address },
       shown: { amount: amountInCents(totalUsd), policy: policy.data },
     });

@@ -12,11 +12,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'shared/router';
 import { nanoid } from '@reduxjs/toolkit';
 import type { ApiError } from 'shared/api';
-import { REDIRECT_DELAY_MS, type CancellationPolicy } from 'shared/rules';
+import { REDIRECT_DELAY_MS, type CancellationPolicy, type StayRequest } from 'shared/rules';
 import { cardDeclined, cardSubmitted, showToast } from 'shared/state';
 import { useAppDispatch } from 'shared/store';
 import { useCreatePaymentIntentMutation, useFinalizeBookingMutation, type CardStepResult } from '../api';
-import type { Trip } from '../trip';
 import type { BillingDetails, CardPort } from './cardPort';
 
 export type PaymentStatus = 'idle' | 'processing' | 'success' | 'error';
@@ -42,9 +41,8 @@ const CARD_REFUSALS = new Set([
 ]);
 
 export interface PaymentRequest {
-  roomId: number;
-  trip: Trip & { range: { start: string; end: string } };
-  guestLabel: string;
+  /** The room and the trip, as the one stay request create-payment-intent is sent. */
+  stay: StayRequest;
   billing: BillingDetails;
   /** The total (cents) and cancellation policy the page shows, which the server checks. */
   shown: { amount: number; policy: CancellationPolicy };
@@ -72,7 +70,7 @@ export function usePayment(port: CardPort | null) {
   /** One key per trip and payer: retries of the same request answer the same intent. */
   const idempotencyKey = (request: PaymentRequest): string => {
     // The shown terms too: a quote at a new price is a new intent, never an old one replayed.
-    const signature = JSON.stringify([request.roomId, request.trip, request.guestLabel, request.billing, request.shown]);
+    const signature = JSON.stringify([request.stay, request.billing, request.shown]);
     if (attempt.current?.signature !== signature) attempt.current = { signature, key: nanoid() };
     return attempt.current.key;
   };
@@ -100,11 +98,7 @@ export function usePayment(port: CardPort | null) {
       let succeeded = false;
       try {
         const intent = await createIntent({
-          roomId: request.roomId,
-          startDate: request.trip.range.start,
-          endDate: request.trip.range.end,
-          guests: request.trip.guests,
-          guest: request.guestLabel,
+          stay: request.stay,
           customerName: request.billing.name,
           customerAddress: request.billing.address,
           idempotencyKey: idempotencyKey(request),
@@ -125,7 +119,7 @@ export function usePayment(port: CardPort | null) {
           return;
         }
 
-        const payment = await finalize({ paymentIntentId: intent.paymentIntentId, roomId: request.roomId }).unwrap();
+        const payment = await finalize({ paymentIntentId: intent.paymentIntentId, roomId: request.stay.room_id }).unwrap();
         succeeded = true;
         setReservationCode(payment.reservationCode);
         setStatus('success');
