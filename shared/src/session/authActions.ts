@@ -83,11 +83,16 @@ export function continueWithPassword(email: string, password: string): Thunk<Aut
 }
 
 /** Sets user_metadata.name (the new user's name step and the Personal info page). */
+export const NAME_REQUIRED_MESSAGE = 'Please enter your name.';
+
+/** The user's name (trimmed; an empty one is refused before anything is sent). */
 export function updateUserName(name: string, extraData: Record<string, string> = {}): Thunk<AuthOutcome> {
   return async (dispatch, _getState, extra) => {
+    const trimmed = name.trim();
+    if (trimmed === '') return { ok: false, message: NAME_REQUIRED_MESSAGE };
     const supabase = await loadedClient(extra);
     if (!supabase) return NETWORK_FAILURE;
-    const { data, error } = await supabase.auth.updateUser({ data: { name, ...extraData } });
+    const { data, error } = await supabase.auth.updateUser({ data: { name: trimmed, ...extraData } });
     if (error) {
       console.error('Error updating user metadata:', error);
       return failure(error, 'Your name could not be saved. Please try again.');

@@ -19,6 +19,7 @@ import {
   updateUserName,
   REQUIRED_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
+  NAME_REQUIRED_MESSAGE,
 } from './authActions';
 
 const ada = { id: 'u-ada', email: 'ada@example.com', user_metadata: { name: 'ada lovelace' } } as unknown as User;
@@ -189,6 +190,14 @@ describe('continueWithPassword', () => {
     await store.dispatch(updateUserName('Grace'));
     expect(auth.updateUser).toHaveBeenCalledWith({ data: { name: 'Grace' } });
     expect(selectUserData(store.getState())?.name).toBe('Grace');
+  });
+
+  it('refuses a blank name before anything is sent, and saves a name trimmed', async () => {
+    const { auth, store } = fakeAuth();
+    expect(await store.dispatch(updateUserName('   '))).toEqual({ ok: false, message: NAME_REQUIRED_MESSAGE });
+    expect(auth.updateUser).not.toHaveBeenCalled();
+    await store.dispatch(updateUserName('  Grace Hopper '));
+    expect(auth.updateUser).toHaveBeenCalledWith({ data: { name: 'Grace Hopper' } });
   });
 });
 

@@ -133,14 +133,9 @@ export function LoginForm({
 
   const onSaveName = async (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed === '') {
-      setError('Please enter your name.');
-      return;
-    }
     setError(null);
     setBusy('name');
-    const outcome = await dispatch(updateUserName(trimmed));
+    const outcome = await dispatch(updateUserName(name));
     setBusy(null);
     if (finish(outcome)) moveOn();
   };

@@ -31,14 +31,9 @@ export function PersonalInfo() {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed === '') {
-      setError('Please enter your name.');
-      return;
-    }
     setSaving(true);
     setError(null);
-    const outcome = await dispatch(updateUserName(trimmed));
+    const outcome = await dispatch(updateUserName(name));
     setSaving(false);
     if (!outcome.ok) {
       setError(outcome.message);
