@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
 import type { BackendConfig, Keys, RealtimeLimits } from './context.ts';
 import { LOG_LEVELS, type LogLevel } from './observe.ts';
+import type { RuntimeConfig } from '../../shared/src/config/runtimeConfig.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -351,22 +352,13 @@ export async function loadKeys(dataDir: string, given: Partial<Keys> = {}): Prom
   return keys;
 }
 
-export interface PublicConfig {
-  supabaseUrl: string;
-  supabaseAnonKey: string;
-  guestEmail: string;
-  guestPassword: string;
-  paymentMode: 'test' | 'stripe';
-  stripePublishableKey: string | null;
-  mapTileUrl: string | null;
-}
-
 /**
- * <dataDir>/public-config.json, which the site serves as /config.json. Written whole under another
- * name and renamed over it: the site's servers read it for every page, also while a backend
- * sharing the data folder restarts and writes it again.
+ * <dataDir>/public-config.json, which the site serves as /config.json (in the shape its pages
+ * read, shared/config's RuntimeConfig). Written whole under another name and renamed over it: the
+ * site's servers read it for every page, also while a backend sharing the data folder restarts
+ * and writes it again.
  */
-export async function writePublicConfig(dataDir: string, config: PublicConfig): Promise<void> {
+export async function writePublicConfig(dataDir: string, config: RuntimeConfig): Promise<void> {
   await mkdir(dataDir, { recursive: true });
   const file = join(dataDir, 'public-config.json');
   const next = `${file}.${process.pid}.tmp`;
