@@ -33,6 +33,7 @@ import { App } from '../app/App';
 import { isKnownPage, remoteRouteOf } from '../app/routes';
 import { stateScript } from '../app/serverState';
 import { remoteLoading } from '../federation/loadRemoteModule';
+import { afterRunningTime } from './runningTime';
 import { leadingLinksLength, withHeadLinks } from './headLinks';
 import { createServerRemotes, type ServerRemotes } from './remotes';
 import { hasSessionCookie, passwordSignIn, requestSession, type RequestSession } from './session';
@@ -102,7 +103,11 @@ export interface SsrRenderer {
 
 const DATA_BUDGET_MS = 300;
 const RENDER_BUDGET_MS = 5_000;
-/** How long a page waits for its slowest slot before it starts streaming without it. */
+/**
+ * How long a page waits for its slowest slot before it starts streaming without it: running time
+ * of the server's, so a busy machine does not stream a page whose slots were about to be ready
+ * (a streamed slot needs scripts to be put in place).
+ */
 const STREAM_AFTER_MS = 100;
 /** How long a page rendered whole answers the same requests, and how many pages are kept. */
 const REUSE_MS = 2_000;
@@ -325,7 +330,7 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
           // ones to the end of the document, to be put in place by a script).
           progressiveChunkSize: Number.MAX_SAFE_INTEGER,
           onShellReady() {
-            setTimeout(() => send(() => streaming), STREAM_AFTER_MS);
+            afterRunningTime(STREAM_AFTER_MS, () => send(() => streaming));
           },
           onAllReady: () => send(whole),
           onShellError: reject,
