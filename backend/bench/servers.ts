@@ -40,10 +40,13 @@ export interface Server {
   pid?: number;
 }
 
-/** Our backend in its own process, seeded with `rooms` listings; PGlite without a database URL. */
-export async function startBackend(databaseUrl: string | undefined, rooms: number): Promise<Server> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hs-bench-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+/**
+ * Our backend in its own process, seeded with `rooms` listings; PGlite without a database URL.
+ * `keptDataDir`: a data folder to use and keep (seeded on its first run only), instead of a new one.
+ */
+export async function startBackend(databaseUrl: string | undefined, rooms: number, keptDataDir?: string): Promise<Server> {
+  const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'hs-bench-'));
+  if (!keptDataDir) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_ROOMS: String(rooms) },

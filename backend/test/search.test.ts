@@ -280,4 +280,24 @@ describe.each(DB_KINDS)('search by place and box on %s', (kind) => {
       [ids.rome, ids.meaux].sort(),
     );
   });
+
+  it('homes at the same spot come in id order, so pages never swap them', async () => {
+    // Four flats in one building in Suva: equally far from the city, the box's centre or anywhere.
+    const { data, error } = await service
+      .from('Rooms')
+      .insert(Array.from({ length: 4 }, (_, i) => ({ 'house-title': `Flat ${i}`, city: 'Suva', country: 'Fiji', lat: -18.13, lng: 178.43, max_guests: 2, price: 8300 })))
+      .select('id');
+    expect(error).toBeNull();
+    const flats = (data as Array<{ id: number }>).map((r) => r.id).sort((a, b) => a - b);
+    for (const args of [{ search_text: 'Suva' }, { search_text: '', box_west: 178, box_south: -19, box_east: 179, box_north: -17 }]) {
+      const pages = [];
+      for (let from = 0; from < 5; from += 2) {
+        const r = await anon.rpc('search_rooms', args).select('id').range(from, from + 1);
+        expect(r.error).toBeNull();
+        pages.push(...idsOf(r.data as Hit[]));
+      }
+      expect(pages.filter((id) => flats.includes(id))).toEqual(flats);
+      expect(new Set(pages).size).toBe(pages.length);
+    }
+  });
 });

@@ -28,6 +28,12 @@ CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA extensions;
 -- comment EXTENSION btree_gist (schema -)
 COMMENT ON EXTENSION btree_gist IS 'support for indexing common datatypes in GiST';
 
+-- extension cube (schema -)
+CREATE EXTENSION IF NOT EXISTS cube WITH SCHEMA extensions;
+
+-- comment EXTENSION cube (schema -)
+COMMENT ON EXTENSION cube IS 'data type for multidimensional cubes';
+
 -- extension fuzzystrmatch (schema -)
 CREATE EXTENSION IF NOT EXISTS fuzzystrmatch WITH SCHEMA extensions;
 
@@ -1460,28 +1466,32 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
     LANGUAGE sql STABLE
     AS $$
   with t as materialized (
-    select * from search.terms(search_text, check_in, check_out, stay_nights, box_west, box_south, box_east, box_north)
+    select terms.*, search.earth_point(terms.lat, terms.lng) as centre,
+           2 * sin(terms.radius_km / (2 * 6371)) as reach
+    from search.terms(search_text, check_in, check_out, stay_nights, box_west, box_south, box_east, box_north) as terms
   )
   select hit.room_id, r."house-title", r.title_1, r.title_2, r.price, r.images, r.house_rating,
          r.rating_count, r.guest_favorite, r.filter, r.country, r.city, r.house_description,
          r.guest_count, r.bedroom_count, r.bed_count, r.bathroom_count, r.host_name, r.host_image,
          r.host_description, r.sleep_bed_1_link, r.sleep_bed_2_link, r.house_location,
          r.location_description, r.lat, r.lng, r.max_guests
-  -- The hits in order, then each one's "Rooms" row by its key (a left join: a count drops it).
+  -- The hits, then each one's "Rooms" row by its key (a left join: a count drops it), in order of
+  -- one rank, then id: the distance (the chord, in great-circle order) where a place or a box
+  -- gives one, the place's rank where the letter rule ranks places.
   from (
     -- a box, or the radius around a city: by the position index (one scan per area), then the
     -- exact distance
-    select l.room_id, 0::bigint as place_rank, search.km_between(t.lat, t.lng, l.position[1], l.position[0]) as km
+    select l.room_id, l.earth operator(extensions.<->) t.centre as rank
     from t
     cross join lateral (values (t.area_1), (t.area_2)) as a(area)
     join search.room_letters as l on l.position <@ a.area
     where t.mode in ('box', 'near') and t.stay_fits
-      and (t.radius_km is null or search.km_between(t.lat, t.lng, l.position[1], l.position[0]) <= t.radius_km)
+      and (t.reach is null or l.earth operator(extensions.<->) t.centre <= t.reach)
       and (guests is null or l.max_guests >= guests)
       and l.room_id <> all (t.unavailable)
     union all
     -- a city's own homes that have no coordinates, after the others
-    select l.room_id, 0::bigint, null::double precision
+    select l.room_id, 'Infinity'::double precision
     from t
     join search.room_letters as l on l.country_key = t.country_key and l.city_key = t.city_key
     -- (lat, not position: the place index finds them, the position index would scan)
@@ -1490,7 +1500,7 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
       and l.room_id <> all (t.unavailable)
     union all
     -- a country's homes, nearest its capital first
-    select l.room_id, 0::bigint, search.km_between(t.lat, t.lng, l.position[1], l.position[0])
+    select l.room_id, l.earth operator(extensions.<->) t.centre
     from t
     join search.room_letters as l on l.country_key = t.country_key
     where t.mode = 'country' and t.stay_fits
@@ -1499,7 +1509,7 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
     union all
     -- nothing resolved (a misspelling, a prefix), a region, or no search: take three's ranked
     -- places, each place's rooms by id
-    select l.room_id, found.place_rank, null::double precision
+    select l.room_id, found.place_rank::double precision
     from (
       select p.country_key, p.city_key, t.unavailable,
              row_number() over (order by m.tier, m.missing, p.country_key, p.city_key) as place_rank
@@ -1537,10 +1547,12 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
         and l.room_id <> all (found.unavailable)
       offset 0
     ) as l
-    order by place_rank, km, room_id
+    -- (sorted here too: the page then looks up only its own rows; unsorted, the planner joins
+    -- every "Rooms" row to the hits)
+    order by rank, room_id
   ) as hit
   left join public."Rooms" as r on r.id = hit.room_id
-  order by hit.place_rank, hit.km, hit.room_id
+  order by hit.rank, hit.room_id
 $$;
 
 -- comment FUNCTION search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) (schema public)
@@ -1751,13 +1763,11 @@ CREATE FUNCTION search.close_spelling(place text, q text, max_edits integer) RET
   end
 $$;
 
--- function km_between(double precision, double precision, double precision, double precision) (schema search)
-CREATE FUNCTION search.km_between(lat_1 double precision, lng_1 double precision, lat_2 double precision, lng_2 double precision) RETURNS double precision
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+-- function earth_point(double precision, double precision) (schema search)
+CREATE FUNCTION search.earth_point(lat double precision, lng double precision) RETURNS extensions.cube
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     AS $$
-  select 2 * 6371 * asin(least(1, sqrt(
-    sin(radians(lat_2 - lat_1) / 2) ^ 2
-    + cos(radians(lat_1)) * cos(radians(lat_2)) * sin(radians(lng_2 - lng_1) / 2) ^ 2)))
+  select extensions.cube(array[cos(radians(lat)) * cos(radians(lng)), cos(radians(lat)) * sin(radians(lng)), sin(radians(lat))])
 $$;
 
 -- function missing_beyond_4(smallint[], smallint[]) (schema search)
@@ -2240,7 +2250,8 @@ CREATE TABLE search.room_letters (
     city_key text NOT NULL,
     lat double precision,
     lng double precision,
-    "position" point GENERATED ALWAYS AS (point(lng, lat)) STORED
+    "position" point GENERATED ALWAYS AS (point(lng, lat)) STORED,
+    earth extensions.cube GENERATED ALWAYS AS (search.earth_point(lat, lng)) STORED
 );
 
 -- table schema_migrations (schema supabase_migrations)

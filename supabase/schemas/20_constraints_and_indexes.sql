@@ -212,10 +212,10 @@ CREATE INDEX gazetteer_name_key ON search.gazetteer USING btree (name_key);
 CREATE INDEX region_places_region_key ON search.region_places USING btree (region_key);
 
 -- index room_letters_place (schema search)
-CREATE INDEX room_letters_place ON search.room_letters USING btree (country_key, city_key, room_id) INCLUDE (max_guests, "position");
+CREATE INDEX room_letters_place ON search.room_letters USING btree (country_key, city_key, room_id) INCLUDE (max_guests, "position", earth);
 
 -- index room_letters_position (schema search)
-CREATE INDEX room_letters_position ON search.room_letters USING gist ("position") INCLUDE (room_id, max_guests);
+CREATE INDEX room_letters_position ON search.room_letters USING gist ("position") INCLUDE (room_id, max_guests, earth);
 
 -- statistics room_letters_place_stats (schema search)
 CREATE STATISTICS search.room_letters_place_stats (ndistinct, dependencies) ON country_key, city_key FROM search.room_letters;

@@ -292,11 +292,11 @@ GRANT ALL ON FUNCTION search.close_spelling(place text, q text, max_edits intege
 GRANT ALL ON FUNCTION search.close_spelling(place text, q text, max_edits integer) TO authenticated;
 GRANT ALL ON FUNCTION search.close_spelling(place text, q text, max_edits integer) TO service_role;
 
--- acl FUNCTION km_between(lat_1 double precision, lng_1 double precision, lat_2 double precision, lng_2 double precision) (schema search)
-REVOKE ALL ON FUNCTION search.km_between(lat_1 double precision, lng_1 double precision, lat_2 double precision, lng_2 double precision) FROM PUBLIC;
-GRANT ALL ON FUNCTION search.km_between(lat_1 double precision, lng_1 double precision, lat_2 double precision, lng_2 double precision) TO anon;
-GRANT ALL ON FUNCTION search.km_between(lat_1 double precision, lng_1 double precision, lat_2 double precision, lng_2 double precision) TO authenticated;
-GRANT ALL ON FUNCTION search.km_between(lat_1 double precision, lng_1 double precision, lat_2 double precision, lng_2 double precision) TO service_role;
+-- acl FUNCTION earth_point(lat double precision, lng double precision) (schema search)
+REVOKE ALL ON FUNCTION search.earth_point(lat double precision, lng double precision) FROM PUBLIC;
+GRANT ALL ON FUNCTION search.earth_point(lat double precision, lng double precision) TO anon;
+GRANT ALL ON FUNCTION search.earth_point(lat double precision, lng double precision) TO authenticated;
+GRANT ALL ON FUNCTION search.earth_point(lat double precision, lng double precision) TO service_role;
 
 -- acl FUNCTION missing_beyond_4(room_counts smallint[], needed smallint[]) (schema search)
 REVOKE ALL ON FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) FROM PUBLIC;

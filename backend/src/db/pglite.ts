@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, protocol, types } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
@@ -40,7 +41,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /** The extensions the migrations create (also loaded by the backup's dump and restore). */
-export const PGLITE_EXTENSIONS = { btree_gist, fuzzystrmatch, pgcrypto, uuid_ossp };
+export const PGLITE_EXTENSIONS = { btree_gist, cube, fuzzystrmatch, pgcrypto, uuid_ossp };
 
 /**
  * The embedded database's Db, which can also lend its one session whole: fn gets the PGlite
