@@ -208,6 +208,20 @@ describe.each(DB_KINDS)('search by place and box on %s', (kind) => {
     expect(idsOf(hits)).not.toContain(ids.texas);
   });
 
+  it('a landmark the gazetteer has: the homes within 25 km of it, nearest it first', async () => {
+    const tower = (await place('Eiffel Tower'))!;
+    expect(tower).toMatchObject({ name: 'Eiffel Tower', country: 'France', kind: 'landmark', radius_km: 25 });
+    expect(await place('eiffel tower, france')).toMatchObject({ name: 'Eiffel Tower' });
+    const hits = await search({ search_text: 'Eiffel Tower' });
+    // Paris's centre 4 km away, its east 8 km, Versailles 13 km; not Paris's home without coordinates
+    expect(idsOf(hits)).toEqual([ids.parisCentre, ids.parisEast, ids.versailles]);
+    const km = hits.map((h) => kilometresBetween(tower as Coordinates, h as Coordinates));
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+    // A city of the name comes first: 'Alhambra' is the town in California, 'The Alhambra' the palace.
+    expect(await place('Alhambra')).toMatchObject({ kind: 'city', country: 'United States' });
+    expect(await place('The Alhambra')).toMatchObject({ kind: 'landmark', country: 'Spain' });
+  });
+
   it('a country is its homes, nearest its capital first; a region its countries', async () => {
     expect(idsOf(await search({ search_text: 'France' }))).toEqual([
       ids.parisCentre, ids.parisEast, ids.versailles, ids.meaux, ids.lyon, ids.parisUnplaced,

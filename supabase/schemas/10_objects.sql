@@ -1792,11 +1792,11 @@ CREATE FUNCTION search.place(q text) RETURNS TABLE(kind text, name text, country
     where rp.region_key = q
     group by rp.region_key
     union all
-    select case g.kind when 'country' then 1 else 2 end, g.population, g.kind, g.name, g.country, g.lat, g.lng,
+    select case g.kind when 'country' then 1 when 'city' then 2 else 3 end, g.population, g.kind, g.name, g.country, g.lat, g.lng,
            case when g.kind = 'country' then null when g.population >= 1000000 then 40 else 25 end,
            g.country_key, case when g.kind = 'city' then g.name_key end
     from search.gazetteer as g
-    where g.name_key = q or (g.kind = 'city' and g.full_key = q)
+    where g.name_key = q or (g.kind <> 'country' and g.full_key = q)
   ) as found
   where q <> ''
   order by found.preference, found.population desc, found.name
@@ -1872,7 +1872,7 @@ begin
       lng := (box_west + box_east) / 2 + case when box_west > box_east then 180 else 0 end;
       lng := lng - 360 * floor((lng + 180) / 360);
     end if;
-  elsif place.kind = 'city' then
+  elsif place.kind in ('city', 'landmark') then
     mode := 'near';
     radius_km := place.radius_km;
     country_key := place.country_key;
@@ -2218,7 +2218,7 @@ CREATE TABLE search.gazetteer (
     name_key text GENERATED ALWAYS AS (public.search_letters(name)) STORED,
     country_key text GENERATED ALWAYS AS (public.search_letters(country)) STORED,
     full_key text GENERATED ALWAYS AS ((public.search_letters(name) || public.search_letters(country))) STORED,
-    CONSTRAINT gazetteer_kind_check CHECK ((kind = ANY (ARRAY['city'::text, 'country'::text]))),
+    CONSTRAINT gazetteer_kind_check CHECK ((kind = ANY (ARRAY['city'::text, 'country'::text, 'landmark'::text]))),
     CONSTRAINT gazetteer_lat_check CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))),
     CONSTRAINT gazetteer_lng_check CHECK (((lng >= ('-180'::integer)::double precision) AND (lng <= (180)::double precision)))
 );

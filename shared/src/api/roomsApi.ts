@@ -23,8 +23,8 @@
  *   a room the reader may not read.
  * - getRoomHasHost: whether a place has a host account to message (issue 30; room_has_host),
  *   for the listing's "Contact host" and a trip's "Message host".
- * - getSearchPlace: the place a search text resolves to (resolve_place: a city, a country or a
- *   region, as search_rooms resolves it; null when nothing does). Cards measure their distance
+ * - getSearchPlace: the place a search text resolves to (resolve_place: a city, a country, a
+ *   region or a landmark, as search_rooms resolves it; null when nothing does). Cards measure their distance
  *   from its point, so a card's distance is the great-circle distance from the place searched.
  * - getGridCount: how many rooms the grid has in all for the same arguments ('N homes'). Discovery's grid reads it; it lives here so that the shell can ask for
  *   the first page at start-up (app/prefetchHome.ts) and the grid find it in the cache.
@@ -72,10 +72,10 @@ export interface SearchPlace {
   name: string;
   /** The country's name; null for a region. */
   country: string | null;
-  kind: 'city' | 'country' | 'region';
+  kind: 'city' | 'country' | 'region' | 'landmark';
   lat: number | null;
   lng: number | null;
-  /** How far around a city the search reaches; null for a country or a region. */
+  /** How far around a city or a landmark the search reaches; null for a country or a region. */
   radius_km: number | null;
 }
 
