@@ -48,8 +48,8 @@ function overlap(a: PinBox, b: PinBox, gap: number): boolean {
 
 /**
  * The ids of the homes that get a full pin. `homes` are in the list's order; `first` (the
- * selected and the highlighted home, when on the map) are placed before them and always get a
- * pin, even over each other. Every other home gets one when its pin keeps `gap` pixels from each
+ * selected and the highlighted home, and the pin the keyboard is on, when on the map) are placed
+ * before them and always get a pin, even over each other. Every other home gets one when its pin keeps `gap` pixels from each
  * pin placed before it; the rest are dots.
  */
 export function layOutPins(homes: readonly PinBox[], first: readonly number[] = [], gap = PIN_GAP_PX): Set<number> {

@@ -96,6 +96,8 @@ export default function ResultsMap() {
   const rooms = useMemo(() => (data?.pages.flat() ?? []).filter(isLocated), [data]);
   const highlightedId = useAppSelector(selectHighlightedRoomId);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  // The pin the keyboard is on stays a pin while the layout changes (a card pointed at meanwhile).
+  const [focusedPinId, setFocusedPinId] = useState<number | null>(null);
   const [searchAsMoved, setSearchAsMoved] = useState(criteria.box !== null);
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const size = useSize(frame);
@@ -233,10 +235,10 @@ export default function ResultsMap() {
     });
     const pins = layOutPins(
       onMap.map(({ room, x, y, width, height }) => ({ id: room.id, x, y, width, height })),
-      [selectedId, highlightedId].filter((id) => id !== null),
+      [selectedId, highlightedId, focusedPinId].filter((id) => id !== null),
     );
     return onMap.map(({ room, label, x, y }) => ({ room, label, x, y, pin: pins.has(room.id) }));
-  }, [rooms, view, size, selectedId, highlightedId]);
+  }, [rooms, view, size, selectedId, highlightedId, focusedPinId]);
   const origin = view && size ? topLeft(view, size) : null;
   const pathScale = view ? worldPx(view.zoom) / PATH_WORLD_PX : 1;
 
@@ -283,7 +285,12 @@ export default function ResultsMap() {
               {homes
                 .filter((home) => !home.pin)
                 .map(({ room, x, y }) => (
-                  <span key={room.id} className={styles.dot} data-map-dot style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }} />
+                  <span
+                    key={room.id}
+                    className={styles.dot}
+                    data-map-dot
+                    style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}
+                  />
                 ))}
             </div>
             <ul className={styles.pins}>
@@ -303,6 +310,8 @@ export default function ResultsMap() {
                         aria-controls={isSelected ? 'results-map-card' : undefined}
                         data-highlighted={highlighted || undefined}
                         onClick={() => setSelectedId(isSelected ? null : room.id)}
+                        onFocus={() => setFocusedPinId(room.id)}
+                        onBlur={() => setFocusedPinId(null)}
                       >
                         {label}
                         <span className="visually-hidden">
