@@ -79,8 +79,12 @@ test.describe('the results map', () => {
     await expect(highlighted).toHaveCount(0);
     await expect(pin).toBeVisible();
 
-    // The keyboard reaches each pin.
+    // The keyboard reaches each pin, and the pin it is on stays while another card is pointed at.
     await pin.focus();
+    await cards(page).nth(1).hover();
+    await expect(highlighted).toHaveCount(1);
+    await expect(pin).toBeFocused();
+    await page.mouse.move(1, before!.y);
     await page.keyboard.press('Enter');
     await expect(pin).toHaveAttribute('aria-expanded', 'true');
     const shown = page.locator('#results-map-card');
