@@ -1,7 +1,8 @@
 /**
  * /home's results map (issue 31), at both sizes against the real site: beside the list on a wide
  * screen, where pointing at a card highlights its pin and a pin opens the home's card; behind
- * 'Show map' on a phone; and "Search as I move the map", which puts the map's area in the URL
+ * 'Show map' on a phone; pins that never cover each other (a home whose pin would is a dot until
+ * the map is zoomed in or its card pointed at); and "Search as I move the map", which puts the map's area in the URL
  * and asks search_rooms for the homes inside it (box_west, box_south, box_east, box_north).
  */
 import { expect as baseExpect, test, type Page } from '../support/test';
@@ -13,6 +14,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const SEARCH = '/home?where=Europe';
 const map = (page: Page) => page.getByRole('application', { name: 'Map of the homes' });
 const pins = (page: Page) => map(page).getByRole('button', { name: /^\$\d+ a night, / });
+const dots = (page: Page) => map(page).locator('[data-map-dot]');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The first card's listing id and its pin (named by its price and title, as the card's photo is). */
@@ -22,6 +24,25 @@ async function firstCardAndPin(page: Page) {
   const title = (await card.getByRole('img').first().getAttribute('alt')) ?? '';
   const pin = pins(page).filter({ hasText: new RegExp(`a night, ${escape(title)}$`) }).first();
   return { card, id: Number(href.split('?')[0]!.split('/').pop()), pin };
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The pairs of pins whose boxes overlap, by their prices. */
+async function overlappingPins(page: Page): Promise<string[]> {
+  const boxes = await pins(page).evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const { x, y, width, height } = button.getBoundingClientRect();
+      return { price: button.firstChild?.textContent ?? '', x, y, width, height };
+    }),
+  );
+  return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => overlap(a, b)).map((b) => `${a.price} over ${b.price}`));
 }
 
 /** The map's area in the URL: west, south, east, north. */
@@ -50,10 +71,20 @@ test.describe('the results map', () => {
     await card.hover();
     await expect(pin).toHaveAttribute('data-highlighted', 'true');
     await cards(page).nth(1).hover();
-    await expect(pin).not.toHaveAttribute('data-highlighted');
+    // The second home's pin is highlighted instead (laid out first, it may turn the first home's pin into a dot).
+    const highlighted = map(page).locator('[data-highlighted]');
+    await expect(highlighted).toHaveCount(1);
+    await expect(pin.and(highlighted)).toHaveCount(0);
+    await page.mouse.move(1, before!.y);
+    await expect(highlighted).toHaveCount(0);
+    await expect(pin).toBeVisible();
 
-    // Pins may overlap where homes are close: the keyboard reaches each one.
+    // The keyboard reaches each pin, and the pin it is on stays while another card is pointed at.
     await pin.focus();
+    await cards(page).nth(1).hover();
+    await expect(highlighted).toHaveCount(1);
+    await expect(pin).toBeFocused();
+    await page.mouse.move(1, before!.y);
     await page.keyboard.press('Enter');
     await expect(pin).toHaveAttribute('aria-expanded', 'true');
     const shown = page.locator('#results-map-card');
@@ -89,6 +120,43 @@ test.describe('the results map', () => {
     await expect(cards(page).first()).toBeVisible();
     await expect(map(page)).toBeHidden();
     await expect(page.getByRole('button', { name: 'Show map' })).toBeVisible();
+  });
+
+  test('at the fitted view of many homes no pin covers another: the rest are dots, and pointing at a dot\'s card shows its pin', async ({ page, isMobile }) => {
+    await page.goto(SEARCH);
+    await expect(cards(page).first()).toBeVisible();
+    if (isMobile) await page.getByRole('button', { name: 'Show map' }).click();
+    await expect(pins(page).first()).toBeVisible();
+    await expect(dots(page).first()).toBeAttached();
+    expect(await overlappingPins(page)).toEqual([]);
+    // Every home the list has loaded is on the fitted map, as a pin or as a dot (counted at one moment: the list may load more).
+    const shown = await page.evaluate(() => ({
+      homes: document.querySelectorAll('main article').length,
+      pins: document.querySelectorAll('[aria-roledescription="map"] li button').length,
+      dots: document.querySelectorAll('[data-map-dot]').length,
+    }));
+    expect(shown.pins).toBeGreaterThan(1);
+    expect(shown.dots).toBeGreaterThan(0);
+    expect(shown.pins + shown.dots).toBe(shown.homes);
+    // A dot is no target: hidden from screen readers, small, and a click or a tap passes through it.
+    const dot = dots(page).first();
+    await expect(dot.locator('xpath=ancestor::*[@aria-hidden="true"]')).toHaveCount(1);
+    expect((await dot.boundingBox())!.width).toBeLessThan(24);
+    await expect(dot).toHaveCSS('pointer-events', 'none');
+    if (isMobile) return;
+
+    // The best-ranked card whose home is a dot: pointing at it shows its pin, highlighted, over no other pin.
+    const pinNames = await pins(page).evaluateAll((buttons) => buttons.map((button) => button.textContent ?? ''));
+    const titles = await cards(page).evaluateAll((articles) => articles.map((article) => article.querySelector('img')?.getAttribute('alt') ?? ''));
+    const dotted = titles.findIndex((title) => !pinNames.some((name) => name.endsWith(`a night, ${title}`)));
+    expect(dotted).toBeGreaterThan(-1);
+    await cards(page).nth(dotted).hover();
+    const highlighted = map(page).locator('[data-highlighted]');
+    await expect(highlighted).toBeVisible();
+    await expect(highlighted).toHaveAccessibleName(new RegExp(`a night, ${escape(titles[dotted]!)}$`));
+    expect(await overlappingPins(page)).toEqual([]);
+    await page.mouse.move(1, (await cards(page).first().boundingBox())!.y);
+    await expect(highlighted).toHaveCount(0);
   });
 
   test('one home gets a city-sized map with land around its pin, not the closest zoom', async ({ page, isMobile }) => {

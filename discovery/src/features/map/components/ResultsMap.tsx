@@ -1,12 +1,13 @@
 /**
  * The results map (issue 31): the land drawn offline (../world), a price pin per home the list
- * has loaded, the chosen home's card, zoom buttons and "Search as I move the map". It fits the
+ * has loaded (or a dot where it would cover a better-ranked home's pin: ../pinLayout), the chosen
+ * home's card, zoom buttons and "Search as I move the map". It fits the
  * results when a search changes, or the URL's map area when there is one. Moved by a drag, the
  * wheel, its buttons or the keyboard, it writes the area it shows to /home's URL (replacing the
  * entry, once the map has been still for BOX_WRITE_DELAY_MS) while the box is ticked, and the
  * list follows the URL. Loaded after hydration (MapPane), so it never renders on the server.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Minus, Plus, X } from 'lucide-react';
 import { useGetGridPageInfiniteQuery, type GridRoom } from 'shared/api';
 import { useRuntimeConfig } from 'shared/config';
@@ -31,6 +32,7 @@ import {
   type MapSize,
   type MapView,
 } from '../mapView';
+import { layOutPins, pinSize } from '../pinLayout';
 import { FINE_DETAIL_FROM_ZOOM, PATH_WORLD_PX, loadWorld, type WorldDetail, type WorldPaths } from '../world';
 import styles from './ResultsMap.module.css';
 
@@ -44,6 +46,15 @@ const DRAG_THRESHOLD_PX = 4;
 const WHEEL_PX_PER_LEVEL = 200;
 
 type LocatedRoom = GridRoom & { lat: number; lng: number };
+
+/** A home on the map: where its pin goes, and whether it shows as a pin or as a dot. */
+interface MapHome {
+  room: LocatedRoom;
+  label: string;
+  x: number;
+  y: number;
+  pin: boolean;
+}
 
 const isLocated = (room: GridRoom): room is LocatedRoom => room.lat !== null && room.lng !== null;
 
@@ -82,9 +93,11 @@ export default function ResultsMap() {
   // The list's own query (the same cache entry): the pins are the homes the list has loaded. The
   // last results stay pinned while the next ones load.
   const { data, currentData } = useGetGridPageInfiniteQuery({ category, search });
-  const rooms = (data?.pages.flat() ?? []).filter(isLocated);
+  const rooms = useMemo(() => (data?.pages.flat() ?? []).filter(isLocated), [data]);
   const highlightedId = useAppSelector(selectHighlightedRoomId);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  // The pin the keyboard is on stays a pin while the layout changes (a card pointed at meanwhile).
+  const [focusedPinId, setFocusedPinId] = useState<number | null>(null);
   const [searchAsMoved, setSearchAsMoved] = useState(criteria.box !== null);
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const size = useSize(frame);
@@ -211,6 +224,21 @@ export default function ResultsMap() {
   };
 
   const selected = rooms.find((room) => room.id === selectedId) ?? null;
+  // The homes on screen (a pin's width either side of the frame), pins in the list's order.
+  const homes = useMemo((): MapHome[] => {
+    if (!view || !size) return [];
+    const onMap = rooms.flatMap((room) => {
+      const { x, y } = pointOnMap(room, view, size);
+      if (x < -40 || y < -20 || x > size.width + 40 || y > size.height + 20) return [];
+      const label = `$${nightlyUsdPrice(Number(room.price))}`;
+      return [{ room, label, x, y, ...pinSize(label) }];
+    });
+    const pins = layOutPins(
+      onMap.map(({ room, x, y, width, height }) => ({ id: room.id, x, y, width, height })),
+      [selectedId, highlightedId, focusedPinId].filter((id) => id !== null),
+    );
+    return onMap.map(({ room, label, x, y }) => ({ room, label, x, y, pin: pins.has(room.id) }));
+  }, [rooms, view, size, selectedId, highlightedId, focusedPinId]);
   const origin = view && size ? topLeft(view, size) : null;
   const pathScale = view ? worldPx(view.zoom) / PATH_WORLD_PX : 1;
 
@@ -238,7 +266,8 @@ export default function ResultsMap() {
         }}
       >
         <p id="results-map-help" className="visually-hidden">
-          Arrow keys move the map, plus and minus zoom. Each home is a button with its price.
+          Arrow keys move the map, plus and minus zoom. Each home is a button with its price; homes close to
+          others show as dots until you zoom in.
         </p>
         {view && size && origin && (
           <>
@@ -250,33 +279,49 @@ export default function ResultsMap() {
                 </g>
               )}
             </svg>
+            {/* Dots are decoration under the pins: the home is in the list, and its pin shows once the
+                map is zoomed in, or its card in the list is pointed at. */}
+            <div className={styles.dots} aria-hidden="true">
+              {homes
+                .filter((home) => !home.pin)
+                .map(({ room, x, y }) => (
+                  <span
+                    key={room.id}
+                    className={styles.dot}
+                    data-map-dot
+                    style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}
+                  />
+                ))}
+            </div>
             <ul className={styles.pins}>
-              {rooms.map((room) => {
-                const { x, y } = pointOnMap(room, view, size);
-                if (x < -40 || y < -20 || x > size.width + 40 || y > size.height + 20) return null;
-                const highlighted = room.id === highlightedId;
-                const isSelected = room.id === selectedId;
-                return (
-                  <li key={room.id} className={highlighted || isSelected ? styles.pinOnTop : undefined}>
-                    <button
-                      type="button"
-                      data-map-control
-                      className={`${styles.pin} ${highlighted ? styles.pinHighlighted : ''} ${isSelected ? styles.pinSelected : ''}`}
-                      style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}
-                      aria-expanded={isSelected}
-                      aria-controls={isSelected ? 'results-map-card' : undefined}
-                      data-highlighted={highlighted || undefined}
-                      onClick={() => setSelectedId(isSelected ? null : room.id)}
-                    >
-                      ${nightlyUsdPrice(Number(room.price))}
-                      <span className="visually-hidden">
-                        {' '}
-                        a night, {room['house-title']}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
+              {homes
+                .filter((home) => home.pin)
+                .map(({ room, label, x, y }) => {
+                  const highlighted = room.id === highlightedId;
+                  const isSelected = room.id === selectedId;
+                  return (
+                    <li key={room.id} className={highlighted || isSelected ? styles.pinOnTop : undefined}>
+                      <button
+                        type="button"
+                        data-map-control
+                        className={`${styles.pin} ${highlighted ? styles.pinHighlighted : ''} ${isSelected ? styles.pinSelected : ''}`}
+                        style={{ transform: `translate(${x}px, ${y}px) translate(-50%, -50%)` }}
+                        aria-expanded={isSelected}
+                        aria-controls={isSelected ? 'results-map-card' : undefined}
+                        data-highlighted={highlighted || undefined}
+                        onClick={() => setSelectedId(isSelected ? null : room.id)}
+                        onFocus={() => setFocusedPinId(room.id)}
+                        onBlur={() => setFocusedPinId(null)}
+                      >
+                        {label}
+                        <span className="visually-hidden">
+                          {' '}
+                          a night, {room['house-title']}
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
             </ul>
           </>
         )}
