@@ -2,8 +2,9 @@
  * /home's results map (issue 31), at both sizes against the real site: beside the list on a wide
  * screen, where pointing at a card highlights its pin and a pin opens the home's card; behind
  * 'Show map' on a phone; pins that never cover each other (a home whose pin would is a dot until
- * the map is zoomed in or its card pointed at); and "Search as I move the map", which puts the map's area in the URL
- * and asks search_rooms for the homes inside it (box_west, box_south, box_east, box_north).
+ * the map is zoomed in or its card pointed at); "Search as I move the map", which puts the map's area in the URL
+ * and asks search_rooms for the homes inside it (box_west, box_south, box_east, box_north); and a
+ * phone's pinch.
  */
 import { expect as baseExpect, test, type Page } from '../support/test';
 import { seriousViolations } from '../support/axe';
@@ -243,5 +244,43 @@ test.describe('the results map', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => boxOf(page.url())[0]).toBeGreaterThan(west);
     expect(boxOf(page.url())[1]).toBeCloseTo(south, 3);
+  });
+
+  test('on a phone two fingers pinch the map about them, and a tap on a pin still opens its card', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'a touch screen');
+    await page.goto(SEARCH);
+    await expect(cards(page).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Show map' }).click();
+    await expect(pins(page).first()).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Search as I move the map' }).check();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(page).toHaveURL(/box=/);
+    const [west, , east] = boxOf(page.url()) as [number, number, number, number];
+
+    // Two fingers 80 px apart, the first on a pin, spread to 160 px: one level closer, about them.
+    const frame = (await map(page).boundingBox())!;
+    const pin = (await pins(page).first().boundingBox())!;
+    const away = pin.x + pin.width / 2 + 170 < frame.x + frame.width ? 1 : -1;
+    const middle = { x: pin.x + pin.width / 2 + 40 * away, y: pin.y + pin.height / 2 };
+    const fingers = (half: number) => [
+      { x: middle.x - half * away, y: middle.y, id: 0 },
+      { x: middle.x + half * away, y: middle.y, id: 1 },
+    ];
+    const touch = await page.context().newCDPSession(page);
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(40) });
+    for (const half of [50, 60, 70, 80]) await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(half) });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+
+    await expect.poll(() => boxOf(page.url())[2]! - boxOf(page.url())[0]!).toBeLessThan((east - west) * 0.6);
+    const [pinchedWest, , pinchedEast] = boxOf(page.url()) as [number, number, number, number];
+    expect((pinchedEast - pinchedWest) / (east - west)).toBeGreaterThan(0.4);
+    // The longitude under the fingers' midpoint is the same before and after.
+    const across = (middle.x - frame.x) / frame.width;
+    expect(Math.abs(pinchedWest + across * (pinchedEast - pinchedWest) - (west + across * (east - west)))).toBeLessThan((east - west) * 0.02);
+
+    // A pinch makes no click, so none is waiting to be swallowed: the next tap is the pin's.
+    await expect(pins(page).first()).toBeVisible();
+    await pins(page).first().tap();
+    await expect(page.locator('#results-map-card')).toBeVisible();
   });
 });

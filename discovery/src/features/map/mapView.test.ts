@@ -7,6 +7,7 @@ import {
   fitBox,
   fitPlaces,
   panBy,
+  pinchView,
   pointOnMap,
   project,
   unproject,
@@ -107,6 +108,24 @@ describe('moving the map', () => {
     const after = pointOnMap(LYON, zoomed, SIZE);
     expect(after.x).toBeCloseTo(anchor.x, 6);
     expect(after.y).toBeCloseTo(anchor.y, 6);
+  });
+
+  it('two fingers spread twice as far apart zoom one level closer, the places under them staying there', () => {
+    const view: MapView = { centre: PARIS, zoom: 6 };
+    const lyon = pointOnMap(LYON, view, SIZE);
+    const paris = pointOnMap(PARIS, view, SIZE);
+    const middle = { x: (lyon.x + paris.x) / 2, y: (lyon.y + paris.y) / 2 };
+    const apart = (point: { x: number; y: number }) => ({ x: 2 * point.x - middle.x, y: 2 * point.y - middle.y });
+    const pinched = pinchView(view, SIZE, [lyon, paris], [apart(lyon), apart(paris)]);
+    expect(pinched.zoom).toBeCloseTo(7, 6);
+    expect(pointOnMap(LYON, pinched, SIZE).x).toBeCloseTo(apart(lyon).x, 6);
+    expect(pointOnMap(PARIS, pinched, SIZE).y).toBeCloseTo(apart(paris).y, 6);
+    // closer together: wider; both moved the same way: a pan at the same zoom
+    const closer = (point: { x: number; y: number }) => ({ x: (point.x + middle.x) / 2, y: (point.y + middle.y) / 2 });
+    expect(pinchView(view, SIZE, [lyon, paris], [closer(lyon), closer(paris)]).zoom).toBeCloseTo(5, 6);
+    const panned = pinchView(view, SIZE, [lyon, paris], [{ x: lyon.x + 30, y: lyon.y }, { x: paris.x + 30, y: paris.y }]);
+    expect(panned.zoom).toBe(6);
+    expect(pointOnMap(LYON, panned, SIZE).x).toBeCloseTo(lyon.x + 30, 6);
   });
 
   it('zooming stops at the closest and the widest zoom', () => {

@@ -108,6 +108,24 @@ export function panBy(view: MapView, dx: number, dy: number): MapView {
   return clampView({ ...view, centre: unproject({ x: centre.x - dx, y: centre.y - dy }, view.zoom) });
 }
 
+/** Two fingers on the map, in its pixels. */
+export type FingerPair = readonly [Point, Point];
+
+/**
+ * The view two fingers make of the view they started on: it zooms as their spread grows or
+ * shrinks (twice as far apart is one level closer) and follows their midpoint, so the places
+ * under the fingers stay under them.
+ */
+export function pinchView(start: MapView, size: MapSize, from: FingerPair, to: FingerPair): MapView {
+  const spread = (pair: FingerPair) => Math.hypot(pair[1].x - pair[0].x, pair[1].y - pair[0].y);
+  const middle = (pair: FingerPair) => ({ x: (pair[0].x + pair[1].x) / 2, y: (pair[0].y + pair[1].y) / 2 });
+  const startSpread = spread(from);
+  const zoomed = startSpread > 0 ? zoomAbout(start, size, Math.log2(spread(to) / startSpread), middle(from)) : start;
+  const before = middle(from);
+  const after = middle(to);
+  return panBy(zoomed, after.x - before.x, after.y - before.y);
+}
+
 /**
  * The view zoomed by `delta` levels about a pixel of the map (the pointer under a wheel, the
  * centre for the buttons and keys): the place under that pixel stays under it.

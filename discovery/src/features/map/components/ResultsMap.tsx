@@ -2,8 +2,8 @@
  * The results map (issue 31): the land drawn offline (../world), a price pin per home the list
  * has loaded (or a dot where it would cover a better-ranked home's pin: ../pinLayout), the chosen
  * home's card, zoom buttons and "Search as I move the map". It fits the
- * results when a search changes, or the URL's map area when there is one. Moved by a drag, the
- * wheel, its buttons or the keyboard, it writes the area it shows to /home's URL (replacing the
+ * results when a search changes, or the URL's map area when there is one. Moved by a drag, two
+ * fingers (a pinch zooms), the wheel, its buttons or the keyboard, it writes the area it shows to /home's URL (replacing the
  * entry, once the map has been still for BOX_WRITE_DELAY_MS) while the box is ticked, and the
  * list follows the URL. Loaded after hydration (MapPane), so it never renders on the server.
  */
@@ -25,10 +25,12 @@ import {
   fitBox,
   fitPlaces,
   panBy,
+  pinchView,
   pointOnMap,
   topLeft,
   worldPx,
   zoomAbout,
+  type FingerPair,
   type MapSize,
   type MapView,
 } from '../mapView';
@@ -174,15 +176,51 @@ export default function ResultsMap() {
     return () => frame.removeEventListener('wheel', onWheel);
   }, [frame, zoomBy]);
 
+  // One finger or the mouse drags the map; a second finger pinches it (pinchView).
   const drag = useRef<{ pointerId: number; x: number; y: number; moved: boolean } | null>(null);
+  const pinch = useRef<{ view: MapView; from: FingerPair } | null>(null);
+  // Where each pressed pointer is (client pixels).
+  const fingers = useRef(new Map<number, { x: number; y: number }>());
   const swallowClick = useRef(false);
+  /** The two fingers in the map's own pixels. */
+  const fingerPair = (element: HTMLElement): FingerPair => {
+    const rect = element.getBoundingClientRect();
+    const [a, b] = [...fingers.current.values()].map((point) => ({ x: point.x - rect.left, y: point.y - rect.top }));
+    return [a!, b!];
+  };
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0 || (event.target as Element).closest('[data-map-control]')) return;
-    drag.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
+    if (event.button !== 0) return;
+    // A new gesture (the mouse, or a first finger) forgets the last one: a press released
+    // outside the map, and the click of a drag or pinch, which a finger that moved never makes.
+    if (event.isPrimary) {
+      fingers.current.clear();
+      pinch.current = null;
+      swallowClick.current = false;
+    }
+    if (fingers.current.size >= 2) return;
+    fingers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (fingers.current.size === 1) {
+      // A press on a pin is the pin's, unless a second finger comes to pinch.
+      if (!(event.target as Element).closest('[data-map-control]')) {
+        drag.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY, moved: false };
+      }
+      return;
+    }
+    const shown = latest.current.view;
+    if (!shown) return;
+    for (const id of fingers.current.keys()) event.currentTarget.setPointerCapture(id);
+    pinch.current = { view: shown, from: fingerPair(event.currentTarget) };
+    drag.current = null;
+    swallowClick.current = true;
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (fingers.current.has(event.pointerId)) fingers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const { size: currentSize, view: shown } = latest.current;
+    if (pinch.current && currentSize && fingers.current.size === 2) {
+      moveTo(pinchView(pinch.current.view, currentSize, pinch.current.from, fingerPair(event.currentTarget)));
+      return;
+    }
     const current = drag.current;
-    const shown = latest.current.view;
     if (!current || current.pointerId !== event.pointerId || !shown) return;
     const dx = event.clientX - current.x;
     const dy = event.clientY - current.y;
@@ -197,6 +235,14 @@ export default function ResultsMap() {
     moveTo(panBy(shown, dx, dy));
   };
   const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
+    if (!fingers.current.delete(event.pointerId)) return;
+    if (pinch.current) {
+      // The finger left on the map drags on from where it is.
+      pinch.current = null;
+      const [left] = [...fingers.current];
+      drag.current = left ? { pointerId: left[0], ...left[1], moved: true } : null;
+      return;
+    }
     if (drag.current?.pointerId !== event.pointerId) return;
     swallowClick.current = drag.current.moved;
     drag.current = null;
