@@ -6,7 +6,8 @@
  * JavaScript off the bar is a GET form the server answers with the results page. So do a
  * category and a signed-out heart (links) and 'Sign in as a Guest user' (a GET form the page
  * answers once its scripts run). With JavaScript off, a phone's search pill opens a plain GET form
- * (a native popover) and the user menu opens (a popover too) with Log in and Sign up as links;
+ * (a native popover) and the user menu opens (a popover too) with Log in and Sign up as links; a
+ * phone's 'Show map' is a link to #map, which the page follows once it runs;
  * the listing page keeps its boxes when the scripts run, at both widths.
  *
  * These tests use Playwright's own `test`, not ../support/test: that one waits for hydration
@@ -247,6 +248,33 @@ test('an email typed on /login the moment it is painted is kept when the scripts
     await expect(page.getByText(`Your account for ${email} is ready.`)).toBeVisible();
   } finally {
     await context.close();
+  }
+});
+
+test("a phone's 'Show map' tapped the moment it is painted shows the map once the scripts run (slow CPU); without JavaScript there is no such switch", async ({
+  browser,
+}) => {
+  test.skip(wide(), 'a wide screen shows the map beside the list');
+  const context = await newContext(browser, true);
+  try {
+    const page = await slowPage(context);
+    await page.goto('/home?where=Europe', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Show map' }).click();
+    await expect(page).toHaveURL(/\/home\?where=Europe#map$/);
+    await hydrated(page);
+    await expect(page.getByRole('application', { name: 'Map of the homes' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Show list' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+  const noScripts = await newContext(browser, false);
+  try {
+    const page = await noScripts.newPage();
+    await page.goto('/home?where=Europe');
+    await expect(page.locator('main a[href^="/house/"]').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Show map' })).toBeHidden();
+  } finally {
+    await noScripts.close();
   }
 });
 

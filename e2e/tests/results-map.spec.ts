@@ -65,7 +65,7 @@ test.describe('the results map', () => {
     const mapBox = (await map(page).boundingBox())!;
     expect(mapBox.x).toBeGreaterThan(before!.x + before!.width);
     expect(mapBox.width).toBeGreaterThan(400);
-    await expect(page.getByRole('button', { name: 'Show map' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Show map' })).toBeHidden();
 
     const { card, id, pin } = await firstCardAndPin(page);
     await expect(pin).not.toHaveAttribute('data-highlighted');
@@ -104,7 +104,12 @@ test.describe('the results map', () => {
     await page.goto(SEARCH);
     await expect(cards(page).first()).toBeVisible();
     await expect(map(page)).toBeHidden();
-    await page.getByRole('button', { name: 'Show map' }).click();
+    await page.getByRole('link', { name: 'Show map' }).click();
+    await expect(pins(page).first()).toBeVisible();
+    await expect(cards(page).first()).toBeHidden();
+    // The URL says so: loaded again, the page shows the map.
+    await expect(page).toHaveURL(/\/home\?where=Europe#map$/);
+    await page.reload();
     await expect(pins(page).first()).toBeVisible();
     await expect(cards(page).first()).toBeHidden();
     const mapBox = (await map(page).boundingBox())!;
@@ -117,16 +122,17 @@ test.describe('the results map', () => {
     await expect(page.locator('#results-map-card').getByRole('link')).toHaveAttribute('href', /^\/house\/\d+$/);
     expect(await seriousViolations(page, { include: ['[data-remote="discovery/Home"]'] })).toEqual([]);
 
-    await page.getByRole('button', { name: 'Show list' }).click();
+    await page.getByRole('link', { name: 'Show list' }).click();
     await expect(cards(page).first()).toBeVisible();
     await expect(map(page)).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Show map' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Show map' })).toBeVisible();
+    await expect(page).toHaveURL(/\/home\?where=Europe$/);
   });
 
   test('at the fitted view of many homes no pin covers another: the rest are dots, and pointing at a dot\'s card shows its pin', async ({ page, isMobile }) => {
     await page.goto(SEARCH);
     await expect(cards(page).first()).toBeVisible();
-    if (isMobile) await page.getByRole('button', { name: 'Show map' }).click();
+    if (isMobile) await page.getByRole('link', { name: 'Show map' }).click();
     await expect(pins(page).first()).toBeVisible();
     await expect(dots(page).first()).toBeAttached();
     expect(await overlappingPins(page)).toEqual([]);
@@ -164,7 +170,7 @@ test.describe('the results map', () => {
     // 'Paris' finds one home in the seed catalogue.
     await page.goto('/home?where=Paris');
     await expect(cards(page)).toHaveCount(1);
-    if (isMobile) await page.getByRole('button', { name: 'Show map' }).click();
+    if (isMobile) await page.getByRole('link', { name: 'Show map' }).click();
     await expect(pins(page)).toHaveCount(1);
     const land = map(page).locator('svg path').first();
     await expect(land).toBeAttached();
@@ -210,7 +216,7 @@ test.describe('the results map', () => {
   test('searching as the map moves puts its area in the URL and asks for the homes inside it', async ({ page, isMobile }) => {
     await page.goto(SEARCH);
     await expect(cards(page).first()).toBeVisible();
-    if (isMobile) await page.getByRole('button', { name: 'Show map' }).click();
+    if (isMobile) await page.getByRole('link', { name: 'Show map' }).click();
     await expect(pins(page).first()).toBeVisible();
     // The page of cards (the count's request selects only ids).
     const boxAnswer = page.waitForResponse(
@@ -219,7 +225,8 @@ test.describe('the results map', () => {
     await page.getByRole('checkbox', { name: 'Search as I move the map' }).check();
     await page.getByRole('button', { name: 'Zoom in' }).click();
 
-    await expect(page).toHaveURL(/\/home\?box=-?[\d.]+%2C-?[\d.]+%2C-?[\d.]+%2C-?[\d.]+$/);
+    // (a phone still shows the map: #map)
+    await expect(page).toHaveURL(new RegExp(`/home\\?box=-?[\\d.]+%2C-?[\\d.]+%2C-?[\\d.]+%2C-?[\\d.]+${isMobile ? '#map' : ''}$`));
     const [west, south, east, north] = boxOf(page.url()) as [number, number, number, number];
     expect(west).toBeLessThan(east);
     expect(south).toBeLessThan(north);
@@ -235,9 +242,9 @@ test.describe('the results map', () => {
       expect(home.lat).toBeGreaterThanOrEqual(south);
       expect(home.lat).toBeLessThanOrEqual(north);
     }
-    if (isMobile) await page.getByRole('button', { name: 'Show list' }).click();
+    if (isMobile) await page.getByRole('link', { name: 'Show list' }).click();
     await expect(cards(page).first().getByRole('heading').getByRole('link')).toHaveAttribute('href', new RegExp(`^/house/${homes[0]!.id}(\\?|$)`));
-    if (isMobile) await page.getByRole('button', { name: 'Show map' }).click();
+    if (isMobile) await page.getByRole('link', { name: 'Show map' }).click();
 
     // The keyboard moves the map too: the area follows it east.
     await map(page).focus();
@@ -250,7 +257,7 @@ test.describe('the results map', () => {
     test.skip(!isMobile, 'a touch screen');
     await page.goto(SEARCH);
     await expect(cards(page).first()).toBeVisible();
-    await page.getByRole('button', { name: 'Show map' }).click();
+    await page.getByRole('link', { name: 'Show map' }).click();
     await expect(pins(page).first()).toBeVisible();
     await page.getByRole('checkbox', { name: 'Search as I move the map' }).check();
     await page.getByRole('button', { name: 'Zoom in' }).click();

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { List, Map as MapIcon } from 'lucide-react';
 import { roomsApi } from 'shared/api';
 import type { PagePrefetch } from 'shared/federation';
+import { Link, useLocation } from 'shared/router';
 import { searchLoaded } from 'shared/state';
 import { categoriesApi } from '../features/categories';
 import { ListingGrid } from '../features/grid/components/ListingGrid';
@@ -9,15 +10,26 @@ import { MapPane } from '../features/map';
 import { homeSearchOf, useSearchFromUrl } from '../features/search';
 import styles from './Home.module.css';
 
+/** The URL's hash while a narrow screen shows the map instead of the list. */
+const MAP_HASH = '#map';
+
 /**
  * /home: the listing grid and the results map (the shell's header holds the search bar and the
  * category strip). The page's query is the search it shows. Wide screens show the map beside the
  * list; narrower ones show one at a time, 'Show map' and 'Show list' switching (the CSS decides
  * which layout applies, so the server's first HTML is right at every width).
+ *
+ * Which one a narrow screen shows is the URL's: #map, or no hash for the list. The switch is a
+ * link to it, so a tap before the scripts run still counts: the browser sets the hash, and the
+ * page shows the map once it has hydrated (it hydrates as the server rendered it, with the list,
+ * which cannot know the hash). Without scripts there is no map, and no switch (the CSS).
  */
 export default function Home() {
   useSearchFromUrl();
-  const [shown, setShown] = useState<'list' | 'map'>('list');
+  const { search, hash } = useLocation();
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => setHydrated(true), []);
+  const shown = hydrated && hash === MAP_HASH ? 'map' : 'list';
   return (
     <section className={styles.home} aria-label="Homes" data-shown={shown}>
       <h1 className="visually-hidden">Homes</h1>
@@ -25,10 +37,10 @@ export default function Home() {
         <ListingGrid />
       </div>
       <MapPane className={styles.map} />
-      <button type="button" className={styles.switch} onClick={() => setShown(shown === 'list' ? 'map' : 'list')}>
+      <Link className={styles.switch} to={{ search, hash: shown === 'list' ? MAP_HASH : '' }} replace>
         {shown === 'list' ? 'Show map' : 'Show list'}
         {shown === 'list' ? <MapIcon size={16} aria-hidden /> : <List size={16} aria-hidden />}
-      </button>
+      </Link>
     </section>
   );
 }

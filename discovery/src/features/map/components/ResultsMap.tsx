@@ -90,7 +90,7 @@ function useWorld(zoom: number | undefined): WorldPaths | null {
 export default function ResultsMap() {
   const config = useRuntimeConfig();
   const navigate = useNavigate();
-  const { search: locationSearch } = useLocation();
+  const { search: locationSearch, hash: locationHash } = useLocation();
   const { criteria, search, category } = useHomeSearch();
   // The list's own query (the same cache entry): the pins are the homes the list has loaded. The
   // last results stay pinned while the next ones load.
@@ -107,8 +107,8 @@ export default function ResultsMap() {
   const world = useWorld(view?.zoom);
 
   // What the latest render knows, for the handlers and the delayed write.
-  const latest = useRef({ view, size, searchAsMoved, locationSearch });
-  latest.current = { view, size, searchAsMoved, locationSearch };
+  const latest = useRef({ view, size, searchAsMoved, locationSearch, locationHash });
+  latest.current = { view, size, searchAsMoved, locationSearch, locationHash };
 
   // Fit the map to a new search's results, or to the URL's area unless the map wrote it itself.
   const fitKey = criteria.box ? `box=${mapBoxParam(criteria.box)}` : `search=${serializeSearchParams(criteria)}`;
@@ -147,7 +147,8 @@ export default function ResultsMap() {
           params.delete('where');
           params.set('box', mapBoxParam(box));
         });
-        void navigate(url, { replace: true });
+        // The hash stays: on a phone it keeps the map shown (exposes/Home.tsx).
+        void navigate(url + current.locationHash, { replace: true });
       }, BOX_WRITE_DELAY_MS);
     },
     [navigate],

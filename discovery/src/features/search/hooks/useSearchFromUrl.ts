@@ -51,7 +51,7 @@ export function useSearchFromUrl(): void {
   const store = useAppStore();
   const navigate = useNavigate();
   const location = useLocation();
-  const { search } = location;
+  const { search, hash } = location;
   const state: unknown = location.state;
   /** The search part (no category) and the run the page shows. */
   const shown = useRef<string | null>(null);
@@ -61,7 +61,7 @@ export function useSearchFromUrl(): void {
     const criteria = parseSearchParams(search, today);
     const clean = serializeSearchParams(criteria);
     if (search.replace(/^\?/, '') !== clean) {
-      void navigate(homePath(clean), { replace: true, state });
+      void navigate(homePath(clean) + hash, { replace: true, state });
       return;
     }
     const run = isSearchRun(state) ? state : null;
@@ -85,5 +85,5 @@ export function useSearchFromUrl(): void {
       current = false;
       if (flag) dispatch(setSearching(false));
     };
-  }, [search, state, dispatch, store, navigate]);
+  }, [search, hash, state, dispatch, store, navigate]);
 }
