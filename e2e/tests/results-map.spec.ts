@@ -166,12 +166,16 @@ test.describe('the results map', () => {
     await expect(highlighted).toHaveCount(0);
   });
 
-  test('one home gets a city-sized map with land around its pin, not the closest zoom', async ({ page, isMobile }) => {
+  test('one home gets a city-sized map with land around its pin, not the closest zoom, and the place searched marked', async ({ page, isMobile }) => {
     // 'Paris' finds one home in the seed catalogue.
     await page.goto('/home?where=Paris');
     await expect(cards(page)).toHaveCount(1);
     if (isMobile) await page.getByRole('link', { name: 'Show map' }).click();
     await expect(pins(page)).toHaveCount(1);
+    // The place the card's distance is measured from is marked, and named where no pin covers it.
+    await expect(map(page).locator('[data-map-place]')).toBeAttached();
+    await expect(page.getByText('Paris', { exact: true })).toBeVisible();
+    await expect(map(page)).toHaveAccessibleDescription(/Distances are measured from Paris, marked on the map\./);
     const land = map(page).locator('svg path').first();
     await expect(land).toBeAttached();
 

@@ -9,7 +9,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Minus, Plus, X } from 'lucide-react';
-import { useGetGridPageInfiniteQuery, type GridRoom } from 'shared/api';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useGetGridPageInfiniteQuery, useGetSearchPlaceQuery, type GridRoom } from 'shared/api';
 import { useRuntimeConfig } from 'shared/config';
 import { Link, useLocation, useNavigate } from 'shared/router';
 import { nightlyUsdPrice } from 'shared/rules';
@@ -96,6 +97,9 @@ export default function ResultsMap() {
   // last results stay pinned while the next ones load.
   const { data, currentData } = useGetGridPageInfiniteQuery({ category, search });
   const rooms = useMemo(() => (data?.pages.flat() ?? []).filter(isLocated), [data]);
+  // The place searched (the cards' distances are measured from it), as the list asks for it.
+  const { currentData: place } = useGetSearchPlaceQuery(search && search.searchText !== '' ? search.searchText : skipToken);
+  const placePoint = place?.lat != null && place.lng != null ? { name: place.name, lat: place.lat, lng: place.lng } : null;
   const highlightedId = useAppSelector(selectHighlightedRoomId);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   // The pin the keyboard is on stays a pin while the layout changes (a card pointed at meanwhile).
@@ -287,6 +291,7 @@ export default function ResultsMap() {
     return onMap.map(({ room, label, x, y }) => ({ room, label, x, y, pin: pins.has(room.id) }));
   }, [rooms, view, size, selectedId, highlightedId, focusedPinId]);
   const origin = view && size ? topLeft(view, size) : null;
+  const placeAt = placePoint && view && size ? pointOnMap(placePoint, view, size) : null;
   const pathScale = view ? worldPx(view.zoom) / PATH_WORLD_PX : 1;
 
   return (
@@ -314,7 +319,7 @@ export default function ResultsMap() {
       >
         <p id="results-map-help" className="visually-hidden">
           Arrow keys move the map, plus and minus zoom. Each home is a button with its price; homes close to
-          others show as dots until you zoom in.
+          others show as dots until you zoom in.{placePoint && ` Distances are measured from ${placePoint.name}, marked on the map.`}
         </p>
         {view && size && origin && (
           <>
@@ -326,6 +331,16 @@ export default function ResultsMap() {
                 </g>
               )}
             </svg>
+            {/* The place searched, under the homes: where the cards' distances are measured from
+                (named in the corner, where no pin covers its name). */}
+            {placeAt && (
+              <span
+                className={styles.placeMark}
+                aria-hidden="true"
+                data-map-place
+                style={{ transform: `translate(${placeAt.x}px, ${placeAt.y}px) translate(-50%, -50%)` }}
+              />
+            )}
             {/* Dots are decoration under the pins: the home is in the list, and its pin shows once the
                 map is zoomed in, or its card in the list is pointed at. */}
             <div className={styles.dots} aria-hidden="true">
@@ -377,6 +392,12 @@ export default function ResultsMap() {
         <input type="checkbox" checked={searchAsMoved} onChange={(event) => setSearchAsMoved(event.target.checked)} />
         Search as I move the map
       </label>
+      {placePoint && (
+        <p className={styles.placeLegend} aria-hidden="true">
+          <span className={styles.placeKey} />
+          {placePoint.name}
+        </p>
+      )}
       <div className={styles.zoom}>
         <button type="button" aria-label="Zoom in" onClick={() => zoomBy(ZOOM_STEP)}>
           <Plus size={16} aria-hidden />
