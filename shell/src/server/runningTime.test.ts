@@ -14,6 +14,14 @@ describe('afterRunningTime', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(95);
   });
 
+  it('can be cancelled', async () => {
+    let called = false;
+    const cancel = afterRunningTime(30, () => (called = true));
+    cancel();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(called).toBe(false);
+  });
+
   it('does not count a stretch in which the process did not run', async () => {
     const started = performance.now();
     const done = new Promise<number>((resolve) => afterRunningTime(100, () => resolve(performance.now())));

@@ -6,16 +6,18 @@
  */
 const TICK_MS = 10;
 
-/** Calls `then` once the process has had about `ms` of running time from now. */
-export function afterRunningTime(ms: number, then: () => void): void {
+/** Calls `then` once the process has had about `ms` of running time from now; returns a cancel. */
+export function afterRunningTime(ms: number, then: () => void): () => void {
   let left = ms;
   let last = performance.now();
+  let timer: ReturnType<typeof setTimeout>;
   const tick = () => {
     const now = performance.now();
     left -= Math.min(now - last, 2 * TICK_MS);
     last = now;
     if (left <= 0) then();
-    else setTimeout(tick, TICK_MS).unref();
+    else timer = setTimeout(tick, TICK_MS).unref();
   };
-  setTimeout(tick, TICK_MS).unref();
+  timer = setTimeout(tick, TICK_MS).unref();
+  return () => clearTimeout(timer);
 }
