@@ -113,27 +113,33 @@ describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
   }, HEAVY_MS);
 
   it('a wrong password takes as long for an unknown email as for a registered one', async () => {
-    const known = await newUser();
-    const from = freshAddress();
     // The lower quartile: load on the machine only ever adds time, so the faster samples show the
     // work each answer does (a median of 10 fell to 0.6 of the other under CI's load).
     const lowerQuartile = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 4)]!;
-    const knownMs: number[] = [];
-    const unknownMs: number[] = [];
-    // 14 pairs: 28 failures from one address, under its limit of 30.
-    for (let i = 0; i < 14; i++) {
-      const a = await signIn(from, known.email, `wrong-${i}`);
-      const b = await signIn(from, uniqueEmail(), `wrong-${i}`);
-      expect([a.body.code, b.body.code]).toEqual(['invalid_credentials', 'invalid_credentials']);
-      knownMs.push(a.ms);
-      unknownMs.push(b.ms);
-    }
-    const ratio = lowerQuartile(unknownMs) / lowerQuartile(knownMs);
-    console.info(`[${kind}] wrong password, lower quartile: registered email ${lowerQuartile(knownMs).toFixed(1)} ms, unknown ${lowerQuartile(unknownMs).toFixed(1)} ms`);
-    // Both run one bcrypt (tens of ms); before, an unknown email answered in a tenth of the time.
-    expect(ratio).toBeGreaterThan(0.6);
-    expect(ratio).toBeLessThan(1 / 0.6);
-  }, HEAVY_MS);
+    /** One round of 14 pairs (28 failures from a new address, under its limit of 30): unknown / registered. */
+    const round = async () => {
+      const known = await newUser();
+      const from = freshAddress();
+      const knownMs: number[] = [];
+      const unknownMs: number[] = [];
+      for (let i = 0; i < 14; i++) {
+        const a = await signIn(from, known.email, `wrong-${i}`);
+        const b = await signIn(from, uniqueEmail(), `wrong-${i}`);
+        expect([a.body.code, b.body.code]).toEqual(['invalid_credentials', 'invalid_credentials']);
+        knownMs.push(a.ms);
+        unknownMs.push(b.ms);
+      }
+      console.info(`[${kind}] wrong password, lower quartile: registered email ${lowerQuartile(knownMs).toFixed(1)} ms, unknown ${lowerQuartile(unknownMs).toFixed(1)} ms`);
+      return lowerQuartile(unknownMs) / lowerQuartile(knownMs);
+    };
+    // Both run one bcrypt (tens of ms); before, an unknown email answered in a tenth of the time,
+    // which every round shows. Under CI's load a burst can still skew one round (1.89 once), so a
+    // round out of bounds is measured again, up to three rounds.
+    const within = (ratio: number) => ratio > 0.6 && ratio < 1 / 0.6;
+    const ratios = [await round()];
+    while (!within(ratios.at(-1)!) && ratios.length < 3) ratios.push(await round());
+    expect(ratios.some(within), `unknown / registered per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}`).toBe(true);
+  }, 3 * HEAVY_MS);
 
   it('sign-up of a registered email answers 200 with an unsaved user and no session, and its password checks are limited', async () => {
     const existing = await newUser();
