@@ -301,6 +301,9 @@ test.describe('listing detail', () => {
   });
 
   test('nights already booked cannot be chosen', async ({ page }) => {
+    // It pays for a stay through the API and pages the calendar up to ten months ahead: on CI's
+    // busy machine that took more than the default 45 s once.
+    test.setTimeout(90_000);
     const room = await someRoom();
     const client = await anonClient();
     // Nights no other test of this file uses, free before this test books them.

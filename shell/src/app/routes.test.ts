@@ -1,5 +1,5 @@
 import { matchPath } from 'shared/router';
-import { headerShowsCategories, headerShowsSearch, isKnownPage, remoteModulesOf, remotePageOf, remoteRouteOf, remoteRoutes } from './routes';
+import { headerShowsCategories, headerShowsSearch, isKnownPage, leadsSignedOutToLogin, remoteModulesOf, remotePageOf, remoteRouteOf, remoteRoutes } from './routes';
 
 describe('routes', () => {
   it.each([
@@ -70,5 +70,10 @@ describe('routes', () => {
   it('shows the category strip only on home', () => {
     expect(headerShowsCategories('/home')).toBe(true);
     expect(headerShowsCategories('/house/7')).toBe(false);
+  });
+
+  it('knows the pages that take a signed-out visitor to /login by themselves', () => {
+    expect(leadsSignedOutToLogin('/52/book')).toBe(true);
+    for (const pathname of ['/home', '/house/52', '/login', '/trips']) expect(leadsSignedOutToLogin(pathname)).toBe(false);
   });
 });

@@ -49,6 +49,11 @@ export function headerShowsSearch(pathname: string): boolean {
   );
 }
 
+/** Pages that take a signed-out visitor to /login by themselves (the booking page, after 2 s). */
+export function leadsSignedOutToLogin(pathname: string): boolean {
+  return isBookingPage(pathname);
+}
+
 export function headerShowsCategories(pathname: string): boolean {
   return pathname === '/home';
 }
