@@ -264,13 +264,24 @@ test.describe('the results map', () => {
     await page.getByRole('link', { name: 'Show map' }).click();
     await expect(pins(page).first()).toBeVisible();
     await page.getByRole('checkbox', { name: 'Search as I move the map' }).check();
+    // The list of the zoomed area (its page of cards asks for their positions).
+    const boxAnswer = page.waitForResponse(
+      (response) => response.url().includes('/rpc/search_rooms') && response.url().includes('lat') && response.request().postDataJSON()?.box_west !== undefined,
+    );
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await expect(page).toHaveURL(/box=/);
+    await boxAnswer;
     const [west, , east] = boxOf(page.url()) as [number, number, number, number];
 
     // Two fingers 80 px apart, the first on a pin, spread to 160 px: one level closer, about them.
     const frame = (await map(page).boundingBox())!;
-    const pin = (await pins(page).first().boundingBox())!;
+    // (the pins of the area's homes, once they are drawn)
+    let pin = { x: 0, y: 0, width: 0, height: 0 };
+    await expect(async () => {
+      const box = await pins(page).first().boundingBox();
+      expect(box).not.toBeNull();
+      pin = box!;
+    }).toPass();
     const away = pin.x + pin.width / 2 + 170 < frame.x + frame.width ? 1 : -1;
     const middle = { x: pin.x + pin.width / 2 + 40 * away, y: pin.y + pin.height / 2 };
     const fingers = (half: number) => [
