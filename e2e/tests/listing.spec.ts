@@ -306,12 +306,13 @@ test.describe('listing detail', () => {
     test.setTimeout(90_000);
     const room = await someRoom();
     const client = await anonClient();
-    // Nights no other test of this file uses, free before this test books them.
+    // Nights no other test of this file uses, free before this test books them, and the night
+    // after them free too (the test checks in on it: taken, its button would never be enabled).
     let offset = 60 + Math.floor(Math.random() * 200);
     for (;;) {
       const { data } = await client.rpc('room_booked_ranges', { room_id: room.id });
       const start = isoDay(dayFromToday(offset));
-      const end = isoDay(dayFromToday(offset + 3));
+      const end = isoDay(dayFromToday(offset + 4));
       const taken = ((data ?? []) as { start_date: string; end_date: string }[]).some(
         (range) => start < range.end_date && range.start_date < end,
       );
