@@ -72,7 +72,9 @@ export async function search(page: Page, isMobile: boolean, text: string, dates?
     await dialog.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(dialog).toBeHidden();
   } else {
-    await page.getByLabel('Where').fill(text);
+    // By role: until the scripts run, the phone's plain search form (a closed popover) is in the
+    // page too, and its search field is also labelled Where.
+    await page.getByRole('textbox', { name: 'Where' }).fill(text);
     if (dates) {
       await page.getByRole('button', { name: /Check in/ }).click();
       await pickDay(page, dates[0]);
