@@ -103,12 +103,15 @@ describe('Calendar', () => {
     const next = screen.getByRole('button', { name: 'Next month' });
     const previous = screen.getByRole('button', { name: 'Previous month' });
     expect(previous).toBeDisabled();
-    for (let i = 0; i < 20; i += 1) await userEvent.click(next);
+    // One pointer for all 21 presses, with no pause between them (a fifth less time; `npm test`
+    // runs this suite niced on a busy machine, under the suite's 30 s).
+    const user = userEvent.setup({ delay: null });
+    for (let i = 0; i < 20; i += 1) await user.click(next);
     expect(next).toBeDisabled();
     expect(screen.getAllByRole('grid')[0]).toHaveAccessibleName('July 2028');
-    await userEvent.click(previous);
+    await user.click(previous);
     expect(screen.getAllByRole('grid')[0]).toHaveAccessibleName('June 2028');
-  }, 20_000);
+  });
 
   it('moves focus with the arrow keys, Home/End and PageDown, and chooses with Enter', async () => {
     const onRange = vi.fn();
