@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { CATEGORIES } from '../../shared/src/rules/constants';
 import { expect, test } from '../support/test';
 import { BackendProcess, makeKeys } from '../support/backendProcess';
 import { repoRoot } from '../support/paths';
@@ -53,7 +54,7 @@ test('each remote down in turn: its page shows a fallback, the other three keep 
   }
 });
 
-test("a slow backend: the server's reads are cut off, the page comes at once with skeletons and fills in", async ({ page, request }) => {
+test("a slow backend: the server's reads are cut off, the page comes at once with skeletons and fills in; without scripts the categories are all there", async ({ browser, page, request }) => {
   test.setTimeout(60_000);
   // Between the shell's server and the backend: every request waits 10 s.
   const backend = new URL((await siteConfig(request)).supabaseUrl);
@@ -81,6 +82,21 @@ test("a slow backend: the server's reads are cut off, the page comes at once wit
 
     await page.goto('http://localhost:3231/home');
     await expect(page.locator('main a[href^="/house/"]').first()).toBeVisible();
+
+    // Without scripts the skeletons would never fill: the category strip offers every category,
+    // each keeping the search, the chosen one marked.
+    const noScripts = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScripts.newPage();
+      await plain.goto('http://localhost:3231/home?where=Europe&category=Castles');
+      const strip = plain.getByRole('navigation', { name: 'Categories' });
+      await expect(strip.getByRole('link')).toHaveCount(CATEGORIES.length);
+      await expect(strip.getByRole('link', { name: 'Farms', exact: true })).toHaveAttribute('href', '/home?where=Europe&category=Farms');
+      await expect(strip.getByRole('link', { name: 'Castles', exact: true })).toHaveAttribute('aria-current', 'true');
+      await expect(strip.getByTestId('category-skeleton').first()).toBeHidden();
+    } finally {
+      await noScripts.close();
+    }
   } finally {
     await shell.close();
     slow.closeAllConnections();

@@ -5,6 +5,9 @@
  * kept, so a tap works before the scripts run (and without them); once they run, the router
  * follows it in the page. While the category read is loading it shows 28 skeletons. During
  * a search only the categories the search found are offered.
+ *
+ * A page the server sent before the read answered (a busy backend) holds, for a browser without
+ * scripts, where the skeletons would never fill, every category instead.
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'shared/router';
@@ -68,6 +71,23 @@ export function CategoryStrip() {
     list.scrollBy({ left: direction * CATEGORY_SCROLL_ITEMS * (item.getBoundingClientRect().width + gap), behavior: 'smooth' });
   };
 
+  const item = (category: string) => {
+    const Icon = categoryIcon(category);
+    const active = category === selected;
+    return (
+      <li key={category}>
+        <Link
+          to={pathWith(active && search ? '' : category)}
+          className={`${styles.item} ${active ? styles.active : ''}`}
+          aria-current={active || undefined}
+        >
+          <Icon size={24} strokeWidth={1.5} aria-hidden />
+          <span className={styles.label}>{category}</span>
+        </Link>
+      </li>
+    );
+  };
+
   return (
     <nav className={styles.strip} aria-label="Categories">
       {showArrows && !edges.atStart && (
@@ -76,32 +96,22 @@ export function CategoryStrip() {
         </button>
       )}
       {isLoading ? (
-        <ul className={styles.list} aria-busy="true" aria-label="Loading categories">
-          {Array.from({ length: SKELETON_COUNTS.categories }, (_, i) => (
-            <li key={i} className={styles.skeletonItem} data-testid="category-skeleton">
-              <Skeleton shape="circle" width={24} height={24} />
-              <Skeleton shape="text" width={56} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className={`${styles.list} ${styles.skeletons}`} aria-busy="true" aria-label="Loading categories">
+            {Array.from({ length: SKELETON_COUNTS.categories }, (_, i) => (
+              <li key={i} className={styles.skeletonItem} data-testid="category-skeleton">
+                <Skeleton shape="circle" width={24} height={24} />
+                <Skeleton shape="text" width={56} />
+              </li>
+            ))}
+          </ul>
+          <noscript>
+            <ul className={styles.list}>{CATEGORIES.map(item)}</ul>
+          </noscript>
+        </>
       ) : (
         <ul className={styles.list} ref={listRef} onScroll={updateEdges}>
-          {categories.map((category) => {
-            const Icon = categoryIcon(category);
-            const active = category === selected;
-            return (
-              <li key={category}>
-                <Link
-                  to={pathWith(active && search ? '' : category)}
-                  className={`${styles.item} ${active ? styles.active : ''}`}
-                  aria-current={active || undefined}
-                >
-                  <Icon size={24} strokeWidth={1.5} aria-hidden />
-                  <span className={styles.label}>{category}</span>
-                </Link>
-              </li>
-            );
-          })}
+          {categories.map(item)}
         </ul>
       )}
       {showArrows && !isLoading && !edges.atEnd && (
