@@ -12,8 +12,9 @@ export function appTestConfig(...ownSetupFiles: string[]): ViteUserConfig {
     test: {
       environment: 'jsdom',
       globals: true,
-      // Component tests drive jsdom with user events: generous on a busy 2-core CI machine.
-      testTimeout: 30_000,
+      // Component tests drive jsdom with user events, and npm test runs them niced beside the
+      // end-to-end and backend suites: generous, as the shared package's (its vitest.config.ts).
+      testTimeout: 120_000,
       setupFiles: [SHARED_SETUP, ...ownSetupFiles],
       css: { modules: { classNameStrategy: 'non-scoped' } },
     },

@@ -104,7 +104,7 @@ describe('Calendar', () => {
     const previous = screen.getByRole('button', { name: 'Previous month' });
     expect(previous).toBeDisabled();
     // One pointer for all 21 presses, with no pause between them (a fifth less time; `npm test`
-    // runs this suite niced on a busy machine, under the suite's 30 s).
+    // runs this suite niced on a busy machine).
     const user = userEvent.setup({ delay: null });
     for (let i = 0; i < 20; i += 1) await user.click(next);
     expect(next).toBeDisabled();
