@@ -227,7 +227,9 @@ describe('a bounded wait for the database', () => {
 
   it.skipIf(postgresSkipReason !== undefined)('PostgreSQL: a full pool answers DbWaitTimeout after the wait', async () => {
     const scratch = await createScratchDb();
-    const db = await openPg(scratch.url, 1, 100);
+    // The wait also bounds opening a connection (pg-pool's connectionTimeoutMillis): 100 ms failed
+    // the first connection of a CI run at load 14.
+    const db = await openPg(scratch.url, 1, 2000);
     try {
       let finish!: () => void;
       const holder = db.tx(() => new Promise<void>((resolve) => (finish = resolve)));
