@@ -5,6 +5,10 @@
  * cards. Then the whole `npm start` process group is stopped and the site's ports are free
  * again, so the tests that follow can use them. Run by .ci/run before `npm test`.
  *
+ * With --in-place it checks this checkout instead of a clone of it, when this checkout is itself
+ * fresh (nothing installed or built, no change to a tracked file): CI's checkout is a fresh clone,
+ * and `npm test --no-build` then tests the very build this start made, instead of building twice.
+ *
  * SMOKE_TIMEOUT_S bounds the clone's install, build and start (default 600).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -57,11 +61,23 @@ async function waitUntil(what, check, until = deadline) {
 const busy = await busyPorts();
 if (busy.length) throw new Error(`smoke: ports ${busy.join(', ')} are in use; the smoke needs the site's own ports`);
 
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-smoke-'));
-const clone = path.join(folder, 'homestory');
+const inPlace = process.argv.includes('--in-place');
 const started = Date.now();
-const cloned = spawnSync('git', ['clone', '--quiet', repoRoot, clone], { stdio: 'inherit' });
-if (cloned.status !== 0) throw new Error('smoke: git clone failed');
+let folder;
+let clone;
+if (inPlace) {
+  const changed = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repoRoot, encoding: 'utf8' });
+  const built = ['node_modules', ...APPS.map((name) => path.join(name, 'dist'))].filter((dir) => fs.existsSync(path.join(repoRoot, dir)));
+  if (changed.status !== 0 || changed.stdout.trim() !== '' || built.length > 0) {
+    throw new Error(`smoke: --in-place needs a fresh checkout (${built.length ? `found ${built.join(', ')}` : 'tracked files changed'})`);
+  }
+  clone = repoRoot;
+} else {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-smoke-'));
+  clone = path.join(folder, 'homestory');
+  const cloned = spawnSync('git', ['clone', '--quiet', repoRoot, clone], { stdio: 'inherit' });
+  if (cloned.status !== 0) throw new Error('smoke: git clone failed');
+}
 
 // Its own process group, so stopping it stops pnpm, the backend and the static servers alike.
 const env = { ...process.env };
@@ -86,7 +102,8 @@ async function stop() {
     // the group is gone
   }
   await waitUntil('the site stopping', async () => (await busyPorts()).length === 0, Date.now() + 30_000);
-  fs.rmSync(folder, { recursive: true, force: true });
+  // In place, the build stays for the tests; the start's data folder goes.
+  fs.rmSync(inPlace ? path.join(clone, '.data') : folder, { recursive: true, force: true });
 }
 
 try {
