@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_RATE_LIMIT as SIGN_IN_LIMIT, DEFAULT_BCRYPT_COST } from '../src/config.ts';
 import { guestAccount } from '../src/seed/guest.ts';
 import { authCall, codes, type Answer } from './support/auth-calls.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { signToken, userToken } from './support/tokens.ts';
 
 const SIGN_UPS_AT_ONCE = 60;
@@ -20,7 +20,7 @@ let nextAddress = 2;
 /** A loopback source address no earlier test used: a client the limiter has not seen. */
 const freshAddress = () => `127.0.0.${nextAddress++}`;
 
-describe.each(DB_KINDS)('auth abuse on %s', (kind) => {
+describe.each(databases('concurrency'))('auth abuse on %s', (kind) => {
   let backend: TestBackend;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// GoTrue's admin API through supabase-js's own auth.admin client, on PGlite and on PostgreSQL:
+// GoTrue's admin API through supabase-js's own auth.admin client, on PGlite:
 // only the service role may use it; users are created, listed page by page, read, updated
 // (metadata, password, email confirmation, bans) and deleted, invited by email and given
 // generated links, and sign-in follows.
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 const PASSWORD = 'correct-horse-battery';
@@ -14,7 +14,7 @@ const PASSWORD = 'correct-horse-battery';
 let counter = 0;
 const uniqueEmail = () => `admin-made-${Date.now()}-${counter++}@example.com`;
 
-describe.each(DB_KINDS)('admin users API on %s', (kind) => {
+describe.each(databases())('admin users API on %s', (kind) => {
   let backend: TestBackend;
   let admin: SupabaseClient['auth']['admin'];
   const client = (key = backend.keys.anonKey): SupabaseClient =>

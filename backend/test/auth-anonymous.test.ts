@@ -1,17 +1,17 @@
-// Anonymous sign-ins through supabase-js, on PGlite and on PostgreSQL: off unless the backend is
+// Anonymous sign-ins through supabase-js, on PGlite: off unless the backend is
 // told (AUTH_ANONYMOUS_USERS=true, as GoTrue's setting), then a user with no email whose tokens
 // say is_anonymous, who keeps their data when they give an email and a password.
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 
 const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
-describe.each(DB_KINDS)('anonymous sign-ins on %s', (kind) => {
+describe.each(databases())('anonymous sign-ins on %s', (kind) => {
   let allowed: TestBackend;
   let refused: TestBackend;
   const client = (backend: TestBackend): SupabaseClient =>

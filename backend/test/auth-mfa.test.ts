@@ -1,6 +1,6 @@
 // TOTP multi-factor authentication through supabase-js's auth.mfa (enroll, challenge, verify,
-// challengeAndVerify, unenroll, listFactors, getAuthenticatorAssuranceLevel), on PGlite and on
-// PostgreSQL: the session's level and amr in the JWT, the secret encrypted at rest, the guess
+// challengeAndVerify, unenroll, listFactors, getAuthenticatorAssuranceLevel), on PGlite: the
+// session's level and amr in the JWT, the secret encrypted at rest, the guess
 // limit on codes, and a host's price change that needs aal2 once the host has enrolled. The codes
 // are computed here from RFC 6238 with node:crypto, as an authenticator app computes them.
 import { createHmac } from 'node:crypto';
@@ -9,7 +9,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCall } from './support/auth-calls.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 const PASSWORD = 'correct-horse-battery';
@@ -35,7 +35,7 @@ function totp(secret: string, at = Date.now()): string {
 }
 const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
-describe.each(DB_KINDS)('MFA on %s', (kind) => {
+describe.each(databases())('MFA on %s', (kind) => {
   let backend: TestBackend;
   const client = (): SupabaseClient =>
     createClient(backend.url, backend.keys.anonKey, {

@@ -12,7 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 const PASSWORD = 'correct-horse-battery';
@@ -20,7 +20,7 @@ const PASSWORD = 'correct-horse-battery';
 let counter = 0;
 const uniqueEmail = () => `otp-${Date.now()}-${counter++}@example.com`;
 
-describe.each(DB_KINDS)('emailed codes on %s', (kind) => {
+describe.each(databases('concurrency'))('emailed codes on %s', (kind) => {
   let backend: TestBackend;
   const client = (): SupabaseClient =>
     createClient(backend.url, backend.keys.anonKey, {
@@ -479,7 +479,7 @@ describe.each(DB_KINDS)('emailed codes on %s', (kind) => {
   });
 });
 
-describe.each(DB_KINDS)('mail through a configured SMTP server on %s', (kind) => {
+describe.each(databases('concurrency'))('mail through a configured SMTP server on %s', (kind) => {
   let backend: TestBackend;
   let smtp: SMTPServer;
   const received: Array<{ from: string; to: string[]; data: string }> = [];

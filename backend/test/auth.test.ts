@@ -1,4 +1,4 @@
-// /auth/v1 through supabase-js itself (contract section 3), on PGlite and on PostgreSQL.
+// /auth/v1 through supabase-js itself (contract section 3), on PGlite.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/auth/demo-accounts.ts';
 import { DEFAULT_AUTH_RATE_LIMIT as SIGN_IN_LIMIT } from '../src/config.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 
@@ -46,7 +46,7 @@ async function browse(start: string, until: (url: URL) => boolean, jar = new Map
   throw new Error(`too many redirects at ${url}`);
 }
 
-describe.each(DB_KINDS)('auth on %s', (kind) => {
+describe.each(databases())('auth on %s', (kind) => {
   let backend: TestBackend;
   const client = (headers: Record<string, string> = {}): SupabaseClient =>
     createClient(backend.url, backend.keys.anonKey, {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
 import { latestCheckOut, MAX_STAY_NIGHTS } from '../../shared/src/rules/stayBounds.ts';
 import { guestAccount } from '../src/seed/guest.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 import { userToken } from './support/tokens.ts';
 
@@ -18,7 +18,7 @@ const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.
 const PRICE = 8300;
 const DEARER_PRICE = 83_000;
 
-describe.each(DB_KINDS)('booking integrity on %s', (kind) => {
+describe.each(databases('concurrency'))('booking integrity on %s', (kind) => {
   let backend: TestBackend;
   let service: SupabaseClient;
   let driver: ReturnType<typeof checkoutDriver>;

@@ -6,7 +6,7 @@
 // embedded database through a socket (support/pglite-socket.ts).
 import type { Env } from '../src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startRestBackend, type DbKind, type TestBackend } from './support/backend.ts';
+import { databases, startRestBackend, type DbKind, type TestBackend } from './support/backend.ts';
 import { CASES, OTHER, RESET_SQL, SETTINGS_CASES, USER, type Case, type Token } from './support/conformance-cases.ts';
 import { servePglite, type PgliteSocket } from './support/pglite-socket.ts';
 import { startPostgrest, type PostgrestProcess, type PostgrestSettings } from './support/postgrest.ts';
@@ -53,7 +53,7 @@ interface Settings {
 }
 
 const describeConformance = (title: string, settings: Settings, cases: Case[]) =>
-  describe.each(DB_KINDS)(`${title} on %s`, (kind: DbKind) => {
+  describe.each(databases('driver'))(`${title} on %s`, (kind: DbKind) => {
     let backend: TestBackend;
     let socket: PgliteSocket | undefined;
     let postgrest: PostgrestProcess;

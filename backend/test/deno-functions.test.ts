@@ -3,7 +3,7 @@
 // bundles, so an import leaving the folder fails here), with the environment the platform gives
 // it. Deno runs offline: an empty DENO_DIR and --cached-only forbid any download, and the pinned
 // npm: imports resolve from the backend's node_modules (--node-modules-dir=manual, the working
-// directory's). The local backend, on PGlite and PostgreSQL, stands in for the Supabase project,
+// directory's). The local backend, on PGlite, stands in for the Supabase project,
 // its built-in test processor for Stripe.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
 import { functionEnv } from '../src/functions/index.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest, withShownTerms, type Answer } from './support/checkout.ts';
 
 const BACKEND_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -77,7 +77,7 @@ async function serveFunction(dir: string, denoDir: string, env: Record<string, s
   };
 }
 
-describe.each(DB_KINDS)('edge functions under Deno, on %s', (kind) => {
+describe.each(databases())('edge functions under Deno, on %s', (kind) => {
   let backend: TestBackend;
   let service: SupabaseClient;
   let driver: ReturnType<typeof checkoutDriver>;

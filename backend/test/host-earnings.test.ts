@@ -1,5 +1,5 @@
 // Host earnings (issue 29) against the real backend (project migrations and edge functions) on
-// PGlite and on PostgreSQL, with supabase-js: host_earnings() gives a host the paid stays of
+// PGlite, with supabase-js: host_earnings() gives a host the paid stays of
 // their own places only, with what was charged and refunded and the lines it was charged at
 // (from which shared/rules' stayEarnings gives the fee and payout), and nobody else's.
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountInCents, checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
 import { stayEarnings } from '../../shared/src/rules/earnings.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { publishedListing } from './support/listings.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 
@@ -29,7 +29,7 @@ interface Row {
   cancelled: boolean;
 }
 
-describe.each(DB_KINDS)('host earnings on %s', (kind) => {
+describe.each(databases())('host earnings on %s', (kind) => {
   let backend: TestBackend;
   let service: SupabaseClient;
   let driver: ReturnType<typeof checkoutDriver>;

@@ -18,7 +18,7 @@ import {
   nightlyUsdAtRate,
   nightlyUsdPrice,
 } from '../../shared/src/rules/pricing.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 import { HOST_CITY as CITY, completeListing as complete, hostPhoto as photo, publishedListing } from './support/listings.ts';
 
@@ -26,7 +26,7 @@ const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.
 
 type User = Awaited<ReturnType<ReturnType<typeof checkoutDriver>['signedInUser']>>;
 
-describe.each(DB_KINDS)('hosting on %s', (kind) => {
+describe.each(databases('concurrency'))('hosting on %s', (kind) => {
   let backend: TestBackend;
   let service: SupabaseClient;
   let anon: SupabaseClient;

@@ -10,7 +10,7 @@ import { Mutex } from '../src/db/mutex.ts';
 import { openPg } from '../src/db/pg.ts';
 import { roleStatement } from '../src/db/role.ts';
 import { createHttpServer, listen } from '../src/http/server.ts';
-import { DB_KINDS, postgresSkipReason, startRestBackend, type TestBackend } from './support/backend.ts';
+import { databases, postgresSkipReason, startRestBackend, type TestBackend } from './support/backend.ts';
 import { createScratchDb } from './support/postgres.ts';
 
 function send(port: number, method: string, path: string, body?: string) {
@@ -81,7 +81,7 @@ describe('http server', () => {
   });
 });
 
-describe.each(DB_KINDS)('request limits on %s', (kind) => {
+describe.each(databases('server'))('request limits on %s', (kind) => {
   let backend: TestBackend;
   beforeAll(async () => {
     backend = await startRestBackend(kind);

@@ -1,11 +1,11 @@
 // Issue 29, only true facts: a listing's amenities, house rules and check-in are what its host
 // entered (save_listing, checked, for their own places only), the page's read (listing_facts)
 // answers them and what the data says of the host, and the seed catalogue carries the spec's
-// fixed texts as such data. Against the real backend on PGlite and on PostgreSQL, with supabase-js.
+// fixed texts as such data. Against the real backend on PGlite, with supabase-js.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMENITY_KEYS, CHECK_IN_METHODS } from '../../shared/src/rules/listingFacts.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver } from './support/checkout.ts';
 
 type User = Awaited<ReturnType<ReturnType<typeof checkoutDriver>['signedInUser']>>;
@@ -21,7 +21,7 @@ const NOTHING_ENTERED = {
   check_in_method: null,
 };
 
-describe.each(DB_KINDS)('listing facts on %s', (kind) => {
+describe.each(databases())('listing facts on %s', (kind) => {
   let backend: TestBackend;
   let anon: SupabaseClient;
   let service: SupabaseClient;

@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageMail } from '../src/messages/mail.ts';
 import { subscribed } from './support/realtime.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { publishedListing } from './support/listings.ts';
 import { isoDay } from './support/checkout.ts';
 
@@ -28,7 +28,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-describe.each(DB_KINDS)('messages on %s', (kind) => {
+describe.each(databases('concurrency'))('messages on %s', (kind) => {
   let backend: TestBackend;
   let service: SupabaseClient;
   let host: User;

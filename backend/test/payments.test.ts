@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { CARD_OK, checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
@@ -17,7 +17,7 @@ const THREE_NIGHTS_CENTS = 40_300;
 
 type Driver = ReturnType<typeof checkoutDriver>;
 
-describe.each(DB_KINDS)('payments on %s', (kind) => {
+describe.each(databases('concurrency'))('payments on %s', (kind) => {
   let backend: TestBackend;
   let service: SupabaseClient;
   let roomId: number;

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend } from '../src/main.ts';
 import { subscribed } from './support/realtime.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const LIMITS = {
   REALTIME_MAX_CONNECTIONS_PER_CLIENT: '12',
@@ -50,7 +50,7 @@ function rawSocket(url: string, apikey: string, vsn = '1.0.0'): Promise<WebSocke
   });
 }
 
-describe.each(DB_KINDS)('realtime on %s', (kind) => {
+describe.each(databases('notify'))('realtime on %s', (kind) => {
   let backend: TestBackend;
   const clients: SupabaseClient[] = [];
   const client = (options: { vsn?: '1.0.0' | '2.0.0' } = {}) => {

@@ -5,9 +5,9 @@
 // and the plan media type (REST_PLAN_ENABLED=true, supabase-js's explain()).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, plannedRows, startRestBackend, type TestBackend } from './support/backend.ts';
+import { databases, plannedRows, startRestBackend, type TestBackend } from './support/backend.ts';
 
-describe.each(DB_KINDS)('REST settings on %s', (kind) => {
+describe.each(databases('notify'))('REST settings on %s', (kind) => {
   let backend: TestBackend;
   let anon: SupabaseClient;
   beforeAll(async () => {

@@ -3,11 +3,11 @@
 // usual and keeps nothing), and REST_TX_END=rollback keeps nothing whatever is asked. The same
 // holds for the EXPLAIN ANALYZE of a write (the plan media type, REST_PLAN_ENABLED), which runs it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const ROOM = { 'house-title': 'Tx test house', price: 8300, max_guests: 2, city: 'Txville', country: 'Testland' };
 
-describe.each(DB_KINDS)('Prefer: tx on %s', (kind) => {
+describe.each(databases('driver'))('Prefer: tx on %s', (kind) => {
   const backends: Record<string, TestBackend> = {};
 
   beforeAll(async () => {

@@ -2,7 +2,7 @@
 // the project's migrations with the known rows of test/fixtures/rest-data.sql.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, plannedRows, startRestBackend, type TestBackend } from './support/backend.ts';
+import { databases, plannedRows, startRestBackend, type TestBackend } from './support/backend.ts';
 import { signToken, userToken } from './support/tokens.ts';
 
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -11,7 +11,7 @@ const OTHER = '22222222-2222-4222-8222-222222222222';
 /** A select on Rooms, before its filters. */
 type RoomsQuery = ReturnType<ReturnType<SupabaseClient['from']>['select']>;
 
-describe.each(DB_KINDS)('REST on %s', (kind) => {
+describe.each(databases('driver'))('REST on %s', (kind) => {
   let backend: TestBackend;
   let anon: SupabaseClient;
   let user: SupabaseClient;

@@ -1,4 +1,4 @@
-// Reviews (issue 30, item 3) against the real backend on both databases, with supabase-js as the
+// Reviews (issue 30, item 3) against the real backend on PGlite, with supabase-js as the
 // pages' client: who may review which stay and when (the server's clock), once per side; that a
 // review stays hidden from everyone but its author until both sides are in or its window ends; and
 // that the listing's figures follow the published reviews. Past stays are written with the service
@@ -6,14 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay } from './support/checkout.ts';
 
 type User = Awaited<ReturnType<ReturnType<typeof checkoutDriver>['signedInUser']>>;
 
 const SCORES = { cleanliness: 5, accuracy: 4, check_in: 5, communication: 5, location: 3, value: 4 };
 
-describe.each(DB_KINDS)('reviews on %s', (kind) => {
+describe.each(databases())('reviews on %s', (kind) => {
   let backend: TestBackend;
   let service: SupabaseClient;
   let driver: ReturnType<typeof checkoutDriver>;

@@ -6,7 +6,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 
@@ -19,7 +19,7 @@ function daysFromToday(n: number): string {
 const nightsBetween = (startDate: string, endDate: string) =>
   Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000);
 
-describe.each(DB_KINDS)('row-level security and SQL functions on %s', (kind) => {
+describe.each(databases('concurrency'))('row-level security and SQL functions on %s', (kind) => {
   let backend: TestBackend;
   let anon: SupabaseClient;
   let owner: SupabaseClient;

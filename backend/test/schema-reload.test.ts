@@ -1,9 +1,9 @@
 // The REST schema cache reloads on NOTIFY pgrst, as PostgREST's does, on PGlite and PostgreSQL:
 // a table made after start answers 404 PGRST205 until the notification, then serves its rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
-describe.each(DB_KINDS)('schema reload on %s', (kind) => {
+describe.each(databases('notify'))('schema reload on %s', (kind) => {
   let backend: TestBackend;
   beforeAll(async () => {
     backend = await startTestBackend(kind, { env: { SEED_ROOMS: '0' } });

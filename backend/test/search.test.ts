@@ -1,5 +1,5 @@
-// search_rooms as the discovery page calls it (supabase-js, the project's migrations, on PGlite
-// and PostgreSQL): regions resolve to their places, a search naming a place in the gazetteer finds
+// search_rooms as the discovery page calls it (supabase-js, the project's migrations, on PGlite):
+// regions resolve to their places, a search naming a place in the gazetteer finds
 // that place's homes, a search that names none ranks prefix and close spellings of the city or
 // country before the 90% letter rule, and a search for nowhere finds nothing. The second block
 // gives the homes coordinates: a city's radius, nearest first; a country; map boxes; filters.
@@ -7,9 +7,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kilometresBetween, type Coordinates } from '../../shared/src/rules/distance.ts';
 import { REGIONS } from '../../shared/src/rules/regions.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
-describe.each(DB_KINDS)('search on %s', (kind) => {
+describe.each(databases())('search on %s', (kind) => {
   let backend: TestBackend;
   let anon: SupabaseClient;
   const ids: Record<string, number> = {};
@@ -124,7 +124,7 @@ describe.each(DB_KINDS)('search on %s', (kind) => {
   });
 });
 
-describe.each(DB_KINDS)('search by place and box on %s', (kind) => {
+describe.each(databases())('search by place and box on %s', (kind) => {
   let backend: TestBackend;
   let anon: SupabaseClient;
   let service: SupabaseClient;

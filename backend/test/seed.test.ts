@@ -10,7 +10,7 @@ import { seedIfEmpty } from '../src/seed/index.ts';
 import { roomAt, settingCities, USD_RATE } from '../src/seed/rooms.ts';
 import { sceneOfUrl } from '../src/seed/photos.ts';
 import { isBedroom } from '../src/seed/scenes/kinds.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
 
@@ -157,7 +157,7 @@ describe('seed generator', () => {
   });
 });
 
-describe.each(DB_KINDS)('seeded backend on %s', (kind) => {
+describe.each(databases())('seeded backend on %s', (kind) => {
   let backend: TestBackend;
   let rooms: Room[];
 

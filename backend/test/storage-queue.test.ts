@@ -1,5 +1,5 @@
-// Issue 27: Storage's image work under hostile load, against the real backend on PGlite and on
-// PostgreSQL. Renders and upload decodes run in one bounded, fair queue (src/storage/queue.ts):
+// Issue 27: Storage's image work under hostile load, against the real backend on PGlite.
+// Renders and upload decodes run in one bounded, fair queue (src/storage/queue.ts):
 // one address's 12 hostile 2500 px AVIF renders get its share (the rest 429 with Retry-After)
 // while another address's uncached render, a static photo and a REST read stay fast; the queue's
 // maximum holds (503 with Retry-After); objects and renders are sent with nosniff and a
@@ -8,7 +8,7 @@
 import { request } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver } from './support/checkout.ts';
 
 type User = Awaited<ReturnType<ReturnType<typeof checkoutDriver>['signedInUser']>>;
@@ -28,7 +28,7 @@ const QUEUE_MAX = 6;
  */
 const HEAVY_MS = 180_000;
 
-describe.each(DB_KINDS)('image work under load on %s', (kind) => {
+describe.each(databases())('image work under load on %s', (kind) => {
   let backend: TestBackend;
   let host: User;
   /** A 40 megapixel PNG (8000 x 5000, one colour: 0.5 MB) and a 1600 x 1200 photo, stored. */

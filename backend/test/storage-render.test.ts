@@ -1,6 +1,6 @@
 // Issue 16, hosts' photos: the local backend's counterpart of hosted Storage's image
 // transformations, /storage/v1/render/image/public/<bucket>/<path>, against the real backend on
-// PGlite and on PostgreSQL: the URLs supabase-js's getPublicUrl(path, { transform }) builds render
+// PGlite: the URLs supabase-js's getPublicUrl(path, { transform }) builds render
 // the photo a host uploaded at the asked size and format, bad parameters are refused as Storage
 // refuses them, only listing-photos' existing objects are rendered, and renders are cached once.
 import { randomBytes } from 'node:crypto';
@@ -11,7 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENDER_SIZE, renderStats } from '../src/storage/render.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver } from './support/checkout.ts';
 
 type User = Awaited<ReturnType<ReturnType<typeof checkoutDriver>['signedInUser']>>;
@@ -25,7 +25,7 @@ const bytesUnder = (dir: string) =>
     .filter((entry) => entry.isFile())
     .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
 
-describe.each(DB_KINDS)('rendering listing photos on %s', (kind) => {
+describe.each(databases())('rendering listing photos on %s', (kind) => {
   let backend: TestBackend;
   let host: User;
   let bucket: ReturnType<SupabaseClient['storage']['from']>;

@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutChargeCents, nightlyUsdPrice } from '../../shared/src/rules/pricing.ts';
 import { guestAccount } from '../src/seed/guest.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 
 const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
@@ -15,7 +15,7 @@ const PRICE = 8300;
 const TWO_NIGHTS_CENTS = checkoutChargeCents(PRICE, 2);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe.each(DB_KINDS)('trip cancellation on %s', (kind) => {
+describe.each(databases('concurrency'))('trip cancellation on %s', (kind) => {
   let backend: TestBackend;
   let service: SupabaseClient;
   let driver: ReturnType<typeof checkoutDriver>;

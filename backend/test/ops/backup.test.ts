@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createBackend } from '../../src/main.ts';
-import { DB_KINDS, startTestBackend } from '../support/backend.ts';
+import { databases, startTestBackend } from '../support/backend.ts';
 import { createScratchDb } from '../support/postgres.ts';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/backup.ts', import.meta.url));
@@ -22,7 +22,7 @@ async function run(command: 'backup' | 'restore', folder: string, dataDir: strin
   });
 }
 
-describe.each(DB_KINDS)('backup and restore (%s)', (kind) => {
+describe.each(databases('server'))('backup and restore (%s)', (kind) => {
   it('restores a site with a booking and a photo into a new data folder, where everything is found', async () => {
     const site = await startTestBackend(kind, { env: { SEED_ROOMS: '3' } });
     const folder = join(mkdtempSync(join(tmpdir(), 'hs-backup-')), 'backup');

@@ -25,8 +25,29 @@ export interface TestBackend extends Backend {
 export const postgresSkipReason = await postgresUnavailable();
 if (postgresSkipReason) console.warn(`[backend tests] PostgreSQL half skipped: ${postgresSkipReason}`);
 
-/** Database kinds to run against: PGlite always, PostgreSQL when reachable. */
-export const DB_KINDS: DbKind[] = postgresSkipReason ? ['pglite'] : ['pglite', 'postgres'];
+/**
+ * Why a suite runs on PostgreSQL as well. Every suite runs on PGlite, which is PostgreSQL's own
+ * engine compiled to WebAssembly: the same SQL, policies, functions and extensions answer the same
+ * there. A suite also runs on PostgreSQL (when one is reachable) where the two behave differently,
+ * and says why with one of these:
+ * - 'concurrency': PGlite runs one statement at a time on one connection, so races, row locks,
+ *   deadlocks, constraints under parallel writes and counters under parallel requests are real only
+ *   on PostgreSQL;
+ * - 'notify': LISTEN/NOTIFY (Realtime's capture, the REST schema cache) crosses connections on
+ *   PostgreSQL and stays in one process on PGlite;
+ * - 'driver': the backend reads PostgreSQL through node-postgres and PGlite through its own API, so
+ *   how values, errors and transactions come back is each driver's;
+ * - 'server': what only a server has: statement timeouts and their cancel, connection pools, roles
+ *   it keeps, several processes on one database.
+ * BACKEND_ALL_DATABASES=1 runs every suite on both (`npm run test:flaky` does).
+ */
+export type PostgresReason = 'concurrency' | 'notify' | 'driver' | 'server';
+
+/** The databases a suite runs on: PGlite, and PostgreSQL for a reason (see PostgresReason). */
+export function databases(onPostgres?: PostgresReason): DbKind[] {
+  if (postgresSkipReason) return ['pglite'];
+  return onPostgres !== undefined || process.env.BACKEND_ALL_DATABASES === '1' ? ['pglite', 'postgres'] : ['pglite'];
+}
 
 /**
  * A new data folder; with `pglite` it already holds an initialised cluster (global-setup.ts), with
