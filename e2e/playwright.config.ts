@@ -15,6 +15,30 @@ export const chromiumLaunch = {
 // One artifacts folder per run, so runs started side by side do not share trace files.
 process.env.E2E_RUN_ID ??= new Date().toISOString().replace(/[:.]/g, '-');
 
+/**
+ * Flows run at one size, layouts at both: a journey whose steps and answers are the same at both
+ * widths runs in the desktop project only (the same journey twice costs a browser and a backend
+ * round trip each time). These spec files whole, and the tests tagged @one-size elsewhere; a test
+ * whose screen differs by width (search bar or overlay, user menu or bottom bar, map beside or
+ * behind the list, the booking page's layout) runs at both. A phone's own way into a flow (the
+ * bottom bar to /hosting, /messages, /trips) is checked by account.spec.ts at that size.
+ */
+const ONE_SIZE_FILES = [
+  'checkout-standalone', // the standalone remote's server and sign-in redirect
+  'earnings', // host pages: figures, CSV
+  'hosting', // a host's flows: listing in steps, blocked nights, drafts, money
+  'messages', // conversations, live delivery, bounds
+  'redeploy', // the shell's server reloading a remote
+  'resilience', // remotes and backends down, restarted, killed
+  'reviews', // a stay reviewed by both sides
+  'security', // secrets in builds, headers, CSP, texts as text
+  'security-fuzz', // HTTP-level fuzzing and limits
+  'ssr-session', // cookies and the server's sessions
+  'tab-sync', // BroadcastChannel between tabs
+  'trips', // the itinerary, cancelling and refunds
+  'two-step', // an authenticator app set up, used and removed
+];
+
 export default defineConfig({
   testDir: './tests',
   outputDir: `./artifacts/results-${process.env.E2E_RUN_ID}`,
@@ -41,6 +65,8 @@ export default defineConfig({
     },
     {
       name: 'mobile',
+      testIgnore: ONE_SIZE_FILES.map((name) => `**/${name}.spec.ts`),
+      grepInvert: /@one-size/,
       use: {
         viewport: { width: 375, height: 812 },
         deviceScaleFactor: 2,

@@ -25,7 +25,7 @@ async function mailTo(to: string): Promise<Array<{ subject: string; text: string
 }
 
 test.describe('Login & Security', () => {
-  test('changes the password with the current one; a wrong current password or a short new one is refused', async ({ page, context, isMobile }, info) => {
+  test('changes the password with the current one; a wrong current password or a short new one is refused', { tag: '@one-size' }, async ({ page, context, isMobile }, info) => {
     const user = await newUser('password', 'pat password');
     await signInContext(context, user);
     const dialog = await openLoginSecurity(page, isMobile);
@@ -68,7 +68,7 @@ test.describe('Login & Security', () => {
     await expectSignedIn(page, isMobile, 'P');
   });
 
-  test('changes the email: both addresses are mailed, and the dialog says so', async ({ page, context, isMobile }) => {
+  test('changes the email: both addresses are mailed, and the dialog says so', { tag: '@one-size' }, async ({ page, context, isMobile }) => {
     const user = await newUser('email', 'eli email');
     await signInContext(context, user);
     const dialog = await openLoginSecurity(page, isMobile);
@@ -138,7 +138,7 @@ test.describe('the way back after signing in', () => {
     await expect(page.getByRole('region', { name: 'Your trip' }).getByText('2 guests')).toBeVisible();
   });
 
-  test('/login?next=/trips goes to /trips after signing in', async ({ page, isMobile }) => {
+  test('/login?next=/trips goes to /trips after signing in', { tag: '@one-size' }, async ({ page, isMobile }) => {
     const user = await newUser('next', 'nora next');
     await page.goto(`/login?next=${encodeURIComponent('/trips')}`);
     await signInOnLogin(page, user.email, PASSWORD);
@@ -147,7 +147,7 @@ test.describe('the way back after signing in', () => {
     await expectSignedIn(page, isMobile, 'N');
   });
 
-  test('plain /login goes to /home after signing in, with the signed-in header', async ({ page, isMobile }) => {
+  test('plain /login goes to /home after signing in, with the signed-in header', { tag: '@one-size' }, async ({ page, isMobile }) => {
     const user = await newUser('home', 'hana home');
     await page.goto('/login');
     await signInOnLogin(page, user.email, PASSWORD);

@@ -74,14 +74,14 @@ test.describe('login dialog and page', () => {
     await expect(third).toBeHidden();
   });
 
-  test('an empty field: "Email and password are required."', async ({ page }) => {
+  test('an empty field: "Email and password are required."', { tag: '@one-size' }, async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill('someone@example.com');
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Email and password are required.');
   });
 
-  test('a wrong password says so', async ({ page }) => {
+  test('a wrong password says so', { tag: '@one-size' }, async ({ page }) => {
     const user = await newUser('wrongpw');
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
@@ -91,7 +91,7 @@ test.describe('login dialog and page', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('signs in with email and password on /login and lands on /home (ARCHITECTURE section 6)', async ({ page, isMobile }) => {
+  test('signs in with email and password on /login and lands on /home (ARCHITECTURE section 6)', { tag: '@one-size' }, async ({ page, isMobile }) => {
     const user = await newUser('signin', 'zelda signin');
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
@@ -105,7 +105,7 @@ test.describe('login dialog and page', () => {
     await page.waitForURL((url) => url.pathname === '/home');
   });
 
-  test('a new email signs up and is asked for a name', async ({ page }) => {
+  test('a new email signs up and is asked for a name', { tag: '@one-size' }, async ({ page }) => {
     const email = `account-signup-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
@@ -119,7 +119,7 @@ test.describe('login dialog and page', () => {
     await expect(page.getByText('Signed in as Quinn').or(page.getByText('Quinn Newcomer')).filter({ visible: true })).toBeVisible();
   });
 
-  test('the guest button signs into the demo account named Guest', async ({ page, isMobile }) => {
+  test('the guest button signs into the demo account named Guest', { tag: '@one-size' }, async ({ page, isMobile }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
     await page.waitForURL((url) => url.pathname === '/home');
@@ -127,7 +127,7 @@ test.describe('login dialog and page', () => {
     await expectSignedIn(page, isMobile, 'G');
   });
 
-  test('Google goes through the backend OAuth flow and comes back signed in', async ({ page, context, isMobile }) => {
+  test('Google goes through the backend OAuth flow and comes back signed in', { tag: '@one-size' }, async ({ page, context, isMobile }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.waitForURL((url) => url.port === '54321');
@@ -142,7 +142,7 @@ test.describe('login dialog and page', () => {
     await expectSignedIn(page, isMobile, 'K');
   });
 
-  test('a session about to expire is refreshed at load and stays signed in', async ({ page, context, isMobile }) => {
+  test('a session about to expire is refreshed at load and stays signed in', { tag: '@one-size' }, async ({ page, context, isMobile }) => {
     const user = await newUser('refresh', 'Rhea Refresh');
     // Claim the stored session expires in 30 s: supabase-js refreshes it before using it.
     await signInContext(context, { ...user, session: { ...user.session, expires_at: Math.floor(Date.now() / 1000) + 30 } });
@@ -169,7 +169,7 @@ test.describe('login dialog and page', () => {
     await expect(page.getByText('Log in to view your wishlists')).toBeVisible();
     expect(await sessionCookiesOf(context, SITE, (await siteConfig()).supabaseUrl)).toEqual([]);
   });
-  test('a failed log out is shown and the page does not reload', async ({ page, context, isMobile }) => {
+  test('a failed log out is shown and the page does not reload', { tag: '@one-size' }, async ({ page, context, isMobile }) => {
     await signInContext(context, await newUser('logout-fails'));
     await page.route('**/auth/v1/logout**', (route) => route.fulfill({ status: 500, body: '{"message":"down"}' }));
     await page.goto('/account-settings');
@@ -185,7 +185,7 @@ test.describe('login dialog and page', () => {
 });
 
 test.describe('password reset', () => {
-  test('Forgot password? mails a link that opens the reset page signed in; the new password works and the link only once', async ({ page, isMobile }) => {
+  test('Forgot password? mails a link that opens the reset page signed in; the new password works and the link only once', { tag: '@one-size' }, async ({ page, isMobile }) => {
     const user = await newUser('reset', 'rosa reset');
     const dialog = await openLoginDialog(page, isMobile);
     await dialog.getByRole('button', { name: 'Forgot password?' }).click();
@@ -303,7 +303,7 @@ test.describe('favourites', () => {
     await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
   });
 
-  test('a favourite persists across a reload, shows in a tab already open and in the wishlist of a new one', async ({ page, context }) => {
+  test('a favourite persists across a reload, shows in a tab already open and in the wishlist of a new one', { tag: '@one-size' }, async ({ page, context }) => {
     const user = await newUser('fav');
     await signInContext(context, user);
     await page.goto('/home');
@@ -335,7 +335,7 @@ test.describe('favourites', () => {
 });
 
 test.describe('wishlist', () => {
-  test('signed out: the prompt, and Log in opens the dialog', async ({ page }) => {
+  test('signed out: the prompt, and Log in opens the dialog', { tag: '@one-size' }, async ({ page }) => {
     await page.goto('/wishlist');
     await expect(page.getByRole('heading', { name: 'Wishlists', level: 1 })).toBeVisible();
     await expect(page.getByText('Log in to view your wishlists')).toBeVisible();
@@ -343,7 +343,7 @@ test.describe('wishlist', () => {
     await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
   });
 
-  test('signed in without favourites: the empty text and Start Exploring to /', async ({ page, context }) => {
+  test('signed in without favourites: the empty text and Start Exploring to /', { tag: '@one-size' }, async ({ page, context }) => {
     await signInContext(context, await newUser('wish-empty'));
     await page.goto('/wishlist');
     await expect(page.getByText('Homes you have added to favourites will appear here')).toBeVisible();
@@ -351,7 +351,7 @@ test.describe('wishlist', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
-  test('signed in with favourites: the cards open /house/{id} in a new tab', async ({ page, context }) => {
+  test('signed in with favourites: the cards open /house/{id} in a new tab', { tag: '@one-size' }, async ({ page, context }) => {
     const user = await newUser('wish-full');
     const ids = await someRoomIds(user, 2);
     for (const id of ids) {
@@ -371,7 +371,7 @@ test.describe('wishlist', () => {
 });
 
 test.describe('trips', () => {
-  test('signed out: to /login after 1 s', async ({ page }) => {
+  test('signed out: to /login after 1 s', { tag: '@one-size' }, async ({ page }) => {
     const started = Date.now();
     await page.goto('/trips');
     await expect(page.getByRole('heading', { name: 'Trips', level: 1 })).toBeVisible();
@@ -379,7 +379,7 @@ test.describe('trips', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   });
 
-  test('signed in without trips: the empty state and Start searching', async ({ page, context }) => {
+  test('signed in without trips: the empty state and Start searching', { tag: '@one-size' }, async ({ page, context }) => {
     await signInContext(context, await newUser('trips-empty'));
     await page.goto('/trips');
     await expect(page.getByText('No trips Booked ... yet!')).toBeVisible();
@@ -392,7 +392,7 @@ test.describe('trips', () => {
     await expect(page).toHaveURL(/\/trips$/);
   });
 
-  test('a paid stay shows as an UPCOMING trip with its reservation code', async ({ page, context }) => {
+  test('a paid stay shows as an UPCOMING trip with its reservation code', { tag: '@one-size' }, async ({ page, context }) => {
     const user = await newCheckoutUser('account-trips');
     const stay = await freeStay(2);
     const code = await payThroughApi(user, stay);
@@ -408,7 +408,7 @@ test.describe('trips', () => {
 });
 
 test.describe('account settings and personal info', () => {
-  test('signed out: to / after 1 s', async ({ page }) => {
+  test('signed out: to / after 1 s', { tag: '@one-size' }, async ({ page }) => {
     const started = Date.now();
     await page.goto('/account-settings');
     await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
@@ -471,7 +471,7 @@ test.describe('account settings and personal info', () => {
   });
 });
 
-test('the account remote runs standalone, sign-in included', async ({ page }) => {
+test('the account remote runs standalone, sign-in included', { tag: '@one-size' }, async ({ page }) => {
   const standalone = `http://localhost:${appPort('account')}`;
   await page.goto(`${standalone}/wishlist`);
   await expect(page.getByRole('heading', { name: 'Wishlists', level: 1 })).toBeVisible();

@@ -112,7 +112,7 @@ test.describe('checkout', () => {
     expect(payments).toEqual([expect.objectContaining({ room_id: roomId, startDate: key(start), endDate: key(end) })]);
   });
 
-  test('signed out, the booking page goes to /login after 2 s, which returns there with the stay', async ({ page }) => {
+  test('signed out, the booking page goes to /login after 2 s, which returns there with the stay', { tag: '@one-size' }, async ({ page }) => {
     await page.goto('/1/book?adults=2&children=1');
     const shownAt = Date.now();
     await expect(page.getByText('Log in to book this place')).toBeVisible();
@@ -123,14 +123,14 @@ test.describe('checkout', () => {
     await expect(page.getByRole('heading', { name: 'Request to book', level: 1 })).toBeVisible();
   });
 
-  test('/login ignores a return path to another site and lands on /home', async ({ page }) => {
+  test('/login ignores a return path to another site and lands on /home', { tag: '@one-size' }, async ({ page }) => {
     await page.goto('/login?next=https%3A%2F%2Fevil.example%2F');
     await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
     const site = new URL(page.url()).origin;
     await page.waitForURL((url) => url.origin === site && url.pathname === '/home', { timeout: 20_000 });
   });
 
-  test('pays with the test card: Payment successful!, then /trips with the reservation code', async ({ page, context }) => {
+  test('pays with the test card: Payment successful!, then /trips with the reservation code', { tag: '@one-size' }, async ({ page, context }) => {
     const user = await newUser('pay');
     const stay = await freeStay(2);
     await signInContext(context, user);
@@ -171,7 +171,7 @@ test.describe('checkout', () => {
     expect(payments[0]!.id.split('-')[0]).toBe(code);
   });
 
-  test('the host changes the price while the page is open: pay is refused, the new total shown, and a second press pays it', async ({
+  test('the host changes the price while the page is open: pay is refused, the new total shown, and a second press pays it', { tag: '@one-size' }, async ({
     page,
     context,
   }, info) => {
@@ -208,7 +208,7 @@ test.describe('checkout', () => {
     }
   });
 
-  test('a declined card is told and the same booking can then be paid', async ({ page, context }) => {
+  test('a declined card is told and the same booking can then be paid', { tag: '@one-size' }, async ({ page, context }) => {
     const user = await newUser('declined');
     const stay = await freeStay(1);
     await signInContext(context, user);
@@ -233,7 +233,7 @@ test.describe('checkout', () => {
     expect(await paymentsOf(user)).toHaveLength(1);
   });
 
-  test('each card check has its message, the banner shows and the page scrolls to the top', async ({ page, context }) => {
+  test('each card check has its message, the banner shows and the page scrolls to the top', { tag: '@one-size' }, async ({ page, context }) => {
     const user = await newUser('validation');
     const stay = await freeStay(1);
     await signInContext(context, user);
@@ -264,7 +264,7 @@ test.describe('checkout', () => {
     expect(await paymentsOf(user)).toHaveLength(0);
   });
 
-  test('already booked: Edit and Request to book are disabled and the toast stays 30 s', async ({ page, context }) => {
+  test('already booked: Edit and Request to book are disabled and the toast stays 30 s', { tag: '@one-size' }, async ({ page, context }) => {
     const user = await newUser('booked');
     const stay = await freeStay(2);
     await payThroughApi(user, stay);
@@ -281,7 +281,7 @@ test.describe('checkout', () => {
     await expect(toast).toBeVisible();
   });
 
-  test('a stay that is over does not block booking the place again', async ({ page, context }) => {
+  test('a stay that is over does not block booking the place again', { tag: '@one-size' }, async ({ page, context }) => {
     const user = await newUser('past');
     const stay = await freeStay(2);
     await payThroughApi(user, stay);
@@ -381,7 +381,7 @@ test.describe('checkout', () => {
     expect(await serious()).toEqual([]);
   });
 
-  test("with Stripe configured but Stripe.js unreachable, the card form says so and nobody can pay", async ({
+  test("with Stripe configured but Stripe.js unreachable, the card form says so and nobody can pay", { tag: '@one-size' }, async ({
     page,
     context,
   }) => {
@@ -399,7 +399,7 @@ test.describe('checkout', () => {
     await expect(bookButton(page)).toBeDisabled();
   });
 
-  test('a card that asks for authentication shows a confirm step', async ({ page, context }) => {
+  test('a card that asks for authentication shows a confirm step', { tag: '@one-size' }, async ({ page, context }) => {
     const user = await newUser('3ds');
     const stay = await freeStay(1);
     await signInContext(context, user);
@@ -416,7 +416,7 @@ test.describe('checkout', () => {
     await expect(page.getByText('Payment successful!').first()).toBeVisible({ timeout: 20_000 });
   });
 
-  test('two tabs paying for the same nights: one succeeds, the other is told', async ({ browser, page, context }) => {
+  test('two tabs paying for the same nights: one succeeds, the other is told', { tag: '@one-size' }, async ({ browser, page, context }) => {
     test.slow();
     const user = await newUser('tabs');
     const stay = await freeStay(2);

@@ -434,7 +434,7 @@ test.describe('discovery', () => {
     await expect(cards(page).nth(2).getByRole('button', { name: 'Add to wishlist' })).toBeVisible();
   });
 
-  test('a failed read shows Retry, never a blank grid', async ({ page }) => {
+  test('a failed read shows Retry, never a blank grid', { tag: '@one-size' }, async ({ page }) => {
     // The page's first read is the server's: the browser reads when the reader moves on (here,
     // another category).
     await page.goto('/home');

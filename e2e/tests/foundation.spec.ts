@@ -17,14 +17,14 @@ const ROUTES: Array<[string, string]> = [
 
 test.describe('composed site', () => {
   for (const [route, remote] of ROUTES) {
-    test(`${route} renders ${remote} through federation`, async ({ page }) => {
+    test(`${route} renders ${remote} through federation`, { tag: '@one-size' }, async ({ page }) => {
       await page.goto(route);
       await expect(page.locator(`[data-remote="${remote}"]`)).toBeAttached();
       await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     });
   }
 
-  test('the shell owns the landing, coming-soon and 404 pages', async ({ page }) => {
+  test('the shell owns the landing, coming-soon and 404 pages', { tag: '@one-size' }, async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Homes that have a story' })).toBeVisible();
     await page.goto('/comingsoon');
@@ -45,7 +45,7 @@ test.describe('composed site', () => {
     }
   });
 
-  test('one React, one shared package and one auth client in the composed page', async ({ page, context }) => {
+  test('one React, one shared package and one auth client in the composed page', { tag: '@one-size' }, async ({ page, context }) => {
     // Signed in: the page follows its session, so the auth client is made (a signed-out
     // visitor's page loads supabase-js only once something asks for it).
     await signInContext(context, await newUser('foundation'));
@@ -108,7 +108,7 @@ test.describe('composed site', () => {
 test.describe('failure isolation', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('a remote that is down shows its fallback while the other pages work', async ({ page }, info) => {
+  test('a remote that is down shows its fallback while the other pages work', { tag: '@one-size' }, async ({ page }, info) => {
     const port = info.project.name === 'desktop' ? 3110 : 3120;
     const shell = await serveShellWith(port, { listing: 'http://localhost:3199/mf-manifest.json' });
     try {
@@ -125,7 +125,7 @@ test.describe('failure isolation', () => {
     }
   });
 
-  test('a remote that dies after load recovers through Retry once it is back', async ({ page }, info) => {
+  test('a remote that dies after load recovers through Retry once it is back', { tag: '@one-size' }, async ({ page }, info) => {
     const base = info.project.name === 'desktop' ? 3130 : 3140;
     const listingPort = base + 2;
     let listing = await serveAppCopy('listing', listingPort);
@@ -158,7 +158,7 @@ test.describe('standalone remotes', () => {
     ['hosting', '/hosting'],
   ];
   for (const [name, route] of STANDALONE) {
-    test(`${name} serves its pages alone`, async ({ page }) => {
+    test(`${name} serves its pages alone`, { tag: '@one-size' }, async ({ page }) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       const response = await page.goto(`http://localhost:${appPort(name)}${route}`);

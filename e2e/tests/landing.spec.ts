@@ -24,7 +24,7 @@ test.describe('landing page', () => {
     await expect(footer).toContainText('$ Dollar');
   });
 
-  test('the carousel moves on after 5 s and can be paused', async ({ page }) => {
+  test('the carousel moves on after 5 s and can be paused', { tag: '@one-size' }, async ({ page }) => {
     // The page's clock moves only when the test moves it, so a slow render cannot shift the timing.
     await page.clock.install({ time: new Date('2026-01-05T09:00:00') });
     await page.clock.pauseAt(new Date('2026-01-05T10:00:00'));
@@ -41,7 +41,7 @@ test.describe('landing page', () => {
     await expect(second).toHaveAttribute('aria-hidden', 'false');
   });
 
-  test('the FAQ opens and closes its answers', async ({ page }) => {
+  test('the FAQ opens and closes its answers', { tag: '@one-size' }, async ({ page }) => {
     await page.goto('/');
     const question = page.getByRole('button', { name: 'Are the listings verified?' });
     await expect(question).toHaveAttribute('aria-expanded', 'false');
@@ -66,14 +66,14 @@ test.describe('landing page', () => {
     await expect(first.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
   });
 
-  test('Explore Now goes to /home', async ({ page }) => {
+  test('Explore Now goes to /home', { tag: '@one-size' }, async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Explore Now' }).first().click();
     await expect(page).toHaveURL(/\/home$/);
   });
 });
 
-test('the coming-soon page and the 404 page', async ({ page }) => {
+test('the coming-soon page and the 404 page', { tag: '@one-size' }, async ({ page }) => {
   await page.goto('/comingsoon');
   await expect(page.getByRole('heading', { name: 'Coming soon...' })).toBeVisible();
   await page.goto('/no/such/page');

@@ -211,7 +211,7 @@ test.describe('listing detail', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(listingOffset - 100);
   });
 
-  test('the total shown on the listing is the total of the booking page and the amount charged', async ({ page, context }, info) => {
+  test('the total shown on the listing is the total of the booking page and the amount charged', { tag: '@one-size' }, async ({ page, context }, info) => {
     const user = await newUser('one-price');
     await signInContext(context, user);
     // Three rooms, three lengths of stay, each in nights no other test of this file picks.
@@ -342,7 +342,7 @@ test.describe('listing detail', () => {
     await expect(heading).toHaveText('Select checkout date');
   });
 
-  test('an unknown or malformed id shows the not-found page', async ({ page }) => {
+  test('an unknown or malformed id shows the not-found page', { tag: '@one-size' }, async ({ page }) => {
     for (const path of ['/house/999999999', '/house/abc', '/house/0']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: "We can't find that listing" })).toBeVisible();
@@ -350,7 +350,7 @@ test.describe('listing detail', () => {
     }
   });
 
-  test('a failed read offers Retry, which loads the listing', async ({ page }) => {
+  test('a failed read offers Retry, which loads the listing', { tag: '@one-size' }, async ({ page }) => {
     const room = await someRoom();
     // The network fails for this listing's read until the visitor retries. The listing is opened
     // from inside the app, so the browser reads it (a page load would come with the server's read).
@@ -368,7 +368,7 @@ test.describe('listing detail', () => {
     await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();
   });
 
-  test("a catalogue listing shows the spec's fixed texts, as its own data", async ({ page }, info) => {
+  test("a catalogue listing shows the spec's fixed texts, as its own data", { tag: '@one-size' }, async ({ page }, info) => {
     // Listing 1 is the seed's first place: 6 guests, 219 reviews, hosted by Luca.
     await page.goto('/house/1');
     const amenities = page.getByRole('region', { name: 'What this place offers' });
@@ -393,7 +393,7 @@ test.describe('listing detail', () => {
     await page.screenshot({ path: info.outputPath('catalogue-facts.png'), fullPage: true });
   });
 
-  test('the listing remote on its own shows a listing', async ({ page }) => {
+  test('the listing remote on its own shows a listing', { tag: '@one-size' }, async ({ page }) => {
     const room = await someRoom();
     await page.goto(`${LISTING_STANDALONE}/house/${room.id}`);
     await expect(page.getByRole('heading', { level: 1, name: room.title })).toBeVisible();

@@ -9,7 +9,7 @@ import { expect, test } from '../support/test';
 const REMOTE_PAGES = ['/home', '/home?where=Europe&adults=2', '/house/1', '/1/book', '/wishlist', '/trips', '/account-settings', '/lp', '/login', '/hosting', '/hosting/new', '/hosting/1/calendar', '/messages', '/messages/1'];
 const ROUTES = [...REMOTE_PAGES, '/', '/comingsoon'];
 
-test('the server sends each page with its content, and a real 404 for an unknown path', async ({ request }) => {
+test('the server sends each page with its content, and a real 404 for an unknown path', { tag: '@one-size' }, async ({ request }) => {
   test.skip(test.info().project.name !== 'desktop', 'what the server sends does not depend on the viewport');
   const home = await request.get('/home');
   expect(home.status()).toBe(200);
@@ -40,7 +40,7 @@ test('the server sends each page with its content, and a real 404 for an unknown
   expect(await missing.text()).toContain('id="hs-ssr-state"');
 });
 
-test('a page rendered whole has a validator and short shared caching; a reader who has it gets a 304', async ({ request }) => {
+test('a page rendered whole has a validator and short shared caching; a reader who has it gets a 304', { tag: '@one-size' }, async ({ request }) => {
   test.skip(test.info().project.name !== 'desktop', 'what the server sends does not depend on the viewport');
   const first = await request.get('/house/1');
   const etag = first.headers()['etag'];

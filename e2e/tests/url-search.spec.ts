@@ -140,7 +140,7 @@ test.describe('the search in the URL', () => {
     expect(await fits()).toBe(true);
   });
 
-  test('bad parameters render a clean page and are rewritten to the clean form', async ({ page }) => {
+  test('bad parameters render a clean page and are rewritten to the clean form', { tag: '@one-size' }, async ({ page }) => {
     const errors = consoleErrors(page);
     const past = isoDay(inDays(-3));
     const huge = 'x'.repeat(5000);

@@ -53,7 +53,7 @@ test.describe('the stay in the listing URL', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a stay the rules refuse is dropped and the URL cleaned', async ({ page, request }) => {
+  test('a stay the rules refuse is dropped and the URL cleaned', { tag: '@one-size' }, async ({ page, request }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const room = await roomFor(request);
@@ -115,7 +115,7 @@ test.describe('the stay in the listing URL', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a booking page link the rules refuse is cleaned', async ({ page, context, request }) => {
+  test('a booking page link the rules refuse is cleaned', { tag: '@one-size' }, async ({ page, context, request }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signInContext(context, await newUser('url-stay-bad'));
