@@ -10,6 +10,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Locator, type 
 import { signInAsGuest, siteConfig } from '../support/guest';
 import { repoRoot } from '../support/paths';
 import { distanceText, kilometresBetween, type Coordinates } from '../../shared/src/rules/distance';
+import { monthsModeRange } from '../../shared/src/rules/summaries';
 import { navigateInApp } from '../support/site';
 import { cardIds, cards, roomLinks, dayName, inDays, isoDay, openHome, openOverlay, pickDay, search, shownDay, SHORT, MONTHS } from '../support/discoveryPage';
 
@@ -329,7 +330,9 @@ test.describe('discovery', () => {
 
   test('months and flexible searches send their dates', async ({ page, isMobile }) => {
     const today = inDays(0);
-    const inThreeMonths = new Date(today.getFullYear(), today.getMonth() + 3, today.getDate());
+    // The default dial's three months, as the rule counts them: to the month's last day when it is
+    // shorter (29 Nov -> 28 Feb), not past it.
+    const threeMonths = monthsModeRange(isoDay(today), 3);
     const nextMonth = new Date(today.getFullYear(), today.getMonth() + 1, 1);
     const monthAfter = new Date(today.getFullYear(), today.getMonth() + 2, 1);
     const searchWith = async (mode: 'Months' | 'Flexible', choose: (scope: Page | Locator) => Promise<void>) => {
@@ -348,7 +351,7 @@ test.describe('discovery', () => {
       return sent;
     };
     const months = await searchWith('Months', async () => {});
-    expect(months).toMatchObject({ check_in: isoDay(today), check_out: isoDay(inThreeMonths) });
+    expect(months).toMatchObject({ check_in: threeMonths.start, check_out: threeMonths.end });
     expect(months).not.toHaveProperty('stay_nights');
     const flexible = await searchWith('Flexible', async (scope) => {
       await scope.getByRole('button', { name: 'Weekend' }).click();
