@@ -25,13 +25,14 @@ test.describe('the exact location of a hosted place', () => {
   let host: TestUser;
   let traveller: TestUser;
   let roomId: number;
+  let code: string;
 
   test.beforeAll(async () => {
     host = await newUser('location-host');
     traveller = await newUser('location-traveller');
     roomId = await publishedPlace(host, 'Cabin under the lights', { fields: { address: STREET, ...EXACT } });
     const offset = 40 + Math.floor(Math.random() * 300);
-    await payThroughApi(traveller, { roomId, start: isoDay(offset), end: isoDay(offset + 2), nights: 2 });
+    code = await payThroughApi(traveller, { roomId, start: isoDay(offset), end: isoDay(offset + 2), nights: 2 });
   });
 
   const location = (page: Page) => page.locator('#location');
@@ -76,6 +77,16 @@ test.describe('the exact location of a hosted place', () => {
       await expect(location(page).getByTestId('approximate-area')).toHaveCount(0);
       await expect(location(page).getByText(NOTE)).toHaveCount(0);
       await page.screenshot({ path: info.outputPath(`${who}-${info.project.name}.png`) });
+      expect(problems).toEqual([]);
+      if (who === 'host') return;
+
+      // The itinerary keeps the street and the pin.
+      await page.goto(`/trips/${code}`);
+      const where = page.getByRole('region', { name: 'Where you’ll stay' });
+      await expect(where.getByText(STREET)).toBeVisible();
+      await expect(where.getByRole('img', { name: `Map showing ${HOST_CITY}, Svalbard & Jan Mayen` })).toBeVisible();
+      await where.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: info.outputPath(`itinerary-${info.project.name}.png`) });
       expect(problems).toEqual([]);
     });
   }
