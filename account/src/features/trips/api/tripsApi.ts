@@ -24,7 +24,7 @@ export interface TripPayment {
  * them only while the stay is confirmed and not cancelled (issue 40), so a cancelled trip, or a
  * seed catalogue place (which has none), has null and shows the room's area.
  */
-export type TripRoom = Room & { location?: ExactLocation | null };
+type TripRoom = Room & { location?: ExactLocation | null };
 
 export interface TripDetailPayment extends Omit<TripPayment, 'room'> {
   room: TripRoom | null;
