@@ -92,6 +92,27 @@ CREATE FUNCTION private.amenity_keys() RETURNS text[]
   ]
 $$;
 
+-- function approximate_point(bigint, double precision, double precision) (schema private)
+CREATE FUNCTION private.approximate_point(p_room_id bigint, p_lat double precision, p_lng double precision, OUT lat double precision, OUT lng double precision) RETURNS record
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with hash as (
+    select sha256(convert_to(k.secret || ':' || p_room_id::text, 'UTF8')) as b from private.location_key as k
+  ), draw as (
+    select ((get_byte(b, 0) * 256 + get_byte(b, 1)) * 256 + get_byte(b, 2))::double precision / 16777216 as u,
+           ((get_byte(b, 3) * 256 + get_byte(b, 4)) * 256 + get_byte(b, 5))::double precision / 16777216 as v
+    from hash
+  ), step as (
+    -- metres, and a bearing in radians
+    select 200 + 400 * u as metres, 2 * pi() * v as bearing from draw
+  )
+  select round(greatest(-90, least(90, p_lat + s.metres * cos(s.bearing) / 111320))::numeric, 5)::double precision,
+         round(mod((p_lng + s.metres * sin(s.bearing) / (111320 * greatest(cos(radians(p_lat)), 0.01)) + 540)::numeric, 360) - 180, 5)::double precision
+  from step as s
+  where p_lat is not null and p_lng is not null
+$$;
+
 -- function check_in_methods() (schema private)
 CREATE FUNCTION private.check_in_methods() RETURNS text[]
     LANGUAGE sql IMMUTABLE
@@ -375,6 +396,8 @@ CREATE FUNCTION private.save_listing_fields(p_room_id bigint, p_fields jsonb) RE
 declare
   hosted public.hosted_rooms := public.lock_hosted_room(p_room_id);
   room public."Rooms";
+  place public.room_locations;
+  approximate record;
   key text;
   text_limits constant jsonb := '{"category": 40, "title": 100, "description": 5000, "address": 200, "city": 100, "country": 100}';
   count_limits constant jsonb := '{"guests": [1, 16], "bedrooms": [0, 50], "beds": [1, 50], "baths": [1, 50]}';
@@ -386,6 +409,9 @@ begin
     raise exception 'fields must be an object' using errcode = '22023';
   end if;
   select * into room from public."Rooms" as r where r.id = p_room_id;
+  select * into place from public.room_locations as l where l.room_id = p_room_id;
+  place.room_id := p_room_id;
+  place.address := coalesce(place.address, '');
   for key, value in select * from jsonb_each(p_fields) loop
     if text_limits ? key then
       if jsonb_typeof(value) <> 'string' or char_length(btrim(value #>> '{}')) > (text_limits ->> key)::integer then
@@ -395,7 +421,7 @@ begin
         when 'category' then room.filter := btrim(value #>> '{}');
         when 'title' then room."house-title" := btrim(value #>> '{}');
         when 'description' then room.house_description := btrim(value #>> '{}');
-        when 'address' then room.house_location := btrim(value #>> '{}');
+        when 'address' then place.address := btrim(value #>> '{}');
         when 'city' then room.city := btrim(value #>> '{}');
         when 'country' then room.country := btrim(value #>> '{}');
       end case;
@@ -421,8 +447,8 @@ begin
         raise exception '% is out of range', key using errcode = '22023', hint = key;
       end if;
       case key
-        when 'lat' then room.lat := n;
-        when 'lng' then room.lng := n;
+        when 'lat' then place.lat := n;
+        when 'lng' then place.lng := n;
         when 'price' then room.price := n;
       end case;
     elsif key = 'images' then
@@ -444,6 +470,12 @@ begin
     end if;
   end loop;
 
+  -- What everyone reads: the area and the approximate point.
+  room.house_location := concat_ws(', ', nullif(room.city, ''), nullif(room.country, ''));
+  select * into approximate from private.approximate_point(p_room_id, place.lat, place.lng);
+  room.lat := approximate.lat;
+  room.lng := approximate.lng;
+
   -- What the listing page derives from those (the seed writes the same).
   room.title_1 := 'Entire place in ' || concat_ws(', ', nullif(room.city, ''), nullif(room.country, ''));
   room.title_2 := concat_ws(' · ', nullif(room.guest_count, ''), nullif(room.bedroom_count, ''),
@@ -463,6 +495,9 @@ begin
       bathroom_count = room.bathroom_count, title_1 = room.title_1, title_2 = room.title_2,
       sleep_bed_1_link = room.sleep_bed_1_link, sleep_bed_2_link = room.sleep_bed_2_link
   where r.id = p_room_id;
+  insert into public.room_locations as l (room_id, address, lat, lng)
+  values (p_room_id, place.address, place.lat, place.lng)
+  on conflict (room_id) do update set address = excluded.address, lat = excluded.lat, lng = excluded.lng;
   update public.hosted_rooms as h set updated_at = now() where h.room_id = p_room_id;
 end
 $_$;
@@ -517,6 +552,24 @@ begin
   end if;
   update public.hosted_rooms as h set currency = code, local_price = amount where h.room_id = p_room_id;
 end
+$$;
+
+-- function sees_exact_location(bigint) (schema private)
+CREATE FUNCTION private.sees_exact_location(p_room_id bigint) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select auth.uid() is not null and (
+    exists (select 1 from public.hosted_rooms as h where h.room_id = p_room_id and h.host_id = auth.uid())
+    or exists (
+      select 1
+      from public."Bookings" as b
+      join public."Payments" as p on p.booking_id = b.id
+      where b.room_id = p_room_id and b.user_id = auth.uid() and b.status = 'confirmed'
+        and p.room_id = p_room_id and p.user_id = auth.uid() and p.cancelled_at is null
+        and not (b.session_id is distinct from public.booking_session_scope())
+    )
+  )
 $$;
 
 -- function take_message_mails(integer) (schema private)
@@ -1164,9 +1217,12 @@ CREATE FUNCTION public.my_listings() RETURNS TABLE(room_id bigint, status text, 
     SET search_path TO ''
     AS $$
   select h.room_id, h.status, coalesce(c.policy, 'moderate'), h.currency, h.local_price,
-         private.facts_json(f), to_jsonb(r)
+         private.facts_json(f),
+         to_jsonb(r) || case when l.room_id is null then '{}'::jsonb
+                             else jsonb_build_object('house_location', l.address, 'lat', l.lat, 'lng', l.lng) end
   from public.hosted_rooms as h
   join public."Rooms" as r on r.id = h.room_id
+  left join public.room_locations as l on l.room_id = h.room_id
   left join public.room_cancellation_policies as c on c.room_id = h.room_id
   left join public.room_facts as f on f.room_id = h.room_id
   where h.host_id = auth.uid()
@@ -1952,6 +2008,13 @@ CREATE TABLE private.catalogue_stats (
     CONSTRAINT catalogue_stats_response_time_check CHECK ((char_length(response_time) <= 40))
 );
 
+-- table location_key (schema private)
+CREATE TABLE private.location_key (
+    only_row boolean DEFAULT true NOT NULL,
+    secret text DEFAULT ((gen_random_uuid())::text || (gen_random_uuid())::text) NOT NULL,
+    CONSTRAINT location_key_only_row_check CHECK (only_row)
+);
+
 -- table message_mail (schema private)
 CREATE TABLE private.message_mail (
     id bigint NOT NULL,
@@ -2178,6 +2241,14 @@ CREATE TABLE public.room_cancellation_policies (
     room_id bigint NOT NULL,
     policy text NOT NULL,
     CONSTRAINT room_cancellation_policies_policy_check CHECK ((policy = ANY (ARRAY['flexible'::text, 'moderate'::text, 'strict'::text])))
+);
+
+-- table room_locations (schema public)
+CREATE TABLE public.room_locations (
+    room_id bigint NOT NULL,
+    address text DEFAULT ''::text NOT NULL,
+    lat double precision,
+    lng double precision
 );
 
 -- table room_ratings (schema public)

@@ -17,6 +17,10 @@ SET row_security = off;
 ALTER TABLE ONLY private.catalogue_stats
     ADD CONSTRAINT catalogue_stats_pkey PRIMARY KEY (room_id);
 
+-- constraint location_key location_key_pkey (schema private)
+ALTER TABLE ONLY private.location_key
+    ADD CONSTRAINT location_key_pkey PRIMARY KEY (only_row);
+
 -- constraint message_mail message_mail_pkey (schema private)
 ALTER TABLE ONLY private.message_mail
     ADD CONSTRAINT message_mail_pkey PRIMARY KEY (id);
@@ -124,6 +128,10 @@ ALTER TABLE ONLY public.room_cancellation_policies
 -- constraint room_facts room_facts_pkey (schema public)
 ALTER TABLE ONLY public.room_facts
     ADD CONSTRAINT room_facts_pkey PRIMARY KEY (room_id);
+
+-- constraint room_locations room_locations_pkey (schema public)
+ALTER TABLE ONLY public.room_locations
+    ADD CONSTRAINT room_locations_pkey PRIMARY KEY (room_id);
 
 -- constraint room_ratings room_ratings_pkey (schema public)
 ALTER TABLE ONLY public.room_ratings

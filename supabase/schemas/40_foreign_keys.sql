@@ -121,6 +121,10 @@ ALTER TABLE ONLY public.room_cancellation_policies
 ALTER TABLE ONLY public.room_facts
     ADD CONSTRAINT room_facts_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
 
+-- fk constraint room_locations room_locations_room_id_fkey (schema public)
+ALTER TABLE ONLY public.room_locations
+    ADD CONSTRAINT room_locations_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
+
 -- fk constraint room_ratings room_ratings_room_id_fkey (schema public)
 ALTER TABLE ONLY public.room_ratings
     ADD CONSTRAINT room_ratings_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;

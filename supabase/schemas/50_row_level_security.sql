@@ -37,6 +37,9 @@ ALTER TABLE public."Bookings" ENABLE ROW LEVEL SECURITY;
 -- row security Favorites (schema public)
 ALTER TABLE public."Favorites" ENABLE ROW LEVEL SECURITY;
 
+-- policy room_locations Hosts and booked travellers read a place's exact location (schema public)
+CREATE POLICY "Hosts and booked travellers read a place's exact location" ON public.room_locations FOR SELECT TO anon, authenticated USING (private.sees_exact_location(room_id));
+
 -- policy room_blocked_dates Hosts block their rooms' dates (schema public)
 CREATE POLICY "Hosts block their rooms' dates" ON public.room_blocked_dates FOR INSERT TO authenticated WITH CHECK (public.hosts_room(room_id));
 
@@ -123,6 +126,9 @@ ALTER TABLE public.room_cancellation_policies ENABLE ROW LEVEL SECURITY;
 
 -- row security room_facts (schema public)
 ALTER TABLE public.room_facts ENABLE ROW LEVEL SECURITY;
+
+-- row security room_locations (schema public)
+ALTER TABLE public.room_locations ENABLE ROW LEVEL SECURITY;
 
 -- row security room_ratings (schema public)
 ALTER TABLE public.room_ratings ENABLE ROW LEVEL SECURITY;

@@ -30,6 +30,9 @@ GRANT USAGE ON SCHEMA search TO service_role;
 -- acl FUNCTION add_catalogue_facts() (schema private)
 REVOKE ALL ON FUNCTION private.add_catalogue_facts() FROM PUBLIC;
 
+-- acl FUNCTION approximate_point(p_room_id bigint, p_lat double precision, p_lng double precision, OUT lat double precision, OUT lng double precision) (schema private)
+REVOKE ALL ON FUNCTION private.approximate_point(p_room_id bigint, p_lat double precision, p_lng double precision, OUT lat double precision, OUT lng double precision) FROM PUBLIC;
+
 -- acl FUNCTION draft_room_ids() (schema private)
 REVOKE ALL ON FUNCTION private.draft_room_ids() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.draft_room_ids() TO anon;
@@ -81,6 +84,11 @@ REVOKE ALL ON FUNCTION private.save_listing_fields(p_room_id bigint, p_fields js
 
 -- acl FUNCTION save_listing_price(p_room_id bigint, p_price jsonb, p_currency jsonb) (schema private)
 REVOKE ALL ON FUNCTION private.save_listing_price(p_room_id bigint, p_price jsonb, p_currency jsonb) FROM PUBLIC;
+
+-- acl FUNCTION sees_exact_location(p_room_id bigint) (schema private)
+REVOKE ALL ON FUNCTION private.sees_exact_location(p_room_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sees_exact_location(p_room_id bigint) TO anon;
+GRANT ALL ON FUNCTION private.sees_exact_location(p_room_id bigint) TO authenticated;
 
 -- acl FUNCTION take_message_mails(p_delay_seconds integer) (schema private)
 REVOKE ALL ON FUNCTION private.take_message_mails(p_delay_seconds integer) FROM PUBLIC;
@@ -492,6 +500,11 @@ GRANT SELECT,USAGE ON SEQUENCE public.room_blocked_dates_id_seq TO service_role;
 GRANT SELECT ON TABLE public.room_cancellation_policies TO anon;
 GRANT SELECT ON TABLE public.room_cancellation_policies TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.room_cancellation_policies TO service_role;
+
+-- acl TABLE room_locations (schema public)
+GRANT SELECT ON TABLE public.room_locations TO anon;
+GRANT SELECT ON TABLE public.room_locations TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.room_locations TO service_role;
 
 -- acl TABLE room_ratings (schema public)
 GRANT SELECT ON TABLE public.room_ratings TO service_role;

@@ -1,6 +1,7 @@
 import { roomsApi } from 'shared/api';
 import type { PagePrefetch } from 'shared/federation';
 import { parseRoomId } from 'shared/rules';
+import { selectIsLoggedIn } from 'shared/state';
 import { ListingPage } from '../features/houseDetail/components/ListingPage';
 import { reviewsApi } from '../features/reviews';
 
@@ -9,7 +10,10 @@ export default function HouseDetail() {
   return <ListingPage />;
 }
 
-/** The first view's reads: the room, its facts, its cancellation policy, its booked nights and its reviews. */
+/**
+ * The first view's reads: the room, its facts, its cancellation policy, its booked nights and its
+ * reviews; signed in, also its exact location (null unless the reader hosts it or booked it).
+ */
 export const prefetch: PagePrefetch = (store, { params }) => {
   const roomId = parseRoomId(params.id);
   if (roomId === null) return;
@@ -18,4 +22,5 @@ export const prefetch: PagePrefetch = (store, { params }) => {
   void store.dispatch(roomsApi.endpoints.getCancellationPolicy.initiate(roomId));
   void store.dispatch(roomsApi.endpoints.getBookedRanges.initiate(roomId));
   void store.dispatch(reviewsApi.endpoints.getRoomReviews.initiate(roomId));
+  if (selectIsLoggedIn(store.getState())) void store.dispatch(roomsApi.endpoints.getExactLocation.initiate(roomId));
 };

@@ -21,6 +21,10 @@
  * - getListingFacts: listing_facts(), the amenities, house rules and check-in the host entered and
  *   what the data says of the host (issue 29: the page shows these and nothing invented); null for
  *   a room the reader may not read.
+ * - getExactLocation: the street and exact point of a place (issue 40; its row of room_locations),
+ *   which the database gives only to its host and to travellers with a confirmed stay there;
+ *   null for everyone else, and for a seed catalogue place, whose public row is all there is.
+ *   "Rooms" itself holds the area (house_location) and an approximate point.
  * - getRoomHasHost: whether a place has a host account to message (issue 30; room_has_host),
  *   for the listing's "Contact host" and a trip's "Message host".
  * - getSearchPlace: the place a search text resolves to (resolve_place: a city, a country, a
@@ -31,7 +35,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api, clientOf, toApiError } from './baseApi';
-import type { RoomsRow } from './rows';
+import type { RoomLocationsRow, RoomsRow } from './rows';
 import {
   DEFAULT_CANCELLATION_POLICY,
   GRID_PAGE_SIZE,
@@ -49,6 +53,9 @@ import type { SearchQuery } from 'shared/url';
  * display text such as '(18)'; `guest_favorite` is 'Guest favourite' or ''.
  */
 export type Room = RoomsRow;
+
+/** A place's street address and exact point, for its host and its booked travellers only. */
+export type ExactLocation = Pick<RoomLocationsRow, 'address' | 'lat' | 'lng'>;
 
 /**
  * search_rooms' named arguments for a query. stay_nights is sent only when the stay may move
@@ -156,6 +163,18 @@ export const roomsApi = api.injectEndpoints({
       },
       providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
     }),
+    getExactLocation: build.query<ExactLocation | null, number>({
+      async queryFn(roomId, queryApi) {
+        const { data, error } = await (await clientOf(queryApi))
+          .from('room_locations')
+          .select('address, lat, lng')
+          .eq('room_id', roomId)
+          .maybeSingle();
+        if (error) return { error: toApiError(`Error fetching the location of room ${roomId}:`, error) };
+        return { data: data ?? null };
+      },
+      providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
+    }),
     /** Whether a place has a host account one can message (room_has_host; the seed catalogue's have none). */
     getRoomHasHost: build.query<boolean, number>({
       async queryFn(roomId, queryApi) {
@@ -216,6 +235,7 @@ export const {
   useGetBookedRangesQuery,
   useGetListingFactsQuery,
   useGetRoomHasHostQuery,
+  useGetExactLocationQuery,
   useGetRoomsByIdsQuery,
   useGetGridPageInfiniteQuery,
   useGetGridCountQuery,

@@ -193,6 +193,14 @@ export interface RoomFactsRow {
   check_in_method: string | null;
 }
 
+/** A row of the table public.room_locations. */
+export interface RoomLocationsRow {
+  room_id: number;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+}
+
 /** A row of the table public.room_ratings. */
 export interface RoomRatingsRow {
   room_id: number;

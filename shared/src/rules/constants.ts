@@ -244,6 +244,17 @@ export const FREE_CANCELLATION_TEXT = `Free cancellation for ${FREE_CANCELLATION
 
 export const MAP_ZOOM = 17;
 
+/**
+ * The approximate area a listing shows to whoever may not know its street (issue 40): a circle of
+ * this radius around "Rooms".lat/lng, which the database puts 200 to 600 m from the true point
+ * (migration 20261203000100_exact_location.sql), so the circle always holds it.
+ */
+export const APPROXIMATE_LOCATION_RADIUS_M = 800;
+/** The tile map's zoom for an approximate area: the circle is about 200 px across there. */
+export const AREA_MAP_ZOOM = 14;
+/** What a listing says under its area to whoever has not booked it. */
+export const EXACT_LOCATION_AFTER_BOOKING = 'Exact location provided after booking.';
+
 // ---- Labels -------------------------------------------------------------------------------
 
 /** The currency label of the discovery footer and the booking page footer. */

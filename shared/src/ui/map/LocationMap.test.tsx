@@ -34,6 +34,34 @@ describe('LocationMap', () => {
     expect(container.querySelector('svg.offline')).toBeNull();
   });
 
+  it('shows an approximate point as an area: a circle, no pin, the zoom 14 tiles', () => {
+    const { container } = render(
+      <ConfigProvider config={{ ...testConfig, mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png' }}>
+        <LocationMap lat={38.72} lng={-9.14} place="Lisbon, Portugal" approximate />
+      </ConfigProvider>,
+    );
+    expect(screen.getByRole('img', { name: 'Map showing the approximate area of Lisbon, Portugal' })).toBeInTheDocument();
+    const centre = tilePosition(38.72, -9.14, 14);
+    const sources = [...container.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(sources).toContain(`https://tiles.example/14/${Math.floor(centre.x)}/${Math.floor(centre.y)}.png`);
+    // 1600 m across at 7.46 m a pixel (zoom 14, 38.72 degrees north).
+    const area = screen.getByTestId('approximate-area');
+    expect(Number.parseInt(area.style.width, 10)).toBeGreaterThan(200);
+    expect(Number.parseInt(area.style.width, 10)).toBeLessThan(230);
+    expect(container.querySelector('.pin')).toBeNull();
+  });
+
+  it('draws the area offline too, and no pin', () => {
+    const { container } = render(
+      <ConfigProvider config={{ ...testConfig, mapTileUrl: null }}>
+        <LocationMap lat={38.72} lng={-9.14} place="Lisbon, Portugal" approximate />
+      </ConfigProvider>,
+    );
+    expect(screen.getByTestId('approximate-area')).toBeInTheDocument();
+    expect(container.querySelector('svg.offline')).not.toBeNull();
+    expect(container.querySelector('.pin')).toBeNull();
+  });
+
   it('still names the place when the listing has no coordinates', () => {
     const { container } = renderMap('https://tiles.example/{z}/{x}/{y}.png', null, null);
     expect(screen.getByText('Lisbon, Portugal')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { useRuntimeConfig } from 'shared/config';
-import { MAP_ZOOM } from 'shared/rules';
+import { APPROXIMATE_LOCATION_RADIUS_M, AREA_MAP_ZOOM, MAP_ZOOM } from 'shared/rules';
 import { TILE_SIZE_PX, tilePosition, tileUrl } from './tiles';
 import { landPath } from './worldOutline';
 import styles from './LocationMap.module.css';
@@ -10,7 +10,19 @@ export interface LocationMapProps {
   lng: number | null;
   /** 'City, Country', the marker's label and the map's accessible name. */
   place: string;
+  /**
+   * The point is only approximate (issue 40: whoever may not know the street): the map shows a
+   * circle of APPROXIMATE_LOCATION_RADIUS_M around it, at AREA_MAP_ZOOM, instead of a pin.
+   */
+  approximate?: boolean;
 }
+
+/** Metres per pixel of the tile map at a latitude and zoom (Web Mercator, 256 px tiles). */
+function metresPerPixel(lat: number, zoom: number): number {
+  return (156_543.034 * Math.cos((lat * Math.PI) / 180)) / 2 ** zoom;
+}
+/** The circle's diameter on the offline drawing, which is too coarse to draw it to scale. */
+const OFFLINE_AREA_PX = 160;
 
 /** Tiles either side of the centre tile: enough to cover a 1280px-wide map. */
 const TILE_REACH_X = 3;
@@ -26,14 +38,28 @@ const GRATICULE = [
 /**
  * A place's location (the listing's "Where you'll be", a trip's page): a tile map at zoom 17
  * centred on it when a tile source is configured, otherwise an offline drawing of the land around
- * it. Either way the marker and the place's name show where it is.
+ * it. Either way the marker and the place's name show where it is; an approximate point shows a
+ * circle (the area) and no marker, on tiles at zoom 14 drawn to scale.
  */
-export function LocationMap({ lat, lng, place }: LocationMapProps) {
+export function LocationMap({ lat, lng, place, approximate = false }: LocationMapProps) {
   const { mapTileUrl } = useRuntimeConfig();
   const located = lat !== null && lng !== null;
+  const tiled = located && mapTileUrl !== null;
+  if (approximate) {
+    const diameter = tiled ? Math.round((2 * APPROXIMATE_LOCATION_RADIUS_M) / metresPerPixel(lat, AREA_MAP_ZOOM)) : OFFLINE_AREA_PX;
+    return (
+      <div className={styles.map} role="img" aria-label={`Map showing the approximate area of ${place}`}>
+        {tiled ? <TileLayer template={mapTileUrl} lat={lat} lng={lng} zoom={AREA_MAP_ZOOM} /> : <OfflineLayer lat={lat} lng={lng} />}
+        {located && <div className={styles.area} data-testid="approximate-area" style={{ width: diameter, height: diameter }} aria-hidden="true" />}
+        <div className={styles.label}>
+          <span className={styles.place}>{place}</span>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className={styles.map} role="img" aria-label={`Map showing ${place}`}>
-      {located && mapTileUrl ? <TileLayer template={mapTileUrl} lat={lat} lng={lng} /> : <OfflineLayer lat={lat} lng={lng} />}
+      {tiled ? <TileLayer template={mapTileUrl} lat={lat} lng={lng} zoom={MAP_ZOOM} /> : <OfflineLayer lat={lat} lng={lng} />}
       <div className={located ? styles.marker : styles.label}>
         {located && (
           <span className={styles.pin} aria-hidden="true">
@@ -46,8 +72,8 @@ export function LocationMap({ lat, lng, place }: LocationMapProps) {
   );
 }
 
-function TileLayer({ template, lat, lng }: { template: string; lat: number; lng: number }) {
-  const centre = tilePosition(lat, lng, MAP_ZOOM);
+function TileLayer({ template, lat, lng, zoom }: { template: string; lat: number; lng: number; zoom: number }) {
+  const centre = tilePosition(lat, lng, zoom);
   const firstX = Math.floor(centre.x) - TILE_REACH_X;
   const firstY = Math.floor(centre.y) - TILE_REACH_Y;
   const tiles: { x: number; y: number }[] = [];
@@ -60,7 +86,7 @@ function TileLayer({ template, lat, lng }: { template: string; lat: number; lng:
         <img
           key={`${x}-${y}`}
           className={styles.tile}
-          src={tileUrl(template, MAP_ZOOM, x, y)}
+          src={tileUrl(template, zoom, x, y)}
           alt=""
           width={TILE_SIZE_PX}
           height={TILE_SIZE_PX}

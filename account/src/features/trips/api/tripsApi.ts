@@ -6,7 +6,7 @@
  * guests; cancelling asks the cancel-booking edge function, which decides. Errors are logged,
  * then reported as the endpoint's error.
  */
-import { api, clientOf, functionError, toApiError, type Room } from 'shared/api';
+import { api, clientOf, functionError, toApiError, type ExactLocation, type Room } from 'shared/api';
 
 export interface TripPayment {
   id: string;
@@ -19,7 +19,15 @@ export interface TripPayment {
   room: Room | null;
 }
 
-export interface TripDetailPayment extends TripPayment {
+/**
+ * The booked room with its street and exact point (room_locations, embedded): the database gives
+ * them only while the stay is confirmed and not cancelled (issue 40), so a cancelled trip, or a
+ * seed catalogue place (which has none), has null and shows the room's area.
+ */
+type TripRoom = Room & { location?: ExactLocation | null };
+
+export interface TripDetailPayment extends Omit<TripPayment, 'room'> {
+  room: TripRoom | null;
   /** US dollars charged. */
   amount: number;
   numOfDays: number;
@@ -47,7 +55,7 @@ export interface Cancellation {
 const RESERVATION_CODE = /^[A-Za-z0-9]{1,40}$/;
 
 const DETAIL_COLUMNS =
-  'id, startDate, endDate, numOfDays, Guest, amount, booking_id, created_at, cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id, room:Rooms(*), booking:Bookings(id, adults, children, infants, pets)';
+  'id, startDate, endDate, numOfDays, Guest, amount, booking_id, created_at, cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id, room:Rooms(*, location:room_locations(address, lat, lng)), booking:Bookings(id, adults, children, infants, pets)';
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({

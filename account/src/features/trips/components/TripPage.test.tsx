@@ -13,10 +13,12 @@ const room = {
   city: 'Goa',
   country: 'India',
   images: ['/a/7.webp'],
-  house_location: '12 Cliff Road, Goa',
+  house_location: 'Goa, India',
   lat: 15.5,
   lng: 73.8,
   max_guests: 4,
+  // room_locations, embedded: the street and pin a confirmed stay reads (issue 40).
+  location: { address: '12 Cliff Road', lat: 15.497, lng: 73.803 },
 };
 const today = toIsoDay(new Date());
 
@@ -63,8 +65,9 @@ describe('TripPage', () => {
     const { reads } = renderTrip([payment()]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cliff house' })).toBeInTheDocument();
     expect(screen.getByText('UPCOMING')).toBeInTheDocument();
-    expect(screen.getByText('12 Cliff Road, Goa')).toBeInTheDocument();
+    expect(screen.getByText('12 Cliff Road')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Map showing Goa, India' })).toBeInTheDocument();
+    expect(screen.queryByTestId('approximate-area')).not.toBeInTheDocument();
     expect(screen.getByText('3 guests, 1 pet')).toBeInTheDocument();
 
     const receipt = screen.getByRole('region', { name: 'Receipt' });
@@ -80,6 +83,7 @@ describe('TripPage', () => {
     expect(within(policy).getByRole('button', { name: 'Cancel trip' })).toBeEnabled();
 
     expect(await screen.findByText('Check-in after 3:00 pm · Checkout before 11:00 am')).toBeInTheDocument();
+    expect(reads[0]!.columns).toContain('room:Rooms(*,location:room_locations(address,lat,lng))');
     expect(reads.map((read) => [read.table ?? read.rpc, read.table ? read.filters : read.args])).toEqual([
       ['Payments', [['id', 'like', 'HMABC123-%']]],
       ['listing_facts', { p_room_id: 7 }],
@@ -97,6 +101,14 @@ describe('TripPage', () => {
     expect(await screen.findByText('CANCELLED')).toBeInTheDocument();
     expect(screen.getByText('Refunded').nextSibling).toHaveTextContent('$403.00');
     expect(screen.queryByRole('button', { name: 'Cancel trip' })).not.toBeInTheDocument();
+  });
+
+  it('a trip whose room comes without its street (cancelled, or a seed place) shows the area and no pin', async () => {
+    renderTrip([payment({ cancelled_at: new Date().toISOString(), refund_amount: 403, refund_id: 're_1', room: { ...room, location: null } })]);
+    expect(await screen.findByText('CANCELLED')).toBeInTheDocument();
+    expect(screen.getAllByText('Goa, India')).toHaveLength(3); // under the title, as the address, on the map
+    expect(screen.queryByText('12 Cliff Road')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Map showing the approximate area of Goa, India' })).toBeInTheDocument();
   });
 
   it('a cancelled trip whose refund is still owed says so and offers to send it again', async () => {

@@ -226,6 +226,8 @@ function TripDetail({ trip, holder, facts }: { trip: TripDetailPayment; holder: 
   const today = toIsoDay(new Date());
   const status = tripStatus({ ...trip, cancelled: trip.cancelled_at !== null }, today);
   const place = [room.city, room.country].filter(Boolean).join(', ');
+  // The street and pin while the stay is confirmed; else (cancelled, a seed place) the area.
+  const exact = room.location ?? null;
   const cover = room.images[0];
   // The check-in and checkout times the host set, when they did.
   const times = facts ? [checkInText(facts), checkoutText(facts)].filter(Boolean).join(' · ') : '';
@@ -279,8 +281,8 @@ function TripDetail({ trip, holder, facts }: { trip: TripDetailPayment; holder: 
             <h2 id="where-heading" className={styles.sectionHeading}>
               Where you’ll stay
             </h2>
-            <p className={styles.address}>{room.house_location || place}</p>
-            <LocationMap lat={room.lat} lng={room.lng} place={place} />
+            <p className={styles.address}>{exact?.address || room.house_location || place}</p>
+            <LocationMap lat={exact?.lat ?? room.lat} lng={exact?.lng ?? room.lng} place={place} approximate={!exact || exact.lat === null || exact.lng === null} />
           </section>
         </div>
         <aside className={styles.side} aria-label="Payment and cancellation">

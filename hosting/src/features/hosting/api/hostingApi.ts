@@ -22,6 +22,10 @@ export interface HostListing {
   local_price: number | null;
   /** The amenities, house rules and check-in the host entered. */
   facts: ListingFacts;
+  /**
+   * The place's row, with its street (house_location) and exact lat and lng from room_locations
+   * (issue 40): the public row holds only the area and an approximate point.
+   */
   room: Room;
 }
 
