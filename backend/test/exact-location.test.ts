@@ -1,5 +1,5 @@
 // The street is private until a stay is booked (issue 40, item 3), against the real backend on
-// PGlite and on PostgreSQL, with supabase-js: a hosted place's street and exact point are read
+// PGlite, with supabase-js: a hosted place's street and exact point are read
 // (room_locations, under RLS) only by its host and by a traveller with a confirmed, paid stay;
 // everyone else (anon, another user, a traveller whose stay was cancelled or is only pending)
 // reads the area ('City, Country') and an approximate point 200-600 m away, the same on every
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kilometresBetween } from '../../shared/src/rules/distance.ts';
-import { DB_KINDS, startTestBackend, type TestBackend } from './support/backend.ts';
+import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { publishedListing } from './support/listings.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 
@@ -18,7 +18,7 @@ const EXACT = { lat: 38.7105, lng: -9.1425 };
 
 type User = Awaited<ReturnType<ReturnType<typeof checkoutDriver>['signedInUser']>>;
 
-describe.each(DB_KINDS)('exact location on %s', (kind) => {
+describe.each(databases())('exact location on %s', (kind) => {
   let backend: TestBackend;
   let service: SupabaseClient;
   let anon: SupabaseClient;
