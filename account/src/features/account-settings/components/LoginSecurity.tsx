@@ -142,7 +142,7 @@ export const CREATE_ACCOUNT_TITLE = 'Create an account to keep your trips';
  * A guest's way to keep their account: an email and a password make it permanent, with its trips,
  * wishlist and name (the same user, so nothing moves). Afterwards the dialog shows an account's forms.
  */
-export function CreateAccountForm() {
+function CreateAccountForm() {
   const dispatch = useAppDispatch();
   const ids = useId();
   const [email, setEmail] = useState('');
