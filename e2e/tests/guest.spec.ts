@@ -6,7 +6,7 @@
  * their favourites and then signs in with the new password. Screenshots of the dialog and the
  * guest's settings are kept as artifacts.
  */
-import { expect, test, type Page } from '../support/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { problemsOf } from '../support/problems';
 import { openUserMenu } from '../support/userMenu';
 
@@ -32,11 +32,15 @@ async function signInAsGuestFromDialog(page: Page, isMobile: boolean) {
   else await expect(page.getByRole('button', { name: 'Open user menu' })).toHaveText('G');
 }
 
+/** A dialog's opening fade and slide have ended (for its screenshot). */
+const settled = (dialog: Locator) => dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+
 const hydrationProblems = (problems: string[]) => problems.filter((text) => /hydrat|did not match|server rendered/i.test(text));
 
 test('the guest button signs each visitor into an account of their own: two guests do not share a wishlist', async ({ browser, page, isMobile }, info) => {
   const problems = problemsOf(page);
   const dialog = await openLoginDialog(page, isMobile);
+  await settled(dialog);
   await page.screenshot({ path: info.outputPath('login-dialog.png') });
   await dialog.getByRole('button', { name: 'Sign in as a Guest user' }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
@@ -86,6 +90,7 @@ test("a guest's settings offer to create an account, which keeps their favourite
   await expect(dialog.getByLabel('Current password')).toHaveCount(0);
   await expect(dialog.getByLabel('New email')).toHaveCount(0);
   await expect(dialog.getByText(/authenticator/i)).toHaveCount(0);
+  await settled(dialog);
   await page.screenshot({ path: info.outputPath('login-security-guest.png') });
 
   const email = `guest-kept-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -139,6 +139,7 @@ export function setNewPassword(password: string): Thunk<AuthOutcome> {
   };
 }
 
+export const EMAIL_TAKEN_MESSAGE = 'Another account already uses that email.';
 export const CURRENT_PASSWORD_MESSAGE = 'Your current password is not right. Check it and try again.';
 export const PASSWORD_MISMATCH_MESSAGE = 'The new passwords do not match.';
 export const TOO_MANY_TRIES_MESSAGE = 'Too many wrong passwords. Wait a few minutes and try again.';
@@ -178,7 +179,7 @@ export function changeEmail(email: string, origin: string = window.location.orig
     const { data, error } = await supabase.auth.updateUser({ email: email.trim() }, { emailRedirectTo: `${origin}/account-settings` });
     if (error) {
       console.error('Error changing the email:', error);
-      if (error.code === 'email_exists') return { ok: false, message: 'Another account already uses that email.' };
+      if (error.code === 'email_exists') return { ok: false, message: EMAIL_TAKEN_MESSAGE };
       return failure(error, 'Your email could not be changed. Please try again.');
     }
     return { ok: true, user: data.user };
@@ -206,7 +207,6 @@ export function signInAsGuest(): Thunk<AuthOutcome> {
   };
 }
 
-export const EMAIL_TAKEN_MESSAGE = 'Another account already uses that email.';
 export const NEW_PASSWORD_RULE_MESSAGE = 'Choose a password of at least 6 characters.';
 
 /**
