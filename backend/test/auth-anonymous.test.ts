@@ -22,6 +22,21 @@ describe.each(DB_KINDS)('anonymous sign-ins on %s', (kind) => {
       realtime: { transport: WebSocket as never },
     });
 
+  /** The service role, for what no traveller writes (a room, a recorded payment). */
+  const service = () =>
+    createClient(allowed.url, allowed.keys.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+  async function newRoom(title: string): Promise<number> {
+    const room = await service()
+      .from('Rooms')
+      .insert({ 'house-title': title, price: 8300, max_guests: 2, city: 'Testville', country: 'Testland' })
+      .select('id')
+      .single();
+    return (room.data as { id: number }).id;
+  }
+
   beforeAll(async () => {
     allowed = await startTestBackend(kind, { migrationsDir: MIGRATIONS, env: { SEED_ROOMS: '0' } });
     refused = await startTestBackend(kind, { migrationsDir: MIGRATIONS, env: { SEED_ROOMS: '0', AUTH_ANONYMOUS_USERS: 'false' } });
@@ -55,16 +70,7 @@ describe.each(DB_KINDS)('anonymous sign-ins on %s', (kind) => {
       realtime: { transport: WebSocket as never },
       global: { headers: { Authorization: `Bearer ${data.session!.access_token}` } },
     });
-    const service = createClient(allowed.url, allowed.keys.serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as never },
-    });
-    const room = await service
-      .from('Rooms')
-      .insert({ 'house-title': 'Anonymous test house', price: 8300, max_guests: 2, city: 'Testville', country: 'Testland' })
-      .select('id')
-      .single();
-    const roomId = (room.data as { id: number }).id;
+    const roomId = await newRoom('Anonymous test house');
     const saved = await signedIn.from('Favorites').insert({ item_id: roomId });
     expect(saved.error).toBeNull();
 
@@ -95,16 +101,7 @@ describe.each(DB_KINDS)('anonymous sign-ins on %s', (kind) => {
   }
 
   it("two guests are two accounts: neither sees the other's favourites, trips or conversations", async () => {
-    const service = createClient(allowed.url, allowed.keys.serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as never },
-    });
-    const room = await service
-      .from('Rooms')
-      .insert({ 'house-title': 'Two guests house', price: 8300, max_guests: 2, city: 'Testville', country: 'Testland' })
-      .select('id')
-      .single();
-    const roomId = (room.data as { id: number }).id;
+    const roomId = await newRoom('Two guests house');
     const first = await guest();
     const second = await guest();
     expect(second.id).not.toBe(first.id);
@@ -120,8 +117,8 @@ describe.each(DB_KINDS)('anonymous sign-ins on %s', (kind) => {
     const booking = await first.client.from('Bookings').insert({ room_id: roomId, ...nights }).select('id, user_email').single();
     expect(booking.error).toBeNull();
     expect(booking.data!.user_email).toBe('');
-    await service.from('Bookings').update({ status: 'confirmed' }).eq('id', booking.data!.id);
-    const paid = await service.from('Payments').insert({
+    await service().from('Bookings').update({ status: 'confirmed' }).eq('id', booking.data!.id);
+    const paid = await service().from('Payments').insert({
       id: `HMGUEST${Date.now()}-1`, amount: 200, user_email: '', user_id: first.id, room_id: roomId, ...nights,
       stripe_payment_intent_id: `pi_guest_${Date.now()}`, booking_id: booking.data!.id,
     });

@@ -32,6 +32,16 @@ async function signInAsGuestFromDialog(page: Page, isMobile: boolean) {
   else await expect(page.getByRole('button', { name: 'Open user menu' })).toHaveText('G');
 }
 
+/** Saves the first home of /home that is not saved yet to the wishlist; its title. */
+async function saveFirstHome(page: Page): Promise<string> {
+  await page.goto('/home');
+  const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Add to wishlist' }) }).first();
+  const title = (await card.getByRole('heading').textContent())!.trim();
+  await card.getByRole('button', { name: 'Add to wishlist' }).click();
+  await expect(page.getByRole('article').filter({ hasText: title }).first().getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
+  return title;
+}
+
 /** A dialog's opening fade and slide have ended (for its screenshot). */
 const settled = (dialog: Locator) => dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
 
@@ -44,11 +54,7 @@ test('the guest button signs each visitor into an account of their own: two gues
   await page.screenshot({ path: info.outputPath('login-dialog.png') });
   await dialog.getByRole('button', { name: 'Sign in as a Guest user' }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
-  await page.goto('/home');
-  const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Add to wishlist' }) }).first();
-  const title = (await card.getByRole('heading').textContent())!.trim();
-  await card.getByRole('button', { name: 'Add to wishlist' }).click();
-  await expect(page.getByRole('article').filter({ hasText: title }).first().getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
+  const title = await saveFirstHome(page);
   await page.goto('/wishlist');
   await expect(page.getByRole('list', { name: 'Saved homes' }).getByRole('heading', { name: title })).toBeVisible();
 
@@ -72,11 +78,7 @@ test('the guest button signs each visitor into an account of their own: two gues
 test("a guest's settings offer to create an account, which keeps their favourites and then logs in", async ({ browser, page, isMobile }, info) => {
   const problems = problemsOf(page);
   await signInAsGuestFromDialog(page, isMobile);
-  await page.goto('/home');
-  const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Add to wishlist' }) }).first();
-  const title = (await card.getByRole('heading').textContent())!.trim();
-  await card.getByRole('button', { name: 'Add to wishlist' }).click();
-  await expect(page.getByRole('article').filter({ hasText: title }).first().getByRole('button', { name: 'Remove from wishlist' })).toBeVisible();
+  const title = await saveFirstHome(page);
 
   await page.goto('/account-settings');
   const notice = page.getByText('Create an account to keep your trips').filter({ visible: true });
