@@ -244,8 +244,9 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     });
   };
 
-  // The /login form posted without JavaScript: signed in, its session's cookies and a 303 to
-  // where it returns; refused, /login again with the email typed and why.
+  // The /login form posted without JavaScript (Continue, or 'Sign in as a Guest user': guest=1,
+  // the visitor's own guest account): signed in, its session's cookies and a 303 to where it
+  // returns; refused, /login again with the email typed and why.
   const signIn = async (req, res) => {
     if (!isSameOriginPost(req)) {
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -259,7 +260,11 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
       return;
     }
     const email = form.get('email') ?? '';
-    const outcome = await (await renderer.get()).signIn(req.url ?? '/login', email, form.get('password') ?? '', isSecure(req));
+    const site = await renderer.get();
+    const outcome =
+      form.get('guest') === '1'
+        ? await site.signInAsGuest(req.url ?? '/login', isSecure(req))
+        : await site.signIn(req.url ?? '/login', email, form.get('password') ?? '', isSecure(req));
     if (!outcome.ok) return sendPage(req, res, { email, message: outcome.message });
     res.writeHead(303, { Location: outcome.location, 'Set-Cookie': outcome.setCookies, 'Cache-Control': 'no-store' });
     res.end();

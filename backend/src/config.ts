@@ -217,7 +217,8 @@ function mfaEncryptionKey(value: string | undefined): string | undefined {
  *   server, not a Cluster; its keys start with REDIS_KEY_PREFIX, default homestory:rate-limit:);
  *   with REDIS_URL the backend does not start without Redis, and while Redis is down the limited
  *   requests (sign-in, sign-up, mail, code checks) answer 503 rather than go uncounted;
- *   AUTH_ANONYMOUS_USERS=true (anonymous sign-ins, off by default as in GoTrue),
+ *   AUTH_ANONYMOUS_USERS=false turns anonymous sign-ins off (on by default here, off in GoTrue: the
+ *   site's 'Sign in as a Guest user' makes each visitor one; counted as sign-ups per address),
  *   AUTH_MFA_ENCRYPTION_KEY (at least 32 characters: the key of the TOTP secrets at rest, through
  *   HKDF; else the JWT secret's, so a new JWT secret without it makes enrolled factors unusable),
  *   AUTH_MANUAL_LINKING=true (linkIdentity / unlinkIdentity, off by default as GoTrue's
@@ -232,7 +233,7 @@ function mfaEncryptionKey(value: string | undefined): string | undefined {
  *   STORAGE_IMAGE_QUEUE_MAX (jobs waiting at most, default 32; then 503) and
  *   STORAGE_IMAGE_CLIENT_JOBS (one client's jobs running or waiting at most, default 4; then 429):
  *   storage/queue.ts;
- * - SEED_ROOMS, GUEST_EMAIL + GUEST_PASSWORD (the shared demo account; else made per data folder);
+ * - SEED_ROOMS;
  * - STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (card payments through Stripe instead of the test
  *   processor), MAP_TILE_URL (map tiles; else the local stand-in);
  * - /realtime/v1/websocket's bounds (DEFAULT_REALTIME_LIMITS): REALTIME_MAX_CONNECTIONS_PER_CLIENT
@@ -277,7 +278,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
           : undefined,
       signInRateLimit: wholeNumber(env, 'AUTH_SIGN_IN_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
       signUpRateLimit: wholeNumber(env, 'AUTH_SIGN_UP_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT, 1),
-      anonymousUsers: env.AUTH_ANONYMOUS_USERS === 'true',
+      anonymousUsers: env.AUTH_ANONYMOUS_USERS !== 'false',
       mfaEncryptionKey: mfaEncryptionKey(env.AUTH_MFA_ENCRYPTION_KEY),
       manualLinking: env.AUTH_MANUAL_LINKING === 'true',
       bcryptCost: bcryptCost(env),
@@ -301,7 +302,6 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
       : undefined,
     seed: {
       rooms: wholeNumber(env, 'SEED_ROOMS', DEFAULT_ROOM_COUNT),
-      guest: env.GUEST_EMAIL && env.GUEST_PASSWORD ? { email: env.GUEST_EMAIL, password: env.GUEST_PASSWORD } : undefined,
     },
     payments: { stripeSecretKey: env.STRIPE_SECRET_KEY || undefined, stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined },
     mapTileUrl: env.MAP_TILE_URL || undefined,

@@ -59,7 +59,7 @@ export interface BackendConfig {
     signInRateLimit: number;
     /** Sign-ups per client address and window. */
     signUpRateLimit: number;
-    /** Whether signInAnonymously may make users with no email (GoTrue's anonymous sign-ins). */
+    /** Whether signInAnonymously may make users with no email (GoTrue's anonymous sign-ins; the site's guest button). */
     anonymousUsers: boolean;
     /** What the MFA secrets' encryption key derives from (AUTH_MFA_ENCRYPTION_KEY); else the JWT secret. */
     mfaEncryptionKey: string | undefined;
@@ -87,8 +87,6 @@ export interface BackendConfig {
   seed: {
     /** Listings made on first start when "Rooms" is empty. */
     rooms: number;
-    /** The shared demo account's credentials when given; else made per data folder. */
-    guest: { email: string; password: string } | undefined;
   };
   payments: { stripeSecretKey: string | undefined; stripePublishableKey: string | undefined };
   mapTileUrl: string | undefined;

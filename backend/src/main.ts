@@ -25,7 +25,6 @@ import { createObserve } from './observe.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { createRest } from './rest/index.ts';
 import { startReviewCounter } from './reviews.ts';
-import { guestAccount } from './seed/guest.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { storageHandler } from './storage/index.ts';
 import { imageQueue } from './storage/queue.ts';
@@ -200,12 +199,9 @@ export async function createBackend(
   }
   await mailer.start();
   const stopReviewCounter = startReviewCounter(db, log);
-  const guest = guestAccount(ctx);
   await writePublicConfig(config.dataDir, {
     supabaseUrl: ctx.publicUrl,
     supabaseAnonKey: keys.anonKey,
-    guestEmail: guest.email,
-    guestPassword: guest.password,
     paymentMode: config.payments.stripeSecretKey ? 'stripe' : 'test',
     stripePublishableKey: config.payments.stripePublishableKey ?? null,
     mapTileUrl: config.mapTileUrl ?? null,

@@ -1,11 +1,10 @@
 // Abuse of /auth/v1 (issue 15): password guessing, telling registered emails apart, hostile
-// inputs, the shared guest account, and bcrypt stalling the server. On PGlite and on PostgreSQL.
+// inputs and bcrypt stalling the server. On PGlite and on PostgreSQL.
 // Requests that must come from distinct client addresses are sent from 127.0.0.x source addresses.
 import { createHash, randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_RATE_LIMIT as SIGN_IN_LIMIT, DEFAULT_BCRYPT_COST } from '../src/config.ts';
-import { guestAccount } from '../src/seed/guest.ts';
 import { authCall, codes, type Answer } from './support/auth-calls.ts';
 import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { signToken, userToken } from './support/tokens.ts';
@@ -360,22 +359,6 @@ describe.each(databases('concurrency'))('auth abuse on %s', (kind) => {
       // Another account's code from that address is not locked.
       expect((await call(elsewhere, 'POST', '/verify', { type: 'recovery', email: other.email, token: otherCode })).status).toBe(200);
     }, HEAVY_MS);
-  });
-
-  it('the shared guest account cannot change its password, email or metadata (403 guest_account_read_only)', async () => {
-    const guest = guestAccount(backend.ctx);
-    const from = freshAddress();
-    const signedIn = await signIn(from, guest.email, guest.password);
-    expect(signedIn.status).toBe(200);
-    const token = signedIn.body.access_token as string;
-    for (const change of [{ password: 'taken-over' }, { email: uniqueEmail() }, { data: { name: 'Mallory' } }]) {
-      const answer = await call(from, 'PUT', '/user', change, token);
-      expect(answer.status).toBe(403);
-      expect(answer.body).toMatchObject({ code: 'guest_account_read_only', message: 'The shared guest account cannot be changed' });
-    }
-    const again = await signIn(from, guest.email, guest.password);
-    expect(again.status).toBe(200);
-    expect(again.body.user).toMatchObject({ email: guest.email, user_metadata: { name: 'Guest' } });
   });
 
   it('lets the site origins read answers, with credentials, and gives any other origin no CORS headers', async () => {

@@ -167,7 +167,7 @@ describe.each(databases())('MFA on %s', (kind) => {
     expect(claims((await c.auth.refreshSession()).data.session!.access_token).aal).toBe('aal1');
   });
 
-  it("refuses others' factors, unknown ids, other factor types, a duplicate name, a shared account and an expired challenge", async () => {
+  it("refuses others' factors, unknown ids, other factor types, a duplicate name, a guest's account and an expired challenge", async () => {
     const { factorId } = await enrolled();
     const c = client();
     expect((await c.auth.signUp({ email: uniqueEmail(), password: PASSWORD })).error).toBeNull();
@@ -179,17 +179,11 @@ describe.each(databases())('MFA on %s', (kind) => {
     const phone = await c.auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' });
     expect(phone.error?.code).toBe('mfa_phone_enroll_not_enabled');
 
-    // A shared account (the demo guest) cannot be locked by one of its users.
-    const shared = client();
-    const sharedEmail = uniqueEmail();
-    const made = await shared.auth.signUp({ email: sharedEmail, password: PASSWORD });
-    const admin = createClient(backend.url, backend.keys.serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as never },
-    });
-    expect((await admin.auth.admin.updateUserById(made.data.user!.id, { app_metadata: { shared_account: true } })).error).toBeNull();
-    const sharedEnroll = await shared.auth.mfa.enroll({ factorType: 'totp' });
-    expect([sharedEnroll.error?.status, sharedEnroll.error?.code]).toEqual([403, 'guest_account_read_only']);
+    // A guest's account (anonymous sign-in, the site's guest button) has no password to protect.
+    const guest = client();
+    expect((await guest.auth.signInAnonymously({ options: { data: { name: 'Guest' } } })).error).toBeNull();
+    const guestEnroll = await guest.auth.mfa.enroll({ factorType: 'totp' });
+    expect([guestEnroll.error?.status, guestEnroll.error?.code]).toEqual([403, 'no_authorization']);
 
     const first = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Same' });
     expect(first.error).toBeNull();

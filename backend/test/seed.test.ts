@@ -1,10 +1,9 @@
-// The first-start seed: listings, photos, avatars and the demo guest, read back through supabase-js.
+// The first-start seed: listings, photos and avatars, read back through supabase-js.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../src/seed/categories.ts';
-import { guestAccount } from '../src/seed/guest.ts';
 import { DEFAULT_ROOM_COUNT, resolveConfig } from '../src/config.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
 import { roomAt, settingCities, USD_RATE } from '../src/seed/rooms.ts';
@@ -253,13 +252,10 @@ describe.each(databases())('seeded backend on %s', (kind) => {
     }
   });
 
-  it('seeds the demo guest, named Guest, with the credentials in public-config.json', async () => {
-    const guest = guestAccount(backend.ctx);
-    const config = JSON.parse(readFileSync(join(backend.dataDir, 'public-config.json'), 'utf8')) as { guestEmail: string; guestPassword: string };
-    expect(config).toMatchObject({ guestEmail: guest.email, guestPassword: guest.password });
-    const { data, error } = await backend.client().auth.signInWithPassword(guest);
-    expect(error).toBeNull();
-    expect(data.user?.user_metadata.name).toBe('Guest');
+  it('makes no shared account: public-config.json holds no credentials', () => {
+    const config = JSON.parse(readFileSync(join(backend.dataDir, 'public-config.json'), 'utf8')) as Record<string, unknown>;
+    expect(config).not.toHaveProperty('guestEmail');
+    expect(config).not.toHaveProperty('guestPassword');
   });
 
   it('does nothing on a second start', async () => {

@@ -55,11 +55,19 @@ describe('several processes behind nginx', () => {
 
   it('signs in through the proxy; one trace id finds the page and its backend reads in the logs, which hold no password or token', async () => {
     const config = await (await fetch(`${deployment.url}/config.json`)).json();
+    // An account of its own (there is no shared demo account any more), then the /login form's post.
+    const account = { email: `deploy-${Date.now()}@example.com`, password: `pw-${Math.random().toString(36).slice(2)}` };
+    const signUp = await fetch(`${config.supabaseUrl}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: config.supabaseAnonKey, 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    expect(signUp.status).toBe(200);
     const login = await fetch(`${deployment.url}/login`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: deployment.url },
-      body: new URLSearchParams({ email: config.guestEmail, password: config.guestPassword }),
+      body: new URLSearchParams(account),
     });
     expect(login.status).toBe(303);
     const cookies = login.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
@@ -77,7 +85,7 @@ describe('several processes behind nginx', () => {
     await expect.poll(() => lines('web-').find((line) => line.includes(traceId)), { timeout: 5000 }).toContain('"path":"/home"');
     await expect.poll(() => lines('backend-').filter((line) => line.includes(traceId)).length, { timeout: 5000 }).toBeGreaterThan(0);
     const all = lines('').join('\n');
-    for (const secret of [config.guestPassword, session.access_token, session.refresh_token]) expect(all).not.toContain(secret);
+    for (const secret of [account.password, session.access_token, session.refresh_token]) expect(all).not.toContain(secret);
   });
 
   it('restarts every process in turn under load with no failed request', async () => {

@@ -6,6 +6,7 @@
 import { expect, test, type Locator, type Page } from '../support/test';
 import { signInAsGuest, siteConfig } from '../support/guest';
 import { roomBlock } from '../support/rooms';
+import { newUser, PASSWORD } from './accountSupport';
 
 test.beforeEach(() => {
   test.skip(test.info().project.name !== 'desktop', 'the wide-screen search bar and booking layout');
@@ -98,9 +99,10 @@ test('keyboard only: search a destination with dates', async ({ page }) => {
   await expect(bar.getByRole('button', { name: /Europe/ })).toBeVisible();
 });
 
-test('keyboard only: sign in from the user menu', async ({ page, request }) => {
+test('keyboard only: sign in from the user menu', async ({ page }) => {
   test.setTimeout(90_000);
-  const config = await siteConfig(request);
+  // An account of the test's own (there is no shared demo account to type in).
+  const user = await newUser('keyboard');
   await page.goto('/home');
   const opener = page.getByRole('button', { name: 'Open user menu' });
   await tabTo(page, opener);
@@ -115,9 +117,9 @@ test('keyboard only: sign in from the user menu', async ({ page, request }) => {
   // Focus moved into the dialog and stays there.
   await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   await tabTo(page, dialog.getByLabel('Email'), 20);
-  await page.keyboard.type(config.guestEmail);
+  await page.keyboard.type(user.email);
   await tabTo(page, dialog.getByLabel('Password'), 5);
-  await page.keyboard.type(config.guestPassword);
+  await page.keyboard.type(PASSWORD);
   for (let presses = 0; presses < 12; presses += 1) {
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((element) => element.contains(document.activeElement)), 'focus stays in the dialog').toBe(true);

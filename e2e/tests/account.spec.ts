@@ -119,7 +119,7 @@ test.describe('login dialog and page', () => {
     await expect(page.getByText('Signed in as Quinn').or(page.getByText('Quinn Newcomer')).filter({ visible: true })).toBeVisible();
   });
 
-  test('the guest button signs into the demo account named Guest', { tag: '@one-size' }, async ({ page, isMobile }) => {
+  test("the guest button signs into an account of the visitor's own, named Guest", { tag: '@one-size' }, async ({ page, isMobile }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
     await page.waitForURL((url) => url.pathname === '/home');

@@ -4,8 +4,8 @@
  * not by the user agent), and the search bar works as HTML: on a phone-speed CPU (6x slower,
  * through CDP) a search typed and sent the moment the bar is painted takes effect, and with
  * JavaScript off the bar is a GET form the server answers with the results page. So do a
- * category and a signed-out heart (links) and 'Sign in as a Guest user' (a GET form the page
- * answers once its scripts run). With JavaScript off, a phone's search pill opens a plain GET form
+ * category and a signed-out heart (links) and 'Sign in as a Guest user' (a form posted to the
+ * site's server, which signs the visitor into a guest account of their own). With JavaScript off, a phone's search pill opens a plain GET form
  * (a native popover) and the user menu opens (a popover too) with Log in and Sign up as links; a
  * phone's 'Show map' is a link to #map, which the page follows once it runs;
  * the listing page keeps its boxes when the scripts run, at both widths.

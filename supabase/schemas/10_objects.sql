@@ -288,6 +288,9 @@ begin
   if exists (select 1 from auth.users as u where u.id = me and u.raw_app_meta_data -> 'shared_account' = 'true'::jsonb) then
     raise exception 'a shared account cannot send messages' using errcode = '42501';
   end if;
+  if exists (select 1 from auth.users as u where u.id = me and u.is_anonymous) then
+    raise exception 'a guest cannot send messages: create an account first' using errcode = '42501';
+  end if;
   return me;
 end
 $$;
@@ -1026,6 +1029,9 @@ begin
   end if;
   if exists (select 1 from auth.users as u where u.id = me and u.raw_app_meta_data -> 'shared_account' = 'true'::jsonb) then
     raise exception 'a shared account cannot host' using errcode = '42501';
+  end if;
+  if exists (select 1 from auth.users as u where u.id = me and u.is_anonymous) then
+    raise exception 'a guest cannot host: create an account first' using errcode = '42501';
   end if;
   return me;
 end
@@ -2038,7 +2044,7 @@ ALTER TABLE private.message_mail ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
 CREATE TABLE public."Bookings" (
     id bigint NOT NULL,
     user_id uuid DEFAULT auth.uid() NOT NULL,
-    user_email text DEFAULT auth.email() NOT NULL,
+    user_email text DEFAULT COALESCE(auth.email(), ''::text) NOT NULL,
     room_id bigint NOT NULL,
     "startDate" date NOT NULL,
     "endDate" date NOT NULL,

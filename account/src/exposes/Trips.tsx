@@ -7,6 +7,6 @@ export default Trips;
 
 /** The first view's read, for a signed-in traveller: their trips. */
 export const prefetch: PagePrefetch = (store) => {
-  const email = selectUserData(store.getState())?.email;
-  if (email) void store.dispatch(tripsApi.endpoints.getUserTrips.initiate(email));
+  const userId = selectUserData(store.getState())?.id;
+  if (userId) void store.dispatch(tripsApi.endpoints.getUserTrips.initiate(userId));
 };

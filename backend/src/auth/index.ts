@@ -6,7 +6,6 @@
 // emailed flows (otp.ts) and the service role's admin API (admin.ts).
 import { randomUUID } from 'node:crypto';
 import type { BackendContext } from '../context.ts';
-import { SHARED_ACCOUNT } from '../seed/guest.ts';
 import { AuthError, authJson, emailExists, errorResponse, invalidCredentials, invalidEmail, validationFailed } from './errors.ts';
 import { adminUsers, generateLink, invite } from './admin.ts';
 import {
@@ -284,11 +283,6 @@ async function token(ctx: BackendContext, req: Request, url: URL): Promise<Respo
 
 async function putUser(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
   const { user, signedIn } = await authenticate(ctx, req);
-  // Everyone can sign in as a shared account such as the demo guest (its password is published):
-  // none may lock the others out of it or rename it. The same flag scopes its bookings (RLS).
-  if (user.raw_app_meta_data?.[SHARED_ACCOUNT] === true) {
-    throw new AuthError(403, 'guest_account_read_only', 'The shared guest account cannot be changed');
-  }
   const body = await jsonBody(req);
   const changes: Parameters<typeof updateUser>[2] = {};
   const data = metadataField(body);

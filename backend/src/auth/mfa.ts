@@ -10,7 +10,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { renderSVG } from 'uqr';
 import type { BackendContext } from '../context.ts';
-import { SHARED_ACCOUNT } from '../seed/guest.ts';
 import type { Queryable } from '../db/index.ts';
 import { field, jsonBody, str } from './body.ts';
 import { AuthError, authJson, validationFailed } from './errors.ts';
@@ -148,10 +147,6 @@ const notAnonymous = (user: UserRow) => {
 export async function enrollFactor(ctx: BackendContext, req: Request, caller: FactorCaller): Promise<Response> {
   const { user } = caller;
   notAnonymous(user);
-  // Everyone signs in to a shared account such as the demo guest: a factor would lock the others out.
-  if (user.raw_app_meta_data?.[SHARED_ACCOUNT] === true) {
-    throw new AuthError(403, 'guest_account_read_only', 'The shared guest account cannot be changed');
-  }
   const body = await jsonBody(req);
   const type = str(body.factor_type);
   if (type === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');

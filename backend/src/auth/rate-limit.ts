@@ -5,8 +5,8 @@
 // Password checks (sign-in, sign-up of an existing email, emailed codes): a check reserves a slot
 // in each of its buckets *before* bcrypt runs, in one atomic step of the store, so concurrent
 // guesses (in any process) cannot all pass the check and be counted afterwards; a successful
-// check gives its slots back, so only failures count (the demo guest account is shared and
-// end-to-end suites sign in many times from one address).
+// check gives its slots back, so only failures count (people behind one address, and the
+// end-to-end suites, sign in many times from it).
 // Buckets, LIMIT failures per WINDOW_MS each:
 //  - per client address, whatever the email: one address cannot spray guesses over accounts;
 //  - per account, whatever the address: many addresses cannot guess one account's password;

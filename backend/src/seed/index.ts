@@ -1,12 +1,9 @@
-// First-start data: listing photos and avatars in storage, the demo guest account, and the
-// listings (SEED_ROOMS of them, default 1,000; 100000 for benchmarks) with their facts, when
+// First-start data: listing photos and avatars in storage, and the listings (SEED_ROOMS of them, default 1,000; 100000 for benchmarks) with their facts, when
 // "Rooms" is empty.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DEMO_ACCOUNTS } from '../auth/demo-accounts.ts';
-import { checkPassword, createUser, findUserByEmail, hashPassword, updateUser } from '../auth/users.ts';
 import type { BackendContext } from '../context.ts';
-import { GUEST_NAME, guestAccount, SHARED_ACCOUNT } from './guest.ts';
 import { installPhotos } from './photos.ts';
 import { seedReviews } from './reviews.ts';
 import { avatarSvg, HOST_AVATAR_COUNT, hostAvatarPath, hostAvatarSvg, roomAt, type RoomRow } from './rooms.ts';
@@ -37,36 +34,6 @@ async function writeAvatars(storageDir: string): Promise<void> {
   }
 }
 
-/**
- * The demo guest: created with user_metadata.name 'Guest', its password kept in step with config,
- * and marked as shared (app_metadata.shared_account), so each of its sessions sees only its own
- * bookings and payments (supabase/migrations/20261123000100_booking_integrity.sql).
- */
-async function ensureGuest(ctx: BackendContext): Promise<void> {
-  const { email, password } = guestAccount(ctx);
-  const existing = await findUserByEmail(ctx.db, email);
-  if (existing) {
-    const appMetadata = existing.raw_app_meta_data ?? {};
-    if (appMetadata[SHARED_ACCOUNT] !== true) {
-      await updateUser(ctx.db, existing.id, { appMetadata: { ...appMetadata, [SHARED_ACCOUNT]: true } });
-    }
-    if (!(await checkPassword(password, existing.encrypted_password, ctx.config.auth.bcryptCost))) {
-      await updateUser(ctx.db, existing.id, { passwordHash: await hashPassword(password, ctx.config.auth.bcryptCost) });
-    }
-    return;
-  }
-  const passwordHash = await hashPassword(password, ctx.config.auth.bcryptCost);
-  await ctx.db.tx((q) =>
-    createUser(q, {
-      email,
-      passwordHash,
-      appMetadata: { provider: 'email', providers: ['email'], [SHARED_ACCOUNT]: true },
-      userMetadata: { name: GUEST_NAME },
-      identity: { provider: 'email', data: { email: email.toLowerCase(), email_verified: true, phone_verified: false } },
-    }),
-  );
-}
-
 /** Inserts listings 0..count-1 in batches (one JSON parameter per batch). */
 export async function insertRooms(ctx: BackendContext, count: number): Promise<void> {
   const columns = ROOM_COLUMNS.map((c) => `"${c}"`).join(', ');
@@ -84,7 +51,6 @@ export async function seedIfEmpty(ctx: BackendContext): Promise<void> {
   if (!(await schemaMatches(ctx))) return;
   await installPhotos(ctx.config.storageDir);
   await writeAvatars(ctx.config.storageDir);
-  await ensureGuest(ctx);
   const { rows } = await ctx.db.query<{ any: boolean }>('select exists (select 1 from public."Rooms") as any');
   if (rows[0]!.any) return;
   const count = ctx.config.seed.rooms;

@@ -1,6 +1,6 @@
 /**
  * Stand-ins for the two pages the booking page leads to, so the checkout remote runs alone for
- * QA: /login signs in with the shared guest account and goes back, /trips confirms the redirect
+ * QA: /login signs in as a guest (an account of the visitor's own) and goes back, /trips confirms the redirect
  * after paying. The composed site uses the account remote's real pages instead.
  */
 import { useState } from 'react';
@@ -15,7 +15,7 @@ export function QaLogin() {
   return (
     <div style={{ padding: 32 }}>
       <h1>Log in</h1>
-      <p>The checkout remote runs alone here: sign in with the shared guest account.</p>
+      <p>The checkout remote runs alone here: sign in as a guest, with an account of your own.</p>
       <button
         type="button"
         onClick={async () => {

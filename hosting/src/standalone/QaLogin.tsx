@@ -1,6 +1,7 @@
 /**
  * A stand-in for the account remote's /login, so the hosting remote runs alone for QA: it signs
- * in with the shared guest account and goes back to the page that sent the visitor here.
+ * in as a guest (an account of the visitor's own) and goes back to the page that sent the visitor
+ * here. A guest cannot host until they create an account (the composed site's settings offer it).
  */
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'shared/router';
@@ -16,7 +17,7 @@ export function QaLogin() {
   return (
     <div style={{ padding: 32 }}>
       <h1>Log in</h1>
-      <p>The hosting remote runs alone here: sign in with the shared guest account.</p>
+      <p>The hosting remote runs alone here: sign in as a guest, with an account of your own.</p>
       <button
         type="button"
         onClick={async () => {

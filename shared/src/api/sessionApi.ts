@@ -14,13 +14,21 @@ export interface AppUser {
   email: string | null;
   /** user_metadata.name */
   name: string | null;
+  /**
+   * A guest's own account (GoTrue's anonymous sign-in): no email or password until they create
+   * an account from it, which keeps its trips and favourites.
+   */
+  isAnonymous: boolean;
 }
 
-/** The user as the app keeps it: id, email and user_metadata.name (or full_name, from Google). */
+/**
+ * The user as the app keeps it: id, email (null when none: GoTrue answers '' for an anonymous
+ * user), user_metadata.name (or full_name, from Google) and whether it is a guest's anonymous account.
+ */
 export function toAppUser(user: User): AppUser {
   const metadata = (user.user_metadata ?? {}) as Record<string, unknown>;
   const name = [metadata.name, metadata.full_name].find((value) => typeof value === 'string' && value.trim() !== '');
-  return { id: user.id, email: user.email ?? null, name: (name as string | undefined) ?? null };
+  return { id: user.id, email: user.email || null, name: (name as string | undefined) ?? null, isAnonymous: user.is_anonymous === true };
 }
 
 export const sessionApi = api.injectEndpoints({

@@ -1,13 +1,11 @@
 /**
  * Runtime configuration, read once at start from /config.json, so that one build runs against
- * the local backend or a real Supabase project. Nothing here is secret: the anon key and the
- * shared demo account are public by design.
+ * the local backend or a real Supabase project. Nothing here is secret: the anon key is public
+ * by design.
  */
 export interface RuntimeConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;
-  guestEmail: string;
-  guestPassword: string;
   paymentMode: 'test' | 'stripe';
   stripePublishableKey: string | null;
   mapTileUrl: string | null;
@@ -26,8 +24,6 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   return {
     supabaseUrl: text('supabaseUrl'),
     supabaseAnonKey: text('supabaseAnonKey'),
-    guestEmail: text('guestEmail'),
-    guestPassword: text('guestPassword'),
     paymentMode: v.paymentMode === 'stripe' ? 'stripe' : 'test',
     stripePublishableKey: optionalText('stripePublishableKey'),
     mapTileUrl: optionalText('mapTileUrl'),

@@ -30,7 +30,7 @@ async function setup(signedIn: boolean, insertError: Answer['error'] = null, fav
     return {};
   });
   const store = createTestStore(testConfig, supabase);
-  if (signedIn) store.dispatch(setUserData({ id: testUserId(EMAIL), email: EMAIL, name: 'Ada' }));
+  if (signedIn) store.dispatch(setUserData({ id: testUserId(EMAIL), email: EMAIL, name: 'Ada', isAnonymous: false }));
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   /** The writes the backend received, in order: 'insert <item>' or 'delete <item>'. */
   const writes = () =>

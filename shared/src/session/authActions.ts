@@ -1,7 +1,8 @@
 /**
  * Sign-in, sign-up, Google, guest, sign-out and the name change, as thunks over the store's
  * supabase client (accounts spec sections 4, 5, 7 and 8, with ARCHITECTURE section 6's
- * departures: a new email signs up, and only the shared demo account is named Guest).
+ * departures: a new email signs up, and the guest button makes each visitor an account of their
+ * own, named Guest, which they can keep by giving it an email and a password).
  *
  * Each answers an AuthOutcome instead of throwing, so the dialog can say what went wrong.
  */
@@ -138,6 +139,7 @@ export function setNewPassword(password: string): Thunk<AuthOutcome> {
   };
 }
 
+export const EMAIL_TAKEN_MESSAGE = 'Another account already uses that email.';
 export const CURRENT_PASSWORD_MESSAGE = 'Your current password is not right. Check it and try again.';
 export const PASSWORD_MISMATCH_MESSAGE = 'The new passwords do not match.';
 export const TOO_MANY_TRIES_MESSAGE = 'Too many wrong passwords. Wait a few minutes and try again.';
@@ -177,29 +179,60 @@ export function changeEmail(email: string, origin: string = window.location.orig
     const { data, error } = await supabase.auth.updateUser({ email: email.trim() }, { emailRedirectTo: `${origin}/account-settings` });
     if (error) {
       console.error('Error changing the email:', error);
-      if (error.code === 'email_exists') return { ok: false, message: 'Another account already uses that email.' };
+      if (error.code === 'email_exists') return { ok: false, message: EMAIL_TAKEN_MESSAGE };
       return failure(error, 'Your email could not be changed. Please try again.');
     }
     return { ok: true, user: data.user };
   };
 }
 
-/** The shared demo account, its credentials from runtime config; it is always named Guest. */
+export const GUEST_UNAVAILABLE_MESSAGE = 'Guest sign-in is not available right now. Please try again, or log in with an email.';
+
+/**
+ * 'Sign in as a Guest user': an account of the visitor's own (GoTrue's anonymous sign-in), named
+ * Guest, with no email or password; its trips, favourites and cards are theirs alone, and
+ * `createAccountFromGuest` makes it a permanent account that keeps them.
+ */
 export function signInAsGuest(): Thunk<AuthOutcome> {
-  return async (dispatch, getState, extra) => {
-    const { guestEmail, guestPassword } = extra.config;
+  return async (dispatch, _getState, extra) => {
     const supabase = await loadedClient(extra);
     if (!supabase) return NETWORK_FAILURE;
-    const { data, error } = await supabase.auth.signInWithPassword({ email: guestEmail, password: guestPassword });
-    if (error) {
-      console.error('Error signing in:', error);
-      return failure(error, 'The guest account is not available right now.');
+    const { data, error } = await supabase.auth.signInAnonymously({ options: { data: { name: GUEST_NAME } } });
+    if (error || !data.user) {
+      console.error('Error signing in as a guest:', error);
+      return failure(error, GUEST_UNAVAILABLE_MESSAGE);
     }
     dispatch(setUserData(toAppUser(data.user)));
-    if (data.user.user_metadata?.name !== GUEST_NAME) {
-      // Logged only, as the spec's metadata update failure.
-      await updateUserName(GUEST_NAME, { email: guestEmail })(dispatch, getState, extra);
+    return { ok: true, user: data.user };
+  };
+}
+
+export const NEW_PASSWORD_RULE_MESSAGE = 'Choose a password of at least 6 characters.';
+
+/**
+ * A guest makes their account permanent: the email and password become its way in (supabase-js's
+ * updateUser on an anonymous user, as GoTrue converts one), and its trips, favourites and name
+ * stay. The session is refreshed at once so that its token no longer says is_anonymous.
+ */
+export function createAccountFromGuest(email: string, password: string): Thunk<AuthOutcome> {
+  return async (dispatch, _getState, extra) => {
+    const wanted = email.trim();
+    if (wanted === '' || password === '') return { ok: false, message: REQUIRED_MESSAGE };
+    if (password.length < 6) return { ok: false, message: NEW_PASSWORD_RULE_MESSAGE };
+    const supabase = await loadedClient(extra);
+    if (!supabase) return NETWORK_FAILURE;
+    const { data, error } = await supabase.auth.updateUser({ email: wanted, password });
+    if (error) {
+      console.error('Error creating an account from a guest:', error);
+      if (error.code === 'email_exists') return { ok: false, message: EMAIL_TAKEN_MESSAGE };
+      if (error.code === 'weak_password') return { ok: false, message: NEW_PASSWORD_RULE_MESSAGE };
+      if (error.code === 'email_address_invalid' || error.code === 'validation_failed') return { ok: false, message: 'Enter a valid email.' };
+      return failure(error, 'Your account could not be created. Please try again.');
     }
+    // Logged only: the account is made either way, and the token is refreshed within the hour.
+    const refreshed = await supabase.auth.refreshSession();
+    if (refreshed.error) console.error('Error refreshing the session:', refreshed.error);
+    dispatch(setUserData(toAppUser(refreshed.data.user ?? data.user)));
     return { ok: true, user: data.user };
   };
 }

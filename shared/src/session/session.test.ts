@@ -15,14 +15,18 @@ import {
   continueWithPassword,
   oauthRedirectTarget,
   signInAsGuest,
+  createAccountFromGuest,
   signOut,
   updateUserName,
   REQUIRED_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
   NAME_REQUIRED_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  NEW_PASSWORD_RULE_MESSAGE,
 } from './authActions';
 
 const ada = { id: 'u-ada', email: 'ada@example.com', user_metadata: { name: 'ada lovelace' } } as unknown as User;
+const guest = { id: 'u-guest', email: '', is_anonymous: true, user_metadata: { name: 'Guest' } } as unknown as User;
 const noUser = { data: { user: null, session: null }, error: null };
 const invalid = new AuthApiError('Invalid login credentials', 400, 'invalid_credentials');
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -44,6 +48,8 @@ function fakeAuth(overrides: Record<string, unknown> = {}) {
       error: null,
     })),
     signOut: vi.fn(async () => ({ error: null })),
+    signInAnonymously: vi.fn(async () => ({ data: { user: guest, session: {} }, error: null })),
+    refreshSession: vi.fn(async () => ({ data: { user: null, session: null }, error: null })),
     ...overrides,
   };
   const favourites = [{ item_id: 4 }, { item_id: 9 }];
@@ -56,7 +62,7 @@ function fakeAuth(overrides: Record<string, unknown> = {}) {
     },
   };
   const supabase = { auth, from: () => query } as unknown as SupabaseClient;
-  const config = { guestEmail: 'guest@homestory.test', guestPassword: 'guest-pw' } as RuntimeConfig;
+  const config = {} as RuntimeConfig;
   const store = createAppStore({ extra: { supabase: supabaseSourceOf(supabase), config }, tabSync: false });
   const emit = (event: AuthChangeEvent, user: User | null) =>
     listener?.(event, user ? ({ user, access_token: 't' } as unknown as Session) : null);
@@ -65,8 +71,12 @@ function fakeAuth(overrides: Record<string, unknown> = {}) {
 
 describe('toAppUser', () => {
   it('keeps id, email and the metadata name (or null)', () => {
-    expect(toAppUser(ada)).toEqual({ id: 'u-ada', email: 'ada@example.com', name: 'ada lovelace' });
-    expect(toAppUser({ id: 'x', user_metadata: {} } as unknown as User)).toEqual({ id: 'x', email: null, name: null });
+    expect(toAppUser(ada)).toEqual({ id: 'u-ada', email: 'ada@example.com', name: 'ada lovelace', isAnonymous: false });
+    expect(toAppUser({ id: 'x', user_metadata: {} } as unknown as User)).toEqual({ id: 'x', email: null, name: null, isAnonymous: false });
+  });
+
+  it("says a guest's anonymous account is one, with no email (GoTrue answers '')", () => {
+    expect(toAppUser(guest)).toEqual({ id: 'u-guest', email: null, name: 'Guest', isAnonymous: true });
   });
 });
 
@@ -202,13 +212,46 @@ describe('continueWithPassword', () => {
 });
 
 describe('signInAsGuest', () => {
-  it('uses the runtime config credentials and names the account Guest', async () => {
+  it("signs the visitor into an account of their own (anonymous sign-in) named Guest, with no shared credentials", async () => {
     const { auth, store } = fakeAuth();
-    auth.signInWithPassword.mockResolvedValue({ data: { user: ada, session: {} }, error: null } as never);
+    expect(await store.dispatch(signInAsGuest())).toMatchObject({ ok: true });
+    expect(auth.signInAnonymously).toHaveBeenCalledWith({ options: { data: { name: 'Guest' } } });
+    expect(auth.signInWithPassword).not.toHaveBeenCalled();
+    expect(selectUserData(store.getState())).toEqual({ id: 'u-guest', email: null, name: 'Guest', isAnonymous: true });
+  });
+
+  it('says so when the server refuses anonymous sign-ins', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refused = new AuthApiError('Anonymous sign-ins are disabled', 422, 'anonymous_provider_disabled');
+    const { store } = fakeAuth({ signInAnonymously: async () => ({ data: { user: null, session: null }, error: refused }) });
+    expect(await store.dispatch(signInAsGuest())).toEqual({ ok: false, message: 'Anonymous sign-ins are disabled' });
+    expect(selectUserData(store.getState())).toBeNull();
+  });
+});
+
+describe('createAccountFromGuest', () => {
+  const kept = { ...guest, email: 'new@example.com', is_anonymous: false } as unknown as User;
+
+  it('gives the guest account an email and a password, refreshes the token and keeps the user (and name)', async () => {
+    const { auth, store } = fakeAuth({
+      updateUser: vi.fn(async () => ({ data: { user: kept }, error: null })),
+      refreshSession: vi.fn(async () => ({ data: { user: kept, session: {} }, error: null })),
+    });
     await store.dispatch(signInAsGuest());
-    expect(auth.signInWithPassword).toHaveBeenCalledWith({ email: 'guest@homestory.test', password: 'guest-pw' });
-    expect(auth.updateUser).toHaveBeenCalledWith({ data: { name: 'Guest', email: 'guest@homestory.test' } });
-    expect(selectUserData(store.getState())?.name).toBe('Guest');
+    expect(await store.dispatch(createAccountFromGuest(' new@example.com ', 'secret1'))).toMatchObject({ ok: true });
+    expect(auth.updateUser).toHaveBeenCalledWith({ email: 'new@example.com', password: 'secret1' });
+    expect(auth.refreshSession).toHaveBeenCalled();
+    expect(selectUserData(store.getState())).toEqual({ id: 'u-guest', email: 'new@example.com', name: 'Guest', isAnonymous: false });
+  });
+
+  it('refuses a missing field or a short password before anything is sent, and says when the email is taken', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const taken = new AuthApiError('A user with this email address has already been registered', 422, 'email_exists');
+    const { auth, store } = fakeAuth({ updateUser: vi.fn(async () => ({ data: { user: null }, error: taken })) });
+    expect(await store.dispatch(createAccountFromGuest('', 'secret1'))).toEqual({ ok: false, message: REQUIRED_MESSAGE });
+    expect(await store.dispatch(createAccountFromGuest('a@b.co', '12345'))).toEqual({ ok: false, message: NEW_PASSWORD_RULE_MESSAGE });
+    expect(auth.updateUser).not.toHaveBeenCalled();
+    expect(await store.dispatch(createAccountFromGuest('a@b.co', 'secret1'))).toEqual({ ok: false, message: EMAIL_TAKEN_MESSAGE });
   });
 });
 

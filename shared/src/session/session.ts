@@ -12,7 +12,7 @@ import { removeUserFavListing, selectUserData, selectUserFavListing, setUserData
 import type { AppDispatch, AppStore, RootState } from 'shared/store';
 
 function sameUser(a: AppUser | null, b: AppUser | null): boolean {
-  return a?.id === b?.id && a?.email === b?.email && a?.name === b?.name;
+  return a?.id === b?.id && a?.email === b?.email && a?.name === b?.name && a?.isAnonymous === b?.isAnonymous;
 }
 
 /** Empties the favourites, then the user, through the mirrored actions, so other tabs follow. */

@@ -30,7 +30,7 @@ describe('useRedirectWhenSignedOut', () => {
       vi.advanceTimersByTime(500);
     });
     act(() => {
-      store.dispatch(setUserData({ id: 'u', email: 'a@b.c', name: 'A' }));
+      store.dispatch(setUserData({ id: 'u', email: 'a@b.c', name: 'A', isAnonymous: false }));
     });
     act(() => {
       vi.advanceTimersByTime(2000);

@@ -3,7 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppUser } from 'shared/api';
 import { appSlice, initialAppState, setShowLogin, showLoginReturningTo, tabStateReceived, type AppState } from './appSlice';
 
-const USER: AppUser = { id: 'b7d3c1f0-7a0e-4c51-8f65-1c2d3e4f5a6b', email: 'ana@example.com', name: 'Ana' };
+const USER: AppUser = { id: 'b7d3c1f0-7a0e-4c51-8f65-1c2d3e4f5a6b', email: 'ana@example.com', name: 'Ana', isAnonymous: false };
 const reduce = (actions: UnknownAction[], from: AppState = initialAppState): AppState =>
   actions.reduce(appSlice.reducer, from);
 

@@ -13,8 +13,8 @@ import {
   type ServerCacheState,
 } from './serverCache';
 
-const USER: AppUser = { id: 'b7d3c1f0-7a0e-4c51-8f65-1c2d3e4f5a6b', email: 'ana@example.com', name: 'Ana' };
-const OTHER: AppUser = { id: '0c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', email: 'bo@example.com', name: 'Bo' };
+const USER: AppUser = { id: 'b7d3c1f0-7a0e-4c51-8f65-1c2d3e4f5a6b', email: 'ana@example.com', name: 'Ana', isAnonymous: false };
+const OTHER: AppUser = { id: '0c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', email: 'bo@example.com', name: 'Bo', isAnonymous: false };
 
 const reducer = combineSlices(appSlice, api);
 

@@ -19,7 +19,7 @@ import {
 } from 'shared/state';
 import { isMirroredAction, startTabSync, tabSyncMiddleware } from './tabSync';
 
-const USER: AppUser = { id: '6f1c8a52-0a4e-4a57-9a51-2b0c2f4a9e10', email: 'ana@example.com', name: 'Ana' };
+const USER: AppUser = { id: '6f1c8a52-0a4e-4a57-9a51-2b0c2f4a9e10', email: 'ana@example.com', name: 'Ana', isAnonymous: false };
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

@@ -16,8 +16,6 @@ import { answerReads, TEST_SUPABASE_URL, type ReadAnswer } from './supabaseServe
 export const testConfig: RuntimeConfig = {
   supabaseUrl: TEST_SUPABASE_URL,
   supabaseAnonKey: 'test-anon-key',
-  guestEmail: 'guest@homestory.test',
-  guestPassword: 'guest-password',
   paymentMode: 'test',
   stripePublishableKey: null,
   mapTileUrl: null,

@@ -47,8 +47,14 @@ export interface AuthCall {
 interface Account {
   password: string;
   name?: string;
+  /** An anonymous account (signInAnonymously): keyed by a made-up key, no email until it gives one. */
+  anonymous?: boolean;
+  /** Its user id when it is not the email's (an anonymous account keeps its id when it gets an email). */
+  id?: string;
 }
 let accounts = new Map<string, Account>();
+/** Anonymous accounts' keys, to the email each was given. */
+const renamed = new Map<string, string>();
 let authCalls: AuthCall[] = [];
 
 /** Query parameters of PostgREST that are not filters. */
@@ -97,32 +103,42 @@ function authError(status: number, code: string, message: string): Response {
   return HttpResponse.json({ code, message }, { status, headers: { 'x-supabase-api-version': '2024-01-01' } });
 }
 
-function authUser(email: string) {
-  const name = accounts.get(email)?.name;
-  return { id: testUserId(email), aud: 'authenticated', role: 'authenticated', email, user_metadata: name ? { name } : {} };
+/** The user of an account, by its key (its email, or an anonymous account's made-up key). */
+function authUser(key: string) {
+  const account = accounts.get(key);
+  const name = account?.name;
+  return {
+    id: account?.id ?? testUserId(key),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: account?.anonymous ? '' : key,
+    is_anonymous: account?.anonymous === true,
+    user_metadata: name ? { name } : {},
+  };
 }
 
 /** A session as GoTrue returns it; the token is a JWT the client can decode (not signed: nothing here verifies it). */
-function authSession(email: string) {
+function authSession(key: string) {
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
   const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  const claims = { sub: testUserId(email), email, role: 'authenticated', aud: 'authenticated', exp: expiresAt };
+  const user = authUser(key);
+  const claims = { sub: user.id, email: user.email, account: key, is_anonymous: user.is_anonymous, role: 'authenticated', aud: 'authenticated', exp: expiresAt };
   return {
     access_token: `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.test`,
     token_type: 'bearer',
     expires_in: 3600,
     expires_at: expiresAt,
-    refresh_token: `refresh-${email}`,
-    user: authUser(email),
+    refresh_token: `refresh-${key}`,
+    user,
   };
 }
 
-/** The signed-in email, from the Bearer token authSession gave. */
-function bearerEmail(request: Request): string | undefined {
+/** The signed-in account's key, from the Bearer token authSession gave. */
+function bearerAccount(request: Request): string | undefined {
   const payload = request.headers.get('Authorization')?.split('.')[1];
   if (!payload) return undefined;
-  const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { email?: string };
-  return claims.email !== undefined && accounts.has(claims.email) ? claims.email : undefined;
+  const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { account?: string };
+  return claims.account !== undefined && accounts.has(claims.account) ? claims.account : undefined;
 }
 
 async function authCall(request: Request, endpoint: string): Promise<Record<string, unknown>> {
@@ -133,13 +149,27 @@ async function authCall(request: Request, endpoint: string): Promise<Record<stri
 
 export const supabaseServer = setupServer(
   http.post(`${TEST_SUPABASE_URL}/auth/v1/token`, async ({ request }) => {
-    const { email, password } = await authCall(request, 'token');
+    const { email, password, refresh_token: refreshToken } = await authCall(request, 'token');
+    if (typeof refreshToken === 'string') {
+      // A refresh: the session of the account its token was given to (under its email once it has one).
+      const key = refreshToken.replace(/^refresh-/, '');
+      const current = renamed.get(key) ?? key;
+      if (!accounts.has(current)) return authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      return HttpResponse.json(authSession(current));
+    }
     const account = typeof email === 'string' ? accounts.get(email) : undefined;
     if (!account || account.password !== password) return authError(400, 'invalid_credentials', 'Invalid login credentials');
     return HttpResponse.json(authSession(email as string));
   }),
   http.post(`${TEST_SUPABASE_URL}/auth/v1/signup`, async ({ request }) => {
-    const { email, password } = await authCall(request, 'signup');
+    const { email, password, data } = await authCall(request, 'signup');
+    if (email === undefined && password === undefined) {
+      // signInAnonymously: an account of its own, with no email.
+      const key = `anonymous-${crypto.randomUUID()}`;
+      const name = (data as { name?: unknown } | undefined)?.name;
+      accounts.set(key, { password: '', anonymous: true, ...(typeof name === 'string' ? { name } : {}) });
+      return HttpResponse.json(authSession(key));
+    }
     if (typeof email !== 'string' || typeof password !== 'string') return authError(400, 'validation_failed', 'Missing email or password');
     // As the backend (and GoTrue with confirmations on) answers: a registered email signs in with
     // its own password, and with another gets an obfuscated user with no identities and no session.
@@ -155,12 +185,21 @@ export const supabaseServer = setupServer(
     return HttpResponse.json({});
   }),
   http.put(`${TEST_SUPABASE_URL}/auth/v1/user`, async ({ request }) => {
-    const { data } = await authCall(request, 'user');
-    const email = bearerEmail(request);
-    if (!email) return authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    const { data, email: newEmail, password } = await authCall(request, 'user');
+    let key = bearerAccount(request);
+    if (!key) return authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    const account = accounts.get(key)!;
     const name = (data as { name?: unknown } | undefined)?.name;
-    if (typeof name === 'string') accounts.get(email)!.name = name;
-    return HttpResponse.json(authUser(email));
+    if (typeof name === 'string') account.name = name;
+    // An anonymous account given an email and a password becomes that email's, keeping its id.
+    if (account.anonymous && typeof newEmail === 'string') {
+      if (accounts.has(newEmail)) return authError(422, 'email_exists', 'A user with this email address has already been registered');
+      accounts.delete(key);
+      accounts.set(newEmail, { ...account, anonymous: false, id: testUserId(key), password: typeof password === 'string' ? password : '' });
+      renamed.set(key, newEmail);
+      key = newEmail;
+    }
+    return HttpResponse.json(authUser(key));
   }),
   http.post(`${TEST_SUPABASE_URL}/rest/v1/rpc/:name`, async ({ request, params }) =>
     respond(request, readOf(request, { rpc: String(params.name) }, (await request.json()) as Record<string, unknown>)),
@@ -189,6 +228,7 @@ export function answerReads(readAnswer: ReadAnswer): Read[] {
  */
 export function authAccounts(passwords: Record<string, string>): AuthCall[] {
   accounts = new Map(Object.entries(passwords).map(([email, password]) => [email, { password }]));
+  renamed.clear();
   authCalls = [];
   return authCalls;
 }

@@ -38,7 +38,7 @@ describe('Footer', () => {
     const store = renderAt('/home');
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
     act(() => {
-      store.dispatch(setUserData({ id: 'u', email: null, name: null }));
+      store.dispatch(setUserData({ id: 'u', email: null, name: null, isAnonymous: false }));
     });
     expect(screen.getByRole('contentinfo')).toHaveTextContent('$ USD');
     expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2025 Homestory, Inc.');

@@ -4,13 +4,14 @@
  * request's cookies (@supabase/ssr's `createServerClient`), asks the auth server who it is (a
  * session it no longer accepts is nobody) and gives the cookies to send back, a refreshed token
  * or a cleared session, as Set-Cookie values. `passwordSignIn` is the /login form's post without
- * JavaScript: the password grant, its session as cookies.
+ * JavaScript: the password grant, its session as cookies; `guestSignIn` is its 'Sign in as a Guest
+ * user': an account of the visitor's own (anonymous sign-in, named Guest), its session as cookies.
  */
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { RuntimeConfig } from 'shared/config';
-import { NETWORK_MESSAGE, REQUIRED_MESSAGE, WRONG_PASSWORD_MESSAGE } from 'shared/session';
+import { GUEST_NAME, GUEST_UNAVAILABLE_MESSAGE, NETWORK_MESSAGE, REQUIRED_MESSAGE, WRONG_PASSWORD_MESSAGE } from 'shared/session';
 
 /** supabase-js's session cookie (`sb-<project>-auth-token`), whole or in chunks (`.0`, `.1`). */
 const SESSION_COOKIE = /^sb-.+-auth-token(\.\d+)?$/;
@@ -70,4 +71,17 @@ export async function passwordSignIn(config: RuntimeConfig, email: string, passw
   if (error.code === 'invalid_credentials') return { ok: false, message: WRONG_PASSWORD_MESSAGE };
   if (error.name === 'AuthRetryableFetchError') return { ok: false, message: NETWORK_MESSAGE };
   return { ok: false, message: error.message || 'Sign-in failed. Please try again.' };
+}
+
+/**
+ * 'Sign in as a Guest user' without JavaScript: a new anonymous account named Guest, as the
+ * scripted button makes (the backend counts it against the site server's address).
+ */
+export async function guestSignIn(config: RuntimeConfig, secure: boolean): Promise<PasswordSignIn> {
+  const { client, setCookies } = cookieClient(config, undefined, secure);
+  const { error } = await client.auth.signInAnonymously({ options: { data: { name: GUEST_NAME } } });
+  if (!error) return { ok: true, setCookies };
+  console.warn('[login] guest sign-in refused:', error.message);
+  if (error.name === 'AuthRetryableFetchError') return { ok: false, message: NETWORK_MESSAGE };
+  return { ok: false, message: GUEST_UNAVAILABLE_MESSAGE };
 }

@@ -36,7 +36,7 @@ import { remoteLoading } from '../federation/loadRemoteModule';
 import { afterRunningTime } from './runningTime';
 import { leadingLinksLength, withHeadLinks } from './headLinks';
 import { createServerRemotes, type ServerRemotes } from './remotes';
-import { hasSessionCookie, passwordSignIn, requestSession, type RequestSession } from './session';
+import { guestSignIn, hasSessionCookie, passwordSignIn, requestSession, type RequestSession } from './session';
 
 export interface SsrOptions {
   config: RuntimeConfig;
@@ -98,6 +98,8 @@ export interface SsrRenderer {
    * grant; signed in, its session as Set-Cookie values and where to go (`next`, else /home).
    */
   signIn(url: string, email: string, password: string, secure: boolean): Promise<SignedIn | { ok: false; message: string }>;
+  /** The /login page's 'Sign in as a Guest user' posted to `url`: the visitor's own guest account, then as signIn. */
+  signInAsGuest(url: string, secure: boolean): Promise<SignedIn | { ok: false; message: string }>;
   close(): void;
 }
 
@@ -227,6 +229,12 @@ export function createRenderer(options: SsrOptions): SsrRenderer {
     render: (request) => (hasSessionCookie(request.cookie) || request.refusedLogin ? renderPage(request, true) : reused(request)),
     async signIn(url, email, password, secure) {
       const outcome = await passwordSignIn(config, email, password, secure);
+      if (!outcome.ok) return outcome;
+      const location = returnPathOf(new URL(url, 'http://localhost').search) ?? AFTER_SIGN_IN;
+      return { ok: true, location, setCookies: outcome.setCookies };
+    },
+    async signInAsGuest(url, secure) {
+      const outcome = await guestSignIn(config, secure);
       if (!outcome.ok) return outcome;
       const location = returnPathOf(new URL(url, 'http://localhost').search) ?? AFTER_SIGN_IN;
       return { ok: true, location, setCookies: outcome.setCookies };

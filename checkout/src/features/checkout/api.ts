@@ -102,12 +102,12 @@ export const checkoutApi = api.injectEndpoints({
     }),
 
     /** Get booking: the user's pending booking of this room (null when none matches). */
-    getPendingBooking: build.query<BookingsRow | null, { userEmail: string; roomId: number }>({
-      async queryFn({ userEmail, roomId }, queryApi) {
+    getPendingBooking: build.query<BookingsRow | null, { userId: string; roomId: number }>({
+      async queryFn({ userId, roomId }, queryApi) {
         const { data, error } = await (await clientOf(queryApi))
           .from('Bookings')
           .select('*')
-          .eq('user_email', userEmail)
+          .eq('user_id', userId)
           .eq('room_id', roomId)
           .eq('status', 'pending')
           .order('id', { ascending: false })

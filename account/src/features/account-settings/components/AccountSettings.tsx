@@ -4,7 +4,9 @@
  * entry; ARCHITECTURE.md section 6), Personal info and Account (which opens Login & Security), the
  * support links and Log out. Wide screens: 'Account', 'Signed in as' with the first name and the
  * email, and the ten tiles: Personal info and Login & Security work, the others say 'Coming soon'
- * and are not pressable. Signed out, it goes to / after 1 s.
+ * and are not pressable. Signed out, it goes to / after 1 s. A guest (their own anonymous account)
+ * is offered, at both widths, to create an account to keep their trips: Login & Security's
+ * dialog then holds that form instead of the password, email and authenticator ones.
  */
 import { useState } from 'react';
 import { Link } from 'shared/router';
@@ -37,7 +39,8 @@ import { signOut, useRedirectWhenSignedOut } from 'shared/session';
 import { Avatar } from '../../../components/Avatar';
 import { MANAGE_LISTINGS } from '../../../hostingEntry';
 import { firstName, REFERRAL_BALANCE, SETTINGS_TILES } from './tiles';
-import { LoginSecurityDialog } from './LoginSecurity';
+import { CREATE_ACCOUNT_TITLE, LoginSecurityDialog } from './LoginSecurity';
+import controls from '../../../components/FormControls.module.css';
 import styles from './AccountSettings.module.css';
 
 const TILE_ICONS: Record<string, LucideIcon> = {
@@ -72,6 +75,21 @@ function Row({ to, label, icon: Icon }: { to: string; label: string; icon: Lucid
   );
 }
 
+/** A guest's invitation to keep their account, which opens the dialog with its form. */
+function GuestNotice({ onCreate }: { onCreate: () => void }) {
+  return (
+    <div className={styles.guestNotice}>
+      <p className={styles.guestText}>
+        <strong>{CREATE_ACCOUNT_TITLE}</strong>
+        <span className={styles.muted}>You are browsing as a guest: your trips and wishlist stay with this device until you do.</span>
+      </p>
+      <button type="button" className={controls.primary} onClick={onCreate}>
+        Create an account
+      </button>
+    </div>
+  );
+}
+
 export function AccountSettings() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUserData);
@@ -96,6 +114,7 @@ export function AccountSettings() {
           </span>
           <ChevronRight size={18} aria-hidden />
         </Link>
+        {user.isAnonymous && <GuestNotice onCreate={() => setLoginSecurityOpen(true)} />}
         <Link to="/comingsoon" className={styles.teaser}>
           <span>
             <span className={styles.teaserTitle}>Become a host</span>
@@ -135,6 +154,7 @@ export function AccountSettings() {
           <strong>Signed in as {firstName(user.name)}</strong>
           {user.email && <span className={styles.email}>{user.email}</span>}
         </p>
+        {user.isAnonymous && <GuestNotice onCreate={() => setLoginSecurityOpen(true)} />}
         <ul className={styles.tiles} aria-label="Account settings">
           {SETTINGS_TILES.map((tile) => {
             const Icon = TILE_ICONS[tile.title] ?? IdCard;

@@ -2,12 +2,15 @@
  * The 'Login & Security' tile's dialog (beyond the spec, which gives the tile no target; issue
  * 29): change the password with the current one, change the email, which the server mails to
  * both addresses and changes once both links are followed, and two-step sign-in (TwoStepSection).
+ * A guest's account (anonymous sign-in) has no password or email to change and cannot hold an
+ * authenticator: its dialog offers the one thing it can do, become a permanent account.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from 'shared/store';
+import { showToast } from 'shared/state';
 import type { AppUser } from 'shared/api';
 import { Dialog } from 'shared/ui';
-import { changeEmail, changePassword } from 'shared/session';
+import { changeEmail, changePassword, createAccountFromGuest } from 'shared/session';
 import { TextField } from '../../../components/TextField';
 import controls from '../../../components/FormControls.module.css';
 import styles from './LoginSecurity.module.css';
@@ -133,13 +136,84 @@ function EmailForm({ email }: { email: string | null }) {
   );
 }
 
+export const CREATE_ACCOUNT_TITLE = 'Create an account to keep your trips';
+
+/**
+ * A guest's way to keep their account: an email and a password make it permanent, with its trips,
+ * wishlist and name (the same user, so nothing moves). Afterwards the dialog shows an account's forms.
+ */
+function CreateAccountForm() {
+  const dispatch = useAppDispatch();
+  const ids = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setOutcome(null);
+    const result = await dispatch(createAccountFromGuest(email, password));
+    setBusy(false);
+    if (!result.ok) {
+      setOutcome(result);
+      return;
+    }
+    dispatch(showToast({ kind: 'success', message: `Your account is ready. Log in with ${email.trim()} next time.` }));
+  };
+
+  return (
+    <form className={styles.section} onSubmit={submit} noValidate aria-labelledby={`${ids}-title`}>
+      <h3 id={`${ids}-title`} className={styles.heading}>
+        {CREATE_ACCOUNT_TITLE}
+      </h3>
+      <p className={styles.hint}>
+        You are signed in as a guest on this device. Add an email and a password to keep your trips and wishlist and to log in
+        anywhere; a guest who logs out cannot come back to them.
+      </p>
+      <div className={controls.group}>
+        <TextField
+          id={`${ids}-email`}
+          label="Email"
+          grouped
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          id={`${ids}-password`}
+          label="Password"
+          grouped
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      <p className={styles.hint}>At least 6 characters.</p>
+      <OutcomeLine outcome={outcome} />
+      <button type="submit" className={controls.primary} disabled={busy}>
+        {busy ? 'Creating...' : 'Create account'}
+      </button>
+    </form>
+  );
+}
+
 export function LoginSecurityDialog({ open, onClose, user }: { open: boolean; onClose: () => void; user: AppUser }) {
   return (
     <Dialog open={open} onClose={onClose} title={LOGIN_SECURITY_TITLE}>
       <div className={styles.body}>
-        <PasswordForm />
-        <EmailForm email={user.email} />
-        <TwoStepSection />
+        {user.isAnonymous ? (
+          <CreateAccountForm />
+        ) : (
+          <>
+            <PasswordForm />
+            <EmailForm email={user.email} />
+            <TwoStepSection />
+          </>
+        )}
       </div>
     </Dialog>
   );

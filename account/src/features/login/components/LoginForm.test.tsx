@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { waitFor } from '@testing-library/react';
-import { renderWithStore, authAccounts, testConfig } from 'shared/testing';
+import { renderWithStore, authAccounts } from 'shared/testing';
 import { LoginDialog } from './LoginDialog';
 import { LoginForm } from './LoginForm';
 import { selectUserData, setShowLogin } from 'shared/state';
@@ -34,22 +34,32 @@ describe('LoginForm', () => {
     expect(screen.getByRole('button', { name: 'Sign in as a Guest user' })).toBeInTheDocument();
   });
 
-  it('puts the guest button in a GET form to /login that keeps the return path, for a press before the scripts run', () => {
-    renderWithStore(<LoginForm />, { path: '/login?next=%2Ftrips' });
+  it('puts the guest button in a form posted to /login with the return path, for a press before the scripts run', () => {
+    renderWithStore(<LoginForm action="/login?next=%2Ftrips" />, { path: '/login?next=%2Ftrips' });
     const guest = screen.getByRole('button', { name: 'Sign in as a Guest user' });
     expect(guest).toHaveAttribute('type', 'submit');
     expect(guest).toHaveAttribute('name', 'guest');
     expect(guest).toHaveAttribute('value', '1');
     const form = guest.closest('form')!;
-    expect(form.getAttribute('action')).toBe('/login');
-    expect(form.method).toBe('get');
-    expect(new FormData(form, guest).get('next')).toBe('/trips');
+    expect(form.getAttribute('action')).toBe('/login?next=%2Ftrips');
+    expect(form.method).toBe('post');
+    expect(new FormData(form, guest).get('guest')).toBe('1');
   });
 
-  it('signs in as the guest when that was asked before the scripts ran', async () => {
-    authAccounts({ [testConfig.guestEmail]: testConfig.guestPassword });
+  it("signs the visitor into a guest account of their own: anonymous, named Guest, no email or password sent", async () => {
+    const authRequests = authAccounts({});
+    const { store } = renderWithStore(<LoginForm />, { path: '/login' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in as a Guest user' }));
+    await waitFor(() => expect(selectUserData(store.getState())).toMatchObject({ name: 'Guest', email: null, isAnonymous: true }));
+    expect(authRequests).toEqual([{ endpoint: 'signup', body: expect.objectContaining({ data: { name: 'Guest' } }) as unknown }]);
+    expect(authRequests[0]!.body).not.toHaveProperty('email');
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
+  it('signs in as the guest when a page of this site asked for it', async () => {
+    authAccounts({});
     const { store } = renderWithStore(<LoginForm guestRequested />, { path: '/login' });
-    await waitFor(() => expect(selectUserData(store.getState())?.email).toBe(testConfig.guestEmail));
+    await waitFor(() => expect(selectUserData(store.getState())?.isAnonymous).toBe(true));
   });
 
   it('asks for both fields: "Email and password are required."', async () => {

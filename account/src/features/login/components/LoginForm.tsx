@@ -7,14 +7,12 @@
  * 33); the session is aal2 once the code is right.
  *
  * Before the scripts run (or without them) Email, Password and Continue are a plain form posted
- * to /login, which the site's server signs in with (a refused one comes back as `refused`).
+ * to /login, which the site's server signs in with (a refused one comes back as `refused`); so is
+ * 'Sign in as a Guest user', for which the server makes the visitor's own guest account.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'shared/router';
 import { useAppDispatch } from 'shared/store';
-import { useRuntimeConfig } from 'shared/config';
 import { useTypedBeforeHydration } from 'shared/ui';
-import { returnPathOf } from 'shared/url';
 import type { RefusedLogin } from 'shared/state';
 import {
   afterPasswordLogin,
@@ -43,17 +41,19 @@ export interface LoginFormProps {
   headingLevel?: 2 | 3;
   /** Where the login goes afterwards (the dialog opened by Reserve: the booking page with the stay). */
   returnTo?: string | null;
-  /** 'Sign in as a Guest user' was pressed before the scripts ran (/login's GUEST_PARAM): do it now. */
+  /** 'Sign in as a Guest user' was asked for by a link of this site (/login's GUEST_PARAM): do it now. */
   guestRequested?: boolean;
-  /** Where the form posts without JavaScript: /login, with the page to return to. */
+  /** Where the forms post without JavaScript: /login, with the page to return to. */
   action?: string;
   /** The server refused the form's post: the email typed is kept and the reason shown. */
   refused?: RefusedLogin | null;
 }
 
 /**
- * The query parameter 'Sign in as a Guest user' sends when pressed before the scripts run: the
- * button submits a GET form to /login, and the page, once its scripts run, signs in as the guest.
+ * The field 'Sign in as a Guest user' sends when pressed before the scripts run (or without
+ * them): the button posts its form to /login, and the site's server signs the visitor into a
+ * guest account of their own. /login?guest=1 (a page of this site asking) does the same once the
+ * page's scripts run.
  */
 export const GUEST_PARAM = 'guest';
 
@@ -68,7 +68,6 @@ export function LoginForm({
 }: LoginFormProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const dispatch = useAppDispatch();
-  const config = useRuntimeConfig();
   const ids = useId();
   const [email, setEmail] = useState(refused?.email ?? '');
   const [password, setPassword] = useState('');
@@ -84,7 +83,6 @@ export function LoginForm({
   const [mode, setMode] = useState<Mode>('login');
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(refused?.message ?? null);
-  const returnPath = returnPathOf(useLocation().search);
 
   const finish = (outcome: AuthOutcome): boolean => {
     if (!outcome.ok) {
@@ -152,8 +150,6 @@ export function LoginForm({
   const onGuest = async () => {
     onAttempt?.();
     setError(null);
-    setEmail(config.guestEmail);
-    setPassword(config.guestPassword);
     setBusy('guest');
     const outcome = await dispatch(signInAsGuest());
     setBusy(null);
@@ -324,16 +320,16 @@ export function LoginForm({
         </svg>
         {busy === 'google' ? 'Opening Google...' : 'Continue with Google'}
       </button>
-      {/* A form, so that a press before the scripts run is not lost: it loads /login asking for the guest. */}
+      {/* A form, so that a press before the scripts run (or without them) is not lost: the server signs the guest in. */}
       <form
-        action="/login"
+        method="post"
+        action={action}
         className={styles.guest}
         onSubmit={(event) => {
           event.preventDefault();
           void onGuest();
         }}
       >
-        {returnPath !== null && <input type="hidden" name="next" value={returnPath} />}
         <button type="submit" name={GUEST_PARAM} value="1" className={controls.secondary} disabled={busy !== null}>
           {busy === 'guest' ? 'Signing in...' : 'Sign in as a Guest user'}
         </button>

@@ -4,9 +4,11 @@
  * itself (a full load, as after any password login, or Google's redirect target), so the page
  * does not navigate a second time.
  *
- * 'Sign in as a Guest user' pressed before the scripts ran loads /login?guest=1 (with `next`);
- * the page then takes the flag out of the address and signs in as the guest, but only when that
- * load came from this site's /login (its referrer), so a link elsewhere cannot sign a visitor in.
+ * 'Sign in as a Guest user' pressed before the scripts ran (or without them) posts to /login,
+ * and the site's server signs the visitor into a guest account of their own. /login?guest=1
+ * (with `next`; what that button loaded in earlier builds) still signs in as a guest once the
+ * scripts run: the page takes the flag out of the address, and signs in only when that load came
+ * from this site's /login (its referrer), so a link elsewhere cannot sign a visitor in.
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'shared/router';

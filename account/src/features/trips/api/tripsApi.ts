@@ -1,7 +1,7 @@
 /**
  * The signed-in user's trips (accounts spec section 7 'User payments' and 'Rooms by id list'):
- * id, startDate, endDate, Guest and whether it was cancelled, of the payments whose user_email
- * is the user's, each with its room embedded (PostgREST follows Payments.room_id), in one
+ * id, startDate, endDate, Guest and whether it was cancelled, of the payments whose user_id is
+ * the user's (not user_email: a guest's account has no email, and keeps its trips when it gets one), each with its room embedded (PostgREST follows Payments.room_id), in one
  * request. One trip's page reads its payment by reservation code with the room and the booked
  * guests; cancelling asks the cancel-booking edge function, which decides. Errors are logged,
  * then reported as the endpoint's error.
@@ -60,11 +60,11 @@ const DETAIL_COLUMNS =
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUserTrips: build.query<TripPayment[], string>({
-      async queryFn(email, queryApi) {
+      async queryFn(userId, queryApi) {
         const { data, error } = await (await clientOf(queryApi))
           .from('Payments')
           .select('id, startDate, endDate, Guest, cancelled_at, booking_id, room:Rooms(*)')
-          .eq('user_email', email);
+          .eq('user_id', userId);
         if (error) return { error: toApiError('Error fetching trips:', error) };
         return { data: data as unknown as TripPayment[] };
       },

@@ -55,7 +55,7 @@ function renderTrip(rows: unknown[], code = 'HMABC123') {
     },
   });
   act(() => {
-    rendered.store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada' }));
+    rendered.store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada', isAnonymous: false }));
   });
   return rendered;
 }
@@ -149,7 +149,7 @@ describe('TripPage', () => {
       },
     });
     act(() => {
-      rendered.store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada' }));
+      rendered.store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada', isAnonymous: false }));
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your trip could not be loaded.');

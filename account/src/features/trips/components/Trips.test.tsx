@@ -17,7 +17,7 @@ describe('Trips', () => {
           : { data: [] },
     });
     act(() => {
-      store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada' }));
+      store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada', isAnonymous: false }));
     });
     const list = await screen.findByRole('list', { name: 'Your trips' });
     const card = within(list).getByRole('article', { name: 'Cliff house' });
@@ -27,7 +27,7 @@ describe('Trips', () => {
     expect(within(card).getByRole('link', { name: 'View itinerary of Cliff house' })).toHaveAttribute('href', '/trips/ABC123');
     expect(card).toHaveTextContent('UPCOMING');
     expect(reads.map((read) => [read.table ?? read.rpc, read.columns, read.filters])).toEqual([
-      ['Payments', 'id,startDate,endDate,Guest,cancelled_at,booking_id,room:Rooms(*)', [['user_email', 'eq', 'ada@example.com']]],
+      ['Payments', 'id,startDate,endDate,Guest,cancelled_at,booking_id,room:Rooms(*)', [['user_id', 'eq', 'u']]],
       ['reviewable_stays', undefined, []],
     ]);
     expect(within(card).queryByRole('button', { name: 'Write a review' })).not.toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('Trips', () => {
             : { data: [] },
     });
     act(() => {
-      store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada' }));
+      store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada', isAnonymous: false }));
     });
     const list = await screen.findByRole('list', { name: 'Your trips' });
     const cards = within(list).getAllByRole('article');

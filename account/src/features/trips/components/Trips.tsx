@@ -85,7 +85,7 @@ export function Trips() {
     // Braces matter: Chromium's scrollTo now answers a promise, which is no effect cleanup.
     window.scrollTo(0, 0);
   }, []);
-  const payments = useGetUserTripsQuery(user?.email ?? skipToken);
+  const payments = useGetUserTripsQuery(user?.id ?? skipToken);
   const trips = useMemo(() => buildTrips(payments.data ?? [], toIsoDay(new Date())), [payments.data]);
   const reviewable = useGetReviewableStaysQuery(user ? undefined : skipToken);
   const reviewOf = (trip: Trip) =>

@@ -38,7 +38,7 @@ describe('UserMenu', () => {
   it('lists the signed-in entries with their targets and shows the name initial', async () => {
     const { store } = renderWithStore(<UserMenu />);
     act(() => {
-      store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'ada lovelace' }));
+      store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'ada lovelace', isAnonymous: false }));
     });
     expect(screen.getByRole('button', { name: 'Open user menu' })).toHaveTextContent('A');
     const menu = await open();

@@ -19,7 +19,7 @@ function backend(favourites: number[], saved: Array<ReturnType<typeof room>>, by
 
 function signIn(store: ReturnType<typeof renderWithStore>['store']) {
   act(() => {
-    store.dispatch(setUserData({ id: USER, email: 'ada@example.com', name: 'Ada' }));
+    store.dispatch(setUserData({ id: USER, email: 'ada@example.com', name: 'Ada', isAnonymous: false }));
   });
 }
 

@@ -20,7 +20,7 @@ interface ResumedStay {
 }
 
 export function useResumedStay({ roomId, user, trip, setTrip, today }: ResumedStay): void {
-  const pending = useGetPendingBookingQuery(user && user.email ? { userEmail: user.email, roomId } : skipToken);
+  const pending = useGetPendingBookingQuery(user ? { userId: user.id, roomId } : skipToken);
   const resumeChecked = useRef(false);
 
   // Once, when the first answer arrives and the URL names no dates.

@@ -93,9 +93,9 @@ export function ListingEditor() {
     if (roomId === null) {
       const created = await createListing();
       if ('error' in created) {
-        // 42501: not allowed to host; signed in, that is the shared demo guest account.
+        // 42501: not allowed to host; signed in, that is a guest's account (anonymous sign-in).
         const refused = created.error && 'code' in created.error && created.error.code === '42501';
-        setError(refused ? 'The demo guest account cannot host: sign up to list a place.' : 'Your place could not be created. Please try again.');
+        setError(refused ? 'A guest cannot host: create an account in Account settings to list a place.' : 'Your place could not be created. Please try again.');
         return null;
       }
       roomId = created.data;

@@ -15,7 +15,7 @@ async function renderCard(
 ) {
   const store = createTestStore();
   await store.dispatch(roomsApi.util.upsertQueryData('getBookedRanges', 7, options.booked ?? []));
-  if (options.signedIn) store.dispatch(setUserData({ id: 'u1', email: 'ada@example.test', name: 'Ada' }));
+  if (options.signedIn) store.dispatch(setUserData({ id: 'u1', email: 'ada@example.test', name: 'Ada', isAnonymous: false }));
   const stay = new URLSearchParams();
   if (options.dates) stay.set('checkin', '2030-06-01');
   if (options.dates) stay.set('checkout', '2030-06-04');

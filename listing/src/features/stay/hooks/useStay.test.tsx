@@ -38,7 +38,7 @@ const location = () => screen.getByTestId('location').textContent;
 describe("the listing's stay", () => {
   it('the calendar and the guest picker read and replace the URL; Reserve carries it to the booking page', async () => {
     const store = createTestStore();
-    store.dispatch(setUserData({ id: 'u1', email: 'ada@example.test', name: 'Ada' }));
+    store.dispatch(setUserData({ id: 'u1', email: 'ada@example.test', name: 'Ada', isAnonymous: false }));
     renderWithStore(<StayPage />, { store, path: `/house/7?checkin=${iso(10)}&checkout=${iso(13)}&adults=2`, route: '/house/:id' });
     expect(screen.getByText('3 nights, 2 adults')).toBeInTheDocument();
 
