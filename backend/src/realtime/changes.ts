@@ -77,8 +77,12 @@ const MAX_PER_JOIN = 100;
 /** A filter's length, and the values of an `in` list (hosted Realtime's 100). */
 const MAX_FILTER_CHARS = 4096;
 const MAX_IN_VALUES = 100;
-/** Identities whose RLS check of one change runs at once. */
-const CHECKS_AT_ONCE = 2;
+/**
+ * Realtime's statements on the database at once (joins' checks and changes' RLS checks): past
+ * it they wait their turn here, not in the database's queue, so a flood of joins or of distinct
+ * subscribers delays Realtime, never another client's REST request by more than a few of them.
+ */
+const QUERIES_AT_ONCE = 2;
 /** How many queued changes one drain reads; the rest wait for the next. */
 const BATCH = 100;
 /** Change ids waiting to be read at most; past it new ones are dropped (and logged). */
@@ -176,13 +180,20 @@ function filterCheck(schema: string, table: string, info: TableInfo, filters: Fi
   };
 }
 
-/** Runs `items` through `fn`, at most `atOnce` at a time. */
-async function eachLimited<T>(items: T[], atOnce: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++]!);
+/** Runs what it is given, at most `atOnce` at a time; the rest wait in order. */
+function limiter(atOnce: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    while (running >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await fn();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
 }
 
 export function createChanges(ctx: BackendContext, listeners: () => Iterable<ChangeListener>) {
@@ -191,6 +202,7 @@ export function createChanges(ctx: BackendContext, listeners: () => Iterable<Cha
   const pending: string[] = [];
   let draining = false;
   let stopped = false;
+  const turn = limiter(QUERIES_AT_ONCE);
 
   /** Serialized: two joins at once must not both create the same trigger. */
   const syncTriggers = () => (syncing = syncing.catch(() => undefined).then(() => ctx.db.query('select _realtime.sync_triggers()')));
@@ -210,37 +222,45 @@ export function createChanges(ctx: BackendContext, listeners: () => Iterable<Cha
     }
   }
 
-  /** One requested subscription, checked as `who` may make it; throws SubscriptionError. */
-  async function prepareOne(item: Record<string, unknown>, who: Identity): Promise<ChangeSubscription> {
-    const { event, schema, table, filter } = item;
+  /** One requested subscription as sent, its filter's syntax read; throws SubscriptionError. */
+  function parseOne(item: unknown): ChangeSubscription {
+    if (typeof item !== 'object' || item === null) throw new SubscriptionError('Invalid postgres_changes entry');
+    const { event, schema, table, filter } = item as Record<string, unknown>;
     if (typeof event !== 'string' || !EVENTS.includes(event.toUpperCase())) throw new SubscriptionError(`Invalid event: ${String(event).slice(0, 100)}`);
     if (typeof schema !== 'string' || schema === '') throw new SubscriptionError('A schema is required');
     if (table !== undefined && table !== null && typeof table !== 'string') throw new SubscriptionError('Invalid table');
     if (filter !== undefined && filter !== null && typeof filter !== 'string') throw new SubscriptionError('Invalid filter');
     // Echoed as sent: the client matches the reply's list against its own, field by field.
     const spec: ChangeSpec = { id: nextId++, event, schema, table: table || undefined, filter: filter || undefined };
-    if (spec.table === undefined || spec.table === '*') {
-      if (spec.filter) throw new SubscriptionError('A filter needs a table');
-      return { spec, filter: undefined };
-    }
-    const parsed = spec.filter ? parseFilter(spec.filter) : undefined;
-    const unable = new SubscriptionError(
+    const wholeSchema = spec.table === undefined || spec.table === '*';
+    if (wholeSchema && spec.filter) throw new SubscriptionError('A filter needs a table');
+    return { spec, filter: spec.filter && !wholeSchema ? parseFilter(spec.filter) : undefined };
+  }
+
+  /** The one refusal for whatever the catalog would answer (hosted Realtime's words). */
+  const unable = ({ spec }: ChangeSubscription) =>
+    new SubscriptionError(
       'Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ' +
-        `[event: ${event}, schema: ${schema}, table: ${spec.table}, filters: [${spec.filter ?? ''}]]`.slice(0, 400),
+        `[event: ${spec.event}, schema: ${spec.schema}, table: ${spec.table}, filters: [${spec.filter ?? ''}]]`.slice(0, 400),
     );
-    const columns = await readableColumns(ctx.db, schema, spec.table, who.role);
-    if (!columns || (parsed && !columns.has(parsed.column))) throw unable;
-    if (parsed) {
-      const info = await tableInfo(ctx.db, schema, spec.table);
-      if (!info) throw unable;
-      // Each value must read as the column's type, or the filter would fail with every change.
-      const { sql, params } = filterCheck(schema, spec.table, info, [parsed]);
+
+  /** The subscriptions to one table, checked as `role` may make them: a few statements, whatever their number. */
+  async function checkTable(schema: string, table: string, subscriptions: ChangeSubscription[], role: string): Promise<void> {
+    const columns = await readableColumns(ctx.db, schema, table, role);
+    const unreadable = subscriptions.find((s) => !columns || (s.filter && !columns.has(s.filter.column)));
+    if (unreadable) throw unable(unreadable);
+    const filtered = subscriptions.filter((s) => s.filter);
+    if (filtered.length === 0) return;
+    const info = await tableInfo(ctx.db, schema, table);
+    if (!info) throw unable(filtered[0]!);
+    // Each value must read as its column's type, or the filter would fail with every change.
+    const valid = (some: ChangeSubscription[]) => {
+      const { sql, params } = filterCheck(schema, table, info, some.map((s) => s.filter!));
       params[0] = '{}';
-      await ctx.db.query(sql, params).catch(() => {
-        throw unable;
-      });
-    }
-    return { spec, filter: parsed };
+      return ctx.db.query(sql, params).then(() => true, () => false);
+    };
+    if (await valid(filtered)) return;
+    for (const s of filtered) if (!(await valid([s]))) throw unable(s);
   }
 
   /** Checks a join's postgres_changes list as `who` may make it; throws SubscriptionError for what the server refuses. */
@@ -248,11 +268,16 @@ export function createChanges(ctx: BackendContext, listeners: () => Iterable<Cha
     if (requested === undefined) return [];
     if (!Array.isArray(requested)) throw new SubscriptionError('postgres_changes must be a list');
     if (requested.length > MAX_PER_JOIN) throw new SubscriptionError(`Too many postgres_changes: at most ${MAX_PER_JOIN} per channel`);
-    const subscriptions: ChangeSubscription[] = [];
-    for (const item of requested as unknown[]) {
-      if (typeof item !== 'object' || item === null) throw new SubscriptionError('Invalid postgres_changes entry');
-      subscriptions.push(await prepareOne(item as Record<string, unknown>, who));
+    const subscriptions = requested.map(parseOne);
+    const byTable = new Map<string, ChangeSubscription[]>();
+    for (const s of subscriptions) {
+      if (s.spec.table === undefined || s.spec.table === '*') continue;
+      const key = relation(s.spec.schema, s.spec.table);
+      byTable.set(key, [...(byTable.get(key) ?? []), s]);
     }
+    await turn(async () => {
+      for (const group of byTable.values()) await checkTable(group[0]!.spec.schema, group[0]!.spec.table!, group, who.role);
+    });
     if (subscriptions.length > 0) await syncTriggers();
     return subscriptions;
   }
@@ -334,10 +359,12 @@ export function createChanges(ctx: BackendContext, listeners: () => Iterable<Cha
       if (!group) byIdentity.set(key, (group = { identity, deliveries: [] }));
       group.deliveries.push({ listener, ids });
     }
-    await eachLimited([...byIdentity.values()], CHECKS_AT_ONCE, async ({ identity, deliveries }) => {
-      const data = await dataFor(identity);
-      if (data) for (const { listener, ids } of deliveries) listener.deliver(ids, data);
-    });
+    await Promise.all(
+      [...byIdentity.values()].map(async ({ identity, deliveries }) => {
+        const data = await turn(() => dataFor(identity));
+        if (data) for (const { listener, ids } of deliveries) listener.deliver(ids, data);
+      }),
+    );
   }
 
   async function drain(): Promise<void> {
