@@ -248,9 +248,9 @@ function mfaEncryptionKey(value: string | undefined): string | undefined {
  *   processor), MAP_TILE_URL (map tiles; else the local stand-in);
  * - /realtime/v1/websocket's bounds (DEFAULT_REALTIME_LIMITS): REALTIME_MAX_CONNECTIONS_PER_CLIENT
  *   (open sockets per client address, the one TRUSTED_PROXIES names behind a proxy, default 100),
- *   REALTIME_MAX_CONNECTIONS_PER_USER (sockets with a channel joined as one user: the token's sub,
- *   or the client address for anon; 100), REALTIME_MAX_SUBSCRIPTIONS_PER_USER (postgres_changes of
- *   one user over all its sockets, 1000), REALTIME_MAX_CHANNELS_PER_CONNECTION (100),
+ *   REALTIME_MAX_CONNECTIONS_PER_USER (sockets with a channel joined as one signed-in user, the
+ *   token's sub; 100), REALTIME_MAX_SUBSCRIPTIONS_PER_USER (postgres_changes of one user over all
+ *   its sockets, the client address for anon; 1000), REALTIME_MAX_CHANNELS_PER_CONNECTION (100),
  *   REALTIME_MAX_MESSAGE_BYTES (the largest frame a client may send, 262144; a larger one closes the
  *   socket), REALTIME_MAX_MESSAGES_PER_SECOND (per socket, 100; the rest are refused),
  *   REALTIME_MAX_BUFFERED_BYTES (bytes queued to a socket before it is dropped as a slow consumer,

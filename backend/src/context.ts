@@ -105,11 +105,11 @@ export interface RealtimeLimits {
    */
   connectionsPerClient: number;
   /**
-   * Sockets with a channel joined as one user (the token's sub; anon: the client address); a
-   * join that would add one more is answered with an error.
+   * Sockets with a channel joined as one signed-in user (the token's sub; anonymous clients'
+   * sockets are counted per address); a join that would add one more is answered with an error.
    */
   connectionsPerUser: number;
-  /** postgres_changes one user may have subscribed at once, over all its sockets. */
+  /** postgres_changes one user (the token's sub, or the address for anon) may have at once, over all its sockets. */
   subscriptionsPerUser: number;
   /** Channels one socket may have joined at once; one more join is answered with an error. */
   channelsPerConnection: number;

@@ -56,6 +56,8 @@ interface Connection {
 /** The user a channel acts as, for the per-user caps: its token's sub, or the address for anon. */
 const userOf = (identity: Identity, address: string) =>
   typeof identity.claims.sub === 'string' && identity.claims.sub !== '' ? `sub:${identity.claims.sub}` : `address:${address}`;
+/** An anonymous client's sockets are capped per address already (at the upgrade). */
+const signedIn = (user: string) => user.startsWith('sub:');
 
 /** untrack and phx_leave only take away (bounded by the track or join before): never rate-refused. */
 const onlyRemoves = (m: Message) => m.event === 'phx_leave' || (m.event === 'presence' && m.payload.event === 'untrack');
@@ -149,7 +151,7 @@ export function attachRealtime(server: Server, ctx: BackendContext) {
     const overCap = (count: number) => {
       const previous = conn.channels.get(m.topic);
       const returned = previous?.user === user ? previous.changes.length : 0;
-      return usage.refusal(user, conn, count - returned);
+      return usage.refusal(user, conn, count - returned, signedIn(user));
     };
     const capped = overCap(Array.isArray(requested) ? requested.length : 0);
     if (capped) return refuseJoin(capped);
@@ -164,7 +166,7 @@ export function attachRealtime(server: Server, ctx: BackendContext) {
     if (previous) remove(previous);
     if (conn.ws.readyState !== conn.ws.OPEN) return;
     // Checked again: other joins of this user may have been admitted while this one was prepared.
-    const cappedNow = usage.refusal(user, conn, subscriptions.length);
+    const cappedNow = usage.refusal(user, conn, subscriptions.length, signedIn(user));
     if (cappedNow) return refuseJoin(cappedNow);
     const key = typeof presenceConfig?.key === 'string' && presenceConfig.key !== '' ? presenceConfig.key : randomUUID();
     const ch: Channel = {
@@ -194,7 +196,7 @@ export function attachRealtime(server: Server, ctx: BackendContext) {
     if (ch.conn.channels.get(ch.topic) !== ch) return;
     const user = userOf(identity, ch.conn.address);
     if (user !== ch.user) {
-      const capped = usage.refusal(user, ch.conn, ch.changes.length);
+      const capped = usage.refusal(user, ch.conn, ch.changes.length, signedIn(user));
       if (capped) return close(ch, capped);
       usage.remove(ch.user, ch.conn, ch.changes.length);
       usage.add(user, ch.conn, ch.changes.length);

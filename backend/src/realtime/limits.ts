@@ -49,10 +49,13 @@ export class UserUsage<Socket> {
     private readonly maxSubscriptions: number,
   ) {}
 
-  /** Why `user` may not join one more channel with `subscriptions` on `socket`; undefined when it may. */
-  refusal(user: string, socket: Socket, subscriptions: number): string | undefined {
+  /**
+   * Why `user` may not join one more channel with `subscriptions` on `socket`; undefined when it
+   * may. `countSockets` is false for a user named by its address, whose sockets that cap counts.
+   */
+  refusal(user: string, socket: Socket, subscriptions: number, countSockets: boolean): string | undefined {
     const usage = this.users.get(user);
-    if (!usage?.sockets.has(socket) && (usage?.sockets.size ?? 0) >= this.maxSockets) {
+    if (countSockets && !usage?.sockets.has(socket) && (usage?.sockets.size ?? 0) >= this.maxSockets) {
       return `Too many connections: at most ${this.maxSockets} per user`;
     }
     if ((usage?.subscriptions ?? 0) + subscriptions > this.maxSubscriptions) {
