@@ -72,7 +72,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const relation = (schema: string, table: string) => `${quote(schema)}.${quote(table)}`;
 const pgArray = (items: string[]) => `{${items.map((i) => `"${i.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
-/** postgres_changes one join may ask for (each is checked against the catalog). */
+/** postgres_changes one join may ask for (each of their tables is checked against the catalog). */
 const MAX_PER_JOIN = 100;
 /** A filter's length, and the values of an `in` list (hosted Realtime's 100). */
 const MAX_FILTER_CHARS = 4096;
@@ -143,40 +143,40 @@ function parseFilter(filter: string): Filter {
 }
 
 /**
- * One statement telling which of `filters` hold for a record of schema.table ($1, jsonb): the
- * filters are rows of parameters (filter number, branch, column, value), each value read as its
- * column's type through jsonb_populate_record as the record is, and the statement has one CASE
- * branch per distinct column and operator, so its text does not grow with the filters.
+ * One statement telling which of `filters` hold for a record of schema.table ($1, jsonb). The
+ * filters are its parameters: their values as one JSON list read into rows of the table's type
+ * by jsonb_populate_recordset (each read as its column's type, as the record is), numbered as
+ * the filters are ($3, $4: filter number and branch per value). The statement has one CASE branch
+ * per distinct column and operator, so its text does not grow with the filters.
  */
 function filterCheck(schema: string, table: string, info: TableInfo, filters: Filter[]): { sql: string; params: unknown[] } {
   const rel = relation(schema, table);
   const branches: string[] = [];
+  const rows: Array<Record<string, string>> = [];
   const numbers: number[] = [];
   const branchOf: number[] = [];
-  const columns: string[] = [];
   const values: string[] = [];
   filters.forEach((f, n) => {
-    const type = info.columns.find((c) => c.name === f.column)?.type;
-    // jsonb_populate_record would take a jsonb column's value as a JSON string: it is parsed instead.
-    const value = type === 'jsonb' ? 'f.value::jsonb' : `v.${quote(f.column)}`;
-    const sql = `r.${quote(f.column)} ${OPS[f.op]} ${value}`;
+    // jsonb_populate_recordset would take a jsonb column's value as a JSON string: it is parsed instead.
+    const jsonb = info.columns.find((c) => c.name === f.column)?.type === 'jsonb';
+    const sql = `r.${quote(f.column)} ${OPS[f.op]} ${jsonb ? 'f.value::jsonb' : `v.${quote(f.column)}`}`;
     let branch = branches.indexOf(sql);
     if (branch < 0) branch = branches.push(sql) - 1;
-    for (const v of f.values) {
+    for (const value of f.values) {
+      rows.push(jsonb ? {} : { [f.column]: value });
       numbers.push(n);
       branchOf.push(branch);
-      columns.push(f.column);
-      values.push(v);
+      values.push(value);
     }
   });
   const cases = branches.map((sql, i) => `when ${i} then ${sql}`).join(' ');
   return {
     sql: `select coalesce(array_agg(distinct f.n), '{}') as holding
             from jsonb_populate_record(null::${rel}, $1::jsonb) r,
-                 unnest($2::int[], $3::int[], $4::text[], $5::text[]) f(n, branch, col, value),
-                 lateral jsonb_populate_record(null::${rel}, jsonb_build_object(f.col, f.value)) v
+                 jsonb_populate_recordset(null::${rel}, $2::jsonb) with ordinality v
+            join unnest($3::int[], $4::int[], $5::text[]) with ordinality f(n, branch, value, i) on f.i = v.ordinality
            where case f.branch ${cases} end`,
-    params: [null, `{${numbers.join(',')}}`, `{${branchOf.join(',')}}`, pgArray(columns), pgArray(values)],
+    params: [null, JSON.stringify(rows), `{${numbers.join(',')}}`, `{${branchOf.join(',')}}`, pgArray(values)],
   };
 }
 
