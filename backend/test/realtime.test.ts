@@ -81,7 +81,7 @@ describe.each(DB_KINDS)('realtime on %s', (kind) => {
       create policy rt_notes_own on public.rt_notes for all to authenticated
         using (owner = auth.uid()) with check (owner = auth.uid());
       grant select, insert, update, delete on public.rt_notes to authenticated;
-      create table public.rt_open (id int primary key, body text, tag text);
+      create table public.rt_open (id int primary key, body text, tag text, meta jsonb);
       alter table public.rt_open replica identity full;
       grant select, insert, update, delete on public.rt_open to anon;
       create table public.rt_cols (id int primary key, body text, secret text);
@@ -277,18 +277,18 @@ describe.each(DB_KINDS)('realtime on %s', (kind) => {
       expect(got.alice.items).toHaveLength(3); // never Bob's row
     });
 
-    it('applies event and filters (eq, neq, lt, lte, gt, gte, in), and sends whole old rows under REPLICA IDENTITY FULL', async () => {
+    it('applies event and filters (eq, neq, lt, lte, gt, gte, in, and on jsonb), and sends whole old rows under REPLICA IDENTITY FULL', async () => {
       const c = client();
       const byFilter: Record<string, ReturnType<typeof inbox<any>>> = {};
       const channel = c.channel('filters');
-      for (const filter of ['id=eq.2', 'id=neq.2', 'id=lt.2', 'id=lte.2', 'id=gt.2', 'id=gte.2', 'tag=in.(x,"y")']) {
+      for (const filter of ['id=eq.2', 'id=neq.2', 'id=lt.2', 'id=lte.2', 'id=gt.2', 'id=gte.2', 'tag=in.(x,"y")', 'meta=eq.{"a": 1}']) {
         byFilter[filter] = inbox<any>();
         channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_open', filter }, (p) => byFilter[filter]!.push(p));
       }
       const updates = inbox<any>();
       channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'rt_open' }, (p) => updates.push(p));
       await subscribed(channel);
-      await c.from('rt_open').insert([{ id: 1, body: 'one', tag: 'x' }, { id: 2, body: 'two', tag: 'y' }, { id: 3, body: 'three', tag: 'z' }]);
+      await c.from('rt_open').insert([{ id: 1, body: 'one', tag: 'x' }, { id: 2, body: 'two', tag: 'y', meta: { a: 1 } }, { id: 3, body: 'three', tag: 'z', meta: { a: 2 } }]);
       await c.from('rt_open').update({ body: 'uno' }).eq('id', 1);
       await updates.next(1);
       const ids = (f: string) => byFilter[f]!.items.map((p) => p.new.id).sort();
@@ -299,6 +299,7 @@ describe.each(DB_KINDS)('realtime on %s', (kind) => {
       expect(ids('id=gt.2')).toEqual([3]);
       expect(ids('id=gte.2')).toEqual([2, 3]);
       expect(ids('tag=in.(x,"y")')).toEqual([1, 2]);
+      expect(ids('meta=eq.{"a": 1}')).toEqual([2]); // a jsonb value is read as JSON
       expect(updates.items[0]).toMatchObject({ new: { id: 1, body: 'uno', tag: 'x' }, old: { id: 1, body: 'one', tag: 'x' } });
     });
 
