@@ -31,7 +31,7 @@ export class PayloadError extends Error {
 }
 
 /** The bounds a frame is held to (config.ts, REALTIME_*). */
-export interface PayloadBounds {
+interface PayloadBounds {
   /** Nesting of arrays and objects in a message's payload, the payload itself being 1. */
   maxDepth: number;
   /** A tracked presence payload, as JSON. */
@@ -57,7 +57,7 @@ function message(joinRef: unknown, ref: unknown, topic: unknown, event: unknown,
 }
 
 /** The deepest nesting of arrays and objects in JSON text, counted without parsing it. */
-export function jsonDepth(text: string): number {
+function jsonDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;
