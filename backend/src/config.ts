@@ -44,26 +44,37 @@ export const DEFAULT_ROOM_COUNT = 1000;
 /**
  * Realtime's bounds unless REALTIME_* says otherwise: hosted Realtime's defaults where it has one
  * (100 channels per socket, 100 events per second, 256 KiB messages), and a minute of silence (the
- * client sends a heartbeat every 25 s).
+ * client sends a heartbeat every 25 s). Ours: 1,000 postgres_changes per user (the app subscribes
+ * to one per open conversation), 32 levels of nesting (JSON.stringify recurses: thousands would
+ * throw) and 16 KiB of presence per channel (every member of the topic receives it, and every
+ * joiner all of them).
  */
 export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   connectionsPerClient: 100,
+  connectionsPerUser: 100,
+  subscriptionsPerUser: 1000,
   channelsPerConnection: 100,
   maxMessageBytes: 256 * 1024,
   messagesPerSecond: 100,
   maxBufferedBytes: 1024 * 1024,
   idleTimeoutMs: 60_000,
+  maxPayloadDepth: 32,
+  maxPresenceBytes: 16 * 1024,
 };
 
 function realtimeLimits(env: Env): RealtimeLimits {
   const d = DEFAULT_REALTIME_LIMITS;
   return {
     connectionsPerClient: wholeNumber(env, 'REALTIME_MAX_CONNECTIONS_PER_CLIENT', d.connectionsPerClient, 1),
+    connectionsPerUser: wholeNumber(env, 'REALTIME_MAX_CONNECTIONS_PER_USER', d.connectionsPerUser, 1),
+    subscriptionsPerUser: wholeNumber(env, 'REALTIME_MAX_SUBSCRIPTIONS_PER_USER', d.subscriptionsPerUser, 1),
     channelsPerConnection: wholeNumber(env, 'REALTIME_MAX_CHANNELS_PER_CONNECTION', d.channelsPerConnection, 1),
     maxMessageBytes: wholeNumber(env, 'REALTIME_MAX_MESSAGE_BYTES', d.maxMessageBytes, 1024),
     messagesPerSecond: wholeNumber(env, 'REALTIME_MAX_MESSAGES_PER_SECOND', d.messagesPerSecond, 1),
     maxBufferedBytes: wholeNumber(env, 'REALTIME_MAX_BUFFERED_BYTES', d.maxBufferedBytes, 1024),
     idleTimeoutMs: wholeNumber(env, 'REALTIME_IDLE_TIMEOUT_MS', d.idleTimeoutMs, 1000),
+    maxPayloadDepth: wholeNumber(env, 'REALTIME_MAX_PAYLOAD_DEPTH', d.maxPayloadDepth, 4),
+    maxPresenceBytes: wholeNumber(env, 'REALTIME_MAX_PRESENCE_BYTES', d.maxPresenceBytes, 256),
   };
 }
 
@@ -237,11 +248,17 @@ function mfaEncryptionKey(value: string | undefined): string | undefined {
  * - STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (card payments through Stripe instead of the test
  *   processor), MAP_TILE_URL (map tiles; else the local stand-in);
  * - /realtime/v1/websocket's bounds (DEFAULT_REALTIME_LIMITS): REALTIME_MAX_CONNECTIONS_PER_CLIENT
- *   (open sockets per client address, default 100), REALTIME_MAX_CHANNELS_PER_CONNECTION (100),
+ *   (open sockets per client address, the one TRUSTED_PROXIES names behind a proxy, default 100),
+ *   REALTIME_MAX_CONNECTIONS_PER_USER (sockets with a channel joined as one signed-in user, the
+ *   token's sub; 100), REALTIME_MAX_SUBSCRIPTIONS_PER_USER (postgres_changes of one user over all
+ *   its sockets, the client address for anon; 1000), REALTIME_MAX_CHANNELS_PER_CONNECTION (100),
  *   REALTIME_MAX_MESSAGE_BYTES (the largest frame a client may send, 262144; a larger one closes the
  *   socket), REALTIME_MAX_MESSAGES_PER_SECOND (per socket, 100; the rest are refused),
  *   REALTIME_MAX_BUFFERED_BYTES (bytes queued to a socket before it is dropped as a slow consumer,
- *   1048576), REALTIME_IDLE_TIMEOUT_MS (a socket silent this long is closed, 60000);
+ *   1048576), REALTIME_IDLE_TIMEOUT_MS (a socket silent this long is closed, 60000),
+ *   REALTIME_MAX_PAYLOAD_DEPTH (nesting of a message's payload, 32, at least 4) and
+ *   REALTIME_MAX_PRESENCE_BYTES (a tracked presence payload as JSON, 16384); a message past one of
+ *   these is refused with an error reply;
  * - MESSAGE_MAIL_DELAY: seconds a new message's mail waits, dropped if the recipient reads it by
  *   then (default 60; messages/mail.ts).
  */

@@ -97,8 +97,18 @@ export interface BackendConfig {
 }
 
 export interface RealtimeLimits {
-  /** Open sockets per client address; one more is refused 429 at the upgrade. */
+  /**
+   * Open sockets per client address (behind a trusted proxy, the address it names); one more is
+   * refused 429 at the upgrade.
+   */
   connectionsPerClient: number;
+  /**
+   * Sockets with a channel joined as one signed-in user (the token's sub; anonymous clients'
+   * sockets are counted per address); a join that would add one more is answered with an error.
+   */
+  connectionsPerUser: number;
+  /** postgres_changes one user (the token's sub, or the address for anon) may have at once, over all its sockets. */
+  subscriptionsPerUser: number;
   /** Channels one socket may have joined at once; one more join is answered with an error. */
   channelsPerConnection: number;
   /** The largest frame a client may send, in bytes; a larger one closes the socket (1009). */
@@ -109,6 +119,10 @@ export interface RealtimeLimits {
   maxBufferedBytes: number;
   /** A socket that sends nothing (not even a heartbeat) for this long is closed. */
   idleTimeoutMs: number;
+  /** Nesting of arrays and objects in a message's payload; a deeper one is refused. */
+  maxPayloadDepth: number;
+  /** A tracked presence payload, as JSON; a larger one is refused. */
+  maxPresenceBytes: number;
 }
 
 /** Claims of a verified JWT (role is always present after verification). */

@@ -1,13 +1,15 @@
 // Supabase Realtime at /realtime/v1/websocket through supabase-js's own realtime client (and raw
 // sockets where the client cannot misbehave), on PGlite and PostgreSQL: auth, broadcast (self,
 // ack, both protocol versions), presence, postgres_changes under RLS, reconnect after a restart,
-// and the limits.
+// the limits, the per-user and per-client caps behind a proxy, and a publication FOR ALL TABLES.
+// Hostile frames are realtime-fuzz.test.ts's.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend } from '../src/main.ts';
 import { subscribed } from './support/realtime.ts';
 import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
+import type { Env } from '../src/config.ts';
 
 const LIMITS = {
   REALTIME_MAX_CONNECTIONS_PER_CLIENT: '12',
@@ -41,8 +43,8 @@ function inbox<T>() {
 }
 
 /** A raw socket on the endpoint, resolved when open (or rejected with the refused status). */
-function rawSocket(url: string, apikey: string, vsn = '1.0.0'): Promise<WebSocket> {
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(apikey)}&vsn=${vsn}`);
+function rawSocket(url: string, apikey: string, vsn = '1.0.0', headers: Record<string, string> = {}): Promise<WebSocket> {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(apikey)}&vsn=${vsn}`, { headers });
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
@@ -79,11 +81,14 @@ describe.each(databases('notify'))('realtime on %s', (kind) => {
       create policy rt_notes_own on public.rt_notes for all to authenticated
         using (owner = auth.uid()) with check (owner = auth.uid());
       grant select, insert, update, delete on public.rt_notes to authenticated;
-      create table public.rt_open (id int primary key, body text, tag text);
+      create table public.rt_open (id int primary key, body text, tag text, meta jsonb);
       alter table public.rt_open replica identity full;
       grant select, insert, update, delete on public.rt_open to anon;
       create table public.rt_cols (id int primary key, body text, secret text);
       grant select (id, body) on public.rt_cols to anon;
+      create schema rt_hidden;
+      create table rt_hidden.t (id int primary key);
+      grant select on rt_hidden.t to anon; -- but not the schema
       create table public.rt_unpublished (id int primary key);
       grant select, insert on public.rt_unpublished to anon;
       alter publication supabase_realtime add table public.rt_notes, public.rt_open, public.rt_cols;
@@ -194,6 +199,48 @@ describe.each(databases('notify'))('realtime on %s', (kind) => {
       await leaves.next(3);
       expect(b.presenceState()).toEqual({});
     });
+
+    it('applies an untrack past the message rate; a refused untrack and another member of the key remove nothing', async () => {
+      const watcher = client().channel('untrack');
+      const joins = inbox<string>();
+      const leaves = inbox<string>();
+      watcher.on('presence', { event: 'join' }, (p) => joins.push(p.key)).on('presence', { event: 'leave' }, (p) => leaves.push(p.key));
+      await subscribed(watcher);
+      const ws = await rawSocket(backend.url, backend.keys.anonKey);
+      const answers = inbox<any>();
+      ws.on('message', (d) => answers.push(JSON.parse((d as Buffer).toString())));
+      const answer = async (ref: string) => {
+        while (!answers.items.some((m) => m.ref === ref)) await answers.next(answers.items.length + 1);
+        return answers.items.find((m) => m.ref === ref).payload;
+      };
+      const send = (event: string, payload: object, ref: string) => ws.send(JSON.stringify({ topic: 'realtime:untrack', event, payload, ref, join_ref: '1' }));
+      send('phx_join', { config: { presence: { key: 'alice' } } }, '1');
+      send('presence', { type: 'presence', event: 'track', payload: { status: 'here' } }, '2');
+      await joins.next(1);
+
+      // Another channel under the same key untracks what it tracked: nothing.
+      const twin = client().channel('untrack', { config: { presence: { key: 'alice' } } });
+      await subscribed(twin);
+      expect(await twin.untrack()).toBe('ok');
+      // An untrack refused at decode (nested too deep) is not applied.
+      let deep: object = {};
+      for (let i = 0; i < 40; i++) deep = { deep };
+      send('presence', { type: 'presence', event: 'untrack', payload: deep }, '3');
+      expect(await answer('3')).toEqual({ status: 'error', response: { reason: expect.stringMatching(/nested too deep/) } });
+      await sleep(200);
+      expect(leaves.items).toEqual([]);
+      expect(Object.keys(watcher.presenceState())).toEqual(['alice']);
+
+      // Past the message rate (20 a second here) an untrack is still applied.
+      for (let i = 0; i < 25; i++) send('presence', { type: 'presence', event: 'track', payload: { i } }, `t${i}`);
+      await answer('t24');
+      send('presence', { type: 'presence', event: 'untrack' }, '4');
+      expect(await answer('4')).toEqual({ status: 'ok', response: {} });
+      await leaves.next(1);
+      await sleep(200);
+      expect(watcher.presenceState()).toEqual({});
+      ws.close();
+    });
   });
 
   describe('postgres_changes', () => {
@@ -230,18 +277,18 @@ describe.each(databases('notify'))('realtime on %s', (kind) => {
       expect(got.alice.items).toHaveLength(3); // never Bob's row
     });
 
-    it('applies event and filters (eq, neq, lt, lte, gt, gte, in), and sends whole old rows under REPLICA IDENTITY FULL', async () => {
+    it('applies event and filters (eq, neq, lt, lte, gt, gte, in, and on jsonb), and sends whole old rows under REPLICA IDENTITY FULL', async () => {
       const c = client();
       const byFilter: Record<string, ReturnType<typeof inbox<any>>> = {};
       const channel = c.channel('filters');
-      for (const filter of ['id=eq.2', 'id=neq.2', 'id=lt.2', 'id=lte.2', 'id=gt.2', 'id=gte.2', 'tag=in.(x,"y")']) {
+      for (const filter of ['id=eq.2', 'id=neq.2', 'id=lt.2', 'id=lte.2', 'id=gt.2', 'id=gte.2', 'tag=in.(x,"y")', 'meta=eq.{"a": 1}']) {
         byFilter[filter] = inbox<any>();
         channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_open', filter }, (p) => byFilter[filter]!.push(p));
       }
       const updates = inbox<any>();
       channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'rt_open' }, (p) => updates.push(p));
       await subscribed(channel);
-      await c.from('rt_open').insert([{ id: 1, body: 'one', tag: 'x' }, { id: 2, body: 'two', tag: 'y' }, { id: 3, body: 'three', tag: 'z' }]);
+      await c.from('rt_open').insert([{ id: 1, body: 'one', tag: 'x' }, { id: 2, body: 'two', tag: 'y', meta: { a: 1 } }, { id: 3, body: 'three', tag: 'z', meta: { a: 2 } }]);
       await c.from('rt_open').update({ body: 'uno' }).eq('id', 1);
       await updates.next(1);
       const ids = (f: string) => byFilter[f]!.items.map((p) => p.new.id).sort();
@@ -252,6 +299,7 @@ describe.each(databases('notify'))('realtime on %s', (kind) => {
       expect(ids('id=gt.2')).toEqual([3]);
       expect(ids('id=gte.2')).toEqual([2, 3]);
       expect(ids('tag=in.(x,"y")')).toEqual([1, 2]);
+      expect(ids('meta=eq.{"a": 1}')).toEqual([2]); // a jsonb value is read as JSON
       expect(updates.items[0]).toMatchObject({ new: { id: 1, body: 'uno', tag: 'x' }, old: { id: 1, body: 'one', tag: 'x' } });
     });
 
@@ -267,13 +315,22 @@ describe.each(databases('notify'))('realtime on %s', (kind) => {
       expect(JSON.stringify(got.items)).not.toContain('hidden');
     });
 
-    it('refuses unknown tables, columns and ill-typed filter values, and delivers nothing of unpublished tables', async () => {
+    it('refuses unknown and unreadable tables, columns and ill-typed values with one reason, and delivers nothing of unpublished tables', async () => {
       const c = client();
-      const join = (table: string, filter?: string) =>
-        subscribed(c.channel(`bad-${table}-${filter}`).on('postgres_changes', { event: '*', schema: 'public', table, filter }, () => undefined));
-      await expect(join('no_such_table')).rejects.toThrow(/does not exist/);
-      await expect(join('rt_open', 'nope=eq.1')).rejects.toThrow(/Invalid column/);
-      await expect(join('rt_open', 'id=eq.abc')).rejects.toThrow(/Invalid filter value/);
+      const join = (table: string, filter?: string, schema = 'public') =>
+        subscribed(c.channel(`bad-${schema}-${table}-${filter}`).on('postgres_changes', { event: '*', schema, table, filter }, () => undefined));
+      // The reason without the parameters it echoes.
+      const reason = (joined: Promise<unknown>) => joined.then(() => 'joined', (error: Error) => error.message.split('[')[0]);
+      const refusals = await Promise.all([
+        reason(join('no_such_table')),
+        reason(join('t', undefined, 'rt_hidden')), // exists, in a schema anon may not use
+        reason(join('no_such_table', undefined, 'rt_hidden')),
+        reason(join('rt_open', 'nope=eq.1')),
+        reason(join('rt_cols', 'secret=eq.1')), // exists, not granted to anon
+        reason(join('rt_open', 'id=eq.abc')),
+      ]);
+      expect(refusals[0]).toContain('Unable to subscribe to changes with given parameters');
+      expect(new Set(refusals)).toEqual(new Set([refusals[0]]));
       await expect(join('rt_open', 'id=like.1')).rejects.toThrow(/Invalid filter/);
 
       const got = inbox<any>();
@@ -373,4 +430,140 @@ describe.each(databases('notify'))('realtime on %s', (kind) => {
       await again.stop(); // the first one is stopped already; close() drops its database and folder
     }
   }, 30_000);
+});
+
+/** Raw socket frames for the tests below: a join, and the reply to a ref. */
+function frames(ws: WebSocket) {
+  const answers: any[] = [];
+  ws.on('message', (d) => answers.push(JSON.parse((d as Buffer).toString())));
+  return {
+    join(topic: string, payload: object, ref: string) {
+      ws.send(JSON.stringify({ topic: `realtime:${topic}`, event: 'phx_join', payload, ref, join_ref: ref }));
+    },
+    async reply(ref: string): Promise<any> {
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        const m = answers.find((a) => a.ref === ref && a.event === 'phx_reply');
+        if (m) return m.payload;
+        await sleep(20);
+      }
+      throw new Error(`no reply to ${ref}`);
+    },
+  };
+}
+
+describe.each(databases())('realtime caps behind a proxy on %s', (kind) => {
+  const CAPS: Env = {
+    TRUSTED_PROXIES: '127.0.0.1',
+    REALTIME_MAX_CONNECTIONS_PER_CLIENT: '3',
+    REALTIME_MAX_CONNECTIONS_PER_USER: '2',
+    REALTIME_MAX_SUBSCRIPTIONS_PER_USER: '4',
+  };
+  let backend: TestBackend;
+  const sockets: WebSocket[] = [];
+  const socket = async (forwardedFor: string) => {
+    const ws = await rawSocket(backend.url, backend.keys.anonKey, '1.0.0', { 'X-Forwarded-For': forwardedFor });
+    sockets.push(ws);
+    return ws;
+  };
+  const changes = (n: number, token?: string) => ({
+    ...(token ? { access_token: token } : {}),
+    config: { postgres_changes: Array.from({ length: n }, (_, i) => ({ event: 'INSERT', schema: 'public', table: 'rt_capped', filter: `id=eq.${i}` })) },
+  });
+
+  beforeAll(async () => {
+    backend = await startTestBackend(kind, { env: { SEED_ROOMS: '0', ...CAPS } });
+    await backend.ctx.db.exec(`create table public.rt_capped (id int primary key); grant select on public.rt_capped to anon, authenticated;`);
+  });
+  afterEach(async () => {
+    sockets.splice(0).forEach((ws) => ws.close());
+    await sleep(200);
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it('counts sockets per client address as the proxy names it', async () => {
+    for (let i = 0; i < 3; i++) await socket('203.0.113.1');
+    await expect(socket('203.0.113.1')).rejects.toThrow('HTTP 429');
+    await expect(socket('198.51.100.7, 203.0.113.1')).rejects.toThrow('HTTP 429'); // only the last address counts
+    await socket('203.0.113.2');
+  });
+
+  it("caps a user's sockets and postgres_changes over all its sockets", async () => {
+    const c = backend.client();
+    const { data, error } = await c.auth.signUp({ email: `caps-${kind}@example.com`, password: 'correct-horse-battery' });
+    expect(error).toBeNull();
+    const token = data.session!.access_token;
+    const [a, b, third] = await Promise.all(['203.0.113.10', '203.0.113.11', '203.0.113.12'].map(socket));
+    const [fa, fb, fc] = [frames(a!), frames(b!), frames(third!)];
+    fa.join('caps-a', changes(3, token), 'a1');
+    expect((await fa.reply('a1')).status).toBe('ok');
+    fb.join('caps-b', changes(2, token), 'b1');
+    expect(await fb.reply('b1')).toEqual({ status: 'error', response: { reason: 'Too many postgres_changes: at most 4 per user' } });
+    fb.join('caps-b', changes(1, token), 'b2');
+    expect((await fb.reply('b2')).status).toBe('ok');
+    fc.join('caps-c', { access_token: token }, 'c1');
+    expect(await fc.reply('c1')).toEqual({ status: 'error', response: { reason: 'Too many connections: at most 2 per user' } });
+    // Anonymous channels on that socket count for its address, not for the user.
+    fc.join('caps-c', changes(4), 'c2');
+    expect((await fc.reply('c2')).status).toBe('ok');
+    // What a channel gives back on leaving, another may take.
+    a!.send(JSON.stringify({ topic: 'realtime:caps-a', event: 'phx_leave', payload: {}, ref: 'a2', join_ref: 'a1' }));
+    await fa.reply('a2');
+    fb.join('caps-b2', changes(3, token), 'b3');
+    expect((await fb.reply('b3')).status).toBe('ok');
+  });
+});
+
+describe.each(databases('notify'))('realtime with a supabase_realtime publication for all tables on %s', (kind) => {
+  it('captures the project tables only: sign-up, writes and a restart work, and changes arrive', async () => {
+    const backend = await startTestBackend(kind, { env: { SEED_ROOMS: '0' } });
+    const clients: SupabaseClient[] = [];
+    try {
+      await backend.ctx.db.exec(`
+        drop publication supabase_realtime;
+        create publication supabase_realtime for all tables;
+        create table public.rt_all (id int primary key, body text);
+        grant select, insert on public.rt_all to anon, authenticated;`);
+      await backend.ctx.reloadSchema();
+      const c = backend.client();
+      clients.push(c);
+      const got = inbox<any>();
+      await subscribed(c.channel('all').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_all' }, (p) => got.push(p)));
+      const { error: signUpError } = await c.auth.signUp({ email: `all-${kind}@example.com`, password: 'correct-horse-battery' });
+      expect(signUpError).toBeNull();
+      expect((await c.from('rt_all').insert({ id: 1, body: 'one' })).error).toBeNull();
+      expect((await got.next(1))[0].new).toEqual({ id: 1, body: 'one' });
+      const { rows } = await backend.ctx.db.query<{ rel: string }>(`select tgrelid::regclass::text as rel from pg_trigger where tgname = '_realtime_capture'`);
+      const captured = rows.map((r) => r.rel);
+      expect(captured).toContain('rt_all');
+      expect(captured.filter((rel) => /^(_realtime|auth|supabase_migrations|rate_limit|payments_test)\./.test(rel))).toEqual([]);
+
+      // A start writes (migration ledgers, seed checks, the limits): it comes up, and so do sign-ups.
+      await c.removeAllChannels();
+      await backend.stop();
+      const again = await createBackend({
+        dataDir: backend.dataDir,
+        port: 0,
+        databaseUrl: backend.ctx.config.databaseUrl,
+        env: { SEED_ROOMS: '0', AUTH_BCRYPT_COST: '4' },
+        quiet: true,
+      });
+      try {
+        const d = createClient(again.url, again.keys.anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
+        clients.push(d);
+        const more = inbox<any>();
+        await subscribed(d.channel('all').on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_all' }, (p) => more.push(p)));
+        expect((await d.auth.signUp({ email: `all2-${kind}@example.com`, password: 'correct-horse-battery' })).error).toBeNull();
+        expect((await d.from('rt_all').insert({ id: 2, body: 'two' })).error).toBeNull();
+        expect((await more.next(1))[0].new).toEqual({ id: 2, body: 'two' });
+      } finally {
+        await Promise.all(clients.map((x) => x.removeAllChannels().then(() => x.realtime.disconnect())));
+        await again.stop();
+      }
+    } finally {
+      await backend.close();
+    }
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
-// Per-process bounds of the socket endpoint (settings in config.ts, REALTIME_*).
+// Per-process bounds of the socket endpoint (settings in config.ts, REALTIME_*): sockets per
+// client address, messages per second per socket, sockets and subscriptions per user.
 
 /** Open sockets per client address. */
 export class ConnectionCounter {
@@ -33,5 +34,50 @@ export class RateWindow {
     }
     this.count += 1;
     return this.count <= this.perSecond;
+  }
+}
+
+/**
+ * Sockets and postgres_changes per user, over the channels joined as that user (a socket counts
+ * once however many of its channels are). Users are named by the caller: a token's sub, or the
+ * client address for anon.
+ */
+export class UserUsage<Socket> {
+  private readonly users = new Map<string, { sockets: Map<Socket, number>; subscriptions: number }>();
+  constructor(
+    private readonly maxSockets: number,
+    private readonly maxSubscriptions: number,
+  ) {}
+
+  /**
+   * Why `user` may not join one more channel with `subscriptions` on `socket`; undefined when it
+   * may. `countSockets` is false for a user named by its address, whose sockets that cap counts.
+   */
+  refusal(user: string, socket: Socket, subscriptions: number, countSockets: boolean): string | undefined {
+    const usage = this.users.get(user);
+    if (countSockets && !usage?.sockets.has(socket) && (usage?.sockets.size ?? 0) >= this.maxSockets) {
+      return `Too many connections: at most ${this.maxSockets} per user`;
+    }
+    if ((usage?.subscriptions ?? 0) + subscriptions > this.maxSubscriptions) {
+      return `Too many postgres_changes: at most ${this.maxSubscriptions} per user`;
+    }
+    return undefined;
+  }
+
+  add(user: string, socket: Socket, subscriptions: number): void {
+    let usage = this.users.get(user);
+    if (!usage) this.users.set(user, (usage = { sockets: new Map(), subscriptions: 0 }));
+    usage.sockets.set(socket, (usage.sockets.get(socket) ?? 0) + 1);
+    usage.subscriptions += subscriptions;
+  }
+
+  remove(user: string, socket: Socket, subscriptions: number): void {
+    const usage = this.users.get(user);
+    if (!usage) return;
+    const channels = (usage.sockets.get(socket) ?? 1) - 1;
+    if (channels <= 0) usage.sockets.delete(socket);
+    else usage.sockets.set(socket, channels);
+    usage.subscriptions -= subscriptions;
+    if (usage.sockets.size === 0) this.users.delete(user);
   }
 }
