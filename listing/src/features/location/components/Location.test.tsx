@@ -12,7 +12,7 @@ function renderLocation({ signedIn, exact }: { signedIn: boolean; exact: typeof 
   });
   if (signedIn) {
     act(() => {
-      rendered.store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada' }));
+      rendered.store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada', isAnonymous: false }));
     });
   }
   return rendered;
