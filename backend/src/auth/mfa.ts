@@ -35,6 +35,10 @@ export interface FactorCaller {
   reserveGuess: (account: string, ip: string) => Promise<(succeeded: boolean) => Promise<void>>;
 }
 
+/** A right code already used within CODE_REUSE_SECONDS. */
+const CODE_REUSED_MESSAGE = 'This code was already used. Wait for your authenticator app to show the next code.';
+const codeReused = () => new AuthError(403, 'mfa_verification_rejected', CODE_REUSED_MESSAGE);
+
 // --- TOTP (RFC 6238 over RFC 4226: HMAC-SHA1, 6 digits, 30 s steps) -------------------------
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -274,7 +278,9 @@ export async function verifyFactor(ctx: BackendContext, req: Request, caller: Fa
        where factor_id = $1 and otp_code = $2 and verified_at > now() - make_interval(secs => $3)`,
       [factor.id, spent, CODE_REUSE_SECONDS],
     );
-    if (replayed.length) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    // The code is right but spent: GoTrue's answer when its MFA verification hook rejects an
+    // attempt (403 mfa_verification_rejected, the hook's message), which says to wait, not retype.
+    if (replayed.length) throw codeReused();
     // Spent once: of two requests with the same challenge, the second finds it verified.
     const { rowCount } = await q.query(
       'update auth.mfa_challenges set verified_at = now(), otp_code = $2 where id::text = $1 and verified_at is null',

@@ -14,6 +14,8 @@ type Failure = { ok: false; message: string };
 
 export const CODE_FORMAT_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
 export const WRONG_CODE_MESSAGE = 'That code is not right. Check the app and enter the code it shows now.';
+/** A right code already used (the server takes each code once): the app's next one will do. */
+export const REUSED_CODE_MESSAGE = 'That code was just used. Wait for the app to show the next code, then enter it.';
 const TOO_MANY_CODES_MESSAGE = 'Too many wrong codes. Wait a few minutes and try again.';
 /** The name the factor is enrolled under (GoTrue refuses two factors of one name). */
 const FACTOR_NAME = 'Authenticator app';
@@ -30,6 +32,7 @@ async function clientOf(extra: StoreExtra): Promise<SupabaseClient | null> {
 function failed(context: string, error: { code?: string; message: string }, fallback: string): Failure {
   console.error(context, error);
   if (error.code === 'mfa_verification_failed') return { ok: false, message: WRONG_CODE_MESSAGE };
+  if (error.code === 'mfa_verification_rejected') return { ok: false, message: REUSED_CODE_MESSAGE };
   if (error.code === 'over_request_rate_limit') return { ok: false, message: TOO_MANY_CODES_MESSAGE };
   return { ok: false, message: fallback };
 }
