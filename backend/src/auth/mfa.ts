@@ -144,6 +144,18 @@ async function sessionAal(q: Queryable, sessionId: string | undefined): Promise<
   return rows[0]?.aal ?? undefined;
 }
 
+/**
+ * A new password or email for an account with a verified factor only from a session that used it
+ * (GoTrue's UserUpdate: 401 insufficient_aal): a stolen password alone cannot take the account
+ * over by changing them. Checked before the current password, as GoTrue does.
+ */
+export async function requireAal2ForCredentials(q: Queryable, user: UserRow, sessionId: string | undefined): Promise<void> {
+  const { rows } = await q.query('select 1 from auth.mfa_factors where user_id = $1 and status = $2 limit 1', [user.id, 'verified']);
+  if (rows.length && (await sessionAal(q, sessionId)) !== 'aal2') {
+    throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+  }
+}
+
 const notAnonymous = (user: UserRow) => {
   if (user.is_anonymous) throw new AuthError(403, 'no_authorization', 'Anonymous user not allowed to perform these actions');
 };

@@ -4,7 +4,7 @@
  * tables and rpc alike. Each request is parsed back into a Read (table or rpc, columns, filters,
  * range, arguments), recorded, and answered by the test's ReadAnswer. Requests nobody answers fail
  * the test (onUnhandledRequest: 'error', in shared/vitest.setup.ts). Auth (password sign-in,
- * sign-up, user update) is answered from the test's accounts, GoTrue's way. The real backend behind
+ * sign-up, user update, an authenticator app's code) is answered from the test's accounts, GoTrue's way. The real backend behind
  * the same client runs in the e2e suites.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
@@ -47,7 +47,10 @@ export interface AuthCall {
 interface Account {
   password: string;
   name?: string;
+  /** The code its authenticator app shows (authTwoStep): it has a verified TOTP factor. */
+  twoStepCode?: string;
 }
+const FACTOR_ID = 'factor-totp';
 let accounts = new Map<string, Account>();
 let authCalls: AuthCall[] = [];
 
@@ -98,15 +101,17 @@ function authError(status: number, code: string, message: string): Response {
 }
 
 function authUser(email: string) {
-  const name = accounts.get(email)?.name;
-  return { id: testUserId(email), aud: 'authenticated', role: 'authenticated', email, user_metadata: name ? { name } : {} };
+  const account = accounts.get(email);
+  const name = account?.name;
+  const factors = account?.twoStepCode ? [{ id: FACTOR_ID, factor_type: 'totp', status: 'verified', friendly_name: 'Authenticator app' }] : [];
+  return { id: testUserId(email), aud: 'authenticated', role: 'authenticated', email, user_metadata: name ? { name } : {}, factors };
 }
 
 /** A session as GoTrue returns it; the token is a JWT the client can decode (not signed: nothing here verifies it). */
-function authSession(email: string) {
+function authSession(email: string, aal: 'aal1' | 'aal2' = 'aal1') {
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
   const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  const claims = { sub: testUserId(email), email, role: 'authenticated', aud: 'authenticated', exp: expiresAt };
+  const claims = { sub: testUserId(email), email, role: 'authenticated', aud: 'authenticated', exp: expiresAt, aal };
   return {
     access_token: `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.test`,
     token_type: 'bearer',
@@ -117,13 +122,14 @@ function authSession(email: string) {
   };
 }
 
-/** The signed-in email, from the Bearer token authSession gave. */
-function bearerEmail(request: Request): string | undefined {
+/** The signed-in email and the session's level, from the Bearer token authSession gave. */
+function bearerClaims(request: Request): { email: string; aal?: string } | undefined {
   const payload = request.headers.get('Authorization')?.split('.')[1];
   if (!payload) return undefined;
-  const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { email?: string };
-  return claims.email !== undefined && accounts.has(claims.email) ? claims.email : undefined;
+  const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { email?: string; aal?: string };
+  return claims.email !== undefined && accounts.has(claims.email) ? { email: claims.email, aal: claims.aal } : undefined;
 }
+const bearerEmail = (request: Request) => bearerClaims(request)?.email;
 
 async function authCall(request: Request, endpoint: string): Promise<Record<string, unknown>> {
   const body = (await request.json()) as Record<string, unknown>;
@@ -154,13 +160,35 @@ export const supabaseServer = setupServer(
     await authCall(request, 'recover');
     return HttpResponse.json({});
   }),
-  http.put(`${TEST_SUPABASE_URL}/auth/v1/user`, async ({ request }) => {
-    const { data } = await authCall(request, 'user');
+  http.get(`${TEST_SUPABASE_URL}/auth/v1/user`, ({ request }) => {
     const email = bearerEmail(request);
     if (!email) return authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    return HttpResponse.json(authUser(email));
+  }),
+  http.put(`${TEST_SUPABASE_URL}/auth/v1/user`, async ({ request }) => {
+    const { data, password, email: newEmail } = await authCall(request, 'user');
+    const caller = bearerClaims(request);
+    if (!caller) return authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    const { email } = caller;
+    // GoTrue: with a verified factor, a new password or email needs a session that used it.
+    if (accounts.get(email)!.twoStepCode && caller.aal !== 'aal2' && (password !== undefined || newEmail !== undefined)) {
+      return authError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+    }
     const name = (data as { name?: unknown } | undefined)?.name;
     if (typeof name === 'string') accounts.get(email)!.name = name;
     return HttpResponse.json(authUser(email));
+  }),
+  http.post(`${TEST_SUPABASE_URL}/auth/v1/factors/:id/challenge`, async ({ request, params }) => {
+    await authCall(request, 'challenge');
+    if (params.id !== FACTOR_ID || !bearerEmail(request)) return authError(404, 'mfa_factor_not_found', 'Factor not found');
+    return HttpResponse.json({ id: 'challenge-1', type: 'totp', expires_at: Math.floor(Date.now() / 1000) + 300 });
+  }),
+  http.post(`${TEST_SUPABASE_URL}/auth/v1/factors/:id/verify`, async ({ request }) => {
+    const { code } = await authCall(request, 'verify');
+    const email = bearerEmail(request);
+    if (!email) return authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    if (code !== accounts.get(email)!.twoStepCode) return authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    return HttpResponse.json(authSession(email, 'aal2'));
   }),
   http.post(`${TEST_SUPABASE_URL}/rest/v1/rpc/:name`, async ({ request, params }) =>
     respond(request, readOf(request, { rpc: String(params.name) }, (await request.json()) as Record<string, unknown>)),
@@ -191,6 +219,11 @@ export function authAccounts(passwords: Record<string, string>): AuthCall[] {
   accounts = new Map(Object.entries(passwords).map(([email, password]) => [email, { password }]));
   authCalls = [];
   return authCalls;
+}
+
+/** Gives this test's account of `email` a verified authenticator app whose code is `code`. */
+export function authTwoStep(email: string, code: string): void {
+  accounts.get(email)!.twoStepCode = code;
 }
 
 /** Back to answering every read with no rows and knowing no account; called after each test. */
