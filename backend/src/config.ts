@@ -38,6 +38,14 @@ const DEFAULT_UV_THREADPOOL_SIZE = 4;
 /** Threads of libuv's pool image work never takes: file reads, dns and crypto always find one. */
 const UV_THREADS_KEPT_FREE = 2;
 
+/**
+ * REST_MAX_ROWS when unset (PostgREST's db-max-rows): the largest page the site asks for, the
+ * category strip's one page of 2000 (spec call 1; CATEGORY_PAGE_SIZE), so each of its reads is
+ * whole and no answer is larger. (Hosted Supabase's "Max rows" is 1000 unless raised: raise it to
+ * 2000 there too.)
+ */
+export const DEFAULT_REST_MAX_ROWS = 2000;
+
 /** SEED_ROOMS when unset: listings made on first start. */
 export const DEFAULT_ROOM_COUNT = 1000;
 
@@ -202,8 +210,10 @@ function mfaEncryptionKey(value: string | undefined): string | undefined {
  *   PostgREST's db-tx-end (with -allow-override, Prefer: tx=commit|rollback decides);
  * - REST_SCHEMAS: the schemas /rest/v1 exposes (db-schemas; default public), chosen per request
  *   by Accept-Profile / Content-Profile, the first when none is asked;
- * - REST_MAX_ROWS: at most this many rows per read and embed (db-max-rows; default no limit),
- *   also the threshold of Prefer: count=estimated;
+ * - REST_MAX_ROWS: at most this many rows per read, embed and function call (db-max-rows; 2000 by
+ *   default, DEFAULT_REST_MAX_ROWS: a search of a map box covering the world answers its first
+ *   2000 homes and their total, and the rest page by Range as the grid does), also the threshold
+ *   of Prefer: count=estimated;
  * - REST_PLAN_ENABLED=true: answers Accept: application/vnd.pgrst.plan with the statement's
  *   EXPLAIN (db-plan-enabled; off by default);
  * - REST_AGGREGATES_ENABLED=true: count(), col.sum(), avg(), min(), max() in select, grouped by
@@ -286,7 +296,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
     },
     restTxEnd: txEnd(env.REST_TX_END),
     restSchemas: restSchemas(env.REST_SCHEMAS),
-    restMaxRows: env.REST_MAX_ROWS?.trim() ? wholeNumber(env, 'REST_MAX_ROWS', 0, 1) : undefined,
+    restMaxRows: wholeNumber(env, 'REST_MAX_ROWS', DEFAULT_REST_MAX_ROWS, 1),
     restPlanEnabled: env.REST_PLAN_ENABLED === 'true',
     restAggregatesEnabled: env.REST_AGGREGATES_ENABLED === 'true',
     smtp: env.SMTP_HOST

@@ -77,7 +77,7 @@ describe('settings', () => {
   });
 
   it('expose schema public to REST by default, else the REST_SCHEMAS listed, the first the default', () => {
-    expect(resolveConfig({}, {})).toMatchObject({ restSchemas: ['public'], restMaxRows: undefined, restPlanEnabled: false });
+    expect(resolveConfig({}, {})).toMatchObject({ restSchemas: ['public'], restMaxRows: 2000, restPlanEnabled: false });
     expect(resolveConfig({}, { REST_SCHEMAS: ' api, public ', REST_MAX_ROWS: '100', REST_PLAN_ENABLED: 'true' })).toMatchObject({
       restSchemas: ['api', 'public'],
       restMaxRows: 100,
