@@ -38,6 +38,19 @@ const DEFAULT_UV_THREADPOOL_SIZE = 4;
 /** Threads of libuv's pool image work never takes: file reads, dns and crypto always find one. */
 const UV_THREADS_KEPT_FREE = 2;
 
+/** METRICS_PORT when unset (and PORT is not 0): the OpenTelemetry Prometheus exporter's port. */
+export const DEFAULT_METRICS_PORT = 9464;
+
+/** METRICS_HOST and METRICS_PORT: where GET /metrics listens, or undefined for METRICS_PORT=off. */
+function metricsListener(env: Env, apiPort: number): { host: string; port: number } | undefined {
+  const value = env.METRICS_PORT?.trim();
+  if (value === 'off') return undefined;
+  const port = value ? Number(value) : apiPort === 0 ? 0 : DEFAULT_METRICS_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`METRICS_PORT must be a port (0-65535) or off, got ${value}`);
+  if (port !== 0 && port === apiPort) throw new Error(`METRICS_PORT must not be the API's PORT (${apiPort}): the public would reach it`);
+  return { host: env.METRICS_HOST?.trim() || '127.0.0.1', port };
+}
+
 /**
  * REST_MAX_ROWS when unset (PostgREST's db-max-rows): the largest page the site asks for, the
  * category strip's one page of 2000 (spec call 1; CATEGORY_PAGE_SIZE), so each of its reads is
@@ -199,6 +212,10 @@ function mfaEncryptionKey(value: string | undefined): string | undefined {
 /**
  * Every setting of the backend, read from the environment here and nowhere else:
  * - PORT, DATA_DIR, DATABASE_URL (PostgreSQL; else embedded PGlite), MIGRATIONS_DIR, FUNCTIONS_DIR;
+ * - METRICS_PORT: the port of GET /metrics (Prometheus' text), a listener of its own, never the
+ *   API's port: 9464 by default (a free one when PORT is 0), 0 for a free one, off for none; on
+ *   METRICS_HOST, 127.0.0.1 by default (loopback: the scraper runs on the machine; name another
+ *   address, such as a private network's, only where the public cannot reach it);
  * - LOG_LEVEL (pino's: fatal, error, warn, info (default), debug, trace, silent), SHUTDOWN_GRACE_MS
  *   (how long SIGTERM waits for requests in flight before closing their connections, default 10000),
  *   TRUSTED_PROXIES (comma-separated peer addresses, e.g. 127.0.0.1 for a proxy on the machine,
@@ -261,6 +278,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
   return {
     port,
+    metrics: metricsListener(env, port),
     logLevel: logLevel(env.LOG_LEVEL),
     shutdownGraceMs: wholeNumber(env, 'SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS),
     trustedProxies: list(env.TRUSTED_PROXIES),
