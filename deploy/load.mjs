@@ -30,11 +30,12 @@ const free = (port) =>
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
-/** A base port with the 30 after it free (below 32768: the kernel's own ports start there). */
+/** A base port with the 50 after it free (below 32768: the kernel's own ports start there). */
 export async function freeBase() {
   for (;;) {
     const base = 20_000 + Math.floor(Math.random() * 400) * 30;
-    const ports = Array.from({ length: 30 }, (_, i) => base + i);
+    // nginx, the processes (+1..+21) and their metrics ports (+9, +30.., +40..).
+    const ports = Array.from({ length: 50 }, (_, i) => base + i);
     if ((await Promise.all(ports.map(free))).every(Boolean)) return base;
   }
 }

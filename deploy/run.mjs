@@ -9,7 +9,8 @@
  *
  * SIGHUP restarts the processes one at a time (a deploy: each gets SIGTERM, finishes what it
  * has, and the next starts once its replacement is ready); SIGTERM or SIGINT stops everything.
- * Each process's JSON log goes to DATA_DIR/logs/<process>.log.
+ * Each process's JSON log goes to DATA_DIR/logs/<process>.log, and its GET /metrics answers on a
+ * loopback port of its own (never the port nginx sends the public to).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,7 +37,9 @@ async function waitReady(url, child, timeoutMs) {
 
 /**
  * Starts the set and resolves once nginx answers. Ports: nginx on `port`; the remotes on
- * basePort+1..5, shell servers from basePort+10, backends from basePort+20 (loopback only).
+ * basePort+1..5, shell servers from basePort+10, backends from basePort+20 (loopback only); their
+ * metrics (GET /metrics, loopback only): the remotes' server on basePort+9, shell servers' from
+ * basePort+30, backends' from basePort+40.
  * @param {{ port: number, basePort: number, webs: number, backends: number, databaseUrl: string,
  *   dataDir: string, env?: NodeJS.ProcessEnv }} options
  */
@@ -54,8 +57,9 @@ export async function startDeployment({ port, basePort, webs, backends, database
   specs.set('remotes', {
     args: ['scripts/serve.mjs'],
     cwd: repoRoot,
-    env: { ...common, SKIP: 'shell', WEB_CONCURRENCY: '1' },
+    env: { ...common, SKIP: 'shell', WEB_CONCURRENCY: '1', SITE_METRICS_PORT: String(basePort + 9) },
     ready: `http://127.0.0.1:${basePort + 1}/ready`,
+    metricsPort: basePort + 9,
   });
   for (let i = 0; i < backends; i += 1) {
     specs.set(`backend-${i + 1}`, {
@@ -64,6 +68,7 @@ export async function startDeployment({ port, basePort, webs, backends, database
       env: {
         ...common,
         PORT: String(basePort + 20 + i),
+        METRICS_PORT: String(basePort + 40 + i),
         DATABASE_URL: databaseUrl,
         PUBLIC_URL: publicUrl,
         ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? origins,
@@ -71,6 +76,7 @@ export async function startDeployment({ port, basePort, webs, backends, database
       },
       ready: `http://127.0.0.1:${basePort + 20 + i}/ready`,
       port: basePort + 20 + i,
+      metricsPort: basePort + 40 + i,
     });
   }
   for (let i = 0; i < webs; i += 1) {
@@ -82,11 +88,13 @@ export async function startDeployment({ port, basePort, webs, backends, database
         SKIP: REMOTES.join(','),
         WEB_CONCURRENCY: '1',
         SHELL_PORT: String(basePort + 10 + i),
+        SITE_METRICS_PORT: String(basePort + 30 + i),
         // The page's backend is the proxy's origin; the server render calls it there too.
         PUBLIC_BACKEND_URL: publicUrl,
       },
       ready: `http://127.0.0.1:${basePort + 10 + i}/ready`,
       port: basePort + 10 + i,
+      metricsPort: basePort + 30 + i,
     });
   }
 
@@ -135,8 +143,8 @@ export async function startDeployment({ port, basePort, webs, backends, database
 
   return {
     url: `http://127.0.0.1:${port}`,
-    /** The processes behind the proxy, by name (backend-1, web-1, ...), and their ports. */
-    processes: [...backendNames, ...webNames].map((name) => ({ name, port: specs.get(name).port })),
+    /** The processes behind the proxy, by name (backend-1, web-1, ...), their ports and their metrics ports. */
+    processes: [...backendNames, ...webNames].map((name) => ({ name, port: specs.get(name).port, metricsPort: specs.get(name).metricsPort })),
     child: (name) => children.get(name),
     /** SIGTERM (or `signal`), wait for its exit, start it again and wait until it is ready. */
     async restart(name, signal = 'SIGTERM') {

@@ -1,12 +1,14 @@
 /**
- * What a site server process tells its operator: Prometheus metrics (GET /metrics on each port
- * it serves) and JSON logs (pino on stdout, LOG_LEVEL). Each request runs with a trace id (the
+ * What a site server process tells its operator: Prometheus metrics (GET /metrics on a port of
+ * its own, METRICS_HOST:SITE_METRICS_PORT, loopback by default: never a port that serves the
+ * site, which anyone reaches) and JSON logs (pino on stdout, LOG_LEVEL). Each request runs with a trace id (the
  * caller's `traceparent`, else a new one) that the shell's server render passes on, as a
  * `traceparent` header, to every backend call it makes, so one id finds the page's line here and
  * its reads' lines in the backend's logs. One per process: the fetch it wraps is the process's.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
+import http from 'node:http';
 import pino from 'pino';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -141,4 +143,59 @@ export function siteObserve({ env = process.env, destination } = {}) {
     kinds.set(res, kind);
   };
   return made;
+}
+
+/** SITE_METRICS_PORT when unset: the port after the backend's METRICS_PORT default (9464). */
+export const DEFAULT_SITE_METRICS_PORT = 9465;
+
+/**
+ * Where this process's GET /metrics listens, from METRICS_HOST (127.0.0.1 by default) and
+ * SITE_METRICS_PORT (9465 by default; 0 a free port; off none), the `index`th port after it for
+ * the index-th of several processes (WEB_CONCURRENCY), so each is scraped on its own.
+ * @returns {{ host: string, port: number } | null}
+ */
+export function siteMetricsListener(env = process.env, index = 0) {
+  const value = env.SITE_METRICS_PORT?.trim();
+  if (value === 'off') return null;
+  const base = value ? Number(value) : DEFAULT_SITE_METRICS_PORT;
+  if (!Number.isInteger(base) || base < 0 || base + index > 65535) throw new Error(`SITE_METRICS_PORT must be a port (0-65535) or off, got ${value}`);
+  return { host: env.METRICS_HOST?.trim() || '127.0.0.1', port: base === 0 ? 0 : base + index };
+}
+
+/**
+ * Serves the process's metrics on GET (and HEAD) /metrics at `listener` (siteMetricsListener),
+ * and 404 for anything else. Resolves once listening, with its URL and close().
+ * @param {{ host: string, port: number }} listener
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export function serveSiteMetrics(listener) {
+  const { registry } = siteObserve();
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '/').split('?', 1)[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+      (error) => res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(error.message),
+    );
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', (error) =>
+      reject(new Error(`metrics: cannot listen on ${listener.host}:${listener.port} (${error.code ?? error.message}); set SITE_METRICS_PORT to a free port`)),
+    );
+    server.listen(listener.port, listener.host, () => {
+      const address = server.address();
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({
+        url: `http://${host}:${address.port}/metrics`,
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
 }

@@ -299,16 +299,14 @@ export function serveApp({ name, dir, port, runtimeConfig, remotes, backendOrigi
     // A stopping server answers what it has and keeps no connection.
     if (stopping) res.setHeader('Connection', 'close');
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    // /health: alive. /ready: send it requests. /metrics: for the operator's scraper (the proxy
-    // does not pass it on).
+    // /health: alive. /ready: send it requests. (/metrics is not here: the process serves it on
+    // a loopback port of its own, observe.mjs' serveSiteMetrics.)
     if (pathname === '/health') return void sendProbe(res, null);
     if (pathname === '/ready') return void sendProbe(res, readiness);
     if (pathname === '/metrics') {
-      observe.route(res, 'metrics');
-      return void observe.registry.metrics().then((text) => {
-        res.writeHead(200, { 'Content-Type': observe.registry.contentType, 'Cache-Control': 'no-store' });
-        res.end(text);
-      });
+      observe.route(res, 'probe');
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      return void res.end('Not found');
     }
     const remoteFile = remotes ? REMOTES_PATH.exec(pathname) : null;
     // A remote's files come compressed from the remote itself.

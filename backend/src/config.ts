@@ -38,6 +38,27 @@ const DEFAULT_UV_THREADPOOL_SIZE = 4;
 /** Threads of libuv's pool image work never takes: file reads, dns and crypto always find one. */
 const UV_THREADS_KEPT_FREE = 2;
 
+/** METRICS_PORT when unset (and PORT is not 0): the OpenTelemetry Prometheus exporter's port. */
+export const DEFAULT_METRICS_PORT = 9464;
+
+/** METRICS_HOST and METRICS_PORT: where GET /metrics listens, or undefined for METRICS_PORT=off. */
+function metricsListener(env: Env, apiPort: number): { host: string; port: number } | undefined {
+  const value = env.METRICS_PORT?.trim();
+  if (value === 'off') return undefined;
+  const port = value ? Number(value) : apiPort === 0 ? 0 : DEFAULT_METRICS_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`METRICS_PORT must be a port (0-65535) or off, got ${value}`);
+  if (port !== 0 && port === apiPort) throw new Error(`METRICS_PORT must not be the API's PORT (${apiPort}): the public would reach it`);
+  return { host: env.METRICS_HOST?.trim() || '127.0.0.1', port };
+}
+
+/**
+ * REST_MAX_ROWS when unset (PostgREST's db-max-rows): the largest page the site asks for, the
+ * category strip's one page of 2000 (spec call 1; CATEGORY_PAGE_SIZE), so each of its reads is
+ * whole and no answer is larger. (Hosted Supabase's "Max rows" is 1000 unless raised: raise it to
+ * 2000 there too.)
+ */
+export const DEFAULT_REST_MAX_ROWS = 2000;
+
 /** SEED_ROOMS when unset: listings made on first start. */
 export const DEFAULT_ROOM_COUNT = 1000;
 
@@ -202,6 +223,10 @@ function mfaEncryptionKey(value: string | undefined): string | undefined {
 /**
  * Every setting of the backend, read from the environment here and nowhere else:
  * - PORT, DATA_DIR, DATABASE_URL (PostgreSQL; else embedded PGlite), MIGRATIONS_DIR, FUNCTIONS_DIR;
+ * - METRICS_PORT: the port of GET /metrics (Prometheus' text), a listener of its own, never the
+ *   API's port: 9464 by default (a free one when PORT is 0), 0 for a free one, off for none; on
+ *   METRICS_HOST, 127.0.0.1 by default (loopback: the scraper runs on the machine; name another
+ *   address, such as a private network's, only where the public cannot reach it);
  * - LOG_LEVEL (pino's: fatal, error, warn, info (default), debug, trace, silent), SHUTDOWN_GRACE_MS
  *   (how long SIGTERM waits for requests in flight before closing their connections, default 10000),
  *   TRUSTED_PROXIES (comma-separated peer addresses, e.g. 127.0.0.1 for a proxy on the machine,
@@ -213,8 +238,10 @@ function mfaEncryptionKey(value: string | undefined): string | undefined {
  *   PostgREST's db-tx-end (with -allow-override, Prefer: tx=commit|rollback decides);
  * - REST_SCHEMAS: the schemas /rest/v1 exposes (db-schemas; default public), chosen per request
  *   by Accept-Profile / Content-Profile, the first when none is asked;
- * - REST_MAX_ROWS: at most this many rows per read and embed (db-max-rows; default no limit),
- *   also the threshold of Prefer: count=estimated;
+ * - REST_MAX_ROWS: at most this many rows per read, embed and function call (db-max-rows; 2000 by
+ *   default, DEFAULT_REST_MAX_ROWS: a search of a map box covering the world answers its first
+ *   2000 homes and their total, and the rest page by Range as the grid does), also the threshold
+ *   of Prefer: count=estimated;
  * - REST_PLAN_ENABLED=true: answers Accept: application/vnd.pgrst.plan with the statement's
  *   EXPLAIN (db-plan-enabled; off by default);
  * - REST_AGGREGATES_ENABLED=true: count(), col.sum(), avg(), min(), max() in select, grouped by
@@ -269,6 +296,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid PORT: ${env.PORT}`);
   return {
     port,
+    metrics: metricsListener(env, port),
     logLevel: logLevel(env.LOG_LEVEL),
     shutdownGraceMs: wholeNumber(env, 'SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS),
     trustedProxies: list(env.TRUSTED_PROXIES),
@@ -304,7 +332,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
     },
     restTxEnd: txEnd(env.REST_TX_END),
     restSchemas: restSchemas(env.REST_SCHEMAS),
-    restMaxRows: env.REST_MAX_ROWS?.trim() ? wholeNumber(env, 'REST_MAX_ROWS', 0, 1) : undefined,
+    restMaxRows: wholeNumber(env, 'REST_MAX_ROWS', DEFAULT_REST_MAX_ROWS, 1),
     restPlanEnabled: env.REST_PLAN_ENABLED === 'true',
     restAggregatesEnabled: env.REST_AGGREGATES_ENABLED === 'true',
     smtp: env.SMTP_HOST

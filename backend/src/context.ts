@@ -16,6 +16,8 @@ export interface Keys {
 
 export interface BackendConfig {
   port: number;
+  /** Where GET /metrics listens (METRICS_HOST, METRICS_PORT): its own loopback port; none when off. */
+  metrics: { host: string; port: number } | undefined;
   /** LOG_LEVEL: pino's level for the JSON logs on stdout (default info). */
   logLevel: LogLevel;
   /** TRUSTED_PROXIES: peer addresses whose X-Forwarded-For names the client (the reverse proxy). */

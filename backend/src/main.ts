@@ -21,7 +21,7 @@ import { json } from './http/json.ts';
 import { jwtHelpers } from './jwt.ts';
 import { messageMailer } from './messages/mail.ts';
 import { migrate } from './migrate.ts';
-import { createObserve } from './observe.ts';
+import { createObserve, serveMetrics, type MetricsServer } from './observe.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { createRest } from './rest/index.ts';
 import { startReviewCounter } from './reviews.ts';
@@ -34,6 +34,8 @@ import { storageUploadHandler, UPLOAD_BODY_LIMIT } from './storage/upload.ts';
 
 export interface Backend {
   url: string;
+  /** GET /metrics for the operator's scraper, on its own (loopback) port; null with METRICS_PORT=off. */
+  metricsUrl: string | null;
   keys: Keys;
   ctx: BackendContext;
   /** Stops; requests in flight get graceMs (default 0: their connections close at once). */
@@ -169,22 +171,20 @@ export async function createBackend(
     { prefix: '/payments/v1', handler: (req, c) => import('./payments/index.ts').then((m) => m.paymentsHandler(req, c)) },
     { prefix: '/health', handler: async () => json({ status: 'ok', database: db.kind }) },
     { prefix: '/ready', handler: readiness },
-    // Meant for the operator's scraper on the process's own port: the proxy does not pass it on.
-    {
-      prefix: '/metrics',
-      handler: async () =>
-        new Response(await observe.registry.metrics(), { headers: { 'content-type': observe.registry.contentType } }),
-    },
+    // Not /metrics: it has a listener of its own (METRICS_PORT), which the public cannot reach.
   ];
   const server = createHttpServer(routes, () => ctx);
   const realtime = attachRealtime(server, ctx);
   const mailer = messageMailer(ctx);
   let port: number;
+  let metrics: MetricsServer | null = null;
   try {
     await realtime.start();
     port = await listen(server, config.port);
+    if (config.metrics) metrics = await serveMetrics(observe.registry, config.metrics.host, config.metrics.port);
   } catch (error) {
     await releaseStartup();
+    await new Promise((resolve) => server.close(resolve));
     await realtime.stop();
     await closeDbs();
     throw error;
@@ -207,7 +207,7 @@ export async function createBackend(
     mapTileUrl: config.mapTileUrl ?? null,
   });
   ready = true;
-  log(`listening on ${ctx.publicUrl} (${db.kind}, data ${config.dataDir})`);
+  log(`listening on ${ctx.publicUrl} (${db.kind}, data ${config.dataDir})${metrics ? `; metrics on ${metrics.url}` : ''}`);
 
   let stopped: Promise<void> | undefined;
   const stop = (graceMs = 0) =>
@@ -216,13 +216,14 @@ export async function createBackend(
       // stops while the requests in flight finish, and the pools close last.
       stopping = true;
       const drained = drain(server, graceMs);
+      await metrics?.close();
       await mailer.stop();
       await stopReviewCounter();
       await realtime.stop();
       await drained;
       await closeDbs();
     })());
-  return { url: `http://localhost:${port}`, keys, ctx, stop };
+  return { url: `http://localhost:${port}`, metricsUrl: metrics?.url ?? null, keys, ctx, stop };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,6 +1,10 @@
-// What one backend process tells its operator: Prometheus metrics (GET /metrics) and JSON logs
-// (pino on stdout), each request's line carrying the trace id the caller sent in `traceparent`.
+// What one backend process tells its operator: Prometheus metrics (GET /metrics on a port of its
+// own, METRICS_HOST:METRICS_PORT, loopback by default: never the API's port, which anyone who
+// reaches the site reaches) and JSON logs (pino on stdout), each request's line carrying the trace
+// id the caller sent in `traceparent`.
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -98,4 +102,45 @@ export function createObserve(level: LogLevel, destination?: DestinationStream):
       });
     },
   };
+}
+
+/** The metrics listener: its URL, and how to close it. */
+export interface MetricsServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the registry's text on GET (and HEAD) /metrics at host:port (0: a free port), and 404
+ * for anything else: the listener answers the operator's scraper and nobody else.
+ */
+export function serveMetrics(registry: Registry, host: string, port: number): Promise<MetricsServer> {
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?', 1)[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+      (error: Error) => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(error.message),
+    );
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(`metrics: cannot listen on ${host}:${port} (${error.code ?? error.message}); set METRICS_PORT to a free port`)),
+    );
+    server.listen(port, host, () => {
+      const address = server.address() as AddressInfo;
+      const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({
+        url: `http://${shown}:${address.port}/metrics`,
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
 }

@@ -1,7 +1,8 @@
 // TOTP multi-factor authentication through supabase-js's auth.mfa (enroll, challenge, verify,
 // challengeAndVerify, unenroll, listFactors, getAuthenticatorAssuranceLevel), on PGlite: the
-// session's level and amr in the JWT, the secret encrypted at rest, the guess
-// limit on codes, and a host's price change that needs aal2 once the host has enrolled. The codes
+// session's level and amr in the JWT, the secret encrypted at rest, the guess limit on codes, and
+// what needs aal2 once the user has enrolled: a host's price and cancellation policy changes, a
+// password or email change. The codes
 // are computed here from RFC 6238 with node:crypto, as an authenticator app computes them.
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -130,8 +131,13 @@ describe.each(databases())('MFA on %s', (kind) => {
     expect([second.error?.status, second.error?.code]).toEqual([403, 'insufficient_aal']);
 
     // The code the enrolment used is spent; the app's next one (within the skew) is not.
+    // The code the enrolment just used is right but spent: refused as used, not as wrong.
     const replay = await c.auth.mfa.challengeAndVerify({ factorId, code: totp(secret) });
-    expect(replay.error?.code).toBe('mfa_verification_failed');
+    expect([replay.error?.status, replay.error?.code, replay.error?.message]).toEqual([
+      403,
+      'mfa_verification_rejected',
+      'This code was already used. Wait for your authenticator app to show the next code.',
+    ]);
     expect((await c.auth.mfa.challengeAndVerify({ factorId, code: totp(secret, Date.now() + 30_000) })).error).toBeNull();
     expect((await c.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
     expect((await other.auth.refreshSession()).error?.code).toBe('refresh_token_not_found');
@@ -233,6 +239,72 @@ describe.each(databases())('MFA on %s', (kind) => {
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([...Array(GUESS_LIMIT).fill(422), 429, 429]);
+  });
+
+  it('a password or email change needs aal2 once a factor is verified (401 insufficient_aal), as GoTrue', async () => {
+    const { email, factorId, secret } = await enrolled();
+    const c = client();
+    expect((await c.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const password = await c.auth.updateUser({ password: 'new-horse-battery', current_password: PASSWORD });
+    expect([password.error?.status, password.error?.code]).toEqual([401, 'insufficient_aal']);
+    const address = await c.auth.updateUser({ email: uniqueEmail() });
+    expect([address.error?.status, address.error?.code]).toEqual([401, 'insufficient_aal']);
+    // Neither was changed nor mailed; the name stays the aal1 session's to change.
+    expect((await c.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect((await c.auth.updateUser({ data: { name: 'Ada' } })).error).toBeNull();
+
+    expect((await c.auth.mfa.challengeAndVerify({ factorId, code: totp(secret, Date.now() + 30_000) })).error).toBeNull();
+    expect((await c.auth.updateUser({ password: 'new-horse-battery', current_password: PASSWORD })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'new-horse-battery' })).error).toBeNull();
+  });
+
+  it('a forgotten password with a factor: the recovery session gives the code, then sets a new password without the old one', async () => {
+    const { email, factorId, secret } = await enrolled();
+    const admin = createClient(backend.url, backend.keys.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+    const link = await admin.auth.admin.generateLink({ type: 'recovery', email });
+    expect(link.error).toBeNull();
+    const c = client();
+    expect((await c.auth.verifyOtp({ email, token: link.data.properties!.email_otp, type: 'recovery' })).error).toBeNull();
+    const refused = await c.auth.updateUser({ password: 'recovered-horse-battery' });
+    expect([refused.error?.status, refused.error?.code]).toEqual([401, 'insufficient_aal']);
+    expect((await c.auth.mfa.challengeAndVerify({ factorId, code: totp(secret, Date.now() + 30_000) })).error).toBeNull();
+    expect((await c.auth.updateUser({ password: 'recovered-horse-battery' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'recovered-horse-battery' })).error).toBeNull();
+  });
+
+  it("a host who enrolled changes a place's cancellation policy only at aal2; the same policy sent again at aal1", async () => {
+    const { email, factorId, secret } = await enrolled();
+    const c = client();
+    expect((await c.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const { data: roomId } = await c.rpc('create_listing');
+    // The default policy (moderate) sent with the other fields is no change.
+    expect((await c.rpc('save_listing', { p_room_id: roomId, p_fields: { title: 'Cabin', cancellation_policy: 'moderate' } })).error).toBeNull();
+    const stricter = await c.rpc('save_listing', { p_room_id: roomId, p_fields: { cancellation_policy: 'strict' } });
+    expect([stricter.error?.code, stricter.error?.hint, stricter.error?.message]).toEqual([
+      '42501',
+      'aal2',
+      'To change the cancellation policy, log in again with the code from your authenticator app.',
+    ]);
+    const policy = () =>
+      backend.ctx.db.query<{ policy: string }>('select policy from public.room_cancellation_policies where room_id = $1', [roomId]);
+    expect((await policy()).rows[0]?.policy ?? 'moderate').toBe('moderate');
+
+    expect((await c.auth.mfa.challengeAndVerify({ factorId, code: totp(secret, Date.now() + 30_000) })).error).toBeNull();
+    expect((await c.rpc('save_listing', { p_room_id: roomId, p_fields: { cancellation_policy: 'strict' } })).error).toBeNull();
+    expect((await policy()).rows[0]!.policy).toBe('strict');
+    // Back at aal1, a looser one is refused too; the policy it has is no change.
+    const again = client();
+    expect((await again.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect((await again.rpc('save_listing', { p_room_id: roomId, p_fields: { cancellation_policy: 'flexible' } })).error?.hint).toBe('aal2');
+    expect((await again.rpc('save_listing', { p_room_id: roomId, p_fields: { cancellation_policy: 'strict', title: 'Cabin 2' } })).error).toBeNull();
+
+    const plain = client();
+    expect((await plain.auth.signUp({ email: uniqueEmail(), password: PASSWORD })).error).toBeNull();
+    const { data: theirs } = await plain.rpc('create_listing');
+    expect((await plain.rpc('save_listing', { p_room_id: theirs, p_fields: { cancellation_policy: 'strict' } })).error).toBeNull();
   });
 
   it("a host who enrolled changes a place's price only at aal2; other fields and hosts without a factor at aal1", async () => {

@@ -414,7 +414,7 @@ describe.each(databases('notify'))('realtime on %s', (kind) => {
       dataDir: backend.dataDir,
       port,
       databaseUrl: backend.ctx.config.databaseUrl,
-      env: { SEED_ROOMS: '0', AUTH_BCRYPT_COST: '4', ...LIMITS },
+      env: { SEED_ROOMS: '0', AUTH_BCRYPT_COST: '4', METRICS_PORT: '0', ...LIMITS },
       quiet: true,
     });
     try {

@@ -314,4 +314,29 @@ describe.each(databases())('search by place and box on %s', (kind) => {
       expect(new Set(pages).size).toBe(pages.length);
     }
   });
+
+  it('a box of the whole world answers a page, not every home: REST_MAX_ROWS (2000) rows and the total, the rest by range', async () => {
+    // More homes than one answer holds, in the Sahara (the other tests are done with the table).
+    const many = Array.from({ length: 2000 }, (_, i) => ({
+      'house-title': `Dune ${i}`, city: 'Tamanrasset', country: 'Algeria', lat: 22.785 + i / 10_000, lng: 5.523, max_guests: 2, price: 8300,
+    }));
+    expect((await service.from('Rooms').insert(many)).error).toBeNull();
+    const world = { search_text: '', box_west: -180, box_south: -90, box_east: 180, box_north: 90 };
+    const whole = await anon.rpc('search_rooms', world, { count: 'exact' }).select('id');
+    expect(whole.error).toBeNull();
+    expect(whole.count).toBeGreaterThan(2000);
+    expect(whole.data).toHaveLength(2000);
+    // Paged as the grid pages, every home comes once, in the one order.
+    const paged: number[] = [];
+    for (let from = 0; from < whole.count!; from += 2000) {
+      const page = await anon.rpc('search_rooms', world).select('id').range(from, from + 1999);
+      expect(page.error).toBeNull();
+      paged.push(...idsOf(page.data as Hit[]));
+    }
+    expect(paged).toHaveLength(whole.count!);
+    expect(new Set(paged).size).toBe(paged.length);
+    expect(paged.slice(0, 2000)).toEqual(idsOf(whole.data as Hit[]));
+    // A grid page is 16.
+    expect((await anon.rpc('search_rooms', world).select('id').range(16, 31)).data).toHaveLength(16);
+  });
 });

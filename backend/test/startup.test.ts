@@ -76,8 +76,16 @@ describe('settings', () => {
     expect(resolveConfig({}, { GOOGLE_OIDC_ISSUER: 'https://accounts.google.com', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).auth.google).toEqual({ issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 's' });
   });
 
+  it('listen for /metrics on loopback port 9464 by default, a free port beside PORT 0, METRICS_HOST:METRICS_PORT, or nowhere', () => {
+    expect(resolveConfig({}, {}).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(resolveConfig({ port: 0 }, {}).metrics).toEqual({ host: '127.0.0.1', port: 0 });
+    expect(resolveConfig({}, { METRICS_PORT: '9100', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ host: '10.0.0.5', port: 9100 });
+    expect(resolveConfig({}, { METRICS_PORT: 'off' }).metrics).toBeUndefined();
+    expect(() => resolveConfig({}, { PORT: '8000', METRICS_PORT: '8000' })).toThrow("METRICS_PORT must not be the API's PORT");
+  });
+
   it('expose schema public to REST by default, else the REST_SCHEMAS listed, the first the default', () => {
-    expect(resolveConfig({}, {})).toMatchObject({ restSchemas: ['public'], restMaxRows: undefined, restPlanEnabled: false });
+    expect(resolveConfig({}, {})).toMatchObject({ restSchemas: ['public'], restMaxRows: 2000, restPlanEnabled: false });
     expect(resolveConfig({}, { REST_SCHEMAS: ' api, public ', REST_MAX_ROWS: '100', REST_PLAN_ENABLED: 'true' })).toMatchObject({
       restSchemas: ['api', 'public'],
       restMaxRows: 100,
@@ -97,6 +105,8 @@ describe('settings', () => {
     ['REST_SCHEMAS', 'public,"x; drop"'],
     ['REST_SCHEMAS', 'pg_catalog'],
     ['REST_MAX_ROWS', '0'],
+    ['METRICS_PORT', 'none'],
+    ['METRICS_PORT', '70000'],
   ])('refuse %s=%s at start, naming the setting', (name, value) => {
     expect(() => resolveConfig({}, { [name]: value })).toThrow(name);
   });
@@ -165,12 +175,20 @@ describe('migrations', () => {
 });
 
 describe('process', () => {
-  it('serves from `tsx src/main.ts` with env configuration, functions included, and exits 0 on SIGTERM', async () => {
+  it('serves from `tsx src/main.ts` with env configuration, functions included, metrics on METRICS_PORT only, and exits 0 on SIGTERM', async () => {
     const dataDir = newDataDir();
     dirs.push(dataDir);
     const port = await freePort();
+    const metricsPort = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, MIGRATIONS_DIR: SMALL_MIGRATIONS, DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        DATA_DIR: dataDir,
+        MIGRATIONS_DIR: SMALL_MIGRATIONS,
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -199,6 +217,13 @@ describe('process', () => {
       });
       expect(refused.status).toBe(401);
       expect(await refused.json()).toMatchObject({ code: 'not_signed_in' });
+      // The API's port has no /metrics; the metrics port (loopback) has only that.
+      expect((await fetch(`http://localhost:${port}/metrics`)).status).toBe(404);
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(/http_requests_total\{route="\/functions\/v1",method="POST",status="401"\} 1/);
+      expect((await fetch(`http://127.0.0.1:${metricsPort}/rest/v1/Rooms`)).status).toBe(404);
+      expect(output).toContain(`metrics on http://127.0.0.1:${metricsPort}/metrics`);
     } finally {
       child.kill('SIGTERM');
     }

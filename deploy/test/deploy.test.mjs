@@ -43,11 +43,12 @@ describe('several processes behind nginx', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('serves pages and REST through the proxy, and keeps /metrics from the public', async () => {
+  it('serves pages and REST through the proxy, and keeps /metrics from the public: each process answers it on its own loopback port only', async () => {
     for (const p of PATHS) expect((await fetch(deployment.url + p, { headers })).status, p).toBe(200);
     expect((await fetch(`${deployment.url}/metrics`)).status).toBe(404);
-    for (const { name, port } of deployment.processes) {
-      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    for (const { name, port, metricsPort } of deployment.processes) {
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status, name).toBe(404);
+      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
       expect(metrics, name).toContain('http_requests_total{');
       expect(metrics, name).toContain(name.startsWith('web-') ? 'ssr_renders_in_flight' : 'db_pool_wait_seconds_bucket');
     }

@@ -61,6 +61,7 @@ export async function ensureSite(): Promise<Site> {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: String(backendPort),
+    METRICS_PORT: '0',
     BACKEND_PORT: String(backendPort),
     ...Object.fromEntries(APPS.map((app, index) => [`${app.toUpperCase()}_PORT`, String(sitePort + index)])),
   };

@@ -63,6 +63,8 @@ export class BackendProcess {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(this.options.port),
+      // Several run at once, beside the suite's own backend: each its metrics on a free port.
+      METRICS_PORT: '0',
       DATA_DIR: this.dataDir,
       JWT_SECRET: this.keys.jwtSecret,
       ANON_KEY: this.keys.anonKey,

@@ -40,6 +40,8 @@ async function startBackend(): Promise<{ dataDir: string; stop: () => void }> {
       ...process.env,
       DATA_DIR: dataDir,
       PORT: '54321',
+      // Not the default 9464: a site running on the machine may have it.
+      METRICS_PORT: '0',
       AUTH_SIGN_UP_RATE_LIMIT: '10000',
       AUTH_BCRYPT_COST: '4',
       ALLOWED_ORIGINS: E2E_ALLOWED_ORIGINS,

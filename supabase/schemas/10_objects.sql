@@ -1499,6 +1499,13 @@ begin
       raise exception 'cancellation_policy must be flexible, moderate or strict'
         using errcode = '22023', hint = 'cancellation_policy';
     end if;
+    -- A place without a row has the default policy (payments_stay_terms' 'moderate').
+    if policy #>> '{}' is distinct from coalesce(
+         (select c.policy from public.room_cancellation_policies as c where c.room_id = hosted.room_id), 'moderate')
+       and not private.mfa_satisfied() then
+      raise exception 'To change the cancellation policy, log in again with the code from your authenticator app.'
+        using errcode = '42501', hint = 'aal2';
+    end if;
     insert into public.room_cancellation_policies as c (room_id, policy)
     values (hosted.room_id, policy #>> '{}')
     on conflict (room_id) do update set policy = excluded.policy;

@@ -1,6 +1,7 @@
 // /auth/v1: GoTrue's API as supabase-js calls it (contract section 3). Sign-up (autoconfirm, or
 // anonymous when allowed), password / refresh_token / pkce grants, GET/PUT /user (an email change
-// waits for its confirmation; a new password needs the current one or a /reauthenticate code),
+// waits for its confirmation; a new password needs the current one or a /reauthenticate code,
+// and either change, for an account with an authenticator app, a session that used it),
 // /logout, /settings, /health, JWKS, Google through OpenID Connect (/authorize, /callback,
 // linking and unlinking identities) and the local stand-in provider; the
 // emailed flows (otp.ts) and the service role's admin API (admin.ts).
@@ -24,7 +25,7 @@ import {
   weakPassword,
 } from './body.ts';
 import { LOCAL_OIDC_PATH, localOidc } from './local-oidc.ts';
-import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor, type FactorCaller } from './mfa.ts';
+import { challengeFactor, enrollFactor, requireAal2ForCredentials, unenrollFactor, verifyFactor, type FactorCaller } from './mfa.ts';
 import {
   otp,
   reauthenticate,
@@ -156,7 +157,10 @@ async function authenticate(
   if (sessionId && !(await sessionExists(ctx.db, sessionId))) {
     throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   }
-  const amr = Array.isArray(claims.amr) ? (claims.amr[0] as { method?: unknown; timestamp?: unknown } | undefined) : undefined;
+  // The sign-in itself: amr lists newest first, and a code the session verified since (totp) is
+  // not how it signed in (a recovery session that then gave its code is still a recovery's).
+  const entries = Array.isArray(claims.amr) ? (claims.amr as { method?: unknown; timestamp?: unknown }[]) : [];
+  const amr = entries.find((entry) => entry?.method !== 'totp');
   return { user, sessionId, signedIn: amr ? { method: amr.method, at: amr.timestamp } : undefined };
 }
 
@@ -282,19 +286,21 @@ async function token(ctx: BackendContext, req: Request, url: URL): Promise<Respo
 }
 
 async function putUser(ctx: BackendContext, req: Request, url: URL): Promise<Response> {
-  const { user, signedIn } = await authenticate(ctx, req);
+  const { user, sessionId, signedIn } = await authenticate(ctx, req);
   const body = await jsonBody(req);
   const changes: Parameters<typeof updateUser>[2] = {};
   const data = metadataField(body);
   if (data) changes.userMetadata = mergeMetadata(user.raw_user_meta_data ?? {}, data);
   const password = givenPassword(body);
+  const email = emailField(body);
+  const emailChanges = !!email && email.toLowerCase() !== (user.email ?? '').toLowerCase();
+  if (password !== undefined || emailChanges) await requireAal2ForCredentials(ctx.db, user, sessionId);
   if (password !== undefined) {
     await checkCurrentPassword(ctx, req, user, signedIn, body);
     changes.passwordHash = await hashPassword(password, ctx.config.auth.bcryptCost);
   }
-  const email = emailField(body);
   let emailChange: string | undefined;
-  if (email && email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
+  if (email && emailChanges) {
     if (!EMAIL_PATTERN.test(email)) throw invalidEmail();
     // An anonymous user gives their first email at once; an account's email changes once the new address confirms it.
     if (user.is_anonymous) changes.email = email;

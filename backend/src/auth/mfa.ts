@@ -34,6 +34,10 @@ export interface FactorCaller {
   reserveGuess: (account: string, ip: string) => Promise<(succeeded: boolean) => Promise<void>>;
 }
 
+/** A right code already used within CODE_REUSE_SECONDS. */
+const CODE_REUSED_MESSAGE = 'This code was already used. Wait for your authenticator app to show the next code.';
+const codeReused = () => new AuthError(403, 'mfa_verification_rejected', CODE_REUSED_MESSAGE);
+
 // --- TOTP (RFC 6238 over RFC 4226: HMAC-SHA1, 6 digits, 30 s steps) -------------------------
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -137,6 +141,18 @@ async function sessionAal(q: Queryable, sessionId: string | undefined): Promise<
   if (!sessionId) return undefined;
   const { rows } = await q.query<{ aal: string | null }>('select aal from auth.sessions where id = $1', [sessionId]);
   return rows[0]?.aal ?? undefined;
+}
+
+/**
+ * A new password or email for an account with a verified factor only from a session that used it
+ * (GoTrue's UserUpdate: 401 insufficient_aal): a stolen password alone cannot take the account
+ * over by changing them. Checked before the current password, as GoTrue does.
+ */
+export async function requireAal2ForCredentials(q: Queryable, user: UserRow, sessionId: string | undefined): Promise<void> {
+  const { rows } = await q.query('select 1 from auth.mfa_factors where user_id = $1 and status = $2 limit 1', [user.id, 'verified']);
+  if (rows.length && (await sessionAal(q, sessionId)) !== 'aal2') {
+    throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+  }
 }
 
 const notAnonymous = (user: UserRow) => {
@@ -269,7 +285,9 @@ export async function verifyFactor(ctx: BackendContext, req: Request, caller: Fa
        where factor_id = $1 and otp_code = $2 and verified_at > now() - make_interval(secs => $3)`,
       [factor.id, spent, CODE_REUSE_SECONDS],
     );
-    if (replayed.length) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    // The code is right but spent: GoTrue's answer when its MFA verification hook rejects an
+    // attempt (403 mfa_verification_rejected, the hook's message), which says to wait, not retype.
+    if (replayed.length) throw codeReused();
     // Spent once: of two requests with the same challenge, the second finds it verified.
     const { rowCount } = await q.query(
       'update auth.mfa_challenges set verified_at = now(), otp_code = $2 where id::text = $1 and verified_at is null',

@@ -1,17 +1,19 @@
 // npm run backup / restore (scripts/backup.ts): a site with a booking, an account and a host's
-// uploaded photo, backed up, restored into a new data folder (and, on PostgreSQL, a new
-// database), started again: everything is there and the old sessions' keys still hold.
+// uploaded photo, backed up, restored into a new data folder (and, on PostgreSQL, a database the
+// restore makes), started again: everything is there, the photo with its content type, and the old
+// sessions' keys still hold. A restore it refuses says why in one line, with no stack.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createBackend } from '../../src/main.ts';
 import { databases, startTestBackend } from '../support/backend.ts';
-import { createScratchDb } from '../support/postgres.ts';
+import { ADMIN_URL } from '../support/postgres.ts';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/backup.ts', import.meta.url));
 
@@ -22,12 +24,43 @@ async function run(command: 'backup' | 'restore', folder: string, dataDir: strin
   });
 }
 
+/** What a refused run printed on stderr: one line (no stack). */
+async function refusal(command: 'backup' | 'restore', folder: string, dataDir: string, databaseUrl: string | undefined): Promise<string> {
+  const failed = await run(command, folder, dataDir, databaseUrl).then(
+    () => null,
+    (error: { stderr: string }) => error.stderr,
+  );
+  expect(failed).not.toBeNull();
+  const lines = failed!.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return lines[0]!;
+}
+
+/** A database name the server does not have: the restore makes it. */
+function missingDatabase(): { url: string; drop(): Promise<void> } {
+  const name = `hs_restore_new_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      try {
+        await admin.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
+
 describe.each(databases('server'))('backup and restore (%s)', (kind) => {
   it('restores a site with a booking and a photo into a new data folder, where everything is found', async () => {
     const site = await startTestBackend(kind, { env: { SEED_ROOMS: '3' } });
     const folder = join(mkdtempSync(join(tmpdir(), 'hs-backup-')), 'backup');
     const restoredDir = mkdtempSync(join(tmpdir(), 'hs-restored-'));
-    const target = kind === 'postgres' ? await createScratchDb('hs_restore') : undefined;
+    const target = kind === 'postgres' ? missingDatabase() : undefined;
     try {
       const email = `backup-${Date.now()}@example.com`;
       const password = 'backup-password-1';
@@ -48,8 +81,18 @@ describe.each(databases('server'))('backup and restore (%s)', (kind) => {
       await run('backup', folder, site.dataDir, site.ctx.config.databaseUrl);
       await expect(run('backup', folder, site.dataDir, site.ctx.config.databaseUrl)).rejects.toThrow(/exists: a backup goes into a new folder/);
 
+      await expect(refusal('restore', join(folder, '..'), restoredDir, target?.url)).resolves.toMatch(/^restore failed: .* holds no backup \(no manifest\.json\)$/);
       await run('restore', folder, restoredDir, target?.url);
-      await expect(run('restore', folder, restoredDir, target?.url)).rejects.toThrow(/restore into a new data folder/);
+      await expect(refusal('restore', folder, restoredDir, target?.url)).resolves.toMatch(/^restore failed: .* exists: restore into a new data folder$/);
+      if (target) {
+        // The database it made now holds the site: another restore into it is refused.
+        const again = mkdtempSync(join(tmpdir(), 'hs-restored-'));
+        try {
+          await expect(refusal('restore', folder, again, target.url)).resolves.toMatch(/^restore failed: the database hs_restore_new_\S+ on \S+ is not empty: restore into a new database$/);
+        } finally {
+          rmSync(again, { recursive: true, force: true });
+        }
+      }
       const restored = await createBackend({ dataDir: restoredDir, port: 0, databaseUrl: target?.url, quiet: true });
       try {
         expect(restored.keys).toEqual(site.keys);
@@ -62,6 +105,8 @@ describe.each(databases('server'))('backup and restore (%s)', (kind) => {
         expect(signIn.status).toBe(200);
         const served = await fetch(`${restored.url}/storage/v1/object/public/listing-photos/hosts/${user.id}/${name}`);
         expect(served.status).toBe(200);
+        // Its metadata came back too: the type it was uploaded with, not application/octet-stream.
+        expect(served.headers.get('content-type')).toBe('image/png');
         expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
         // A seeded listing photo (the storage folder whole).
         const seeded = (await db.query<{ images: string[] }>('select images from public."Rooms" order by id limit 1')).rows[0]!.images[0]!;

@@ -1,6 +1,6 @@
 // Several backend processes on one PostgreSQL, as deploy/run.mjs runs them: start-up taken in
 // turns (keys, migrations, seed made once), /health and /ready, a graceful stop that finishes the
-// request in flight, /metrics, and JSON logs that carry the caller's trace and no secret.
+// request in flight, /metrics (on each process's own loopback port), and JSON logs that carry the caller's trace and no secret.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -52,7 +52,7 @@ describe.skipIf(postgresSkipReason)('several backend processes on one PostgreSQL
     expect(migrated.filter(Boolean)).toHaveLength(1);
   });
 
-  it('answers /health and /ready, and /metrics by route, status, pool and limiter', async () => {
+  it('answers /health and /ready, and /metrics by route, status, pool and limiter on its own loopback port, not the API port', async () => {
     const [a] = backends;
     expect((await fetch(`${a!.url}/health`)).status).toBe(200);
     expect(await (await fetch(`${a!.url}/ready`)).json()).toEqual({ status: 'ready', database: 'pg' });
@@ -69,7 +69,12 @@ describe.skipIf(postgresSkipReason)('several backend processes on one PostgreSQL
       statuses.push(r.status);
     }
     expect(statuses).toContain(429);
-    const metrics = await (await fetch(`${a!.url}/metrics`)).text();
+    // Two processes, two metrics ports (PORT 0: each a free one), both on loopback.
+    expect(a!.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    expect(backends[1]!.metricsUrl).not.toBe(a!.metricsUrl);
+    expect((await fetch(`${a!.url}/metrics`)).status).toBe(404);
+    expect((await fetch(a!.metricsUrl!.replace('/metrics', '/health'))).status).toBe(404);
+    const metrics = await (await fetch(a!.metricsUrl!)).text();
     expect(metrics).toMatch(/http_requests_total\{route="\/rest\/v1",method="GET",status="200"\} [1-9]/);
     expect(metrics).toMatch(/http_request_duration_seconds_bucket\{le="0\.1",route="\/rest\/v1",method="GET",status="200"\} [1-9]/);
     expect(metrics).toMatch(/limiter_rejections_total\{route="\/auth\/v1"\} [1-9]/);

@@ -23,7 +23,9 @@ export type AuthOutcome =
   | { ok: true; user: User | null }
   /** A new account was created: the dialog asks for the name next. */
   | { ok: true; user: User; signedUp: true }
-  | { ok: false; message: string };
+  | { ok: false; message: string }
+  /** The account has an authenticator app and this session did not use it: ask for its code (proveTwoStep), then again. */
+  | { ok: false; message: string; needsCode: true };
 
 type Thunk<R> = (dispatch: AppDispatch, getState: () => RootState, extra: StoreExtra) => Promise<R>;
 
@@ -124,7 +126,10 @@ export function requestPasswordReset(email: string, origin: string = window.loca
   };
 }
 
-/** The reset page's new password, for the user its link signed in. */
+export const PASSWORD_CODE_MESSAGE = 'To change your password, also enter the code from your authenticator app.';
+export const EMAIL_CODE_MESSAGE = 'To change your email, also enter the code from your authenticator app.';
+
+/** The reset page's new password, for the user its link signed in (and, with an authenticator app, its code). */
 export function setNewPassword(password: string): Thunk<AuthOutcome> {
   return async (dispatch, _getState, extra) => {
     const supabase = await loadedClient(extra);
@@ -132,6 +137,7 @@ export function setNewPassword(password: string): Thunk<AuthOutcome> {
     const { data, error } = await supabase.auth.updateUser({ password });
     if (error) {
       console.error('Error setting a new password:', error);
+      if (error.code === 'insufficient_aal') return { ok: false, message: PASSWORD_CODE_MESSAGE, needsCode: true };
       return failure(error, 'Your password could not be changed. Please try again.');
     }
     dispatch(setUserData(toAppUser(data.user)));
@@ -147,7 +153,9 @@ export const TOO_MANY_TRIES_MESSAGE = 'Too many wrong passwords. Wait a few minu
 /**
  * Login & Security's password change: the server checks the current password (GoTrue's
  * current_password; wrong ones count against the sign-in limit) and the new one's length. An
- * account without a password yet (Google) sets its first with none.
+ * account without a password yet (Google) sets its first with none. An account with an
+ * authenticator app changes it (and its email) only from a session that gave the app's code
+ * (GoTrue's insufficient_aal): the answer then says to ask for it.
  */
 export function changePassword(current: string, next: string, confirm: string): Thunk<AuthOutcome> {
   return async (_dispatch, _getState, extra) => {
@@ -161,6 +169,7 @@ export function changePassword(current: string, next: string, confirm: string): 
       if (error.code === 'current_password_required') return { ok: false, message: 'Enter your current password.' };
       if (error.code === 'current_password_mismatch') return { ok: false, message: CURRENT_PASSWORD_MESSAGE };
       if (error.code === 'over_request_rate_limit') return { ok: false, message: TOO_MANY_TRIES_MESSAGE };
+      if (error.code === 'insufficient_aal') return { ok: false, message: PASSWORD_CODE_MESSAGE, needsCode: true };
       return failure(error, 'Your password could not be changed. Please try again.');
     }
     return { ok: true, user: data.user };
@@ -180,6 +189,7 @@ export function changeEmail(email: string, origin: string = window.location.orig
     if (error) {
       console.error('Error changing the email:', error);
       if (error.code === 'email_exists') return { ok: false, message: EMAIL_TAKEN_MESSAGE };
+      if (error.code === 'insufficient_aal') return { ok: false, message: EMAIL_CODE_MESSAGE, needsCode: true };
       return failure(error, 'Your email could not be changed. Please try again.');
     }
     return { ok: true, user: data.user };

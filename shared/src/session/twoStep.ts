@@ -2,7 +2,8 @@
  * Two-step sign-in with an authenticator app (TOTP through supabase-js's auth.mfa): whether the
  * account has one and the session used it, setting one up (a QR code and its key, confirmed by a
  * first code), removing it (with a code), and the code asked after a password sign-in, which
- * raises the session to aal2 (what a host's price change needs once they have enrolled).
+ * raises the session to aal2 (what a password or email change, and a host's price or cancellation
+ * policy change, need once the account has enrolled).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { StoreExtra } from 'shared/api';
@@ -14,6 +15,8 @@ type Failure = { ok: false; message: string };
 
 export const CODE_FORMAT_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
 export const WRONG_CODE_MESSAGE = 'That code is not right. Check the app and enter the code it shows now.';
+/** A right code already used (the server takes each code once): the app's next one will do. */
+export const REUSED_CODE_MESSAGE = 'That code was just used. Wait for the app to show the next code, then enter it.';
 const TOO_MANY_CODES_MESSAGE = 'Too many wrong codes. Wait a few minutes and try again.';
 /** The name the factor is enrolled under (GoTrue refuses two factors of one name). */
 const FACTOR_NAME = 'Authenticator app';
@@ -30,6 +33,7 @@ async function clientOf(extra: StoreExtra): Promise<SupabaseClient | null> {
 function failed(context: string, error: { code?: string; message: string }, fallback: string): Failure {
   console.error(context, error);
   if (error.code === 'mfa_verification_failed') return { ok: false, message: WRONG_CODE_MESSAGE };
+  if (error.code === 'mfa_verification_rejected') return { ok: false, message: REUSED_CODE_MESSAGE };
   if (error.code === 'over_request_rate_limit') return { ok: false, message: TOO_MANY_CODES_MESSAGE };
   return { ok: false, message: fallback };
 }
@@ -89,6 +93,20 @@ export function confirmTwoStep(factorId: string, code: string): Thunk<{ ok: true
     const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code: digits });
     if (error) return failed('Error verifying a code:', error, 'The code could not be checked. Please try again.');
     return { ok: true };
+  };
+}
+
+/**
+ * Raises this session to aal2 with a code from the account's authenticator app, for a change the
+ * server asked it for (a password or email change answered needsCode).
+ */
+export function proveTwoStep(code: string): Thunk<{ ok: true } | Failure> {
+  return async (dispatch, getState, extra) => {
+    if (!/^\d{6}$/.test(normalCode(code))) return { ok: false, message: CODE_FORMAT_MESSAGE };
+    const status = await twoStepStatus()(dispatch, getState, extra);
+    if (!status.ok) return status;
+    if (status.status.verified || !status.status.factorId) return { ok: true };
+    return confirmTwoStep(status.status.factorId, code)(dispatch, getState, extra);
   };
 }
 

@@ -4,7 +4,7 @@
  * tables and rpc alike. Each request is parsed back into a Read (table or rpc, columns, filters,
  * range, arguments), recorded, and answered by the test's ReadAnswer. Requests nobody answers fail
  * the test (onUnhandledRequest: 'error', in shared/vitest.setup.ts). Auth (password sign-in,
- * sign-up, user update) is answered from the test's accounts, GoTrue's way. The real backend behind
+ * sign-up, user update, an authenticator app's code) is answered from the test's accounts, GoTrue's way. The real backend behind
  * the same client runs in the e2e suites.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
@@ -51,7 +51,10 @@ interface Account {
   anonymous?: boolean;
   /** Its user id when it is not the email's (an anonymous account keeps its id when it gets an email). */
   id?: string;
+  /** The code its authenticator app shows (authTwoStep): it has a verified TOTP factor. */
+  twoStepCode?: string;
 }
+const FACTOR_ID = 'factor-totp';
 let accounts = new Map<string, Account>();
 /** Anonymous accounts' keys, to the email each was given. */
 const renamed = new Map<string, string>();
@@ -107,6 +110,7 @@ function authError(status: number, code: string, message: string): Response {
 function authUser(key: string) {
   const account = accounts.get(key);
   const name = account?.name;
+  const factors = account?.twoStepCode ? [{ id: FACTOR_ID, factor_type: 'totp', status: 'verified', friendly_name: 'Authenticator app' }] : [];
   return {
     id: account?.id ?? testUserId(key),
     aud: 'authenticated',
@@ -114,15 +118,16 @@ function authUser(key: string) {
     email: account?.anonymous ? '' : key,
     is_anonymous: account?.anonymous === true,
     user_metadata: name ? { name } : {},
+    factors,
   };
 }
 
 /** A session as GoTrue returns it; the token is a JWT the client can decode (not signed: nothing here verifies it). */
-function authSession(key: string) {
+function authSession(key: string, aal: 'aal1' | 'aal2' = 'aal1') {
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
   const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const user = authUser(key);
-  const claims = { sub: user.id, email: user.email, account: key, is_anonymous: user.is_anonymous, role: 'authenticated', aud: 'authenticated', exp: expiresAt };
+  const claims = { sub: user.id, email: user.email, account: key, is_anonymous: user.is_anonymous, role: 'authenticated', aud: 'authenticated', exp: expiresAt, aal };
   return {
     access_token: `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.test`,
     token_type: 'bearer',
@@ -133,12 +138,12 @@ function authSession(key: string) {
   };
 }
 
-/** The signed-in account's key, from the Bearer token authSession gave. */
-function bearerAccount(request: Request): string | undefined {
+/** The signed-in account's key and the session's level, from the Bearer token authSession gave. */
+function bearerClaims(request: Request): { key: string; aal?: string } | undefined {
   const payload = request.headers.get('Authorization')?.split('.')[1];
   if (!payload) return undefined;
-  const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { account?: string };
-  return claims.account !== undefined && accounts.has(claims.account) ? claims.account : undefined;
+  const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { account?: string; aal?: string };
+  return claims.account !== undefined && accounts.has(claims.account) ? { key: claims.account, aal: claims.aal } : undefined;
 }
 
 async function authCall(request: Request, endpoint: string): Promise<Record<string, unknown>> {
@@ -184,11 +189,21 @@ export const supabaseServer = setupServer(
     await authCall(request, 'recover');
     return HttpResponse.json({});
   }),
+  http.get(`${TEST_SUPABASE_URL}/auth/v1/user`, ({ request }) => {
+    const key = bearerClaims(request)?.key;
+    if (!key) return authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    return HttpResponse.json(authUser(key));
+  }),
   http.put(`${TEST_SUPABASE_URL}/auth/v1/user`, async ({ request }) => {
     const { data, email: newEmail, password } = await authCall(request, 'user');
-    let key = bearerAccount(request);
-    if (!key) return authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    const caller = bearerClaims(request);
+    if (!caller) return authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    let { key } = caller;
     const account = accounts.get(key)!;
+    // GoTrue: with a verified factor, a new password or email needs a session that used it.
+    if (account.twoStepCode && caller.aal !== 'aal2' && (password !== undefined || newEmail !== undefined)) {
+      return authError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+    }
     const name = (data as { name?: unknown } | undefined)?.name;
     if (typeof name === 'string') account.name = name;
     // An anonymous account given an email and a password becomes that email's, keeping its id.
@@ -200,6 +215,18 @@ export const supabaseServer = setupServer(
       key = newEmail;
     }
     return HttpResponse.json(authUser(key));
+  }),
+  http.post(`${TEST_SUPABASE_URL}/auth/v1/factors/:id/challenge`, async ({ request, params }) => {
+    await authCall(request, 'challenge');
+    if (params.id !== FACTOR_ID || !bearerClaims(request)) return authError(404, 'mfa_factor_not_found', 'Factor not found');
+    return HttpResponse.json({ id: 'challenge-1', type: 'totp', expires_at: Math.floor(Date.now() / 1000) + 300 });
+  }),
+  http.post(`${TEST_SUPABASE_URL}/auth/v1/factors/:id/verify`, async ({ request }) => {
+    const { code } = await authCall(request, 'verify');
+    const key = bearerClaims(request)?.key;
+    if (!key) return authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    if (code !== accounts.get(key)!.twoStepCode) return authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    return HttpResponse.json(authSession(key, 'aal2'));
   }),
   http.post(`${TEST_SUPABASE_URL}/rest/v1/rpc/:name`, async ({ request, params }) =>
     respond(request, readOf(request, { rpc: String(params.name) }, (await request.json()) as Record<string, unknown>)),
@@ -231,6 +258,11 @@ export function authAccounts(passwords: Record<string, string>): AuthCall[] {
   renamed.clear();
   authCalls = [];
   return authCalls;
+}
+
+/** Gives this test's account of `email` a verified authenticator app whose code is `code`. */
+export function authTwoStep(email: string, code: string): void {
+  accounts.get(email)!.twoStepCode = code;
 }
 
 /** Back to answering every read with no rows and knowing no account; called after each test. */

@@ -2,6 +2,8 @@
  * The 'Login & Security' tile's dialog (beyond the spec, which gives the tile no target; issue
  * 29): change the password with the current one, change the email, which the server mails to
  * both addresses and changes once both links are followed, and two-step sign-in (TwoStepSection).
+ * With an authenticator app set up, a session that did not give its code is asked for it by
+ * either change (the server refuses them without it) and raised with it before the change is sent.
  * A guest's account (anonymous sign-in) has no password or email to change and cannot hold an
  * authenticator: its dialog offers the one thing it can do, become a permanent account.
  */
@@ -12,6 +14,7 @@ import type { AppUser } from 'shared/api';
 import { Dialog } from 'shared/ui';
 import { changeEmail, changePassword, createAccountFromGuest } from 'shared/session';
 import { TextField } from '../../../components/TextField';
+import { useTwoStepCode } from '../../../components/useTwoStepCode';
 import controls from '../../../components/FormControls.module.css';
 import styles from './LoginSecurity.module.css';
 import { TwoStepSection } from './TwoStepSection';
@@ -41,13 +44,16 @@ function PasswordForm() {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const twoStep = useTwoStepCode();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setOutcome(null);
-    const result = await dispatch(changePassword(current, next, confirm));
+    const refused = await twoStep.prove();
+    const result = refused ?? (await dispatch(changePassword(current, next, confirm)));
     setBusy(false);
+    if (!refused) twoStep.answered(result);
     if (!result.ok) {
       setOutcome(result);
       return;
@@ -81,6 +87,7 @@ function PasswordForm() {
         {field('confirm', 'Confirm new password', confirm, setConfirm, 'new-password')}
       </div>
       <p className={styles.hint}>At least 6 characters.</p>
+      {twoStep.field}
       <OutcomeLine outcome={outcome} />
       <button type="submit" className={controls.primary} disabled={busy}>
         {busy ? 'Updating...' : 'Update password'}
@@ -95,14 +102,17 @@ function EmailForm({ email }: { email: string | null }) {
   const [next, setNext] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const twoStep = useTwoStepCode();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setOutcome(null);
     const wanted = next.trim();
-    const result = await dispatch(changeEmail(wanted));
+    const refused = await twoStep.prove();
+    const result = refused ?? (await dispatch(changeEmail(wanted)));
     setBusy(false);
+    if (!refused) twoStep.answered(result);
     if (!result.ok) {
       setOutcome(result);
       return;
@@ -128,6 +138,7 @@ function EmailForm({ email }: { email: string | null }) {
         value={next}
         onChange={(event) => setNext(event.target.value)}
       />
+      {twoStep.field}
       <OutcomeLine outcome={outcome} />
       <button type="submit" className={controls.secondary} disabled={busy}>
         {busy ? 'Sending...' : 'Change email'}

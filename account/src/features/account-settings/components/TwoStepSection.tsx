@@ -1,8 +1,8 @@
 /**
  * Login & Security's two-step sign-in (issue 33): set up an authenticator app (scan the QR code
  * or type the key, then confirm with its first code), or remove it (with a code when this session
- * did not use it). Once set up, logging in asks for the app's code, and changing a place's price
- * needs a session that gave it.
+ * did not use it). Once set up, logging in asks for the app's code, and changing the password, the
+ * email, or a place's price or cancellation policy needs a session that gave it.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from 'shared/store';
@@ -135,7 +135,7 @@ export function TwoStepSection() {
     return (
       <section className={styles.section} aria-labelledby={`${ids}-title`}>
         {heading}
-        <p className={styles.hint}>Off. Add an authenticator app: logging in will then also ask for the code it shows, and so will changing your prices.</p>
+        <p className={styles.hint}>Off. Add an authenticator app: logging in will then also ask for the code it shows, and so will changing your password, your email, or a place's price or cancellation policy.</p>
         {outcome}
         <button type="button" className={controls.secondary} disabled={busy} onClick={() => void onStart()}>
           {busy ? 'Setting up...' : 'Set up authenticator app'}

@@ -2,7 +2,8 @@
  * /reset-password (beyond the spec): where the emailed reset link lands. The auth client signs
  * the traveller in from the link's code as the page starts; the page then asks for a new
  * password. A link that was used or is over an hour old comes back with an error instead, and
- * the page says so and offers a new one from the login dialog.
+ * the page says so and offers a new one from the login dialog. An account with an authenticator
+ * app is asked for its code too: the link alone does not change its password.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'shared/router';
@@ -11,6 +12,7 @@ import { AFTER_LOGIN_PATH, setNewPassword } from 'shared/session';
 import { setShowLogin } from 'shared/state';
 import { useAppDispatch } from 'shared/store';
 import { TextField } from '../../../components/TextField';
+import { useTwoStepCode } from '../../../components/useTwoStepCode';
 import controls from '../../../components/FormControls.module.css';
 import formStyles from './LoginForm.module.css';
 import { PageCard } from './PageCard';
@@ -28,6 +30,7 @@ export function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const twoStep = useTwoStepCode();
   const linkFailed = new URLSearchParams(search).has('error_code');
 
   // The link's code has been used by the auth client once the session is known: the URL drops it.
@@ -39,8 +42,10 @@ export function ResetPasswordPage() {
     event.preventDefault();
     setError(null);
     setBusy(true);
-    const outcome = await dispatch(setNewPassword(password));
+    const refused = await twoStep.prove();
+    const outcome = refused ?? (await dispatch(setNewPassword(password)));
     setBusy(false);
+    if (!refused) twoStep.answered(outcome);
     if (outcome.ok) setDone(true);
     else setError(outcome.message);
   };
@@ -88,6 +93,7 @@ export function ResetPasswordPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        {twoStep.field}
         {error && (
           <p className={controls.error} role="alert">
             {error}
