@@ -124,6 +124,11 @@ function wholeNumber(env: Env, name: string, fallback: number, min = 0): number 
   return n;
 }
 
+/** REST_MAX_ROWS: a whole number, or `none` for no limit (PostgREST's db-max-rows left unset). */
+function restMaxRows(env: Env): number | undefined {
+  return env.REST_MAX_ROWS?.trim() === 'none' ? undefined : wholeNumber(env, 'REST_MAX_ROWS', DEFAULT_REST_MAX_ROWS, 1);
+}
+
 function bcryptCost(env: Env): number {
   const cost = wholeNumber(env, 'AUTH_BCRYPT_COST', DEFAULT_BCRYPT_COST, 4);
   if (cost > 31) throw new Error(`AUTH_BCRYPT_COST must be at most 31, got ${cost}`);
@@ -241,7 +246,7 @@ function mfaEncryptionKey(value: string | undefined): string | undefined {
  * - REST_MAX_ROWS: at most this many rows per read, embed and function call (db-max-rows; 2000 by
  *   default, DEFAULT_REST_MAX_ROWS: a search of a map box covering the world answers its first
  *   2000 homes and their total, and the rest page by Range as the grid does), also the threshold
- *   of Prefer: count=estimated;
+ *   of Prefer: count=estimated; `none` sets no limit, as PostgREST's default;
  * - REST_PLAN_ENABLED=true: answers Accept: application/vnd.pgrst.plan with the statement's
  *   EXPLAIN (db-plan-enabled; off by default);
  * - REST_AGGREGATES_ENABLED=true: count(), col.sum(), avg(), min(), max() in select, grouped by
@@ -332,7 +337,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
     },
     restTxEnd: txEnd(env.REST_TX_END),
     restSchemas: restSchemas(env.REST_SCHEMAS),
-    restMaxRows: wholeNumber(env, 'REST_MAX_ROWS', DEFAULT_REST_MAX_ROWS, 1),
+    restMaxRows: restMaxRows(env),
     restPlanEnabled: env.REST_PLAN_ENABLED === 'true',
     restAggregatesEnabled: env.REST_AGGREGATES_ENABLED === 'true',
     smtp: env.SMTP_HOST
