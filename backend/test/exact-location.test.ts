@@ -1,5 +1,5 @@
 // The street is private until a stay is booked (issue 40, item 3), against the real backend on
-// PGlite, with supabase-js: a hosted place's street and exact point are read
+// PGlite and on PostgreSQL (as its non-superuser role), with supabase-js: a hosted place's street and exact point are read
 // (room_locations, under RLS) only by its host and by a traveller with a confirmed, paid stay;
 // everyone else (anon, another user, a traveller whose stay was cancelled or is only pending)
 // reads the area ('City, Country') and an approximate point 200-600 m away, the same on every
@@ -18,7 +18,7 @@ const EXACT = { lat: 38.7105, lng: -9.1425 };
 
 type User = Awaited<ReturnType<ReturnType<typeof checkoutDriver>['signedInUser']>>;
 
-describe.each(databases())('exact location on %s', (kind) => {
+describe.each(databases('server'))('exact location on %s', (kind) => {
   let backend: TestBackend;
   let service: SupabaseClient;
   let anon: SupabaseClient;

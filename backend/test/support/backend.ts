@@ -37,8 +37,10 @@ if (postgresSkipReason) console.warn(`[backend tests] PostgreSQL half skipped: $
  *   PostgreSQL and stays in one process on PGlite;
  * - 'driver': the backend reads PostgreSQL through node-postgres and PGlite through its own API, so
  *   how values, errors and transactions come back is each driver's;
- * - 'server': what only a server has: statement timeouts and their cancel, connection pools, roles
- *   it keeps, several processes on one database.
+ * - 'server': what only a server has: statement timeouts and their cancel, connection pools,
+ *   several processes on one database, and roles of its own (the backend connects to PostgreSQL
+ *   as a role without superuser rights and to PGlite as its superuser, so who may read what under
+ *   RLS and grants is proved for production there).
  * BACKEND_ALL_DATABASES=1 runs every suite on both (`npm run test:flaky` does).
  */
 export type PostgresReason = 'concurrency' | 'notify' | 'driver' | 'server';
