@@ -11,15 +11,45 @@
  * has just made them in place): one build serves the smoke check, the budgets and the e2e suites.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { repoRoot } from './site.mjs';
 import { pnpm } from './pnpm.mjs';
 
+let totalCpu = 0;
 const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 /** Background steps yield the CPU to the end-to-end and backend suites; their children inherit it. */
 const BACKGROUND_NICENESS = 10;
 const canNice = process.platform !== 'win32';
+
+/**
+ * Each step's CPU time, counted by the kernel for every process it starts (browsers, servers and
+ * the processes they orphan included): a cpuacct control group per step where one can be made
+ * (Linux, as root, as in CI); elsewhere the steps print their wall time only. PostgreSQL's own
+ * server processes are not the step's and are not counted.
+ */
+const CPUACCT = '/sys/fs/cgroup/cpuacct';
+function cpuGroup(title) {
+  const dir = path.join(CPUACCT, `homestory-test-${process.pid}-${title.replace(/[^a-z]+/gi, '-')}`);
+  try {
+    fs.mkdirSync(dir);
+    return {
+      dir,
+      seconds: () => Number(fs.readFileSync(path.join(dir, 'cpuacct.usage'), 'utf8')) / 1e9,
+      remove: () => {
+        try {
+          fs.rmdirSync(dir);
+        } catch {
+          // A process the step left running keeps the group; the kernel's count stays readable.
+        }
+      },
+    };
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Runs one pnpm step; `buffered` collects its output to print at the end instead of streaming it,
@@ -29,6 +59,9 @@ function step(title, args, { buffered = false, background = false } = {}) {
   const started = Date.now();
   const command = [pnpm.command, ...pnpm.args, ...args];
   if (background && canNice) command.unshift('nice', '-n', String(BACKGROUND_NICENESS));
+  const cpu = cpuGroup(title);
+  // The shell joins the step's group, then becomes the step: everything it starts is counted.
+  if (cpu) command.unshift('sh', '-c', `echo $$ > ${cpu.dir}/cgroup.procs && exec "$@"`, 'sh');
   const child = spawn(command[0], command.slice(1), { cwd: repoRoot, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   const output = [];
   if (buffered) {
@@ -39,7 +72,11 @@ function step(title, args, { buffered = false, background = false } = {}) {
   return new Promise((resolve) => {
     child.on('close', (code) => {
       if (buffered) process.stdout.write(`\n=== ${title}\n${Buffer.concat(output).toString()}`);
-      console.log(`=== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(started)}`);
+      const cpuSeconds = cpu?.seconds();
+      cpu?.remove();
+      if (cpuSeconds !== undefined) totalCpu += cpuSeconds;
+      const cpuTime = cpuSeconds !== undefined ? `, ${cpuSeconds.toFixed(0)} s of CPU` : '';
+      console.log(`=== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(started)}${cpuTime}`);
       resolve(code ?? 1);
     });
   });
@@ -73,4 +110,5 @@ exitOnFailure(
     ),
   ]),
 );
-console.log(`\n=== all tests passed in ${seconds(started)} (${os.cpus().length} cores)`);
+const cpuTotal = totalCpu > 0 ? `, ${totalCpu.toFixed(0)} s of CPU` : '';
+console.log(`\n=== all tests passed in ${seconds(started)} (${os.cpus().length} cores${cpuTotal})`);

@@ -161,7 +161,7 @@ describe.each(databases())('seeded backend on %s', (kind) => {
   let rooms: Room[];
 
   beforeAll(async () => {
-    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS, env: { SEED_ROOMS: undefined } });
+    backend = await startTestBackend(kind, { migrationsDir: MIGRATIONS, freshSeed: true });
     const { data, error } = await backend
       .client()
       .from('Rooms')

@@ -53,13 +53,15 @@ export function databases(onPostgres?: PostgresReason): DbKind[] {
 
 /**
  * A new data folder; with `pglite` it already holds an initialised cluster (global-setup.ts), with
- * `migrationsDir`'s migrations applied when the run's template has them.
+ * `migrationsDir`'s migrations applied when the run's template has them, and the default catalogue
+ * seeded when `seeded`.
  */
-export function newDataDir(kind: DbKind = 'pglite', migrationsDir?: string): string {
+export function newDataDir(kind: DbKind = 'pglite', migrationsDir?: string, seeded = false): string {
   const dataDir = mkdtempSync(join(tmpdir(), `hs-backend-${kind}-`));
   if (kind === 'pglite') {
     const migrated = inject('pgliteMigratedTemplate');
-    const template = migrationsDir !== undefined && resolve(migrationsDir) === migrated.migrationsDir ? migrated.dir : inject('pgliteTemplate');
+    const isMigrated = migrationsDir !== undefined && resolve(migrationsDir) === migrated.migrationsDir;
+    const template = isMigrated ? (seeded ? inject('pgliteSeededTemplate') : migrated.dir) : inject('pgliteTemplate');
     cpSync(template, join(dataDir, 'pglite'), { recursive: true });
   }
   return dataDir;
@@ -74,16 +76,24 @@ export function newDataDir(kind: DbKind = 'pglite', migrationsDir?: string): str
  */
 const TEST_SETTINGS: Env = { AUTH_SIGN_UP_RATE_LIMIT: '100000', AUTH_BCRYPT_COST: '4' };
 
+/**
+ * A backend on a fresh database of `kind`. With the project's migrations and SEED_ROOMS unset it
+ * starts on a copy of the run's seeded template, as a restarted backend finds its catalogue;
+ * `freshSeed` makes it seed on its own start instead (seed.test.ts).
+ */
 export async function startTestBackend(
   kind: DbKind,
-  options: { migrationsDir?: string; functionsDir?: string; env?: Env } = {},
+  options: { migrationsDir?: string; functionsDir?: string; env?: Env; freshSeed?: boolean } = {},
 ): Promise<TestBackend> {
   const migrationsDir = options.migrationsDir ?? PROJECT_MIGRATIONS;
-  const dataDir = newDataDir(kind, migrationsDir);
+  const seeded = !options.freshSeed && options.env?.SEED_ROOMS === undefined;
+  const dataDir = newDataDir(kind, migrationsDir, seeded);
   let scratch: ScratchDb | undefined;
   if (kind === 'postgres') {
     const migrated = inject('postgresMigratedTemplate');
-    scratch = await createScratchDb('hs_test', migrated && resolve(migrationsDir) === migrated.migrationsDir ? migrated.name : undefined);
+    const isMigrated = migrated !== null && resolve(migrationsDir) === migrated.migrationsDir;
+    const template = isMigrated ? (seeded ? inject('postgresSeededTemplate') : migrated.name) : undefined;
+    scratch = await createScratchDb('hs_test', template ?? undefined);
   }
   const backend = await createBackend({
     dataDir,

@@ -1,7 +1,8 @@
-// One freshly initialised PGlite cluster per test run, bare and with the project's migrations
-// applied: creating a cluster (initdb in WASM) and migrating it are the slow part of starting the
-// embedded database, so each test copies one of these instead. Likewise one migrated PostgreSQL
-// database that the tests' databases are created from.
+// One freshly initialised PGlite cluster per test run, bare, with the project's migrations
+// applied, and with those and the default catalogue seeded: creating a cluster (initdb in WASM),
+// migrating it and seeding its 1,000 listings (10-30 s) are the slow part of starting a backend, so
+// each test copies one of these instead. Likewise a migrated and a seeded PostgreSQL database that
+// the tests' databases are created from.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { resolveConfig } from '../../src/config.ts';
 import { openPg } from '../../src/db/pg.ts';
 import { openPglite } from '../../src/db/pglite.ts';
 import type { Db } from '../../src/db/index.ts';
+import { createBackend } from '../../src/main.ts';
 import { migrate } from '../../src/migrate.ts';
 import { ensurePhotoCache } from '../../src/seed/photos.ts';
 import { createScratchDb, postgresUnavailable } from './postgres.ts';
@@ -21,6 +23,10 @@ declare module 'vitest' {
     pgliteMigratedTemplate: { dir: string; migrationsDir: string };
     /** The same on PostgreSQL (a database name), when PostgreSQL is reachable. */
     postgresMigratedTemplate: { name: string; migrationsDir: string } | null;
+    /** The migrated cluster after a backend's first start with SEED_ROOMS unset (the default catalogue). */
+    pgliteSeededTemplate: string;
+    /** The same on PostgreSQL (a database name), when PostgreSQL is reachable. */
+    postgresSeededTemplate: string | null;
   }
 }
 
@@ -51,9 +57,27 @@ export default async function setup(project: TestProject) {
 
   const template = (await postgresUnavailable()) ? null : await createScratchDb('hs_template');
   if (template) await migrateAll(await openPg(template.url));
-  project.provide('postgresMigratedTemplate', template && { name: new URL(template.url).pathname.slice(1), migrationsDir });
+  project.provide('postgresMigratedTemplate', template && { name: databaseName(template.url), migrationsDir });
+
+  // The default catalogue, seeded by a backend's own first start (seed.test.ts proves the seed on
+  // an empty database). A backend started on a copy finds its listings and seeds nothing.
+  const seeded = join(root, 'seeded');
+  cpSync(migrated, join(seeded, 'pglite'), { recursive: true });
+  await seedBy(seeded);
+  project.provide('pgliteSeededTemplate', join(seeded, 'pglite'));
+  const seededTemplate = template && (await createScratchDb('hs_seeded', databaseName(template.url)));
+  if (seededTemplate) await seedBy(mkdtempSync(join(root, 'seeded-pg-')), seededTemplate.url);
+  project.provide('postgresSeededTemplate', seededTemplate && databaseName(seededTemplate.url));
   return async () => {
+    await seededTemplate?.drop();
     await template?.drop();
     rmSync(root, { recursive: true, force: true });
   };
+}
+
+const databaseName = (url: string) => new URL(url).pathname.slice(1);
+
+async function seedBy(dataDir: string, databaseUrl?: string): Promise<void> {
+  const backend = await createBackend({ dataDir, port: 0, databaseUrl, quiet: true });
+  await backend.stop();
 }
