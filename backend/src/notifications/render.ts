@@ -71,8 +71,8 @@ const link = (siteUrl: string, path: string) => new URL(path, siteUrl).href;
 function button(action: Action, siteUrl: string): string {
   const look = action.secondary
     ? `background-color="${COLOURS.surface}" color="${COLOURS.text}" border="1px solid ${COLOURS.text}"`
-    : `background-color="${COLOURS.brand}" color="#ffffff"`;
-  return `<mj-button ${look} href="${escapeHtml(link(siteUrl, action.path))}" border-radius="8px" font-size="16px" font-weight="600" inner-padding="12px 24px" padding="0 12px 0 0" align="left">${escapeHtml(action.label)}</mj-button>`;
+    : `background-color="${COLOURS.brand}" color="#ffffff" border="1px solid ${COLOURS.brand}"`;
+  return `<mj-button ${look} href="${escapeHtml(link(siteUrl, action.path))}" border-radius="8px" font-size="16px" font-weight="600" inner-padding="12px 24px" padding="0 0 12px" align="left">${escapeHtml(action.label)}</mj-button>`;
 }
 
 export async function renderNotificationMail(siteUrl: string, due: DueNotification): Promise<NotificationMail> {
@@ -83,13 +83,14 @@ export async function renderNotificationMail(siteUrl: string, due: DueNotificati
 
   const factTable = facts.length
     ? `<mj-table padding="8px 24px 16px" font-size="15px" line-height="22px" color="${COLOURS.text}">
-${facts.map(([label, value]) => `<tr style="border-top:1px solid ${COLOURS.border}"><td style="padding:8px 12px 8px 0;color:${COLOURS.muted}">${escapeHtml(label)}</td><td style="padding:8px 0;text-align:right;font-weight:600">${escapeHtml(value)}</td></tr>`).join('\n')}
+${facts.map(([label, value]) => `<tr style="border-top:1px solid ${COLOURS.border}"><td style="padding:8px 12px 8px 0;color:${COLOURS.muted};white-space:nowrap">${escapeHtml(label)}</td><td style="padding:8px 0;text-align:right;font-weight:600">${escapeHtml(value)}</td></tr>`).join('\n')}
 </mj-table>`
     : '';
   const buttons = template.actions.map((action) => button(action, siteUrl));
-  // Two buttons side by side (Accept, Decline), each in its own column; one on its own.
-  const actionSection = `<mj-section background-color="${COLOURS.surface}" padding="8px 12px 24px" text-align="left">
-${buttons.map((b) => `<mj-group width="${buttons.length > 1 ? 50 : 100}%"><mj-column>${b}</mj-column></mj-group>`).join('\n')}
+  // Each button in a column of its own: side by side (Accept, Decline) on a wide screen, one
+  // under the other on a phone.
+  const actionSection = `<mj-section background-color="${COLOURS.surface}" border-radius="0 0 16px 16px" padding="8px 24px 12px" text-align="left">
+${buttons.map((b) => `<mj-column width="${buttons.length > 1 ? '136px' : '100%'}">${b}</mj-column>`).join('\n')}
 </mj-section>`;
 
   const source = `<mjml lang="en">
