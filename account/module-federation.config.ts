@@ -15,5 +15,6 @@ export const federation: FederationOptions = {
     './PersonalInfo': './src/exposes/PersonalInfo.tsx',
     './Messages': './src/exposes/Messages.tsx',
     './Conversation': './src/exposes/Conversation.tsx',
+    './Notifications': './src/exposes/Notifications.tsx',
   },
 };

@@ -14,12 +14,14 @@ import AccountSettings from './exposes/AccountSettings';
 import PersonalInfo from './exposes/PersonalInfo';
 import Messages from './exposes/Messages';
 import Conversation from './exposes/Conversation';
+import Notifications from './exposes/Notifications';
 import styles from './standalone.module.css';
 
 const PAGES = [
   { to: '/wishlist', label: 'Wishlist' },
   { to: '/trips', label: 'Trips' },
   { to: '/messages', label: 'Messages' },
+  { to: '/notifications', label: 'Notifications' },
   { to: '/account-settings', label: 'Account settings' },
   { to: '/lp', label: 'Personal info' },
   { to: '/login', label: 'Login page' },
@@ -46,6 +48,7 @@ void renderStandalone(
         <Route path="/trips/:code" element={<Trip />} />
         <Route path="/messages" element={<Messages />} />
         <Route path="/messages/:id" element={<Conversation />} />
+        <Route path="/notifications" element={<Notifications />} />
         <Route path="/account-settings" element={<AccountSettings />} />
         <Route path="/lp" element={<PersonalInfo />} />
         <Route path="*" element={<Navigate to="/wishlist" replace />} />

@@ -20,6 +20,7 @@ import { createHttpServer, drain, listen, type Route } from './http/server.ts';
 import { json } from './http/json.ts';
 import { jwtHelpers } from './jwt.ts';
 import { messageMailer } from './messages/mail.ts';
+import { notificationMailer } from './notifications/mail.ts';
 import { migrate } from './migrate.ts';
 import { createObserve, serveMetrics, type MetricsServer } from './observe.ts';
 import { attachRealtime } from './realtime/index.ts';
@@ -175,7 +176,7 @@ export async function createBackend(
   ];
   const server = createHttpServer(routes, () => ctx);
   const realtime = attachRealtime(server, ctx);
-  const mailer = messageMailer(ctx);
+  const mailers = [messageMailer(ctx), notificationMailer(ctx)];
   let port: number;
   let metrics: MetricsServer | null = null;
   try {
@@ -197,7 +198,7 @@ export async function createBackend(
   } finally {
     await releaseStartup();
   }
-  await mailer.start();
+  for (const mailer of mailers) await mailer.start();
   const stopReviewCounter = startReviewCounter(db, log);
   await writePublicConfig(config.dataDir, {
     supabaseUrl: ctx.publicUrl,
@@ -217,7 +218,7 @@ export async function createBackend(
       stopping = true;
       const drained = drain(server, graceMs);
       await metrics?.close();
-      await mailer.stop();
+      for (const mailer of mailers) await mailer.stop();
       await stopReviewCounter();
       await realtime.stop();
       await drained;

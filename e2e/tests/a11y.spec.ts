@@ -41,6 +41,7 @@ const SIGNED_IN: Screen[] = [
   { route: '/trips', ready: '[data-remote="account/Trips"] h1' },
   { route: '/account-settings', ready: '[data-remote="account/AccountSettings"]' },
   { route: '/lp', ready: '[data-remote="account/PersonalInfo"]' },
+  { route: '/notifications', ready: '[data-remote="account/Notifications"] h1' },
   { route: '/hosting', ready: '[data-remote="hosting/Hosting"] h1' },
   { route: '/hosting/new', ready: '[data-remote="hosting/ListingEditor"] h1' },
 ];

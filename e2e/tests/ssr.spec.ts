@@ -6,7 +6,7 @@
 import { expect, test } from '../support/test';
 
 /** The pages of the remotes, then the shell's own. */
-const REMOTE_PAGES = ['/home', '/home?where=Europe&adults=2', '/house/1', '/1/book', '/wishlist', '/trips', '/account-settings', '/lp', '/login', '/hosting', '/hosting/new', '/hosting/1/calendar', '/messages', '/messages/1'];
+const REMOTE_PAGES = ['/home', '/home?where=Europe&adults=2', '/house/1', '/1/book', '/wishlist', '/trips', '/account-settings', '/lp', '/login', '/hosting', '/hosting/new', '/hosting/1/calendar', '/messages', '/messages/1', '/notifications'];
 const ROUTES = [...REMOTE_PAGES, '/', '/comingsoon'];
 
 test('the server sends each page with its content, and a real 404 for an unknown path', { tag: '@one-size' }, async ({ request }) => {

@@ -306,6 +306,171 @@ CREATE FUNCTION private.mfa_satisfied() RETURNS boolean
     )
 $$;
 
+-- function money_text(numeric, text) (schema private)
+CREATE FUNCTION private.money_text(p_amount numeric, p_currency text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $_$
+  select case when upper(coalesce(p_currency, 'usd')) = 'USD' then '$' else upper(p_currency) || ' ' end
+         || to_char(p_amount, 'FM999G999G990D00')
+$_$;
+
+-- function notification_role_allowed(text, text) (schema private)
+CREATE FUNCTION private.notification_role_allowed(p_kind text, p_role text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when p_kind in ('booking_requested', 'payout_sent') then p_role = 'host'
+    when p_kind in ('booking_accepted', 'booking_declined', 'booking_expired') then p_role = 'guest'
+    else p_role in ('guest', 'host')
+  end
+$$;
+
+-- function notification_text(text, text, jsonb) (schema private)
+CREATE FUNCTION private.notification_text(p_kind text, p_role text, d jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  place text := coalesce(d ->> 'room_title', 'your place');
+  stay text := case when d ? 'start_date' and d ? 'end_date'
+                 then private.stay_text((d ->> 'start_date')::date, (d ->> 'end_date')::date) end;
+  at_stay text := place || coalesce(', ' || stay, '');
+  guest text := coalesce(d ->> 'guest_name', 'Your guest');
+  refund text := case when d ? 'refund' then private.money_text((d ->> 'refund')::numeric, d ->> 'currency') end;
+  answer_by text := case when d ? 'answer_by'
+                      then to_char((d ->> 'answer_by')::timestamptz at time zone 'UTC', 'FMDD Mon, HH24:MI "UTC"') end;
+  payout text := case when d ? 'payout_amount' then private.money_text((d ->> 'payout_amount')::numeric, coalesce(d ->> 'payout_currency', d ->> 'currency')) end;
+begin
+  return case p_kind
+    when 'booking_requested' then jsonb_build_object(
+      'title', 'New booking request',
+      'body', guest || ' asks to stay at ' || at_stay || '. Accept or decline'
+              || coalesce(' by ' || answer_by, ' within 24 hours') || '.')
+    when 'booking_accepted' then jsonb_build_object(
+      'title', 'Your request was accepted',
+      'body', 'Your stay at ' || at_stay || ' is booked.')
+    when 'booking_declined' then jsonb_build_object(
+      'title', 'Your request was declined',
+      'body', 'The host of ' || at_stay || ' declined your request. The hold on your card has been released.')
+    when 'booking_expired' then jsonb_build_object(
+      'title', 'Your request expired',
+      'body', 'The host of ' || at_stay || ' did not answer in time. The hold on your card has been released.')
+    when 'booking_confirmed' then case p_role
+      when 'host' then jsonb_build_object(
+        'title', 'New reservation',
+        'body', guest || ' booked ' || at_stay || '.')
+      else jsonb_build_object(
+        'title', 'Your stay is confirmed',
+        'body', 'You are going to ' || at_stay || '.') end
+    when 'booking_cancelled' then case p_role
+      when 'host' then jsonb_build_object(
+        'title', 'A reservation was cancelled',
+        'body', guest || ' cancelled ' || at_stay || '.'
+                || coalesce(' The guest is refunded ' || refund || '.', ''))
+      else jsonb_build_object(
+        'title', 'Your stay was cancelled',
+        'body', 'The host cancelled ' || at_stay || '.'
+                || coalesce(' You are refunded ' || refund || '.', '')) end
+    when 'review_invitation' then case p_role
+      when 'host' then jsonb_build_object(
+        'title', 'Review your guest',
+        'body', 'How was ' || guest || '''s stay at ' || at_stay || '? Tell other hosts.')
+      else jsonb_build_object(
+        'title', 'How was your stay?',
+        'body', 'Review ' || at_stay || ' and help other travellers choose.') end
+    when 'payout_sent' then jsonb_build_object(
+      'title', 'Payout sent',
+      'body', coalesce('A payout of ' || payout, 'A payout') || coalesce(' for ' || nullif(at_stay, 'your place'), '')
+              || ' is on its way to you.')
+  end;
+end
+$$;
+
+-- function notify(uuid, text, bigint, jsonb) (schema private)
+CREATE FUNCTION private.notify(p_recipient uuid, p_kind text, p_booking_id bigint, p_data jsonb DEFAULT '{}'::jsonb) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  booking public."Bookings";
+  host uuid;
+  role text;
+  facts jsonb := '{}';
+  notification_id bigint;
+begin
+  if p_booking_id is null then
+    if p_kind <> 'payout_sent' then
+      raise exception 'a % notification is about a booking', p_kind using errcode = '22023';
+    end if;
+    role := 'host';
+  else
+    select * into booking from public."Bookings" as b where b.id = p_booking_id;
+    if not found then
+      raise exception 'no booking %', p_booking_id using errcode = 'P0002';
+    end if;
+    select h.host_id into host from public.hosted_rooms as h where h.room_id = booking.room_id;
+    role := case p_recipient when booking.user_id then 'guest' when host then 'host' end;
+    if role is null then
+      raise exception 'the recipient is neither the traveller nor the host of booking %', p_booking_id using errcode = '22023';
+    end if;
+    select jsonb_strip_nulls(jsonb_build_object(
+             'room_id', r.id,
+             'room_title', nullif(r."house-title", ''),
+             'city', nullif(r.city, ''),
+             'country', nullif(r.country, ''),
+             'start_date', booking."startDate",
+             'end_date', booking."endDate",
+             'nights', booking."numOfDays",
+             'guests', booking.adults + booking.children,
+             'guest_name', coalesce(nullif(split_part(btrim(g.raw_user_meta_data ->> 'name'), ' ', 1), ''), 'Your guest'),
+             'host_name', nullif(split_part(btrim(hu.raw_user_meta_data ->> 'name'), ' ', 1), ''),
+             'total', p.amount,
+             'currency', p.currency,
+             'refund', p.refund_amount,
+             'code', nullif(split_part(p.id, '-', 1), '')))
+      into facts
+      from public."Rooms" as r
+      left join auth.users as g on g.id = booking.user_id
+      left join auth.users as hu on hu.id = host
+      left join lateral (
+        select x.* from public."Payments" as x where x.booking_id = booking.id order by x.created_at desc limit 1
+      ) as p on true
+      where r.id = booking.room_id;
+  end if;
+  if not private.notification_role_allowed(p_kind, role) then
+    raise exception 'a % notification is not for the %', p_kind, role using errcode = '22023';
+  end if;
+
+  facts := facts || coalesce(p_data, '{}') || jsonb_build_object('role', role);
+  facts := facts || jsonb_build_object('path', case
+    when p_kind = 'payout_sent' then '/hosting/earnings'
+    when role = 'host' then '/hosting'
+    when facts ? 'code' then '/trips/' || (facts ->> 'code')
+    else '/trips' end);
+  if p_kind = 'booking_requested' then
+    facts := facts || jsonb_build_object(
+      'accept_path', '/hosting?booking=' || p_booking_id || '&answer=accept',
+      'decline_path', '/hosting?booking=' || p_booking_id || '&answer=decline');
+  end if;
+  facts := facts || private.notification_text(p_kind, role, facts);
+
+  insert into public.notifications (recipient_id, kind, booking_id, data)
+    values (p_recipient, p_kind, p_booking_id, facts)
+    on conflict (recipient_id, kind, booking_id) do nothing
+    returning id into notification_id;
+  if notification_id is null then
+    select n.id into notification_id from public.notifications as n
+      where n.recipient_id = p_recipient and n.kind = p_kind and n.booking_id = p_booking_id;
+    return notification_id;
+  end if;
+  insert into private.notification_mail (notification_id) values (notification_id);
+  perform pg_notify('notification_mail', '');
+  return notification_id;
+end
+$$;
+
 -- function reprice_hosted_rooms() (schema private)
 CREATE FUNCTION private.reprice_hosted_rooms() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -575,6 +740,14 @@ CREATE FUNCTION private.sees_exact_location(p_room_id bigint) RETURNS boolean
   )
 $$;
 
+-- function stay_text(date, date) (schema private)
+CREATE FUNCTION private.stay_text(p_start date, p_end date) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select to_char(p_start, 'FMDD Mon') || ' – ' || to_char(p_end, 'FMDD Mon YYYY')
+$$;
+
 -- function take_message_mails(integer) (schema private)
 CREATE FUNCTION private.take_message_mails(p_delay_seconds integer) RETURNS TABLE(conversation_id bigint, email text, sender_name text, room_title text, bodies text[])
     LANGUAGE sql
@@ -607,6 +780,30 @@ CREATE FUNCTION private.take_message_mails(p_delay_seconds integer) RETURNS TABL
     ) as x
   ) as unread
   where unread.bodies is not null and u.email is not null
+$$;
+
+-- function take_notification_mails() (schema private)
+CREATE FUNCTION private.take_notification_mails() RETURNS TABLE(notification_id bigint, kind text, email text, recipient_name text, data jsonb)
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with taken as (
+    update private.notification_mail as q set sent_at = now()
+    where q.notification_id in (
+      select p.notification_id from private.notification_mail as p
+      where p.sent_at is null
+      order by p.queued_at limit 50 for update skip locked
+    )
+    returning q.notification_id
+  )
+  select n.id, n.kind, u.email,
+         nullif(split_part(btrim(u.raw_user_meta_data ->> 'name'), ' ', 1), ''),
+         n.data
+  from taken as t
+  join public.notifications as n on n.id = t.notification_id
+  join auth.users as u on u.id = n.recipient_id
+  where nullif(u.email, '') is not null
+  order by n.id
 $$;
 
 -- table Payments (schema public)
@@ -1174,6 +1371,20 @@ CREATE FUNCTION public.mark_conversation_read(p_conversation_id bigint) RETURNS 
     where c.id = p_conversation_id and auth.uid() in (c.guest_id, c.host_id)
 $$;
 
+-- function mark_notifications_read(bigint[]) (schema public)
+CREATE FUNCTION public.mark_notifications_read(p_ids bigint[] DEFAULT NULL::bigint[]) RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with marked as (
+    update public.notifications as n set read_at = now()
+    where n.recipient_id = auth.uid() and n.read_at is null
+      and (p_ids is null or n.id = any (p_ids))
+    returning 1
+  )
+  select count(*)::integer from marked
+$$;
+
 -- function mark_payment_released(text, text) (schema public)
 CREATE FUNCTION public.mark_payment_released(p_stripe_payment_intent_id text, p_reason text) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1627,6 +1838,14 @@ $$;
 -- comment FUNCTION search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) (schema public)
 COMMENT ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) IS 'Rooms at the place the search names (a city''s radius, a country, a region''s countries) nearest first, or inside the box; the ranked letter rule when nothing resolves. Sleeping at least guests, and free on [check_in, check_out) or, with stay_nights, for that many consecutive nights in it.';
 
+-- function send_notification(uuid, text, bigint, jsonb) (schema public)
+CREATE FUNCTION public.send_notification(p_recipient uuid, p_kind text, p_booking_id bigint DEFAULT NULL::bigint, p_data jsonb DEFAULT '{}'::jsonb) RETURNS bigint
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.notify(p_recipient, p_kind, p_booking_id, p_data)
+$$;
+
 -- function set_listing_published(bigint, boolean) (schema public)
 CREATE FUNCTION public.set_listing_published(p_room_id bigint, p_published boolean) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
@@ -2047,6 +2266,13 @@ ALTER TABLE private.message_mail ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
     CACHE 1
 );
 
+-- table notification_mail (schema private)
+CREATE TABLE private.notification_mail (
+    notification_id bigint NOT NULL,
+    queued_at timestamp with time zone DEFAULT now() NOT NULL,
+    sent_at timestamp with time zone
+);
+
 -- table Bookings (schema public)
 CREATE TABLE public."Bookings" (
     id bigint NOT NULL,
@@ -2164,6 +2390,29 @@ CREATE TABLE public.messages (
 -- sequence messages_id_seq (schema public)
 ALTER TABLE public.messages ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
     SEQUENCE NAME public.messages_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+-- table notifications (schema public)
+CREATE TABLE public.notifications (
+    id bigint NOT NULL,
+    recipient_id uuid NOT NULL,
+    kind text NOT NULL,
+    booking_id bigint,
+    data jsonb DEFAULT '{}'::jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    read_at timestamp with time zone,
+    CONSTRAINT notifications_data_check CHECK ((jsonb_typeof(data) = 'object'::text)),
+    CONSTRAINT notifications_kind_check CHECK ((kind = ANY (ARRAY['booking_requested'::text, 'booking_accepted'::text, 'booking_declined'::text, 'booking_expired'::text, 'booking_confirmed'::text, 'booking_cancelled'::text, 'review_invitation'::text, 'payout_sent'::text])))
+);
+
+-- sequence notifications_id_seq (schema public)
+ALTER TABLE public.notifications ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.notifications_id_seq
     START WITH 1
     INCREMENT BY 1
     NO MINVALUE

@@ -25,6 +25,10 @@ ALTER TABLE ONLY private.location_key
 ALTER TABLE ONLY private.message_mail
     ADD CONSTRAINT message_mail_pkey PRIMARY KEY (id);
 
+-- constraint notification_mail notification_mail_pkey (schema private)
+ALTER TABLE ONLY private.notification_mail
+    ADD CONSTRAINT notification_mail_pkey PRIMARY KEY (notification_id);
+
 -- constraint Bookings Bookings_pkey (schema public)
 ALTER TABLE ONLY public."Bookings"
     ADD CONSTRAINT "Bookings_pkey" PRIMARY KEY (id);
@@ -88,6 +92,10 @@ ALTER TABLE ONLY public.hosted_rooms
 -- constraint messages messages_pkey (schema public)
 ALTER TABLE ONLY public.messages
     ADD CONSTRAINT messages_pkey PRIMARY KEY (id);
+
+-- constraint notifications notifications_pkey (schema public)
+ALTER TABLE ONLY public.notifications
+    ADD CONSTRAINT notifications_pkey PRIMARY KEY (id);
 
 -- constraint payment_releases payment_releases_pkey (schema public)
 ALTER TABLE ONLY public.payment_releases
@@ -159,6 +167,9 @@ CREATE INDEX message_mail_pending_idx ON private.message_mail USING btree (queue
 -- index message_mail_recent_idx (schema private)
 CREATE INDEX message_mail_recent_idx ON private.message_mail USING btree (conversation_id, recipient_id, queued_at);
 
+-- index notification_mail_pending_idx (schema private)
+CREATE INDEX notification_mail_pending_idx ON private.notification_mail USING btree (queued_at) WHERE (sent_at IS NULL);
+
 -- index bookings_one_pending_per_user_session_and_room (schema public)
 CREATE UNIQUE INDEX bookings_one_pending_per_user_session_and_room ON public."Bookings" USING btree (user_id, room_id, COALESCE(session_id, '00000000-0000-0000-0000-000000000000'::uuid)) WHERE (status = 'pending'::text);
 
@@ -188,6 +199,15 @@ CREATE INDEX messages_conversation_idx ON public.messages USING btree (conversat
 
 -- index messages_sender_idx (schema public)
 CREATE INDEX messages_sender_idx ON public.messages USING btree (sender_id, created_at);
+
+-- index notifications_once_idx (schema public)
+CREATE UNIQUE INDEX notifications_once_idx ON public.notifications USING btree (recipient_id, kind, booking_id);
+
+-- index notifications_recipient_idx (schema public)
+CREATE INDEX notifications_recipient_idx ON public.notifications USING btree (recipient_id, id DESC);
+
+-- index notifications_unread_idx (schema public)
+CREATE INDEX notifications_unread_idx ON public.notifications USING btree (recipient_id) WHERE (read_at IS NULL);
 
 -- index payments_user_email_idx (schema public)
 CREATE INDEX payments_user_email_idx ON public."Payments" USING btree (user_email);

@@ -25,6 +25,10 @@ ALTER TABLE ONLY private.message_mail
 ALTER TABLE ONLY private.message_mail
     ADD CONSTRAINT message_mail_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+-- fk constraint notification_mail notification_mail_notification_id_fkey (schema private)
+ALTER TABLE ONLY private.notification_mail
+    ADD CONSTRAINT notification_mail_notification_id_fkey FOREIGN KEY (notification_id) REFERENCES public.notifications(id) ON DELETE CASCADE;
+
 -- fk constraint Bookings Bookings_room_id_fkey (schema public)
 ALTER TABLE ONLY public."Bookings"
     ADD CONSTRAINT "Bookings_room_id_fkey" FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON DELETE CASCADE;
@@ -92,6 +96,14 @@ ALTER TABLE ONLY public.messages
 -- fk constraint messages messages_sender_id_fkey (schema public)
 ALTER TABLE ONLY public.messages
     ADD CONSTRAINT messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+-- fk constraint notifications notifications_booking_id_fkey (schema public)
+ALTER TABLE ONLY public.notifications
+    ADD CONSTRAINT notifications_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public."Bookings"(id) ON DELETE CASCADE;
+
+-- fk constraint notifications notifications_recipient_id_fkey (schema public)
+ALTER TABLE ONLY public.notifications
+    ADD CONSTRAINT notifications_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 -- fk constraint reviews reviews_author_id_fkey (schema public)
 ALTER TABLE ONLY public.reviews

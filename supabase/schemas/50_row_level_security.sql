@@ -64,6 +64,9 @@ CREATE POLICY "Parties write as themselves" ON public.messages FOR INSERT TO aut
 -- row security Payments (schema public)
 ALTER TABLE public."Payments" ENABLE ROW LEVEL SECURITY;
 
+-- policy notifications Recipients read their notifications (schema public)
+CREATE POLICY "Recipients read their notifications" ON public.notifications FOR SELECT TO authenticated USING ((recipient_id = ( SELECT auth.uid() AS uid)));
+
 -- row security Rooms (schema public)
 ALTER TABLE public."Rooms" ENABLE ROW LEVEL SECURITY;
 
@@ -111,6 +114,9 @@ ALTER TABLE public.hosted_rooms ENABLE ROW LEVEL SECURITY;
 
 -- row security messages (schema public)
 ALTER TABLE public.messages ENABLE ROW LEVEL SECURITY;
+
+-- row security notifications (schema public)
+ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
 
 -- row security payment_releases (schema public)
 ALTER TABLE public.payment_releases ENABLE ROW LEVEL SECURITY;

@@ -18,3 +18,6 @@ CREATE PUBLICATION supabase_realtime WITH (publish = 'insert, update, delete, tr
 
 -- publication table supabase_realtime messages (schema public)
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.messages;
+
+-- publication table supabase_realtime notifications (schema public)
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.notifications;

@@ -70,6 +70,18 @@ REVOKE ALL ON FUNCTION private.messaging_user() FROM PUBLIC;
 -- acl FUNCTION mfa_satisfied() (schema private)
 REVOKE ALL ON FUNCTION private.mfa_satisfied() FROM PUBLIC;
 
+-- acl FUNCTION money_text(p_amount numeric, p_currency text) (schema private)
+REVOKE ALL ON FUNCTION private.money_text(p_amount numeric, p_currency text) FROM PUBLIC;
+
+-- acl FUNCTION notification_role_allowed(p_kind text, p_role text) (schema private)
+REVOKE ALL ON FUNCTION private.notification_role_allowed(p_kind text, p_role text) FROM PUBLIC;
+
+-- acl FUNCTION notification_text(p_kind text, p_role text, d jsonb) (schema private)
+REVOKE ALL ON FUNCTION private.notification_text(p_kind text, p_role text, d jsonb) FROM PUBLIC;
+
+-- acl FUNCTION notify(p_recipient uuid, p_kind text, p_booking_id bigint, p_data jsonb) (schema private)
+REVOKE ALL ON FUNCTION private.notify(p_recipient uuid, p_kind text, p_booking_id bigint, p_data jsonb) FROM PUBLIC;
+
 -- acl FUNCTION reprice_hosted_rooms() (schema private)
 REVOKE ALL ON FUNCTION private.reprice_hosted_rooms() FROM PUBLIC;
 
@@ -90,8 +102,14 @@ REVOKE ALL ON FUNCTION private.sees_exact_location(p_room_id bigint) FROM PUBLIC
 GRANT ALL ON FUNCTION private.sees_exact_location(p_room_id bigint) TO anon;
 GRANT ALL ON FUNCTION private.sees_exact_location(p_room_id bigint) TO authenticated;
 
+-- acl FUNCTION stay_text(p_start date, p_end date) (schema private)
+REVOKE ALL ON FUNCTION private.stay_text(p_start date, p_end date) FROM PUBLIC;
+
 -- acl FUNCTION take_message_mails(p_delay_seconds integer) (schema private)
 REVOKE ALL ON FUNCTION private.take_message_mails(p_delay_seconds integer) FROM PUBLIC;
+
+-- acl FUNCTION take_notification_mails() (schema private)
+REVOKE ALL ON FUNCTION private.take_notification_mails() FROM PUBLIC;
 
 -- acl TABLE "Payments" (schema public)
 GRANT SELECT ON TABLE public."Payments" TO authenticated;
@@ -188,6 +206,10 @@ REVOKE ALL ON FUNCTION public.lock_hosted_room(p_room_id bigint) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.mark_conversation_read(p_conversation_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.mark_conversation_read(p_conversation_id bigint) TO authenticated;
 
+-- acl FUNCTION mark_notifications_read(p_ids bigint[]) (schema public)
+REVOKE ALL ON FUNCTION public.mark_notifications_read(p_ids bigint[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.mark_notifications_read(p_ids bigint[]) TO authenticated;
+
 -- acl FUNCTION mark_payment_released(p_stripe_payment_intent_id text, p_reason text) (schema public)
 REVOKE ALL ON FUNCTION public.mark_payment_released(p_stripe_payment_intent_id text, p_reason text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.mark_payment_released(p_stripe_payment_intent_id text, p_reason text) TO service_role;
@@ -267,6 +289,10 @@ REVOKE ALL ON FUNCTION public.search_rooms(search_text text, check_in date, chec
 GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) TO anon;
 GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) TO authenticated;
 GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) TO service_role;
+
+-- acl FUNCTION send_notification(p_recipient uuid, p_kind text, p_booking_id bigint, p_data jsonb) (schema public)
+REVOKE ALL ON FUNCTION public.send_notification(p_recipient uuid, p_kind text, p_booking_id bigint, p_data jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.send_notification(p_recipient uuid, p_kind text, p_booking_id bigint, p_data jsonb) TO service_role;
 
 -- acl FUNCTION set_listing_published(p_room_id bigint, p_published boolean) (schema public)
 REVOKE ALL ON FUNCTION public.set_listing_published(p_room_id bigint, p_published boolean) FROM PUBLIC;
@@ -412,6 +438,10 @@ GRANT INSERT(conversation_id) ON TABLE public.messages TO authenticated;
 
 -- acl COLUMN messages.body (schema public)
 GRANT INSERT(body) ON TABLE public.messages TO authenticated;
+
+-- acl TABLE notifications (schema public)
+GRANT SELECT ON TABLE public.notifications TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notifications TO service_role;
 
 -- acl TABLE payment_releases (schema public)
 GRANT SELECT ON TABLE public.payment_releases TO service_role;

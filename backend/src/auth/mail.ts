@@ -18,7 +18,10 @@ import { bearerClaims, CLIENT_IP_HEADER } from './body.ts';
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text part (every mail has one). */
   text: string;
+  /** The HTML part, when the mail has one (booking notifications). */
+  html?: string;
   sentAt: string;
 }
 
@@ -77,15 +80,19 @@ function mailPage(messages: MailMessage[]): Response {
   const items = messages
     .map((m) => {
       const text = escape(m.text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
-      return `<article><h2>${escape(m.subject)}</h2><p class="meta">To ${escape(m.to)} · ${escape(m.sentAt)}</p><pre>${text}</pre></article>`;
+      // The HTML part as the recipient's mail program shows it, in a sandbox: no script, no
+      // access to this page.
+      const html = m.html ? `<iframe sandbox title="HTML part" srcdoc="${escape(m.html)}"></iframe>` : '';
+      return `<article><h2>${escape(m.subject)}</h2><p class="meta">To ${escape(m.to)} · ${escape(m.sentAt)}</p>${html}<pre>${text}</pre></article>`;
     })
     .join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:48rem;padding:0 1rem;color:#222}
 article{border:1px solid #ddd;border-radius:12px;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0}
-.meta{color:#666;margin:.25rem 0}pre{white-space:pre-wrap;word-break:break-all;margin:0}</style></head>
-<body><h1>Local outbox</h1><p>Mail the auth server sent (password recovery, sign-in links), newest first.</p>
+.meta{color:#666;margin:.25rem 0}pre{white-space:pre-wrap;word-break:break-all;margin:0}
+iframe{width:100%;height:40rem;border:1px solid #ddd;border-radius:8px;margin:.5rem 0}</style></head>
+<body><h1>Local outbox</h1><p>Mail the backend sent (password recovery, sign-in links, messages, bookings), newest first.</p>
 ${items || '<p>No mail yet.</p>'}</body></html>`;
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
 }

@@ -5,12 +5,11 @@
 // has been read, it is dropped; else its newest unread messages (at most 3) go to the recipient
 // through sendMail (the outbox, or SMTP), with a link to the conversation. Every backend process
 // on one database drains (NOTIFY message_mail, and a poll for the delayed ones); a notice is
-// taken by one of them (FOR UPDATE SKIP LOCKED). On hosted Supabase nothing drains the queue
-// (README, Messages).
+// taken by one of them (FOR UPDATE SKIP LOCKED; mailQueue.ts). On hosted Supabase nothing drains
+// the queue (README, Messages).
 import type { BackendContext } from '../context.ts';
 import { sendMail } from '../auth/mail.ts';
-
-const POLL_MS = 10_000;
+import { queuedMailer } from '../mailQueue.ts';
 
 interface DueMail {
   conversation_id: string;
@@ -33,59 +32,18 @@ export function messageMail(siteUrl: string, due: DueMail): { to: string; subjec
 }
 
 export function messageMailer(ctx: BackendContext) {
-  let stopped = false;
-  let draining: Promise<void> | undefined;
-  let again = false;
-  let unlisten: (() => Promise<void>) | undefined;
-  let poll: NodeJS.Timeout | undefined;
-
-  async function drainOnce(): Promise<void> {
-    for (;;) {
+  return queuedMailer(ctx, {
+    name: 'messages',
+    channel: 'message_mail',
+    procedure: 'private.take_message_mails(integer)',
+    async drainBatch() {
       const { rows } = await ctx.db.query<DueMail>('select * from private.take_message_mails($1)', [ctx.config.messageMailDelaySeconds]);
       for (const due of rows) {
         await sendMail(ctx, messageMail(ctx.config.auth.siteUrl, due)).catch((error: Error) =>
           console.error('[messages] a message mail was not sent:', error.message),
         );
       }
-      if (rows.length === 0 || stopped) return;
-    }
-  }
-
-  /** Drains now, or once more after the drain under way. */
-  function drain(): void {
-    if (draining) {
-      again = true;
-      return;
-    }
-    draining = drainOnce()
-      .catch((error: Error) => {
-        if (!stopped) console.error('[messages] reading the mail queue failed:', error.message);
-      })
-      .finally(() => {
-        draining = undefined;
-        if (again && !stopped) {
-          again = false;
-          drain();
-        }
-      });
-  }
-
-  return {
-    async start(): Promise<void> {
-      const { rows } = await ctx.db.query<{ present: boolean }>(
-        `select to_regprocedure('private.take_message_mails(integer)') is not null as present`,
-      );
-      if (!rows[0]?.present) return;
-      unlisten = await ctx.db.listen('message_mail', drain);
-      poll = setInterval(drain, POLL_MS);
-      poll.unref();
-      drain();
+      return rows.length;
     },
-    async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(poll);
-      await unlisten?.();
-      await draining;
-    },
-  };
+  });
 }

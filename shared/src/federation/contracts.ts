@@ -29,6 +29,7 @@ export interface ExposedModules {
   'account/PersonalInfo': ComponentType;
   'account/Messages': ComponentType;
   'account/Conversation': ComponentType;
+  'account/Notifications': ComponentType;
   'checkout/BookingPage': ComponentType;
   'hosting/Hosting': ComponentType;
   'hosting/ListingEditor': ComponentType;

@@ -5,9 +5,10 @@
  * range, arguments), recorded, and answered by the test's ReadAnswer. Requests nobody answers fail
  * the test (onUnhandledRequest: 'error', in shared/vitest.setup.ts). Auth (password sign-in,
  * sign-up, user update, an authenticator app's code) is answered from the test's accounts, GoTrue's way. The real backend behind
- * the same client runs in the e2e suites.
+ * the same client runs in the e2e suites. Realtime's socket opens and stays silent: live changes
+ * are the e2e suites' and the backend's matter.
  */
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { http, HttpResponse, ws, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 
 export const TEST_SUPABASE_URL = 'http://supabase.test';
@@ -237,6 +238,7 @@ export const supabaseServer = setupServer(
     if (text !== '') read.body = JSON.parse(text);
     return respond(request, read);
   }),
+  ws.link(`${TEST_SUPABASE_URL.replace(/^http/, 'ws')}/realtime/v1/websocket`).addEventListener('connection', () => undefined),
 );
 
 /**

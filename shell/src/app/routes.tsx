@@ -23,10 +23,12 @@ export const remoteRoutes: ReadonlyArray<{ path: string; id: ExposedId; loading?
   // Messages (issue 30), from the user menu and the phone's Messages tab.
   { path: '/messages', id: 'account/Messages' },
   { path: '/messages/:id', id: 'account/Conversation' },
+  // Notifications (issue 42), from the user menu's 'Notification'.
+  { path: '/notifications', id: 'account/Notifications' },
 ];
 
 /** The header hides the search and category controls on these pages (both specs, section 2). */
-const PAGES_WITHOUT_SEARCH = ['/wishlist', '/trips', '/login', '/reset-password', '/account-settings', '/lp', '/comingsoon', '/messages'];
+const PAGES_WITHOUT_SEARCH = ['/wishlist', '/trips', '/login', '/reset-password', '/account-settings', '/lp', '/comingsoon', '/messages', '/notifications'];
 
 /** Hosting's pages (issue 16) are the host's own work, not a place to search from. */
 const isHostingPage = (pathname: string) => pathname === '/hosting' || pathname.startsWith('/hosting/');

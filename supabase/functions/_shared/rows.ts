@@ -135,6 +135,17 @@ export interface MessagesRow {
   created_at: string;
 }
 
+/** A row of the table public.notifications. */
+export interface NotificationsRow {
+  id: number;
+  recipient_id: string;
+  kind: 'booking_requested' | 'booking_accepted' | 'booking_declined' | 'booking_expired' | 'booking_confirmed' | 'booking_cancelled' | 'review_invitation' | 'payout_sent';
+  booking_id: number | null;
+  data: Json;
+  created_at: string;
+  read_at: string | null;
+}
+
 /** A row of the table public.payment_releases. */
 export interface PaymentReleasesRow {
   stripe_payment_intent_id: string;

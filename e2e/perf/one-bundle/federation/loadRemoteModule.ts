@@ -12,6 +12,7 @@ import Conversation from '../../../../account/src/exposes/Conversation';
 import LoginDialog from '../../../../account/src/exposes/LoginDialog';
 import LoginPage from '../../../../account/src/exposes/LoginPage';
 import Messages from '../../../../account/src/exposes/Messages';
+import Notifications from '../../../../account/src/exposes/Notifications';
 import PersonalInfo from '../../../../account/src/exposes/PersonalInfo';
 import ResetPassword from '../../../../account/src/exposes/ResetPassword';
 import Trip from '../../../../account/src/exposes/Trip';
@@ -40,6 +41,7 @@ const modules: ExposedModules = {
   'account/PersonalInfo': PersonalInfo,
   'account/Messages': Messages,
   'account/Conversation': Conversation,
+  'account/Notifications': Notifications,
   'checkout/BookingPage': BookingPage,
   'hosting/Hosting': Hosting,
   'hosting/ListingEditor': ListingEditor,

@@ -1,6 +1,7 @@
 /**
- * /account-settings (accounts spec section 2). Small screens: Profile, the initial avatar, the
- * 'Become a host' teaser, Manage Listings (the way to hosting on a phone, as the wide user menu's
+ * /account-settings (accounts spec section 2). Small screens: Profile with a bell to the
+ * notifications and their unread count (a phone's way to them, as the wide user menu's
+ * 'Notification'; issue 42), the initial avatar, the 'Become a host' teaser, Manage Listings (the way to hosting on a phone, as the wide user menu's
  * entry; ARCHITECTURE.md section 6), Personal info and Account (which opens Login & Security), the
  * support links and Log out. Wide screens: 'Account', 'Signed in as' with the first name and the
  * email, and the ten tiles: Personal info and Login & Security work, the others say 'Coming soon'
@@ -10,6 +11,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'shared/router';
+import { skipToken } from '@reduxjs/toolkit/query';
 import {
   BookOpen,
   Briefcase,
@@ -38,6 +40,7 @@ import { REDIRECT_DELAY_MS } from 'shared/rules';
 import { signOut, useRedirectWhenSignedOut } from 'shared/session';
 import { Avatar } from '../../../components/Avatar';
 import { MANAGE_LISTINGS } from '../../../hostingEntry';
+import { useGetUnreadNotificationCountQuery } from '../../notifications';
 import { firstName, REFERRAL_BALANCE, SETTINGS_TILES } from './tiles';
 import { CREATE_ACCOUNT_TITLE, LoginSecurityDialog } from './LoginSecurity';
 import controls from '../../../components/FormControls.module.css';
@@ -94,6 +97,7 @@ export function AccountSettings() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUserData);
   const [loginSecurityOpen, setLoginSecurityOpen] = useState(false);
+  const unread = useGetUnreadNotificationCountQuery(user ? user.id : skipToken).data ?? 0;
   useRedirectWhenSignedOut('/', REDIRECT_DELAY_MS.accountSettingsToRoot);
   if (!user) return <section className={styles.page} aria-busy="true" aria-label="Account" />;
 
@@ -105,7 +109,21 @@ export function AccountSettings() {
   return (
     <section className={styles.page}>
       <div className={styles.mobile}>
-        <h1 className={styles.heading}>Profile</h1>
+        <div className={styles.headingRow}>
+          <h1 className={styles.heading}>Profile</h1>
+          <Link
+            to="/notifications"
+            className={styles.bell}
+            aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          >
+            <Bell size={24} strokeWidth={1.5} aria-hidden />
+            {unread > 0 && (
+              <span className={styles.bellCount} aria-hidden="true">
+                {unread > 99 ? '99+' : unread}
+              </span>
+            )}
+          </Link>
+        </div>
         <Link to="/lp" className={styles.profile}>
           <Avatar name={user.name} size={56} />
           <span className={styles.profileText}>

@@ -24,7 +24,7 @@ import {
   type ConversationSummary,
   type Message,
 } from '../api/messagesApi';
-import { formatMessageTime } from './messageTime';
+import { formatListTime } from '../../../components/listTime';
 import { accountPageStyles as page } from '../../../components/AccountPage';
 import styles from './Messages.module.css';
 
@@ -125,7 +125,7 @@ function Thread({ conversation, messages, userId }: { conversation: Conversation
                 <span className={styles.visuallyHidden}>{mine ? 'You' : conversation.other_name}: </span>
                 <p className={styles.bubble}>{message.body}</p>
                 <time className={styles.time} dateTime={message.created_at}>
-                  {formatMessageTime(message.created_at)}
+                  {formatListTime(message.created_at)}
                 </time>
               </li>
             );

@@ -14,7 +14,8 @@ import { useRuntimeConfig } from 'shared/config';
 import { photoUrl, Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from 'shared/session';
 import { useGetConversationsQuery, type ConversationSummary } from '../api/messagesApi';
-import { conversationPath, formatMessageTime } from './messageTime';
+import { conversationPath } from './messageTime';
+import { formatListTime } from '../../../components/listTime';
 import { AccountPage, accountPageStyles as page } from '../../../components/AccountPage';
 import styles from './Messages.module.css';
 
@@ -35,7 +36,7 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
       <span className={styles.rowBody}>
         <span className={styles.rowTop}>
           <span className={styles.name}>{conversation.other_name}</span>
-          {conversation.last_message_at && <span className={styles.time}>{formatMessageTime(conversation.last_message_at)}</span>}
+          {conversation.last_message_at && <span className={styles.time}>{formatListTime(conversation.last_message_at)}</span>}
         </span>
         <span className={styles.about}>{about}</span>
         <span className={styles.last}>{last}</span>

@@ -1,11 +1,2 @@
-/** When a message was sent, as the list and the thread show it: the time today, else the day. */
-export function formatMessageTime(iso: string, now: Date = new Date()): string {
-  const at = new Date(iso);
-  const sameDay = at.toDateString() === now.toDateString();
-  return sameDay
-    ? at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })
-    : at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', ...(at.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }) });
-}
-
 /** A conversation's address. */
 export const conversationPath = (id: number) => `/messages/${id}`;

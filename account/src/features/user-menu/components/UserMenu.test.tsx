@@ -58,6 +58,22 @@ describe('UserMenu', () => {
     expect(within(menu).getByRole('link', { name: 'Wishlist' })).toHaveAttribute('href', '/wishlist');
     expect(within(menu).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account-settings');
     expect(within(menu).getByRole('link', { name: 'Manage Listings' })).toHaveAttribute('href', '/hosting');
+    expect(within(menu).getByRole('link', { name: 'Notification' })).toHaveAttribute('href', '/notifications');
+  });
+
+  it('shows the unread notifications’ count on its button and on the Notification entry', async () => {
+    const { store, reads } = renderWithStore(<UserMenu />, {
+      answer: (read) => (read.table === 'notifications' ? { data: [], count: 2 } : { data: [] }),
+    });
+    act(() => {
+      store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada', isAnonymous: false }));
+    });
+    const button = await screen.findByRole('button', { name: 'Open user menu, 2 unread notifications' });
+    expect(button).toHaveTextContent('2');
+    expect(reads.find((read) => read.table === 'notifications')).toMatchObject({ method: 'HEAD', filters: [['read_at', 'is', 'null']] });
+    await userEvent.click(button);
+    const menu = screen.getByRole('navigation', { name: 'User menu' });
+    expect(within(menu).getByRole('link', { name: 'Notification 2 unread' })).toHaveAttribute('href', '/notifications');
   });
 
   it.each([

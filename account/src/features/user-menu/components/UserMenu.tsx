@@ -9,8 +9,12 @@
  * Before the scripts run, the button opens the panel as a native popover and Log in and Sign up
  * are links to /login (returning here), so the menu works without JavaScript; once the scripts
  * run, the panel follows the menu's state and those entries open the login dialog.
+ *
+ * Signed in, the button and the "Notification" entry carry the count of unread notifications,
+ * kept live through Realtime (notificationsApi): a step of a booking shows on every page.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useLocation } from 'shared/router';
 import { Menu } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from 'shared/store';
@@ -18,6 +22,7 @@ import { selectUserData, setShowLogin, showToast } from 'shared/state';
 import { signOut } from 'shared/session';
 import { loginPathReturningTo } from 'shared/url';
 import { useDismiss } from '../hooks/useDismiss';
+import { useGetUnreadNotificationCountQuery } from '../../notifications';
 import { Avatar } from '../../../components/Avatar';
 import { SIGNED_IN_ENTRIES, SIGNED_OUT_ENTRIES, type MenuEntry } from './menuItems';
 import styles from './UserMenu.module.css';
@@ -32,6 +37,8 @@ export function UserMenu() {
   const focusFirstOnOpen = useRef(false);
   const panelId = useId();
   const { pathname, search } = useLocation();
+  const unread = useGetUnreadNotificationCountQuery(user ? user.id : skipToken).data ?? 0;
+  const unreadText = `${unread} unread ${unread === 1 ? 'notification' : 'notifications'}`;
   // False in the server's HTML and until hydrated: the panel is then a popover the button opens.
   const [scripted, setScripted] = useState(false);
   const close = () => setOpen(false);
@@ -94,6 +101,12 @@ export function UserMenu() {
         <li key={entry.label}>
           <Link to={entry.to} className={className} onClick={closeToButton}>
             {entry.label}
+            {entry.showsUnread && unread > 0 && (
+              <span className={styles.count}>
+                {unread}
+                <span className="visually-hidden"> unread</span>
+              </span>
+            )}
           </Link>
         </li>
       );
@@ -130,7 +143,7 @@ export function UserMenu() {
         ref={buttonRef}
         type="button"
         className={styles.pill}
-        aria-label="Open user menu"
+        aria-label={unread > 0 ? `Open user menu, ${unreadText}` : 'Open user menu'}
         aria-expanded={open}
         aria-controls={panelId}
         popoverTarget={scripted ? undefined : panelId}
@@ -150,6 +163,11 @@ export function UserMenu() {
       >
         <Menu size={16} strokeWidth={2.25} aria-hidden />
         <Avatar name={user?.name} />
+        {unread > 0 && (
+          <span className={styles.pillCount} aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
       </button>
       <nav
         ref={panelRef}

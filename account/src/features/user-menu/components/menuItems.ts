@@ -5,7 +5,8 @@
 import { MANAGE_LISTINGS } from '../../../hostingEntry';
 
 export type MenuEntry =
-  | { kind: 'link'; label: string; to: string; strong?: boolean }
+  /** `showsUnread`: the entry carries the unread notifications' count. */
+  | { kind: 'link'; label: string; to: string; strong?: boolean; showsUnread?: true }
   | { kind: 'login'; label: string; strong?: boolean }
   | { kind: 'logout'; label: string }
   | { kind: 'separator' };
@@ -15,7 +16,8 @@ const COMING_SOON = '/comingsoon';
 export const SIGNED_IN_ENTRIES: readonly MenuEntry[] = [
   // Not the spec's inert entry: the conversations (issue 30).
   { kind: 'link', label: 'Messages', to: '/messages', strong: true },
-  { kind: 'link', label: 'Notification', to: COMING_SOON, strong: true },
+  // Not a coming-soon page: the booking's steps (issue 42), with their unread count.
+  { kind: 'link', label: 'Notification', to: '/notifications', strong: true, showsUnread: true },
   { kind: 'link', label: 'Trips', to: '/trips', strong: true },
   { kind: 'link', label: 'Wishlist', to: '/wishlist', strong: true },
   { kind: 'separator' },
