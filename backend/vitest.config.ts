@@ -25,7 +25,10 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // Each file starts its own backend; two cores are shared, so keep files sequential.
-    fileParallelism: false,
+    // Each file starts its own backend on its own database copy (test/support/backend.ts), so two
+    // files run at once: much of a file's time is waiting (timers, sockets, PostgreSQL), and two
+    // at a time took the suite from 583 to 344 s on two cores with its CPU time unchanged.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
