@@ -836,6 +836,49 @@ begin
 end
 $$;
 
+-- function contact_host(bigint, text) (schema public)
+CREATE FUNCTION public.contact_host(p_room_id bigint, p_body text) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  me uuid := private.messaging_user();
+  hosted public.hosted_rooms;
+  conversation_id bigint;
+begin
+  if coalesce(btrim(p_body, E' \t\r\n'), '') = '' then
+    raise exception 'write a message to the host' using errcode = '23514';
+  end if;
+  select * into hosted from public.hosted_rooms as h where h.room_id = p_room_id;
+  if not found or hosted.status <> 'published' then
+    raise exception 'this place has no host to contact' using errcode = 'PT404';
+  end if;
+  if hosted.host_id = me then
+    raise exception 'this is your own place' using errcode = '42501';
+  end if;
+  select c.id into conversation_id from public.conversations as c
+    where c.room_id = p_room_id and c.guest_id = me and c.booking_id is null;
+  if conversation_id is null then
+    perform pg_advisory_xact_lock(hashtextextended('inquiries:' || me::text, 0));
+    if (select count(*) from public.conversations as c
+        where c.guest_id = me and c.booking_id is null and c.created_at > now() - interval '1 day') >= 20 then
+      raise exception 'too many new conversations today' using errcode = 'PT429', hint = 'rate_limited';
+    end if;
+    insert into public.conversations (room_id, guest_id, host_id)
+      values (p_room_id, me, hosted.host_id)
+      on conflict (room_id, guest_id) where booking_id is null do nothing
+      returning id into conversation_id;
+    if conversation_id is null then
+      select c.id into conversation_id from public.conversations as c
+        where c.room_id = p_room_id and c.guest_id = me and c.booking_id is null;
+    end if;
+  end if;
+  -- The message as if sent through REST: its trigger sets the sender and time and holds the rate.
+  insert into public.messages (conversation_id, body) values (conversation_id, p_body);
+  return conversation_id;
+end
+$$;
+
 -- function count_published_reviews() (schema public)
 CREATE FUNCTION public.count_published_reviews() RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1669,21 +1712,8 @@ begin
     end if;
     select c.id into conversation_id from public.conversations as c
       where c.room_id = p_room_id and c.guest_id = me and c.booking_id is null;
-    if found then
-      return conversation_id;
-    end if;
-    perform pg_advisory_xact_lock(hashtextextended('inquiries:' || me::text, 0));
-    if (select count(*) from public.conversations as c
-        where c.guest_id = me and c.booking_id is null and c.created_at > now() - interval '1 day') >= 20 then
-      raise exception 'too many new conversations today' using errcode = 'PT429', hint = 'rate_limited';
-    end if;
-    insert into public.conversations (room_id, guest_id, host_id)
-      values (p_room_id, me, hosted.host_id)
-      on conflict (room_id, guest_id) where booking_id is null do nothing
-      returning id into conversation_id;
-    if conversation_id is null then
-      select c.id into conversation_id from public.conversations as c
-        where c.room_id = p_room_id and c.guest_id = me and c.booking_id is null;
+    if not found then
+      raise exception 'an inquiry starts with its first message: use contact_host' using errcode = '22023';
     end if;
     return conversation_id;
   end if;
