@@ -1054,6 +1054,24 @@ CREATE FUNCTION public.host_reservations() RETURNS TABLE(booking_id bigint, room
   order by b."startDate", b.id
 $$;
 
+-- function host_stays(bigint) (schema public)
+CREATE FUNCTION public.host_stays(p_room_id bigint) RETURNS TABLE(booking_id bigint, guest_name text, start_date date, end_date date)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select b.id,
+         coalesce(nullif(btrim(p.customer_name), ''), nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), 'Guest'),
+         b."startDate", b."endDate"
+  from public.hosted_rooms as h
+  join public."Bookings" as b on b.room_id = h.room_id and b.status = 'confirmed'
+  left join public."Payments" as p on p.booking_id = b.id
+  left join auth.users as u on u.id = b.user_id
+  where h.room_id = p_room_id
+    and h.host_id = auth.uid()
+    and b."endDate" >= (now() at time zone 'UTC')::date
+  order by b."startDate", b.id
+$$;
+
 -- function hosting_limit() (schema public)
 CREATE FUNCTION public.hosting_limit() RETURNS integer
     LANGUAGE sql IMMUTABLE

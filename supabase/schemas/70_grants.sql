@@ -153,6 +153,10 @@ GRANT ALL ON FUNCTION public.host_earnings() TO authenticated;
 REVOKE ALL ON FUNCTION public.host_reservations() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.host_reservations() TO authenticated;
 
+-- acl FUNCTION host_stays(p_room_id bigint) (schema public)
+REVOKE ALL ON FUNCTION public.host_stays(p_room_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.host_stays(p_room_id bigint) TO authenticated;
+
 -- acl FUNCTION hosting_limit() (schema public)
 REVOKE ALL ON FUNCTION public.hosting_limit() FROM PUBLIC;
 
