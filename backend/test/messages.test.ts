@@ -126,6 +126,23 @@ describe.each(databases('concurrency'))('messages on %s', (kind) => {
     expect((await backend.client().rpc('contact_host', { p_room_id: roomId, p_body: 'Hi' })).data).toBeNull();
   });
 
+  it('a conversation about a booking says whether its stay was cancelled; an inquiry says nothing', async () => {
+    const guest = await user('Cas');
+    const { data: booking } = await service
+      .from('Bookings')
+      .insert({ user_id: guest.id, user_email: guest.email, room_id: roomId, startDate: isoDay(300), endDate: isoDay(302), numOfDays: 2, status: 'confirmed' })
+      .select('id')
+      .single();
+    const id = (await guest.client.rpc('start_conversation', { p_room_id: roomId, p_booking_id: booking!.id })).data as number;
+    const stay = async (u: User, conversation: number) =>
+      ((await u.client.rpc('my_conversations', { p_id: conversation })).data as Array<{ stay_cancelled: boolean | null }>)[0]!.stay_cancelled;
+    expect(await stay(guest, id)).toBe(false);
+    expect((await service.from('Bookings').update({ status: 'cancelled' }).eq('id', booking!.id)).error).toBeNull();
+    expect(await stay(guest, id)).toBe(true);
+    expect(await stay(host, id)).toBe(true);
+    expect(await stay(guest, await inquiry(guest, roomId))).toBeNull();
+  });
+
   it('only the two parties read a conversation and its messages; nobody else writes into it or as someone else', async () => {
     const id = await inquiry(traveller, roomId);
     const first = await send(traveller, id, 'Hello! Is the stove wood-fired?');

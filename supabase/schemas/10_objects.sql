@@ -1253,7 +1253,7 @@ end
 $$;
 
 -- function my_conversations(bigint) (schema public)
-CREATE FUNCTION public.my_conversations(p_id bigint DEFAULT NULL::bigint) RETURNS TABLE(id bigint, room_id bigint, room_title text, room_image text, booking_id bigint, start_date date, end_date date, role text, other_name text, last_body text, last_sender_is_me boolean, last_message_at timestamp with time zone, unread integer)
+CREATE FUNCTION public.my_conversations(p_id bigint DEFAULT NULL::bigint) RETURNS TABLE(id bigint, room_id bigint, room_title text, room_image text, booking_id bigint, start_date date, end_date date, role text, other_name text, last_body text, last_sender_is_me boolean, last_message_at timestamp with time zone, unread integer, stay_cancelled boolean)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1264,7 +1264,8 @@ CREATE FUNCTION public.my_conversations(p_id bigint DEFAULT NULL::bigint) RETURN
          last.body, last.sender_id = auth.uid(), c.last_message_at,
          (select count(*)::integer from public.messages as m
           where m.conversation_id = c.id and m.sender_id <> auth.uid()
-            and m.id > case when c.guest_id = auth.uid() then c.guest_read_id else c.host_read_id end)
+            and m.id > case when c.guest_id = auth.uid() then c.guest_read_id else c.host_read_id end),
+         b.status = 'cancelled'
   from public.conversations as c
   join public."Rooms" as r on r.id = c.room_id
   left join public."Bookings" as b on b.id = c.booking_id
