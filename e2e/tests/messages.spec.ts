@@ -5,7 +5,7 @@
  * unread count, which reading clears; text is shown as written, links not made clickable; the
  * phone's Messages tab and the user menu's Messages lead there; signed out, /messages sends the
  * visitor to /login and back. Contact host opens a conversation only with a first message (issue
- * 42). Both pages have no serious axe violation. The host's place is made through the API (in Longyearbyen, where
+ * 42), and a conversation about a booking shows its stay's state. Both pages have no serious axe violation. The host's place is made through the API (in Longyearbyen, where
  * the seed puts none); catalogue places have no host to contact.
  */
 import type { BrowserContext, Page } from '@playwright/test';
@@ -218,6 +218,45 @@ test.describe('messages', () => {
     await page.goto(`/house/${roomId}`);
     await contactHost(page, 'And another time?');
     expect(page.url()).not.toBe(bookingConversation);
+  });
+
+  // Issue 42: a conversation about a cancelled stay showed no sign of it.
+  test("a conversation about a booking shows its stay's state, Cancelled once the trip is cancelled, to both sides", async ({ page, context, browser }) => {
+    const host = await namedUser('msg-host-c', 'Cora');
+    const traveller = await namedUser('msg-guest-c', 'Caspar');
+    const roomId = await publishedPlace(host, `Cancelled hut ${Date.now().toString(36)}`);
+    const start = new Date();
+    start.setDate(start.getDate() + 60);
+    const end = new Date(start);
+    end.setDate(end.getDate() + 2);
+    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    await payThroughApi(traveller, { roomId, start: day(start), end: day(end), nights: 2 });
+    const { data: payment } = await traveller.client.from('Payments').select('id, booking_id').eq('room_id', roomId).single();
+    const opened = await traveller.client.rpc('start_conversation', { p_room_id: roomId, p_booking_id: payment!.booking_id });
+    const conversation = `/messages/${opened.data as number}`;
+    await traveller.client.from('messages').insert({ conversation_id: opened.data, body: 'Looking forward to it.' });
+
+    await signInContext(context, traveller);
+    await page.goto(conversation);
+    const about = page.getByRole('link', { name: /Cancelled hut/ }).locator('..');
+    await expect(about).toContainText('Upcoming');
+
+    const cancelled = await traveller.client.functions.invoke('cancel-booking', { body: { paymentId: payment!.id } });
+    expect(cancelled.error).toBeNull();
+    await page.reload();
+    await expect(about).toContainText('Cancelled');
+    await expect(about).not.toContainText('Upcoming');
+
+    const hostContext = await otherBrowser(browser, host);
+    try {
+      const hostPage = await hostContext.newPage();
+      await hostPage.goto('/messages');
+      await expect(hostPage.getByRole('link', { name: /Caspar/ })).toContainText('Cancelled');
+      await hostPage.goto(conversation);
+      await expect(hostPage.getByRole('link', { name: /Cancelled hut/ }).locator('..')).toContainText('Cancelled');
+    } finally {
+      await hostContext.close();
+    }
   });
 
   test('catalogue places have no Contact host; signed out, /messages leads to /login and back', async ({ page, context }) => {

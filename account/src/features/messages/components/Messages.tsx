@@ -1,28 +1,31 @@
 /**
  * /messages (issue 30): the signed-in user's conversations, newest activity first, each with the
- * other party's first name, the place (title and photo), the booking's dates when it is about
- * one, the last message and how many are unread. The list follows new messages live (the api
- * reads it again on each). Signed out, the page sends the visitor to /login, returning here.
+ * other party's first name, the place (title and photo), the booking's dates and its stay's state
+ * (issue 42) when it is about one, the last message and how many are unread. The list follows
+ * new messages live (the api reads it again on each). Signed out, the page sends the visitor to
+ * /login, returning here.
  */
 import { Link, useLocation } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
-import { REDIRECT_DELAY_MS, formatShownRange } from 'shared/rules';
+import { REDIRECT_DELAY_MS, formatShownRange, toIsoDay } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
 import { useRuntimeConfig } from 'shared/config';
 import { photoUrl, Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from 'shared/session';
 import { useGetConversationsQuery, type ConversationSummary } from '../api/messagesApi';
 import { conversationPath, formatMessageTime } from './messageTime';
+import { stayStateOf } from './stayState';
 import { AccountPage, accountPageStyles as page } from '../../../components/AccountPage';
 import styles from './Messages.module.css';
 
 function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
   const config = useRuntimeConfig();
   const { unread } = conversation;
+  const stay = stayStateOf(conversation, toIsoDay(new Date()));
   const about = conversation.start_date && conversation.end_date
-    ? `${conversation.room_title} · ${formatShownRange(conversation.start_date, conversation.end_date)}`
+    ? `${conversation.room_title} · ${formatShownRange(conversation.start_date, conversation.end_date)}${stay ? ` · ${stay.label}` : ''}`
     : conversation.room_title;
   const last = conversation.last_body === null ? 'No messages yet' : `${conversation.last_sender_is_me ? 'You: ' : ''}${conversation.last_body}`;
   return (
