@@ -25,7 +25,7 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
   const { unread } = conversation;
   const stay = stayStateOf(conversation, toIsoDay(new Date()));
   const about = conversation.start_date && conversation.end_date
-    ? `${conversation.room_title} · ${formatShownRange(conversation.start_date, conversation.end_date)}${stay ? ` · ${stay.label}` : ''}`
+    ? `${conversation.room_title} · ${formatShownRange(conversation.start_date, conversation.end_date)}`
     : conversation.room_title;
   const last = conversation.last_body === null ? 'No messages yet' : `${conversation.last_sender_is_me ? 'You: ' : ''}${conversation.last_body}`;
   return (
@@ -40,7 +40,16 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
           <span className={styles.name}>{conversation.other_name}</span>
           {conversation.last_message_at && <span className={styles.time}>{formatMessageTime(conversation.last_message_at)}</span>}
         </span>
-        <span className={styles.about}>{about}</span>
+        <span className={styles.about}>
+          {/* The stay's state first: a phone's row cuts the line's end off. */}
+          {stay && (
+            <>
+              <span className={stay.status === 'CANCELLED' ? `${styles.stay} ${styles.stayCancelled}` : styles.stay}>{stay.label}</span>
+              {' · '}
+            </>
+          )}
+          {about}
+        </span>
         <span className={styles.last}>{last}</span>
       </span>
       {unread > 0 && (
