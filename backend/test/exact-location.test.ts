@@ -150,7 +150,7 @@ describe.each(databases('server'))('exact location on %s', (kind) => {
       expectNoExact(boxed.data);
       expectNoExact((await client.rpc('listing_facts', { p_room_id: roomId })).data);
     }
-    const conversation = await booked.client.rpc('start_conversation', { p_room_id: roomId });
+    const conversation = await booked.client.rpc('contact_host', { p_room_id: roomId, p_body: 'Where do we park?' });
     expect(conversation.error).toBeNull();
     expectNoExact((await host.client.rpc('my_conversations')).data);
   });

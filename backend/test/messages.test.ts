@@ -46,8 +46,11 @@ describe.each(databases('concurrency'))('messages on %s', (kind) => {
     return { client, id: data.user.id, email };
   }
 
+  /** The guest's inquiry about the place (opened with its first message, issue 42), found when it exists. */
   async function inquiry(guest: User, room: number): Promise<number> {
-    const { data, error } = await guest.client.rpc('start_conversation', { p_room_id: room });
+    const found = await guest.client.rpc('start_conversation', { p_room_id: room });
+    if (found.error === null) return found.data as number;
+    const { data, error } = await guest.client.rpc('contact_host', { p_room_id: room, p_body: 'Hello' });
     if (error) throw error;
     return data as number;
   }
@@ -92,6 +95,54 @@ describe.each(databases('concurrency'))('messages on %s', (kind) => {
 
   const anonHasHost = (room: number) => backend.client().rpc('room_has_host', { p_room_id: room });
 
+  // Issue 42: "Contact host" with nothing written put an empty conversation in the host's inbox.
+  it('an inquiry opens only with its first message: a blank one is refused and makes nothing', async () => {
+    const guest = await user('Nell');
+    for (const body of ['', ' \n\t ', null]) {
+      const blank = await guest.client.rpc('contact_host', { p_room_id: roomId, p_body: body });
+      expect([blank.status, blank.error?.code, blank.data]).toEqual([400, '23514', null]);
+    }
+    const bare = await guest.client.rpc('start_conversation', { p_room_id: roomId });
+    expect([bare.status, bare.error?.code]).toEqual([400, '22023']);
+    const tooLong = await guest.client.rpc('contact_host', { p_room_id: roomId, p_body: 'x'.repeat(2001) });
+    expect(tooLong.error?.code).toBe('23514');
+    const made = await service.from('conversations').select('id').eq('guest_id', guest.id);
+    expect(made.data).toEqual([]);
+    expect((await host.client.rpc('my_conversations')).data!.map((c: { other_name: string }) => c.other_name)).not.toContain('Nell');
+
+    // Written, it opens the inquiry with the message in it, and the next one joins it.
+    const { data: id, error } = await guest.client.rpc('contact_host', { p_room_id: roomId, p_body: 'Is the garden fenced?' });
+    expect(error).toBeNull();
+    expect((await guest.client.rpc('contact_host', { p_room_id: roomId, p_body: 'For a dog.' })).data).toBe(id);
+    expect((await guest.client.rpc('start_conversation', { p_room_id: roomId })).data).toBe(id);
+    const bodies = await host.client.from('messages').select('body, sender_id').eq('conversation_id', id).order('id');
+    expect(bodies.data).toEqual([
+      { body: 'Is the garden fenced?', sender_id: guest.id },
+      { body: 'For a dog.', sender_id: guest.id },
+    ]);
+    // The same checks as before: no host, one's own place, signed out.
+    expect((await guest.client.rpc('contact_host', { p_room_id: 1, p_body: 'Hi' })).status).toBe(404);
+    expect((await host.client.rpc('contact_host', { p_room_id: roomId, p_body: 'Hi' })).status).toBe(403);
+    expect((await backend.client().rpc('contact_host', { p_room_id: roomId, p_body: 'Hi' })).data).toBeNull();
+  });
+
+  it('a conversation about a booking says whether its stay was cancelled; an inquiry says nothing', async () => {
+    const guest = await user('Cas');
+    const { data: booking } = await service
+      .from('Bookings')
+      .insert({ user_id: guest.id, user_email: guest.email, room_id: roomId, startDate: isoDay(300), endDate: isoDay(302), numOfDays: 2, status: 'confirmed' })
+      .select('id')
+      .single();
+    const id = (await guest.client.rpc('start_conversation', { p_room_id: roomId, p_booking_id: booking!.id })).data as number;
+    const stay = async (u: User, conversation: number) =>
+      ((await u.client.rpc('my_conversations', { p_id: conversation })).data as Array<{ stay_cancelled: boolean | null }>)[0]!.stay_cancelled;
+    expect(await stay(guest, id)).toBe(false);
+    expect((await service.from('Bookings').update({ status: 'cancelled' }).eq('id', booking!.id)).error).toBeNull();
+    expect(await stay(guest, id)).toBe(true);
+    expect(await stay(host, id)).toBe(true);
+    expect(await stay(guest, await inquiry(guest, roomId))).toBeNull();
+  });
+
   it('only the two parties read a conversation and its messages; nobody else writes into it or as someone else', async () => {
     const id = await inquiry(traveller, roomId);
     const first = await send(traveller, id, 'Hello! Is the stove wood-fired?');
@@ -102,6 +153,7 @@ describe.each(databases('concurrency'))('messages on %s', (kind) => {
     for (const party of [traveller, host]) {
       expect((await party.client.from('conversations').select('id').eq('id', id)).data).toEqual([{ id }]);
       expect((await party.client.from('messages').select('body').eq('conversation_id', id).order('id')).data!.map((m) => m.body)).toEqual([
+        'Hello',
         'Hello! Is the stove wood-fired?',
         'It is, and the wood is in.',
       ]);
@@ -133,7 +185,7 @@ describe.each(databases('concurrency'))('messages on %s', (kind) => {
     // Reading someone else's conversation as read changes nothing.
     expect((await stranger.client.rpc('mark_conversation_read', { p_conversation_id: id })).error).toBeNull();
     const { data: rows } = await service.from('messages').select('body').eq('conversation_id', id);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
   });
 
   it('bodies are plain text of 1 to 2000 characters, not blank', async () => {
@@ -152,7 +204,8 @@ describe.each(databases('concurrency'))('messages on %s', (kind) => {
     const unread = async (u: User) => ((await u.client.rpc('my_conversations', { p_id: id })).data as Array<{ unread: number }>)[0]!.unread;
     await send(guest, id, 'one');
     await send(guest, id, 'two');
-    expect(await unread(host)).toBe(2);
+    // The inquiry's first message and these two.
+    expect(await unread(host)).toBe(3);
     expect(await unread(guest)).toBe(0);
     expect((await host.client.rpc('mark_conversation_read', { p_conversation_id: id })).error).toBeNull();
     expect(await unread(host)).toBe(0);
@@ -164,10 +217,14 @@ describe.each(databases('concurrency'))('messages on %s', (kind) => {
   it('a sender is limited to 10 messages a minute, however they are sent', async () => {
     const guest = await user('Rae');
     const id = await inquiry(guest, roomId);
+    // The inquiry's first message is one of the ten.
     const results = await Promise.all(Array.from({ length: 14 }, (_, i) => send(guest, id, `burst ${i}`)));
-    expect(results.filter((r) => r.error === null)).toHaveLength(10);
+    expect(results.filter((r) => r.error === null)).toHaveLength(9);
     const refused = results.filter((r) => r.error !== null);
-    expect(refused.map((r) => [r.status, r.error?.code])).toEqual(Array.from({ length: 4 }, () => [429, 'PT429']));
+    expect(refused.map((r) => [r.status, r.error?.code])).toEqual(Array.from({ length: 5 }, () => [429, 'PT429']));
+    // Nor does contact_host pass it: the message is refused and the rest undone.
+    const over = await guest.client.rpc('contact_host', { p_room_id: roomId, p_body: 'One more' });
+    expect([over.status, over.error?.code]).toEqual([429, 'PT429']);
     // The other party is not limited by it.
     expect((await send(host, id, 'Slow down, please')).error).toBeNull();
   });
@@ -220,9 +277,8 @@ describe.each(databases('concurrency'))('messages on %s', (kind) => {
 
   it('new messages mail their recipient once per burst, with the text and a link, never the sender', async () => {
     const guest = await user('Mo');
-    const id = await inquiry(guest, roomId);
     const before = (await outbox(host.email)).length;
-    await send(guest, id, 'Can we arrive late?\nAround 11 pm.');
+    const { data: id } = await guest.client.rpc('contact_host', { p_room_id: roomId, p_body: 'Can we arrive late?\nAround 11 pm.' });
     const mails = await until(() => outbox(host.email), (m) => m.length > before);
     expect(mails.length).toBe(before + 1);
     expect(mails[0]!.subject).toBe('New message from Mo');
@@ -254,10 +310,10 @@ describe.each(databases('concurrency'))('messages on %s', (kind) => {
           ...row,
           conversation_id: Number(row.conversation_id),
         }));
-      const read = (await reader.client.rpc('start_conversation', { p_room_id: place })).data as number;
-      const unread = (await waiter.client.rpc('start_conversation', { p_room_id: place })).data as number;
-      for (const body of ['one', 'two']) await reader.client.from('messages').insert({ conversation_id: read, body });
-      for (const body of ['a', 'b', 'c', 'd']) await waiter.client.from('messages').insert({ conversation_id: unread, body });
+      const read = (await reader.client.rpc('contact_host', { p_room_id: place, p_body: 'one' })).data as number;
+      const unread = (await waiter.client.rpc('contact_host', { p_room_id: place, p_body: 'a' })).data as number;
+      await reader.client.from('messages').insert({ conversation_id: read, body: 'two' });
+      for (const body of ['b', 'c', 'd']) await waiter.client.from('messages').insert({ conversation_id: unread, body });
       await owner.client.rpc('mark_conversation_read', { p_conversation_id: read });
       expect((await slow.ctx.db.query('select * from private.take_message_mails(3600)')).rows).toEqual([]);
       expect(await take()).toEqual([{ conversation_id: unread, email: owner.email, sender_name: 'Walt', room_title: 'Cottage by the weir', bodies: ['b', 'c', 'd'] }]);

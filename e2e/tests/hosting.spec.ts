@@ -3,7 +3,8 @@
  * location through the geocoder, photos uploaded, reordered and removed, title and description,
  * capacity, amenities, house rules and check-in, price with its USD price, cancellation policy),
  * publishes it and finds it in search and on its listing page with exactly the facts entered, no
- * invented host figure, and the policy's terms; a host blocks nights on the calendar, and the
+ * invented host figure, and the policy's terms; a host blocks nights on the calendar, sees booked
+ * nights there apart from them with the guest and a link to the reservation, and the
  * place is then not found for them, not offered on them, and cannot be paid for on them; a host
  * deletes a draft through its confirm dialog, by keyboard, and its photos leave Storage; hosts in
  * Portugal and Japan price in euros and yen and travellers see and pay the converted dollars, and
@@ -312,6 +313,47 @@ test.describe('hosting', () => {
     await expect(reservation).toContainText('$403.00');
     await expect(reservation).not.toContainText(traveller.email);
     await page.screenshot({ path: info.outputPath('hosting-reservations.png'), fullPage: true });
+  });
+
+  // Issue 42: booked nights looked like blocked ones on the host's calendar and named no guest.
+  test("the calendar shows a stay's nights apart from blocked ones, with the guest's name and a link to the reservation", async ({ page, context }, info) => {
+    const host = await newUser('calendar-host');
+    const title = `Aurora cabin ${Date.now().toString(36)}`;
+    const id = await publishedPlace(host, title);
+    const traveller = await newUser('calendar-guest');
+    expect((await traveller.client.auth.updateUser({ data: { name: 'Ada Lovelace' } })).error).toBeNull();
+    await payThroughApi(traveller, { roomId: id, start: iso(inDays(30)), end: iso(inDays(32)), nights: 2 });
+    const blocking = await host.client.from('room_blocked_dates').insert({ room_id: id, start_date: iso(inDays(34)), end_date: iso(inDays(35)) });
+    expect(blocking.error).toBeNull();
+
+    await signInContext(context, host);
+    const problems = problemsOf(page);
+    await page.goto(`/hosting/${id}/calendar`);
+    const booked = page.getByRole('button', { name: `${dayName(inDays(30))}, booked by Ada Lovelace`, exact: true });
+    for (let i = 0; i < 3 && !(await booked.isVisible()); i += 1) await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(booked).toBeVisible();
+    await expect(booked).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('button', { name: `${dayName(inDays(31))}, booked by Ada Lovelace`, exact: true })).toBeVisible();
+    // The night after the stay is free; the blocked night is struck through, the booked one is not.
+    await expect(page.getByRole('button', { name: dayName(inDays(32)), exact: true })).not.toHaveAttribute('aria-disabled', 'true');
+    const blockedNight = page.getByRole('button', { name: dayName(inDays(34)), exact: true });
+    await expect(blockedNight).toHaveCSS('text-decoration-line', 'line-through');
+    await expect(booked).not.toHaveCSS('text-decoration-line', 'line-through');
+    expect(await booked.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(await blockedNight.evaluate((el) => getComputedStyle(el).backgroundColor));
+
+    const stays = page.getByRole('list', { name: 'Booked nights' }).getByRole('listitem');
+    await expect(stays).toHaveCount(1);
+    await expect(stays).toContainText('Ada Lovelace');
+    await expect(page.getByRole('list', { name: 'Blocked nights' }).getByRole('listitem')).toHaveCount(1);
+    await page.screenshot({ path: info.outputPath('calendar-booked.png'), fullPage: true });
+
+    await stays.getByRole('link', { name: 'View reservation of Ada Lovelace' }).click();
+    await expect(page).toHaveURL(/\/hosting#reservation-\d+$/);
+    const reservation = page.getByRole('list', { name: 'Upcoming reservations' }).locator('li[aria-current="true"]');
+    await expect(reservation).toContainText('Ada Lovelace');
+    await expect(reservation).toContainText(title);
+    await expect(reservation).toBeInViewport();
+    expect(problems).toEqual([]);
   });
 
   test('a host deletes a draft, by keyboard, after confirming; its photos leave Storage; a published place offers no delete', async ({ page, context }, info) => {

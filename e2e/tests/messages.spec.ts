@@ -4,14 +4,15 @@
  * message); /messages lists the conversation with the other party, the last message and the
  * unread count, which reading clears; text is shown as written, links not made clickable; the
  * phone's Messages tab and the user menu's Messages lead there; signed out, /messages sends the
- * visitor to /login and back. Both pages have no serious axe violation. The host's place is made through the API (in Longyearbyen, where
+ * visitor to /login and back. Contact host opens a conversation only with a first message (issue
+ * 42), and a conversation about a booking shows its stay's state. Both pages have no serious axe violation. The host's place is made through the API (in Longyearbyen, where
  * the seed puts none); catalogue places have no host to contact.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { problemsOf } from '../support/problems';
 import { seriousViolations } from '../support/axe';
-import { newUser, payThroughApi, signInContext, type TestUser } from './checkoutSupport';
+import { newUser, payThroughApi, serviceClient, signInContext, type TestUser } from './checkoutSupport';
 import { publishedPlace } from './hostingSupport';
 
 /** A signed-up user with a name (the other party sees its first word). */
@@ -31,6 +32,15 @@ async function otherBrowser(browser: import('@playwright/test').Browser, user: T
 }
 
 const thread = (page: Page) => page.getByRole('list', { name: 'Messages' });
+
+/** The listing's Contact host: writes `message` in its dialog and sends it, which opens the conversation. */
+async function contactHost(page: Page, message: string) {
+  await page.getByRole('button', { name: 'Contact host' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact host' });
+  await dialog.getByLabel('Your message').fill(message);
+  await dialog.getByRole('button', { name: 'Send message' }).click();
+  await expect(page).toHaveURL(/\/messages\/\d+$/);
+}
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
 /** Opens /messages the way this size offers it: the phone's Messages tab, the user menu's entry. */
@@ -55,21 +65,14 @@ test.describe('messages', () => {
     await signInContext(context, traveller);
     const travellerProblems = problemsOf(page);
 
-    // The traveller, on the listing: Contact host opens the conversation.
+    // The traveller, on the listing: Contact host's first message opens the conversation.
     await page.goto(`/house/${roomId}`);
-    await page.getByRole('button', { name: 'Contact host' }).click();
-    await expect(page).toHaveURL(/\/messages\/\d+$/);
+    await contactHost(page, 'Hello! Is the hut warm in January?\nPhotos: https://example.com/hut <b>thanks</b>');
     const conversationPath = new URL(page.url()).pathname;
     await expect(page.getByRole('heading', { level: 1, name: 'Hana' })).toBeVisible();
     await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', `/house/${roomId}`);
-    // Shift+Enter starts a new line, Enter sends.
-    await composer(page).fill('Hello! Is the hut warm in January?');
-    await composer(page).press('Shift+Enter');
-    await composer(page).pressSequentially('Photos: https://example.com/hut <b>thanks</b>');
-    await composer(page).press('Enter');
     const first = thread(page).getByRole('listitem').last();
     await expect(first).toContainText('Hello! Is the hut warm in January?\nPhotos: https://example.com/hut <b>thanks</b>');
-    await expect(composer(page)).toHaveValue('');
     // Plain text: the address is not a link, the markup is shown as typed.
     await expect(thread(page).getByRole('link')).toHaveCount(0);
 
@@ -134,8 +137,21 @@ test.describe('messages', () => {
     const contact = page.getByRole('button', { name: 'Contact host' });
     await contact.focus();
     await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Contact host' });
+    await expect(dialog.getByLabel('Your message')).toBeFocused();
+    await page.keyboard.type('Hi Ines');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Send message' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/messages\/\d+$/);
-    await expect(page.getByText('Write to Ines about')).toBeVisible();
+    await expect(thread(page).getByRole('listitem')).toHaveCount(1);
+    // In the thread, Shift+Enter starts a new line and Enter sends.
+    await composer(page).fill('Two lines:');
+    await composer(page).press('Shift+Enter');
+    await composer(page).pressSequentially('the second.');
+    await composer(page).press('Enter');
+    await expect(thread(page).getByRole('listitem').last()).toContainText('Two lines:\nthe second.');
+    await expect(composer(page)).toHaveValue('');
     const send = page.getByRole('button', { name: 'Send' });
     await expect(send).toBeDisabled();
     await composer(page).fill('x'.repeat(2001));
@@ -150,7 +166,32 @@ test.describe('messages', () => {
     await page.keyboard.press('Tab');
     await expect(send).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(thread(page).getByRole('listitem')).toHaveCount(1);
+    await expect(thread(page).getByRole('listitem')).toHaveCount(3);
+  });
+
+  // Issue 42: an empty Contact host put an empty conversation in the host's inbox.
+  test('Contact host with nothing written creates no conversation; the server refuses a blank one too', async ({ page, context }) => {
+    const host = await namedUser('msg-host-e', 'Elin');
+    const traveller = await namedUser('msg-guest-e', 'Emil');
+    const roomId = await publishedPlace(host, `Empty hut ${Date.now().toString(36)}`);
+    await signInContext(context, traveller);
+    await page.goto(`/house/${roomId}`);
+    await page.getByRole('button', { name: 'Contact host' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact host' });
+    const send = dialog.getByRole('button', { name: 'Send message' });
+    await expect(send).toBeDisabled();
+    await dialog.getByLabel('Your message').fill('  \n  ');
+    await expect(send).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe(`/house/${roomId}`);
+    // Around the button, the API: a blank message opens nothing either.
+    const blank = await traveller.client.rpc('contact_host', { p_room_id: roomId, p_body: ' ' });
+    expect([blank.status, blank.error?.code]).toEqual([400, '23514']);
+    const service = await serviceClient();
+    const travellerId = traveller.session.user.id;
+    expect((await service.from('conversations').select('id').eq('guest_id', travellerId)).data).toEqual([]);
+    expect((await host.client.rpc('my_conversations')).data).toEqual([]);
   });
 
   test("a trip of a hosted place has Message host, which opens the booking's own conversation", async ({ page, context, isMobile }) => {
@@ -175,9 +216,47 @@ test.describe('messages', () => {
     // An inquiry about the same place is another conversation.
     const bookingConversation = page.url();
     await page.goto(`/house/${roomId}`);
-    await page.getByRole('button', { name: 'Contact host' }).click();
-    await expect(page).toHaveURL(/\/messages\/\d+$/);
+    await contactHost(page, 'And another time?');
     expect(page.url()).not.toBe(bookingConversation);
+  });
+
+  // Issue 42: a conversation about a cancelled stay showed no sign of it.
+  test("a conversation about a booking shows its stay's state, Cancelled once the trip is cancelled, to both sides", async ({ page, context, browser }) => {
+    const host = await namedUser('msg-host-c', 'Cora');
+    const traveller = await namedUser('msg-guest-c', 'Caspar');
+    const roomId = await publishedPlace(host, `Cancelled hut ${Date.now().toString(36)}`);
+    const start = new Date();
+    start.setDate(start.getDate() + 60);
+    const end = new Date(start);
+    end.setDate(end.getDate() + 2);
+    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    await payThroughApi(traveller, { roomId, start: day(start), end: day(end), nights: 2 });
+    const { data: payment } = await traveller.client.from('Payments').select('id, booking_id').eq('room_id', roomId).single();
+    const opened = await traveller.client.rpc('start_conversation', { p_room_id: roomId, p_booking_id: payment!.booking_id });
+    const conversation = `/messages/${opened.data as number}`;
+    await traveller.client.from('messages').insert({ conversation_id: opened.data, body: 'Looking forward to it.' });
+
+    await signInContext(context, traveller);
+    await page.goto(conversation);
+    const about = page.getByRole('link', { name: /Cancelled hut/ }).locator('..');
+    await expect(about).toContainText('Upcoming');
+
+    const cancelled = await traveller.client.functions.invoke('cancel-booking', { body: { paymentId: payment!.id } });
+    expect(cancelled.error).toBeNull();
+    await page.reload();
+    await expect(about).toContainText('Cancelled');
+    await expect(about).not.toContainText('Upcoming');
+
+    const hostContext = await otherBrowser(browser, host);
+    try {
+      const hostPage = await hostContext.newPage();
+      await hostPage.goto('/messages');
+      await expect(hostPage.getByRole('link', { name: /Caspar/ })).toContainText('Cancelled');
+      await hostPage.goto(conversation);
+      await expect(hostPage.getByRole('link', { name: /Cancelled hut/ }).locator('..')).toContainText('Cancelled');
+    } finally {
+      await hostContext.close();
+    }
   });
 
   test('catalogue places have no Contact host; signed out, /messages leads to /login and back', async ({ page, context }) => {

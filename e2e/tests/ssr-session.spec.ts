@@ -7,6 +7,7 @@
  */
 import type { APIResponse, BrowserContextOptions } from '@playwright/test';
 import { expect, test, type Browser } from '../support/test';
+import { problemsOf } from '../support/problems';
 import { addSessionCookies, sessionCookiesOf, sessionInCookies } from '../support/sessionCookies';
 import { newUser, PASSWORD, signInContext, SITE, siteConfig, type TestUser } from './accountSupport';
 import { bookingPath, freeStay, payThroughApi } from './checkoutSupport';
@@ -110,6 +111,43 @@ test('with JavaScript off, a signed-in traveller sees the stay on the booking pa
   } finally {
     await context.close();
   }
+});
+
+// Issue 42: the booking page of a stay is whole in the server's HTML (its largest text, the
+// cancellation policy, was drawn only after hydration, at ~5 s on a phone), and the browser
+// hydrates it as it is.
+test('the booking page of a signed-in stay comes whole from the server: policy, price lines and button; hydrated with no warning @one-size', async ({
+  browser,
+  page,
+  context,
+}) => {
+  const traveller = await newUser('ssr-booking', 'Bea Booker');
+  const stay = await freeStay(3);
+  await signInContext(context, traveller);
+  const html = await personalHtml(await context.request.get(bookingPath(stay)), bookingPath(stay));
+  for (const text of ['<strong>Cancellation policy:</strong>', 'Cleaning fee', 'Service fee', 'Total (USD)', '>Request to book</button>']) {
+    expect(html.includes(text), `the server's HTML has ${text}`).toBe(true);
+  }
+  expect(html.includes('Loading the place'), 'no placeholder of the place').toBe(false);
+
+  const noScript = await noScriptContext(browser);
+  try {
+    await signInContext(noScript, traveller);
+    const still = await noScript.newPage();
+    await still.goto(bookingPath(stay));
+    const summary = still.getByRole('complementary', { name: 'Your booking' });
+    await expect(summary.getByText('Cancellation policy:')).toBeVisible();
+    await expect(summary.getByText(/ x 3 nights$/)).toBeVisible();
+    await expect(summary.getByText('Total (USD)')).toBeVisible();
+    await expect(still.getByRole('button', { name: 'Request to book' })).toBeVisible();
+  } finally {
+    await noScript.close();
+  }
+
+  const problems = problemsOf(page);
+  await page.goto(bookingPath(stay));
+  await expect(page.getByRole('complementary', { name: 'Your booking' }).getByText('Cancellation policy:')).toBeVisible();
+  expect(problems).toEqual([]);
 });
 
 test('a session about to expire is refreshed by the server, which sends the new one back as cookies', async ({ context }) => {

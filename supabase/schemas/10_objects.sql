@@ -1033,6 +1033,49 @@ begin
 end
 $$;
 
+-- function contact_host(bigint, text) (schema public)
+CREATE FUNCTION public.contact_host(p_room_id bigint, p_body text) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  me uuid := private.messaging_user();
+  hosted public.hosted_rooms;
+  conversation_id bigint;
+begin
+  if coalesce(btrim(p_body, E' \t\r\n'), '') = '' then
+    raise exception 'write a message to the host' using errcode = '23514';
+  end if;
+  select * into hosted from public.hosted_rooms as h where h.room_id = p_room_id;
+  if not found or hosted.status <> 'published' then
+    raise exception 'this place has no host to contact' using errcode = 'PT404';
+  end if;
+  if hosted.host_id = me then
+    raise exception 'this is your own place' using errcode = '42501';
+  end if;
+  select c.id into conversation_id from public.conversations as c
+    where c.room_id = p_room_id and c.guest_id = me and c.booking_id is null;
+  if conversation_id is null then
+    perform pg_advisory_xact_lock(hashtextextended('inquiries:' || me::text, 0));
+    if (select count(*) from public.conversations as c
+        where c.guest_id = me and c.booking_id is null and c.created_at > now() - interval '1 day') >= 20 then
+      raise exception 'too many new conversations today' using errcode = 'PT429', hint = 'rate_limited';
+    end if;
+    insert into public.conversations (room_id, guest_id, host_id)
+      values (p_room_id, me, hosted.host_id)
+      on conflict (room_id, guest_id) where booking_id is null do nothing
+      returning id into conversation_id;
+    if conversation_id is null then
+      select c.id into conversation_id from public.conversations as c
+        where c.room_id = p_room_id and c.guest_id = me and c.booking_id is null;
+    end if;
+  end if;
+  -- The message as if sent through REST: its trigger sets the sender and time and holds the rate.
+  insert into public.messages (conversation_id, body) values (conversation_id, p_body);
+  return conversation_id;
+end
+$$;
+
 -- function count_published_reviews() (schema public)
 CREATE FUNCTION public.count_published_reviews() RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1204,6 +1247,24 @@ CREATE FUNCTION public.host_reservations() RETURNS TABLE(booking_id bigint, room
   join public."Payments" as p on p.booking_id = b.id
   left join auth.users as u on u.id = b.user_id
   where h.host_id = auth.uid()
+    and b."endDate" >= (now() at time zone 'UTC')::date
+  order by b."startDate", b.id
+$$;
+
+-- function host_stays(bigint) (schema public)
+CREATE FUNCTION public.host_stays(p_room_id bigint) RETURNS TABLE(booking_id bigint, guest_name text, start_date date, end_date date)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select b.id,
+         coalesce(nullif(btrim(p.customer_name), ''), nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), 'Guest'),
+         b."startDate", b."endDate"
+  from public.hosted_rooms as h
+  join public."Bookings" as b on b.room_id = h.room_id and b.status = 'confirmed'
+  left join public."Payments" as p on p.booking_id = b.id
+  left join auth.users as u on u.id = b.user_id
+  where h.room_id = p_room_id
+    and h.host_id = auth.uid()
     and b."endDate" >= (now() at time zone 'UTC')::date
   order by b."startDate", b.id
 $$;
@@ -1403,7 +1464,7 @@ end
 $$;
 
 -- function my_conversations(bigint) (schema public)
-CREATE FUNCTION public.my_conversations(p_id bigint DEFAULT NULL::bigint) RETURNS TABLE(id bigint, room_id bigint, room_title text, room_image text, booking_id bigint, start_date date, end_date date, role text, other_name text, last_body text, last_sender_is_me boolean, last_message_at timestamp with time zone, unread integer)
+CREATE FUNCTION public.my_conversations(p_id bigint DEFAULT NULL::bigint) RETURNS TABLE(id bigint, room_id bigint, room_title text, room_image text, booking_id bigint, start_date date, end_date date, role text, other_name text, last_body text, last_sender_is_me boolean, last_message_at timestamp with time zone, unread integer, stay_cancelled boolean)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1414,7 +1475,8 @@ CREATE FUNCTION public.my_conversations(p_id bigint DEFAULT NULL::bigint) RETURN
          last.body, last.sender_id = auth.uid(), c.last_message_at,
          (select count(*)::integer from public.messages as m
           where m.conversation_id = c.id and m.sender_id <> auth.uid()
-            and m.id > case when c.guest_id = auth.uid() then c.guest_read_id else c.host_read_id end)
+            and m.id > case when c.guest_id = auth.uid() then c.guest_read_id else c.host_read_id end),
+         b.status = 'cancelled'
   from public.conversations as c
   join public."Rooms" as r on r.id = c.room_id
   left join public."Bookings" as b on b.id = c.booking_id
@@ -1888,21 +1950,8 @@ begin
     end if;
     select c.id into conversation_id from public.conversations as c
       where c.room_id = p_room_id and c.guest_id = me and c.booking_id is null;
-    if found then
-      return conversation_id;
-    end if;
-    perform pg_advisory_xact_lock(hashtextextended('inquiries:' || me::text, 0));
-    if (select count(*) from public.conversations as c
-        where c.guest_id = me and c.booking_id is null and c.created_at > now() - interval '1 day') >= 20 then
-      raise exception 'too many new conversations today' using errcode = 'PT429', hint = 'rate_limited';
-    end if;
-    insert into public.conversations (room_id, guest_id, host_id)
-      values (p_room_id, me, hosted.host_id)
-      on conflict (room_id, guest_id) where booking_id is null do nothing
-      returning id into conversation_id;
-    if conversation_id is null then
-      select c.id into conversation_id from public.conversations as c
-        where c.room_id = p_room_id and c.guest_id = me and c.booking_id is null;
+    if not found then
+      raise exception 'an inquiry starts with its first message: use contact_host' using errcode = '22023';
     end if;
     return conversation_id;
   end if;

@@ -138,6 +138,10 @@ GRANT ALL ON FUNCTION public.checkout_charge_cents(p_local_price numeric, p_nigh
 REVOKE ALL ON FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) TO service_role;
 
+-- acl FUNCTION contact_host(p_room_id bigint, p_body text) (schema public)
+REVOKE ALL ON FUNCTION public.contact_host(p_room_id bigint, p_body text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.contact_host(p_room_id bigint, p_body text) TO authenticated;
+
 -- acl FUNCTION count_published_reviews() (schema public)
 REVOKE ALL ON FUNCTION public.count_published_reviews() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.count_published_reviews() TO service_role;
@@ -166,6 +170,10 @@ GRANT ALL ON FUNCTION public.host_earnings() TO authenticated;
 -- acl FUNCTION host_reservations() (schema public)
 REVOKE ALL ON FUNCTION public.host_reservations() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.host_reservations() TO authenticated;
+
+-- acl FUNCTION host_stays(p_room_id bigint) (schema public)
+REVOKE ALL ON FUNCTION public.host_stays(p_room_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.host_stays(p_room_id bigint) TO authenticated;
 
 -- acl FUNCTION hosting_limit() (schema public)
 REVOKE ALL ON FUNCTION public.hosting_limit() FROM PUBLIC;

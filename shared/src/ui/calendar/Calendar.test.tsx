@@ -91,6 +91,27 @@ describe('Calendar', () => {
     expect(onRange).not.toHaveBeenCalled();
   });
 
+  it("draws a host's stays apart from blocked nights: filled, not struck, named with the guest, not choosable", async () => {
+    const onRange = vi.fn();
+    render(
+      <Harness
+        onRange={onRange}
+        bookedRanges={[{ start: '2026-12-07', end: '2026-12-08' }]}
+        stays={[{ start: '2026-12-02', end: '2026-12-04', guestName: 'Ada' }]}
+      />,
+    );
+    for (const name of ['Wednesday, 2 December 2026, booked by Ada', 'Thursday, 3 December 2026, booked by Ada']) {
+      expect(day(name)).toHaveClass('booked');
+      expect(day(name)).not.toHaveClass('struck');
+      expect(day(name)).toHaveAttribute('aria-disabled', 'true');
+    }
+    expect(day('Monday, 7 December 2026')).toHaveClass('struck');
+    expect(day('Monday, 7 December 2026')).not.toHaveClass('booked');
+    expect(day('Friday, 4 December 2026')).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(day('Wednesday, 2 December 2026, booked by Ada'));
+    expect(onRange).not.toHaveBeenCalled();
+  });
+
   it('strikes through days before the chosen start when asked', () => {
     render(<Harness strikeBeforeStart initial={{ start: '2026-11-25', end: null }} />);
     expect(day('Tuesday, 24 November 2026')).toHaveClass('struck');

@@ -5,6 +5,9 @@
  * months of the spec (pages 0-20), and hands each day click to the date-selection machine
  * (shared/rules/dateSelection), reporting the new range. Days are ISO 'yyyy-MM-dd' strings.
  *
+ * A host's calendar also draws their place's stays (issue 42): booked nights are filled, not
+ * struck through like the nights the host blocked, and each says whose stay it is.
+ *
  * Keyboard: one day is in the tab order (roving focus); arrows move by a day or a week,
  * Home/End to the start/end of the week, PageUp/PageDown by a month, Enter/Space choose.
  */
@@ -29,6 +32,11 @@ import {
 } from 'shared/rules';
 import styles from './Calendar.module.css';
 
+/** A stay drawn apart from blocked nights: its nights [start, end) and whose it is. */
+export interface CalendarStay extends BookedRange {
+  guestName: string;
+}
+
 export interface CalendarChange {
   range: DateRange;
   outcome: DayClickOutcome;
@@ -52,6 +60,8 @@ export interface CalendarProps {
   bookedRanges?: readonly BookedRange[];
   /** Strike through and disable the days before the chosen start (listing and booking pages). */
   strikeBeforeStart?: boolean;
+  /** Stays shown as booked (filled, named 'booked by <guest>') and disabled: the host's calendar. */
+  stays?: readonly CalendarStay[];
   /** Accessible name of the calendar region. */
   label?: string;
   /** Compact look (the booking page). */
@@ -76,6 +86,10 @@ function isBooked(day: IsoDay, booked: readonly BookedRange[]): boolean {
   return booked.some((r) => day >= r.start && day < r.end);
 }
 
+function stayOn(day: IsoDay, stays: readonly CalendarStay[]): CalendarStay | undefined {
+  return stays.find((r) => day >= r.start && day < r.end);
+}
+
 /** The first-of-month index (0-22) of a day, relative to today's month. */
 function monthIndexOf(day: IsoDay, monthStarts: readonly IsoDay[]): number {
   const key = day.slice(0, 7);
@@ -91,6 +105,7 @@ export function Calendar({
   disabledDates = [],
   bookedRanges = [],
   strikeBeforeStart = false,
+  stays = [],
   label = 'Calendar',
   compact = false,
 }: CalendarProps) {
@@ -124,7 +139,8 @@ export function Calendar({
     const past = isPastDay(day, today);
     const struck =
       disabledSet.has(day) || isBooked(day, bookedRanges) || (strikeBeforeStart && isBeforeChosenStart(day, range));
-    return { past, struck, disabled: past || struck };
+    const stay = stayOn(day, stays);
+    return { past, struck, stay, disabled: past || struck || stay !== undefined };
   };
 
   const choose = (day: IsoDay) => {
@@ -245,7 +261,8 @@ export function Calendar({
                     <tr key={w}>
                       {week.map((day, d) => {
                         if (day === null) return <td key={d} className={styles.blank} />;
-                        const { past, struck, disabled } = dayState(day);
+                        const { past, struck, stay, disabled } = dayState(day);
+                        const fullDate = format(parseIsoDay(day), FULL_DATE_FORMAT);
                         const isStart = day === range.start;
                         const isEnd = day === range.end;
                         const inRange = range.start !== null && range.end !== null && day > range.start && day < range.end;
@@ -253,6 +270,7 @@ export function Calendar({
                           styles.day,
                           past && styles.past,
                           struck && styles.struck,
+                          stay && styles.booked,
                           (isStart || isEnd) && styles.selected,
                           day === today && styles.today,
                         );
@@ -272,7 +290,8 @@ export function Calendar({
                               type="button"
                               className={classes}
                               data-day={day}
-                              aria-label={format(parseIsoDay(day), FULL_DATE_FORMAT)}
+                              aria-label={stay ? `${fullDate}, booked by ${stay.guestName}` : fullDate}
+                              title={stay ? `Booked by ${stay.guestName}` : undefined}
                               aria-disabled={disabled || undefined}
                               aria-pressed={isStart || isEnd}
                               tabIndex={day === tabStop ? 0 : -1}

@@ -1,1 +1,1 @@
-export { Calendar, type CalendarChange, type CalendarProps } from './Calendar';
+export { Calendar, type CalendarChange, type CalendarProps, type CalendarStay } from './Calendar';

@@ -31,6 +31,8 @@ export interface ConversationSummary {
   last_sender_is_me: boolean | null;
   last_message_at: string | null;
   unread: number;
+  /** Whether the booking's stay was cancelled; null for an inquiry (issue 42: the conversation shows the stay's state). */
+  stay_cancelled: boolean | null;
 }
 
 export interface Message {

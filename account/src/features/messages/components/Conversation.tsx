@@ -2,15 +2,16 @@
  * /messages/:id (issue 30): one conversation. The thread (oldest first, plain text as written:
  * line breaks kept, links never made clickable), new messages as they arrive (Realtime, through
  * the api), the conversation marked read while it is on screen, and the composer: Enter sends,
- * Shift+Enter starts a new line, at most 2000 characters with a counter near the end. Signed out,
- * the page sends the visitor to /login, returning here.
+ * Shift+Enter starts a new line, at most 2000 characters with a counter near the end. A
+ * conversation about a booking names its stay's state as the trips page does (./stayState).
+ * Signed out, the page sends the visitor to /login, returning here.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useParams } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
 import { selectUserData } from 'shared/state';
-import { REDIRECT_DELAY_MS, formatShownRange } from 'shared/rules';
+import { REDIRECT_DELAY_MS, formatShownRange, toIsoDay } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
 import { Skeleton } from 'shared/ui';
 import type { ApiError } from 'shared/api';
@@ -25,6 +26,7 @@ import {
   type Message,
 } from '../api/messagesApi';
 import { formatListTime } from '../../../components/listTime';
+import { stayStateOf } from './stayState';
 import { accountPageStyles as page } from '../../../components/AccountPage';
 import styles from './Messages.module.css';
 
@@ -178,10 +180,17 @@ export function Conversation() {
     content = <NotFound />;
   } else {
     const c = conversation.data;
+    const stay = stayStateOf(c, toIsoDay(new Date()));
     header = (
       <p className={styles.about}>
         <Link to={`/house/${c.room_id}`}>{c.room_title}</Link>
         {c.start_date && c.end_date ? ` · ${formatShownRange(c.start_date, c.end_date)}` : ''}
+        {stay && (
+          <>
+            {' · '}
+            <span className={stay.status === 'CANCELLED' ? `${styles.stay} ${styles.stayCancelled}` : styles.stay}>{stay.label}</span>
+          </>
+        )}
         {c.role === 'host' ? ' · you host' : ''}
       </p>
     );

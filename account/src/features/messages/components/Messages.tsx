@@ -1,14 +1,15 @@
 /**
  * /messages (issue 30): the signed-in user's conversations, newest activity first, each with the
- * other party's first name, the place (title and photo), the booking's dates when it is about
- * one, the last message and how many are unread. The list follows new messages live (the api
- * reads it again on each). Signed out, the page sends the visitor to /login, returning here.
+ * other party's first name, the place (title and photo), the booking's dates and its stay's state
+ * (issue 42) when it is about one, the last message and how many are unread. The list follows
+ * new messages live (the api reads it again on each). Signed out, the page sends the visitor to
+ * /login, returning here.
  */
 import { Link, useLocation } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
-import { REDIRECT_DELAY_MS, formatShownRange } from 'shared/rules';
+import { REDIRECT_DELAY_MS, formatShownRange, toIsoDay } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
 import { useRuntimeConfig } from 'shared/config';
 import { photoUrl, Skeleton } from 'shared/ui';
@@ -16,12 +17,14 @@ import { useRedirectWhenSignedOut } from 'shared/session';
 import { useGetConversationsQuery, type ConversationSummary } from '../api/messagesApi';
 import { conversationPath } from './messageTime';
 import { formatListTime } from '../../../components/listTime';
+import { stayStateOf } from './stayState';
 import { AccountPage, accountPageStyles as page } from '../../../components/AccountPage';
 import styles from './Messages.module.css';
 
 function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
   const config = useRuntimeConfig();
   const { unread } = conversation;
+  const stay = stayStateOf(conversation, toIsoDay(new Date()));
   const about = conversation.start_date && conversation.end_date
     ? `${conversation.room_title} · ${formatShownRange(conversation.start_date, conversation.end_date)}`
     : conversation.room_title;
@@ -38,7 +41,16 @@ function ConversationRow({ conversation }: { conversation: ConversationSummary }
           <span className={styles.name}>{conversation.other_name}</span>
           {conversation.last_message_at && <span className={styles.time}>{formatListTime(conversation.last_message_at)}</span>}
         </span>
-        <span className={styles.about}>{about}</span>
+        <span className={styles.about}>
+          {/* The stay's state first: a phone's row cuts the line's end off. */}
+          {stay && (
+            <>
+              <span className={stay.status === 'CANCELLED' ? `${styles.stay} ${styles.stayCancelled}` : styles.stay}>{stay.label}</span>
+              {' · '}
+            </>
+          )}
+          {about}
+        </span>
         <span className={styles.last}>{last}</span>
       </span>
       {unread > 0 && (

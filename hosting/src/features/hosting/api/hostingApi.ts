@@ -3,7 +3,8 @@
  * written only through the database's hosting functions (create_listing, save_listing,
  * set_listing_published), which check ownership and every value; blocked nights are rows of
  * room_blocked_dates under RLS; reservations come from host_reservations(), which gives the
- * guest's name, the dates, the nights and the total only. Publishing or unpublishing refreshes
+ * guest's name, the dates, the nights and the total only, and a place's stays for its calendar
+ * from host_stays(room), the booking, the guest's name and the nights (issue 42). Publishing or unpublishing refreshes
  * the grid's and search's caches ('Rooms'), so the place shows there (or not) at once. A draft is
  * deleted by the delete-listing edge function (the place, then its photos in Storage); a photo
  * removed from a saved place is removed from Storage, which keeps any photo a place still shows.
@@ -62,6 +63,14 @@ export interface ListingFields extends ListingFacts {
 export interface BlockedRange {
   id: number;
   room_id: number;
+  start_date: string;
+  end_date: string;
+}
+
+/** A stay of one of the host's places, for its calendar (host_stays). */
+export interface HostStay {
+  booking_id: number;
+  guest_name: string;
   start_date: string;
   end_date: string;
 }
@@ -211,6 +220,14 @@ export const hostingApi = api
         },
         providesTags: ['Reservations'],
       }),
+      getStays: build.query<HostStay[], number>({
+        async queryFn(roomId, queryApi) {
+          const result = await (await clientOf(queryApi)).rpc('host_stays', { p_room_id: roomId });
+          if (result.error) return { error: toApiError('Error fetching the stays of your place:', result.error) };
+          return { data: result.data as HostStay[] };
+        },
+        providesTags: ['Reservations'],
+      }),
     }),
   });
 
@@ -226,5 +243,6 @@ export const {
   useBlockDatesMutation,
   useUnblockDatesMutation,
   useGetReservationsQuery,
+  useGetStaysQuery,
   useUploadCredentialsMutation,
 } = hostingApi;

@@ -2,11 +2,12 @@
  * /hosting, behind the user menu's 'Manage Listings' (issue 16): the host's places, newest
  * first, each with its status, 'Edit' and 'Calendar', a way to list a new place, a link to the
  * earnings (/hosting/earnings), and the upcoming reservations of their places (guest's name,
- * dates, nights, total: all a host is shown of a traveller's booking). A draft can be deleted,
+ * dates, nights, total: all a host is shown of a traveller's booking; the calendar's booked
+ * nights link to their row, which is then scrolled to and marked). A draft can be deleted,
  * with its photos, once the host confirms in a dialog (the server refuses published and booked
  * places). Signed out, the page sends the visitor to /login, returning here.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
@@ -19,6 +20,7 @@ import { useRedirectWhenSignedOut } from 'shared/session';
 import { GuestReviews } from './GuestReviews';
 import { useDeleteListingMutation, useGetMyListingsQuery, useGetReservationsQuery, type HostListing } from '../api/hostingApi';
 import { editPath, missingFor, fieldsOf } from '../listingDraft';
+import { reservationAnchor } from './reservationPath';
 import styles from './Hosting.module.css';
 
 function ListingRow({ listing, onDelete }: { listing: HostListing; onDelete: (listing: HostListing) => void }) {
@@ -66,6 +68,12 @@ function ListingRow({ listing, onDelete }: { listing: HostListing; onDelete: (li
 
 function Reservations() {
   const reservations = useGetReservationsQuery();
+  const { hash } = useLocation();
+  const linked = hash.slice(1);
+  // A link to one reservation (the calendar's) brings its row into view once the rows are here.
+  useEffect(() => {
+    if (linked && reservations.data) document.getElementById(linked)?.scrollIntoView({ block: 'center' });
+  }, [linked, reservations.data]);
   if (reservations.isLoading) return <Skeleton className={styles.rowSkeleton} />;
   if (reservations.isError) {
     return (
@@ -79,7 +87,12 @@ function Reservations() {
   return (
     <ul className={styles.reservations} aria-label="Upcoming reservations">
       {rows.map((r) => (
-        <li key={r.booking_id} className={styles.reservation}>
+        <li
+          key={r.booking_id}
+          id={reservationAnchor(r.booking_id)}
+          className={styles.reservation}
+          aria-current={reservationAnchor(r.booking_id) === linked || undefined}
+        >
           <strong>{r.guest_name}</strong>
           <span>{r.room_title}</span>
           <span>{formatShownRange(r.start_date, r.end_date)}</span>
