@@ -10,6 +10,9 @@ export default defineConfig({
     // small share of a busy 2-core machine (a CI run took 36 s for a property test of 1 s): a test
     // here checks what the code does, not how fast.
     testTimeout: 120_000,
+    // As the apps' suites (src/build/vitestConfig.ts): files share their worker's modules and jsdom;
+    // vitest.setup.ts resets what a test leaves after each test.
+    isolate: false,
     css: { modules: { classNameStrategy: 'non-scoped' } },
     projects: [
       { extends: true, test: { name: 'pure', environment: 'node', include: PURE } },

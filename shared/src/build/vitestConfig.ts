@@ -15,6 +15,10 @@ export function appTestConfig(...ownSetupFiles: string[]): ViteUserConfig {
       // Component tests drive jsdom with user events, and npm test runs them niced beside the
       // end-to-end and backend suites: generous, as the shared package's (its vitest.config.ts).
       testTimeout: 120_000,
+      // Files share their worker's modules and jsdom instead of a fresh one each (a third of the
+      // CPU time): shared/vitest.setup.ts resets what a test leaves (rendered trees, the fake
+      // backend's handlers and data, the stored session) after each test.
+      isolate: false,
       setupFiles: [SHARED_SETUP, ...ownSetupFiles],
       css: { modules: { classNameStrategy: 'non-scoped' } },
     },
