@@ -3,6 +3,7 @@
  * through the wide bar or the small-screen overlay, by role and visible text.
  */
 import { expect as baseExpect, type Page } from '@playwright/test';
+import { pageCalendarTo } from './calendar';
 
 // The shared test machine is busy: give the real backend and the federated site time.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -44,7 +45,7 @@ export async function openHome(page: Page) {
 /** Clicks a calendar day, paging forward until it is shown. */
 export async function pickDay(page: Page, day: Date) {
   const button = page.getByRole('button', { name: dayName(day), exact: true });
-  for (let i = 0; i < 3 && !(await button.isVisible()); i += 1) await page.getByRole('button', { name: 'Next month' }).click();
+  await pageCalendarTo(page, button, 3);
   await button.click();
 }
 

@@ -19,6 +19,7 @@ import { checkoutTotals } from '../../shared/src/rules/pricing';
 import { CARDS, anonClient, fillBilling, fillCard, newUser, payThroughApi, signInContext, siteConfig } from './checkoutSupport';
 import { HOST_CITY as CITY, photoFile, publishedPlace } from './hostingSupport';
 import { openUserMenu } from '../support/userMenu';
+import { pageCalendarTo } from '../support/calendar';
 
 function inDays(n: number): Date {
   const d = new Date();
@@ -266,7 +267,7 @@ test.describe('hosting', () => {
     await expect(page.getByText('No nights are blocked.')).toBeVisible();
     const pick = async (day: Date) => {
       const button = page.getByRole('button', { name: dayName(day), exact: true });
-      for (let i = 0; i < 4 && !(await button.isVisible()); i += 1) await page.getByRole('button', { name: 'Next month' }).click();
+      await pageCalendarTo(page, button, 4);
       await button.click();
     };
     await pick(start);
@@ -322,21 +323,24 @@ test.describe('hosting', () => {
     const id = await publishedPlace(host, title);
     const traveller = await newUser('calendar-guest');
     expect((await traveller.client.auth.updateUser({ data: { name: 'Ada Lovelace' } })).error).toBeNull();
-    await payThroughApi(traveller, { roomId: id, start: iso(inDays(30)), end: iso(inDays(32)), nights: 2 });
-    const blocking = await host.client.from('room_blocked_dates').insert({ room_id: id, start_date: iso(inDays(34)), end_date: iso(inDays(35)) });
+    // Nights of one month (the calendar shows one at a time at some widths), whatever today is.
+    const today = new Date();
+    const night = (day: number) => new Date(today.getFullYear(), today.getMonth() + 2, day);
+    await payThroughApi(traveller, { roomId: id, start: iso(night(1)), end: iso(night(3)), nights: 2 });
+    const blocking = await host.client.from('room_blocked_dates').insert({ room_id: id, start_date: iso(night(5)), end_date: iso(night(6)) });
     expect(blocking.error).toBeNull();
 
     await signInContext(context, host);
     const problems = problemsOf(page);
     await page.goto(`/hosting/${id}/calendar`);
-    const booked = page.getByRole('button', { name: `${dayName(inDays(30))}, booked by Ada Lovelace`, exact: true });
-    for (let i = 0; i < 3 && !(await booked.isVisible()); i += 1) await page.getByRole('button', { name: 'Next month' }).click();
+    const booked = page.getByRole('button', { name: `${dayName(night(1))}, booked by Ada Lovelace`, exact: true });
+    await pageCalendarTo(page, booked, 3);
     await expect(booked).toBeVisible();
     await expect(booked).toHaveAttribute('aria-disabled', 'true');
-    await expect(page.getByRole('button', { name: `${dayName(inDays(31))}, booked by Ada Lovelace`, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `${dayName(night(2))}, booked by Ada Lovelace`, exact: true })).toBeVisible();
     // The night after the stay is free; the blocked night is struck through, the booked one is not.
-    await expect(page.getByRole('button', { name: dayName(inDays(32)), exact: true })).not.toHaveAttribute('aria-disabled', 'true');
-    const blockedNight = page.getByRole('button', { name: dayName(inDays(34)), exact: true });
+    await expect(page.getByRole('button', { name: dayName(night(3)), exact: true })).not.toHaveAttribute('aria-disabled', 'true');
+    const blockedNight = page.getByRole('button', { name: dayName(night(5)), exact: true });
     await expect(blockedNight).toHaveCSS('text-decoration-line', 'line-through');
     await expect(booked).not.toHaveCSS('text-decoration-line', 'line-through');
     expect(await booked.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(await blockedNight.evaluate((el) => getComputedStyle(el).backgroundColor));

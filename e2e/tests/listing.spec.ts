@@ -10,6 +10,7 @@ import { checkoutTotals, nightlyUsdPrice } from '../../shared/src/rules/pricing'
 import { roomBlock } from '../support/rooms';
 import { navigateInApp } from '../support/site';
 import { anonClient, newUser, payThroughApi, shownTerms, signInContext } from './checkoutSupport';
+import { pageCalendarTo } from '../support/calendar';
 
 const LISTING_STANDALONE = `http://localhost:${appPort('listing')}`;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -86,9 +87,7 @@ function stayCalendar(page: Page): Locator {
 async function dayButton(page: Page, date: Date): Promise<Locator> {
   const calendar = stayCalendar(page);
   const button = calendar.getByRole('button', { name: dayName(date), exact: true });
-  for (let page_ = 0; page_ < 20 && (await button.count()) === 0; page_ += 1) {
-    await calendar.getByRole('button', { name: 'Next month' }).click();
-  }
+  await pageCalendarTo(calendar, button, 20);
   return button;
 }
 
