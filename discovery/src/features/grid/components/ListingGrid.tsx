@@ -112,7 +112,7 @@ export function ListingGrid() {
     return (
       <>
         {search && <PlaceLine place={place} />}
-        <div className={styles.message} role="status">
+        <div className={noHomesAtPlace ? `${styles.message} ${styles.beforeNearby}` : styles.message} role="status">
           <h2>No exact matches</h2>
           <p>
             {place && reference
