@@ -40,6 +40,12 @@ CREATE EXTENSION IF NOT EXISTS fuzzystrmatch WITH SCHEMA extensions;
 -- comment EXTENSION fuzzystrmatch (schema -)
 COMMENT ON EXTENSION fuzzystrmatch IS 'determine similarities and distance between strings';
 
+-- extension pg_trgm (schema -)
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA extensions;
+
+-- comment EXTENSION pg_trgm (schema -)
+COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
+
 -- extension pgcrypto (schema -)
 CREATE EXTENSION IF NOT EXISTS pgcrypto WITH SCHEMA extensions;
 
@@ -1586,11 +1592,12 @@ end
 $$;
 
 -- function resolve_place(text) (schema public)
-CREATE FUNCTION public.resolve_place(search_text text) RETURNS TABLE(name text, country text, kind text, lat double precision, lng double precision, radius_km double precision)
+CREATE FUNCTION public.resolve_place(search_text text) RETURNS TABLE(name text, country text, kind text, lat double precision, lng double precision, radius_km double precision, corrected boolean)
     LANGUAGE sql STABLE
     AS $$
-  select p.name, p.country, p.kind, p.lat, p.lng, p.radius_km
-  from search.place(public.search_letters(left(search_text, 200))) as p
+  select c.name, c.country, c.kind, c.lat, c.lng, c.radius_km, c.corrected
+  from search.place_candidates(public.search_letters(left(search_text, 200)), search.as_typed(search_text)) as c
+  order by c.candidate
 $$;
 
 -- function review_deadline(date) (schema public)
@@ -1849,8 +1856,9 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
       and (guests is null or l.max_guests >= guests)
       and l.room_id <> all (t.unavailable)
     union all
-    -- nothing resolved (a misspelling, a prefix), a region, or no search: take three's ranked
-    -- places, each place's rooms by id
+    -- nothing resolved, even by a close spelling of a place's name, a region, or no search: the
+    -- places whose own name is the search, begins with it or is spelt close to it (no longer
+    -- the bare 90% letter rule, which matched homes on other continents), each place's rooms by id
     select l.room_id, found.place_rank::double precision
     from (
       select p.country_key, p.city_key, t.unavailable,
@@ -1877,7 +1885,7 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
                 where rp.region_key = t.q and rp.country_key = p.country_key
                   and (rp.city is null or rp.city_key = p.city_key)
               )
-              else m.tier < 3 or m.missing <= t.allowed_missing
+              else m.tier < 3
             end
     ) as found
     -- each place's rooms by the place index (offset 0 keeps this a per-place lookup: joined
@@ -2090,6 +2098,13 @@ begin
 end
 $$;
 
+-- function as_typed(text) (schema search)
+CREATE FUNCTION search.as_typed(search_text text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $_$
+  select coalesce(left(search_text, 200) ~ '^\s*".*"\s*$', false)
+$_$;
+
 -- function close_spelling(text, text, integer) (schema search)
 CREATE FUNCTION search.close_spelling(place text, q text, max_edits integer) RETURNS boolean
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -2116,28 +2131,58 @@ CREATE FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[
   where n.times > 4
 $$;
 
--- function place(text) (schema search)
-CREATE FUNCTION search.place(q text) RETURNS TABLE(kind text, name text, country text, lat double precision, lng double precision, radius_km double precision, country_key text, city_key text)
+-- function place_candidates(text, boolean) (schema search)
+CREATE FUNCTION search.place_candidates(q text, as_typed boolean) RETURNS TABLE(candidate integer, kind text, name text, country text, lat double precision, lng double precision, radius_km double precision, country_key text, city_key text, corrected boolean)
     LANGUAGE sql STABLE
     AS $$
-  select found.kind, found.name, found.country, found.lat, found.lng, found.radius_km, found.country_key, found.city_key
-  from (
-    select 0 as preference, 0::bigint as population, 'region'::text as kind, min(rp.region) as name,
-           null::text as country, null::double precision as lat, null::double precision as lng,
-           null::double precision as radius_km, null::text as country_key, null::text as city_key
+  with named as (
+    select 0 as preference, 0::bigint as population, 0::real as likeness, 'region'::text as kind,
+           min(rp.region) as name, null::text as country, null::double precision as lat,
+           null::double precision as lng, null::double precision as radius_km, null::text as country_key,
+           null::text as city_key
     from search.region_places as rp
     where rp.region_key = q
     group by rp.region_key
     union all
-    select case g.kind when 'country' then 1 when 'city' then 2 else 3 end, g.population, g.kind, g.name, g.country, g.lat, g.lng,
-           case when g.kind = 'country' then null when g.population >= 1000000 then 40 else 25 end,
+    select case g.kind when 'country' then 1 when 'landmark' then 3 else 2 end, g.population, 0::real, g.kind,
+           g.name, g.country, g.lat, g.lng,
+           coalesce(g.radius_km, case when g.kind = 'country' then null when g.population >= 1000000 then 40 else 25 end),
            g.country_key, case when g.kind = 'city' then g.name_key end
     from search.gazetteer as g
     where g.name_key = q or (g.kind <> 'country' and g.full_key = q)
-  ) as found
-  where q <> ''
-  order by found.preference, found.population desc, found.name
-  limit 1
+  ),
+  spelt_close as (
+    select case g.kind when 'country' then 1 when 'landmark' then 3 else 2 end, g.population,
+           -e.edits::real, g.kind, g.name, g.country, g.lat, g.lng,
+           coalesce(g.radius_km, case when g.kind = 'country' then null when g.population >= 1000000 then 40 else 25 end),
+           g.country_key, case when g.kind = 'city' then g.name_key end
+    from search.gazetteer as g
+    cross join lateral (
+      select extensions.levenshtein_less_equal(g.name_key, q, case when length(q) < 7 then 1 else 2 end) as edits
+    ) as e
+    where not as_typed and length(q) >= 4 and not exists (select from named)
+      and g.name_key operator(extensions.%) q
+      and e.edits <= case when length(q) < 7 then 1 else 2 end
+  ),
+  -- one row per place (the most populous of a name in a country)
+  places as (
+    select distinct on (f.kind, f.name, f.country) f.*
+    from (select * from named union all select * from spelt_close) as f
+    order by f.kind, f.name, f.country, f.population desc
+  ),
+  ranked as (
+    select row_number() over (order by p.likeness desc, p.preference, p.population desc, p.name, p.country)::integer as candidate, p.*
+    from places as p
+  )
+  select r.candidate, r.kind, r.name, r.country, r.lat, r.lng, r.radius_km, r.country_key, r.city_key,
+         not exists (select from named) as corrected
+  from ranked as r
+  join ranked as first on first.candidate = 1
+  where q <> '' and length(q) <= 64
+    and (r.candidate = 1
+         or (r.candidate <= 4 and first.preference > 0 and r.likeness = first.likeness
+             and r.population * 50 >= first.population))
+  order by r.candidate
 $$;
 
 -- function place_key(text) (schema search)
@@ -2197,8 +2242,8 @@ begin
   close_max := case when length(q) between 4 and 6 then 1 when length(q) between 7 and 64 then 2 else 0 end;
   unavailable := array(select search.unavailable_room_ids(check_in, check_out, stay_nights));
 
-  -- no place name is 64 letters long; a longer search is not looked up
-  select * into place from search.place(case when length(q) <= 64 then q else '' end);
+  -- the first candidate; a search in double quotes is taken as typed (no close spelling)
+  select * into place from search.place_candidates(q, search.as_typed(search_text)) as c order by c.candidate limit 1;
   lat := place.lat;
   lng := place.lng;
   if coalesce(box_west, box_south, box_east, box_north) is not null then
@@ -2209,7 +2254,7 @@ begin
       lng := (box_west + box_east) / 2 + case when box_west > box_east then 180 else 0 end;
       lng := lng - 360 * floor((lng + 180) / 360);
     end if;
-  elsif place.kind in ('city', 'landmark') then
+  elsif place.kind in ('city', 'landmark', 'island', 'region') and place.lat is not null then
     mode := 'near';
     radius_km := place.radius_km;
     country_key := place.country_key;
@@ -2600,9 +2645,11 @@ CREATE TABLE search.gazetteer (
     name_key text GENERATED ALWAYS AS (public.search_letters(name)) STORED,
     country_key text GENERATED ALWAYS AS (public.search_letters(country)) STORED,
     full_key text GENERATED ALWAYS AS ((public.search_letters(name) || public.search_letters(country))) STORED,
-    CONSTRAINT gazetteer_kind_check CHECK ((kind = ANY (ARRAY['city'::text, 'country'::text, 'landmark'::text]))),
+    radius_km double precision,
+    CONSTRAINT gazetteer_kind_check CHECK ((kind = ANY (ARRAY['city'::text, 'country'::text, 'landmark'::text, 'island'::text, 'region'::text]))),
     CONSTRAINT gazetteer_lat_check CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))),
-    CONSTRAINT gazetteer_lng_check CHECK (((lng >= ('-180'::integer)::double precision) AND (lng <= (180)::double precision)))
+    CONSTRAINT gazetteer_lng_check CHECK (((lng >= ('-180'::integer)::double precision) AND (lng <= (180)::double precision))),
+    CONSTRAINT gazetteer_radius_km_check CHECK ((radius_km > (0)::double precision))
 );
 
 -- table places (schema search)

@@ -236,6 +236,9 @@ CREATE INDEX gazetteer_full_key ON search.gazetteer USING btree (full_key);
 -- index gazetteer_name_key (schema search)
 CREATE INDEX gazetteer_name_key ON search.gazetteer USING btree (name_key);
 
+-- index gazetteer_name_trigrams (schema search)
+CREATE INDEX gazetteer_name_trigrams ON search.gazetteer USING gin (name_key extensions.gin_trgm_ops);
+
 -- index region_places_region_key (schema search)
 CREATE INDEX region_places_region_key ON search.region_places USING btree (region_key);
 

@@ -328,6 +328,12 @@ GRANT ALL ON FUNCTION search.area(west double precision, south double precision,
 GRANT ALL ON FUNCTION search.area(west double precision, south double precision, east double precision, north double precision, OUT area_1 box, OUT area_2 box) TO authenticated;
 GRANT ALL ON FUNCTION search.area(west double precision, south double precision, east double precision, north double precision, OUT area_1 box, OUT area_2 box) TO service_role;
 
+-- acl FUNCTION as_typed(search_text text) (schema search)
+REVOKE ALL ON FUNCTION search.as_typed(search_text text) FROM PUBLIC;
+GRANT ALL ON FUNCTION search.as_typed(search_text text) TO anon;
+GRANT ALL ON FUNCTION search.as_typed(search_text text) TO authenticated;
+GRANT ALL ON FUNCTION search.as_typed(search_text text) TO service_role;
+
 -- acl FUNCTION close_spelling(place text, q text, max_edits integer) (schema search)
 REVOKE ALL ON FUNCTION search.close_spelling(place text, q text, max_edits integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION search.close_spelling(place text, q text, max_edits integer) TO anon;
@@ -346,11 +352,11 @@ GRANT ALL ON FUNCTION search.missing_beyond_4(room_counts smallint[], needed sma
 GRANT ALL ON FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) TO authenticated;
 GRANT ALL ON FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) TO service_role;
 
--- acl FUNCTION place(q text) (schema search)
-REVOKE ALL ON FUNCTION search.place(q text) FROM PUBLIC;
-GRANT ALL ON FUNCTION search.place(q text) TO anon;
-GRANT ALL ON FUNCTION search.place(q text) TO authenticated;
-GRANT ALL ON FUNCTION search.place(q text) TO service_role;
+-- acl FUNCTION place_candidates(q text, as_typed boolean) (schema search)
+REVOKE ALL ON FUNCTION search.place_candidates(q text, as_typed boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION search.place_candidates(q text, as_typed boolean) TO anon;
+GRANT ALL ON FUNCTION search.place_candidates(q text, as_typed boolean) TO authenticated;
+GRANT ALL ON FUNCTION search.place_candidates(q text, as_typed boolean) TO service_role;
 
 -- acl FUNCTION place_key(t text) (schema search)
 REVOKE ALL ON FUNCTION search.place_key(t text) FROM PUBLIC;

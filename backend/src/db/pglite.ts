@@ -4,6 +4,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { DB_WAIT_MS, DbWaitTimeout, type Db, type QueryResult, type Statement, type TxQueryable } from './index.ts';
 import { Mutex } from './mutex.ts';
@@ -41,7 +42,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /** The extensions the migrations create (also loaded by the backup's dump and restore). */
-export const PGLITE_EXTENSIONS = { btree_gist, cube, fuzzystrmatch, pgcrypto, uuid_ossp };
+export const PGLITE_EXTENSIONS = { btree_gist, cube, fuzzystrmatch, pg_trgm, pgcrypto, uuid_ossp };
 
 /**
  * The embedded database's Db, which can also lend its one session whole: fn gets the PGlite

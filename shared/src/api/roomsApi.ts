@@ -27,9 +27,10 @@
  *   "Rooms" itself holds the area (house_location) and an approximate point.
  * - getRoomHasHost: whether a place has a host account to message (issue 30; room_has_host),
  *   for the listing's "Contact host" and a trip's "Message host".
- * - getSearchPlace: the place a search text resolves to (resolve_place: a city, a country, a
- *   region or a landmark, as search_rooms resolves it; null when nothing does). Cards measure their distance
- *   from its point, so a card's distance is the great-circle distance from the place searched.
+ * - getSearchPlace: the place a search text resolves to (resolve_place: a city, an island, a
+ *   region, a country or a landmark, as search_rooms resolves it; null when nothing does), with the
+ *   close candidates it may have meant instead. Cards measure their distance from its centre
+ *   (distanceOrigin: none for a country), so a card's distance is from the place searched.
  * - getGridCount: how many rooms the grid has in all for the same arguments ('N homes'). Discovery's grid reads it; it lives here so that the shell can ask for
  *   the first page at start-up (app/prefetchHome.ts) and the grid find it in the cache.
  */
@@ -74,16 +75,34 @@ export function searchRoomsArgs(query: SearchQuery) {
   };
 }
 
-/** A searched place (resolve_place); a region has no point, so no distances. */
-export interface SearchPlace {
+/** A place a search may mean (a row of resolve_place). */
+export interface PlaceCandidate {
   name: string;
-  /** The country's name; null for a region. */
+  /** The country's name; null for a region of search.region_places. */
   country: string | null;
-  kind: 'city' | 'country' | 'region' | 'landmark';
+  kind: 'city' | 'country' | 'region' | 'island' | 'landmark';
+  /** Its centre (a country's is its capital); null for a region of search.region_places. */
   lat: number | null;
   lng: number | null;
-  /** How far around a city or a landmark the search reaches; null for a country or a region. */
+  /** How far from its centre its homes are; null for a country or a region of its countries. */
   radius_km: number | null;
+  /** A close spelling stood in for the search ('Barcelona' for 'Barcelna'). */
+  corrected: boolean;
+}
+
+/** The place searched (resolve_place's first row) and the close candidates it may have meant instead. */
+export interface SearchPlace extends PlaceCandidate {
+  alternatives: PlaceCandidate[];
+}
+
+/**
+ * Where a searched place's distances are measured from: its centre (a city's, an island's, a
+ * region's, a landmark's), or none for a country (every distance from its capital would be
+ * untrue, issue 43) or a region made of countries.
+ */
+export function distanceOrigin(place: SearchPlace | null | undefined): { name: string; lat: number; lng: number } | null {
+  if (!place || place.kind === 'country' || place.lat === null || place.lng === null) return null;
+  return { name: place.name, lat: place.lat, lng: place.lng };
 }
 
 export interface GridArgs {
@@ -215,7 +234,8 @@ export const roomsApi = api.injectEndpoints({
       async queryFn(searchText, queryApi) {
         const result = await (await clientOf(queryApi)).rpc('resolve_place', { search_text: searchText });
         if (result.error) return { error: toApiError(`Error resolving the place '${searchText}':`, result.error) };
-        return { data: (result.data as SearchPlace[])[0] ?? null };
+        const [place, ...alternatives] = result.data as PlaceCandidate[];
+        return { data: place ? { ...place, alternatives } : null };
       },
     }),
     getGridCount: build.query<number, GridArgs>({

@@ -19,6 +19,10 @@ describe('reducing text to letters', () => {
     ['all', 'New York', 'newyork'],
     ['all', '', ''],
     ['Southeast Asia', 'ignored', 'southeastasia'],
+    ['all', '"Barcelna"', '"barcelna"'],
+    ['all', ' "Bāli, India" ', '"baliindia"'],
+    ['all', '"', ''],
+    ['Europe', '"Paris"', 'europe'],
   ])('region %s with destination %s searches %s', (region, destination, text) => {
     expect(searchText(region, destination)).toBe(text);
   });

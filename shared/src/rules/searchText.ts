@@ -11,7 +11,18 @@ export function lettersOnly(text: string): string {
   return text.normalize('NFD').toLowerCase().replace(/[^a-z]/g, '');
 }
 
-/** What is searched for: the region, or the typed destination when the region is 'all'. */
+/**
+ * What is searched for: the region, or the typed destination when the region is 'all'. A
+ * destination in double quotes keeps them ('"barcelna"'): the database then takes it as typed,
+ * with no close spelling standing in for it (the way back from 'Showing results for Barcelona').
+ */
 export function searchText(region: string, destination: string): string {
-  return lettersOnly(region === REGION_ALL ? destination : region);
+  if (region !== REGION_ALL) return lettersOnly(region);
+  const letters = lettersOnly(destination);
+  return letters !== '' && isQuoted(destination) ? `"${letters}"` : letters;
+}
+
+/** Whether a destination is in double quotes: taken as typed. */
+function isQuoted(destination: string): boolean {
+  return /^\s*".*"\s*$/.test(destination);
 }

@@ -186,6 +186,43 @@ describe('ListingGrid', () => {
     }
   });
 
+  it('a country shows no distances and says the homes are in it', async () => {
+    const italy = { name: 'Italy', country: 'Italy', kind: 'country', lat: 41.89, lng: 12.51, radius_km: null, corrected: false };
+    const handler = (read: Read): Answer =>
+      read.rpc === 'resolve_place' ? { data: [italy] } : read.rpc === 'search_rooms' ? { data: [{ ...room(1), lat: 45.46, lng: 9.19 }], count: 1 } : rooms(3)(read);
+    renderWithStore(<ListingGrid />, { path: '/home?where=Italy', answer: handler });
+    expect(await screen.findByText('1 home in Italy')).toBeInTheDocument();
+    expect(screen.queryByText(/kilometers away/)).toBeNull();
+  });
+
+  it('a close spelling says which place it shows, links back to the typed text, and offers the other places of the name', async () => {
+    const spain = { name: 'Barcelona', country: 'Spain', kind: 'city', lat: 41.39, lng: 2.16, radius_km: 40, corrected: true };
+    const venezuela = { ...spain, country: 'Venezuela', lat: 10.14, lng: -64.69, radius_km: 25 };
+    const handler = (read: Read): Answer =>
+      read.rpc === 'resolve_place' ? { data: [spain, venezuela] } : read.rpc === 'search_rooms' ? { data: [{ ...room(1), lat: 41.4, lng: 2.15 }], count: 1 } : rooms(3)(read);
+    renderWithStore(<ListingGrid />, { path: '/home?where=Barcelna&adults=2', answer: handler });
+    expect(await screen.findByText(/Showing results for/)).toHaveTextContent('Showing results for Barcelona.');
+    expect(screen.getByRole('link', { name: 'Search instead for Barcelna' })).toHaveAttribute('href', '/home?where=%22Barcelna%22&adults=2');
+    const choice = screen.getByRole('navigation', { name: 'Places with this name' });
+    expect(within(choice).getByText('Barcelona, Spain')).toHaveAttribute('aria-current', 'true');
+    expect(within(choice).getByRole('link', { name: 'Barcelona, Venezuela' })).toHaveAttribute('href', '/home?where=Barcelona%2C+Venezuela&adults=2');
+  });
+
+  it('a place with no homes says so and shows the nearest under Nearby, with their distances', async () => {
+    const ulaanbaatar = { name: 'Ulaanbaatar', country: 'Mongolia', kind: 'city', lat: 47.91, lng: 106.88, radius_km: 25, corrected: false };
+    const beijing = { ...room(7), lat: 39.9, lng: 116.4 };
+    const handler = (read: Read): Answer =>
+      read.rpc === 'resolve_place'
+        ? { data: [ulaanbaatar] }
+        : read.rpc === 'search_rooms'
+          ? read.args?.box_west === -180 ? { data: [beijing], count: 1 } : { data: [], count: 0 }
+          : rooms(3)(read);
+    renderWithStore(<ListingGrid />, { path: '/home?where=Ulaanbaatar', answer: handler });
+    expect(await screen.findByText('There are no homes in Ulaanbaatar. The nearest are below.')).toBeInTheDocument();
+    const nearby = await screen.findByRole('region', { name: 'Nearby' });
+    expect(await within(nearby).findByText(distanceText(kilometresBetween(ulaanbaatar, beijing)))).toBeInTheDocument();
+  });
+
   it('a search that finds nothing offers to clear it, which shows every home again', async () => {
     const handler = (read: Read): Answer => (read.rpc === 'search_rooms' ? { data: [], count: 0 } : rooms(3)(read));
     const { reads } = renderWithStore(

@@ -6,10 +6,15 @@
  * state, never a blank grid. A search says how many homes it found ('N homes') and its empty
  * state offers to clear it; the last page ends with a line saying so. Cards give their distance
  * from the place the search resolves to (resolve_place, as search_rooms resolves it); without a
- * place with a point (no search, a region, nothing resolved) they give none.
+ * place with a point (no search, a region, nothing resolved) they give none; nor for a country
+ * (the count says 'in Italy' instead). Above the grid, the place searched (issue 43): 'Showing
+ * results for Barcelona' when a close spelling stood in for the search, with the way back to the
+ * typed text (the same search in double quotes, taken as typed), and the other places of the name
+ * it may have meant ('Bāli, India'). A place with no homes says so and shows the nearest homes
+ * under 'Nearby' (the same search over the whole world, nearest the place first).
  * Pointing at a card highlights its pin on the results map (features/map).
  */
-import { useNavigate } from 'shared/router';
+import { Link, useLocation, useNavigate } from 'shared/router';
 import { staySearch, stayOf } from 'shared/url';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from 'shared/store';
@@ -21,14 +26,24 @@ import {
 } from 'shared/rules';
 import { clearAll } from 'shared/state';
 import { ListingCardSkeleton } from 'shared/ui';
-import { useGetGridCountQuery, useGetGridPageInfiniteQuery, useGetSearchPlaceQuery } from 'shared/api';
+import {
+  distanceOrigin,
+  useGetGridCountQuery,
+  useGetGridPageInfiniteQuery,
+  useGetSearchPlaceQuery,
+  type GridRoom,
+  type SearchPlace,
+} from 'shared/api';
 import { highlightRoom } from '../../map';
-import { selectSearching, useHomeSearch } from '../../search';
+import { homeSearchWith, selectSearching, useHomeSearch } from '../../search';
 import { useNearViewportBottom } from '../hooks/useNearViewportBottom';
 import { GridCard } from './GridCard';
 import styles from './ListingGrid.module.css';
 
 const homes = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'home' : 'homes'}`;
+
+/** The whole world as a map box: a search over it is every home, nearest the place searched first. */
+const WORLD = { west: -180, south: -90, east: 180, north: 90 };
 
 function skeletons(count: number, keyPrefix: string) {
   return Array.from({ length: count }, (_, i) => <ListingCardSkeleton key={`${keyPrefix}${i}`} />);
@@ -54,7 +69,15 @@ export function ListingGrid() {
 
   // Only the rooms of the current category and search: another category's rooms never linger.
   const rooms = currentData?.pages.flat() ?? [];
-  const reference = search && place?.lat != null && place.lng != null ? { lat: place.lat, lng: place.lng } : null;
+  const reference = search ? distanceOrigin(place) : null;
+  // A place with no homes: the nearest homes, with their distances, under 'Nearby'.
+  const noHomesAtPlace = !isFetching && currentData !== undefined && rooms.length === 0 && reference !== null && search !== null && search.box === null;
+  const { currentData: nearbyData } = useGetGridPageInfiniteQuery(
+    noHomesAtPlace ? { category, search: { ...search, box: WORLD } } : skipToken,
+  );
+  const nearby = nearbyData?.pages[0] ?? [];
+  const distanceOf = (room: GridRoom) =>
+    reference && room.lat != null && room.lng != null ? kilometresBetween(reference, { lat: room.lat, lng: room.lng }) : null;
   const isLoading = currentData === undefined && isFetching;
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   const sentinel = useNearViewportBottom<HTMLDivElement>(
@@ -87,27 +110,48 @@ export function ListingGrid() {
 
   if (rooms.length === 0) {
     return (
-      <div className={styles.message} role="status">
-        <h2>No exact matches</h2>
-        <p>
-          {search
-            ? 'No homes match your search. Try other dates, fewer guests or another destination.'
-            : 'There are no homes in this category yet. Try another category.'}
-        </p>
-        {search && (
-          <button type="button" className={styles.button} onClick={clearSearch}>
-            Clear search
-          </button>
+      <>
+        {search && <PlaceLine place={place} />}
+        <div className={noHomesAtPlace ? `${styles.message} ${styles.beforeNearby}` : styles.message} role="status">
+          <h2>No exact matches</h2>
+          <p>
+            {place && reference
+              ? `There are no homes in ${place.name}${stayDates ? ' on your dates' : ''}. The nearest are below.`
+              : search
+                ? 'No homes match your search. Try other dates, fewer guests or another destination.'
+                : 'There are no homes in this category yet. Try another category.'}
+          </p>
+          {search && (
+            <button type="button" className={styles.button} onClick={clearSearch}>
+              Clear search
+            </button>
+          )}
+        </div>
+        {noHomesAtPlace && nearby.length > 0 && (
+          <section aria-labelledby="nearby-heading">
+            <h2 id="nearby-heading" className={styles.nearbyHeading}>
+              Nearby
+            </h2>
+            <div className={styles.grid}>
+              {nearby.map((room) => (
+                <div key={room.id} className={styles.cell}>
+                  <GridCard room={room} distanceKm={distanceOf(room)} datesText={stayDates} staySearch={stayQuery} />
+                </div>
+              ))}
+            </div>
+          </section>
         )}
-      </div>
+      </>
     );
   }
 
   return (
     <>
+      {search && <PlaceLine place={place} />}
       {search && count !== undefined && (
         <p className={styles.count} role="status">
           {homes(count)}
+          {place?.kind === 'country' && ` in ${place.name}`}
         </p>
       )}
       <div className={styles.grid}>
@@ -127,7 +171,7 @@ export function ListingGrid() {
               // it): its photo is the one asked for at once; the rest of the row loads lazily,
               // which the browser starts as soon as it has laid them out in view.
               priority={i === 0}
-              distanceKm={reference && room.lat != null && room.lng != null ? kilometresBetween(reference, { lat: room.lat, lng: room.lng }) : null}
+              distanceKm={distanceOf(room)}
               datesText={stayDates}
               staySearch={stayQuery}
             />
@@ -153,5 +197,48 @@ export function ListingGrid() {
       )}
       {!hasNextPage && <p className={styles.end}>That&apos;s everything: {homes(rooms.length)}</p>}
     </>
+  );
+}
+
+/** 'Country' for a choice's label: 'Bāli, India'. */
+const placeLabel = (place: { name: string; country: string | null }) => (place.country ? `${place.name}, ${place.country}` : place.name);
+
+/**
+ * The place searched, when the page should say which: a close spelling that stood in for the
+ * search (with the way back to the typed text), and the other places of the name it may mean.
+ */
+function PlaceLine({ place }: { place: SearchPlace | null | undefined }) {
+  const { search: query } = useLocation();
+  const { criteria } = useHomeSearch();
+  if (!place || (!place.corrected && place.alternatives.length === 0)) return null;
+  const searchFor = (where: string) =>
+    homeSearchWith(query, (params) => {
+      params.set('where', where);
+      params.delete('box');
+    });
+  return (
+    <div className={styles.placeLine}>
+      {place.corrected && (
+        <p>
+          Showing results for <strong>{place.name}</strong>.{' '}
+          <Link to={searchFor(`"${criteria.where.replace(/"/g, '').trim()}"`)}>Search instead for {criteria.where.trim()}</Link>
+        </p>
+      )}
+      {place.alternatives.length > 0 && (
+        <nav aria-label="Places with this name">
+          <span>Did you mean:</span>
+          <ul>
+            <li>
+              <span aria-current="true">{placeLabel(place)}</span>
+            </li>
+            {place.alternatives.map((other) => (
+              <li key={placeLabel(other)}>
+                <Link to={searchFor(placeLabel(other))}>{placeLabel(other)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
   );
 }

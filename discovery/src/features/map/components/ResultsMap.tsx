@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Minus, Plus, X } from 'lucide-react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useGetGridPageInfiniteQuery, useGetSearchPlaceQuery, type GridRoom } from 'shared/api';
+import { distanceOrigin, useGetGridPageInfiniteQuery, useGetSearchPlaceQuery, type GridRoom } from 'shared/api';
 import { useRuntimeConfig } from 'shared/config';
 import { Link, useLocation, useNavigate } from 'shared/router';
 import { nightlyUsdPrice } from 'shared/rules';
@@ -97,9 +97,10 @@ export default function ResultsMap() {
   // last results stay pinned while the next ones load.
   const { data, currentData } = useGetGridPageInfiniteQuery({ category, search });
   const rooms = useMemo(() => (data?.pages.flat() ?? []).filter(isLocated), [data]);
-  // The place searched (the cards' distances are measured from it), as the list asks for it.
+  // The place searched (the cards' distances are measured from it), as the list asks for it; a
+  // country is no point to measure from, so it is not marked.
   const { currentData: place } = useGetSearchPlaceQuery(search && search.searchText !== '' ? search.searchText : skipToken);
-  const placePoint = place?.lat != null && place.lng != null ? { name: place.name, lat: place.lat, lng: place.lng } : null;
+  const placePoint = distanceOrigin(place);
   const highlightedId = useAppSelector(selectHighlightedRoomId);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   // The pin the keyboard is on stays a pin while the layout changes (a card pointed at meanwhile).
