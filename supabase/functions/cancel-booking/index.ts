@@ -14,6 +14,9 @@
 //   3. record_cancellation_refund keeps the processor's refund id.
 // A failure at 2 or 3 leaves the trip cancelled with its refund owed, and says so (502): calling
 // again pays it. Nothing here ever refunds more than the one refund the decision owes.
+// A request the host has not answered yet (its card only held, payment 'authorised') is withdrawn
+// instead: cancel_booking_request, then the hold is released (nothing was taken, nothing is
+// refunded); a release that failed is left to release-holds.
 //
 // Body: { paymentId }
 // Answer: { cancellation: { paymentId, reservationCode, cancelledAt, refundAmount (USD),
@@ -35,10 +38,13 @@ const COLUMN_LIST = [
   'cancelled_at',
   'refund_amount',
   'refund_id',
+  'status',
+  'booking_id',
 ] as const;
 const COLUMNS = COLUMN_LIST.join(',');
 type PaymentRow = Pick<PaymentsRow, (typeof COLUMN_LIST)[number]>;
 const RAISED = 'P0001';
+const ILLEGAL = '55000';
 const MAX_PAYMENT_ID_LENGTH = 200;
 
 const notFound = () => new Refusal(404, 'trip_not_found', 'No such trip.');
@@ -84,6 +90,28 @@ async function begin(payment: PaymentRow, userId: string, refundCents: number): 
   }
 }
 
+/** A request withdrawn by its traveller: the event, then the hold given back. */
+async function withdraw(payment: PaymentRow, bookingId: number, userId: string): Promise<Response> {
+  try {
+    await withRetries(() =>
+      serviceRest('rpc/cancel_booking_request', { method: 'POST', body: { p_booking_id: bookingId, p_traveller: userId } }),
+    );
+  } catch (error) {
+    if (error instanceof RestCallError && error.error.code === ILLEGAL) {
+      throw new Refusal(409, 'request_answered', 'The host has answered this request meanwhile.');
+    }
+    throw error;
+  }
+  try {
+    const intent = await processor().retrieve(payment.stripe_payment_intent_id);
+    if (intent) await processor().release(intent);
+    await serviceRest('rpc/record_hold_released', { method: 'POST', body: { p_payment_id: payment.id } });
+  } catch (error) {
+    console.error(`cancel-booking: the hold of ${payment.id} is still to release`, error);
+  }
+  return answer({ ...payment, cancelled_at: new Date().toISOString(), refund_amount: 0 });
+}
+
 const handler = postHandler(async (req) => {
   const user = await requireUser(req);
   const body = await readJsonObject(req);
@@ -94,6 +122,8 @@ const handler = postHandler(async (req) => {
 
   const [found] = await callerRest<PaymentRow[]>(user, `Payments?select=${COLUMNS}&id=eq.${encodeURIComponent(paymentId)}`);
   if (!found) throw notFound();
+
+  if (found.status === 'authorised' && found.booking_id !== null) return withdraw(found, found.booking_id, user.id);
 
   let payment = found;
   if (payment.cancelled_at === null) {
