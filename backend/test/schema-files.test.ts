@@ -22,7 +22,7 @@ describe.skipIf(postgresSkipReason !== undefined)('supabase/schemas', () => {
 
   it('row types (shared/src/api/rows.ts and the functions\' copy) are the schema\'s (after a migration: pnpm --filter backend gen:row-types)', async () => {
     const current = await currentRowTypes();
-    expect(current).toContain("status: 'pending' | 'confirmed' | 'cancelled';");
+    expect(current).toContain("status: 'pending' | 'requested' | 'confirmed' | 'completed' | 'declined' | 'expired' | 'cancelled';");
     for (const file of ROW_TYPE_FILES) expect(readFileSync(file, 'utf8'), file).toBe(current);
   });
 });
