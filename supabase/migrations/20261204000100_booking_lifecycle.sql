@@ -131,14 +131,22 @@ create index booking_events_booking_idx on public.booking_events (booking_id, id
 alter table public.booking_events enable row level security;
 revoke all on table public.booking_events from public, anon, authenticated, service_role;
 grant select on table public.booking_events to authenticated, service_role;
+-- (The host cannot read the traveller's "Bookings" row under its policies: the check runs as owner.)
+create function private.is_booking_party(p_booking_id bigint) returns boolean
+  language sql stable security definer set search_path = ''
+as $$
+  select auth.uid() is not null and exists (
+    select 1 from public."Bookings" as b
+    where b.id = p_booking_id
+      and (b.user_id = auth.uid()
+           or exists (select 1 from public.hosted_rooms as h where h.room_id = b.room_id and h.host_id = auth.uid()))
+  )
+$$;
+revoke all on function private.is_booking_party(bigint) from public;
+grant execute on function private.is_booking_party(bigint) to authenticated;
 create policy "Travellers and hosts read their bookings' events" on public.booking_events
   for select to authenticated
-  using (exists (
-    select 1 from public."Bookings" as b
-    where b.id = booking_events.booking_id
-      and (b.user_id = (select auth.uid())
-           or exists (select 1 from public.hosted_rooms as h where h.room_id = b.room_id and h.host_id = (select auth.uid())))
-  ));
+  using (private.is_booking_party(booking_id));
 
 -- The one writer of "Bookings".status: p_event from the booking's state, as the table allows.
 create function private.booking_transition(p_booking_id bigint, p_event text, p_actor uuid, p_detail jsonb default '{}')

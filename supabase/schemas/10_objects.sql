@@ -327,6 +327,19 @@ CREATE FUNCTION private.in_conversation(p_conversation_id bigint) RETURNS boolea
   )
 $$;
 
+-- function is_booking_party(bigint) (schema private)
+CREATE FUNCTION private.is_booking_party(p_booking_id bigint) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select auth.uid() is not null and exists (
+    select 1 from public."Bookings" as b
+    where b.id = p_booking_id
+      and (b.user_id = auth.uid()
+           or exists (select 1 from public.hosted_rooms as h where h.room_id = b.room_id and h.host_id = auth.uid()))
+  )
+$$;
+
 -- function listing_photo_in_use(text) (schema private)
 CREATE FUNCTION private.listing_photo_in_use(p_name text) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER

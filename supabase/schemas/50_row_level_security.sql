@@ -68,11 +68,7 @@ ALTER TABLE public."Payments" ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public."Rooms" ENABLE ROW LEVEL SECURITY;
 
 -- policy booking_events Travellers and hosts read their bookings' events (schema public)
-CREATE POLICY "Travellers and hosts read their bookings' events" ON public.booking_events FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
-   FROM public."Bookings" b
-  WHERE ((b.id = booking_events.booking_id) AND ((b.user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
-           FROM public.hosted_rooms h
-          WHERE ((h.room_id = b.room_id) AND (h.host_id = ( SELECT auth.uid() AS uid))))))))));
+CREATE POLICY "Travellers and hosts read their bookings' events" ON public.booking_events FOR SELECT TO authenticated USING (private.is_booking_party(booking_id));
 
 -- policy reviews Travellers read published reviews of them (schema public)
 CREATE POLICY "Travellers read published reviews of them" ON public.reviews FOR SELECT TO authenticated USING (((kind = 'guest'::text) AND (subject_id = ( SELECT auth.uid() AS uid)) AND (published_at <= now())));

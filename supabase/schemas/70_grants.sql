@@ -96,6 +96,10 @@ REVOKE ALL ON FUNCTION private.hosts_booking(p_booking_id bigint, p_actor uuid) 
 REVOKE ALL ON FUNCTION private.in_conversation(p_conversation_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.in_conversation(p_conversation_id bigint) TO authenticated;
 
+-- acl FUNCTION is_booking_party(p_booking_id bigint) (schema private)
+REVOKE ALL ON FUNCTION private.is_booking_party(p_booking_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_booking_party(p_booking_id bigint) TO authenticated;
+
 -- acl FUNCTION listing_photo_in_use(p_name text) (schema private)
 REVOKE ALL ON FUNCTION private.listing_photo_in_use(p_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.listing_photo_in_use(p_name text) TO authenticated;
