@@ -2,7 +2,8 @@
  * /hosting, behind the user menu's 'Manage Listings' (issue 16): the host's places, newest
  * first, each with its status, 'Edit' and 'Calendar', a way to list a new place, a link to the
  * earnings (/hosting/earnings), and the upcoming reservations of their places (guest's name,
- * dates, nights, total: all a host is shown of a traveller's booking). A draft can be deleted,
+ * dates, nights, total: all a host is shown of a traveller's booking); a request to book (a place
+ * on request, issue 42) has Accept and Decline and the time left to answer. A draft can be deleted,
  * with its photos, once the host confirms in a dialog (the server refuses published and booked
  * places). Signed out, the page sends the visitor to /login, returning here.
  */
@@ -17,7 +18,14 @@ import { useRuntimeConfig } from 'shared/config';
 import { confirmDialogStyles as dialogStyles, Dialog, photoUrl, Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from 'shared/session';
 import { GuestReviews } from './GuestReviews';
-import { useDeleteListingMutation, useGetMyListingsQuery, useGetReservationsQuery, type HostListing } from '../api/hostingApi';
+import {
+  useAnswerRequestMutation,
+  useDeleteListingMutation,
+  useGetMyListingsQuery,
+  useGetReservationsQuery,
+  type HostListing,
+  type Reservation,
+} from '../api/hostingApi';
 import { editPath, missingFor, fieldsOf } from '../listingDraft';
 import styles from './Hosting.module.css';
 
@@ -64,6 +72,34 @@ function ListingRow({ listing, onDelete }: { listing: HostListing; onDelete: (li
   );
 }
 
+/** A request's line: until when the host may answer, and Accept / Decline. */
+function RequestAnswer({ request }: { request: Reservation }) {
+  const [answer, answering] = useAnswerRequestMutation();
+  const until = new Date(request.request_expires_at ?? '').toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const send = (what: 'accept' | 'decline') => void answer({ bookingId: request.booking_id, answer: what });
+  return (
+    <div className={styles.request}>
+      <span>Request: answer by {until}</span>
+      <button type="button" className={styles.primary} disabled={answering.isLoading} onClick={() => send('accept')}>
+        Accept
+      </button>
+      <button type="button" className={styles.secondary} disabled={answering.isLoading} onClick={() => send('decline')}>
+        Decline
+      </button>
+      {answering.error && (
+        <span role="alert" className={styles.error}>
+          {answering.error.message}
+        </span>
+      )}
+    </div>
+  );
+}
+
 function Reservations() {
   const reservations = useGetReservationsQuery();
   if (reservations.isLoading) return <Skeleton className={styles.rowSkeleton} />;
@@ -87,6 +123,7 @@ function Reservations() {
             {r.nights} {r.nights === 1 ? 'night' : 'nights'}
           </span>
           <span className={styles.total}>${Number(r.total).toFixed(2)}</span>
+          {r.status === 'requested' && <RequestAnswer request={r} />}
         </li>
       ))}
     </ul>
