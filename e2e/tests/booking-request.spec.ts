@@ -53,6 +53,7 @@ test.describe('a place on request', () => {
     await expect(page.getByText('once the host accepts (until then it is held, not charged)')).toBeVisible();
     await fillCard(page, CARDS.ok);
     await fillBilling(page);
+    await button.scrollIntoViewIfNeeded();
     await shots(page, info, 'booking-page-on-request');
     await button.click();
     await expect(page.getByText('Request sent!').first()).toBeVisible({ timeout: 30_000 });
@@ -103,6 +104,7 @@ test.describe('a place on request', () => {
     await page.goto(`/trips/${code}`);
     await expect(page.getByText('DECLINED', { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('The host declined this request. Your card was not charged.')).toBeVisible();
+    await expect(page.getByText('Total, not charged (USD)')).toBeVisible();
     await shots(page, info, 'trip-declined');
   });
 });

@@ -41,6 +41,8 @@ export interface TripDetailPayment extends Omit<TripPayment, 'room'> {
   nightly_usd: number | null;
   refund_amount: number | null;
   refund_id: string | null;
+  /** 'authorised': a request's card held; 'successful': charged; 'released': a hold given back. */
+  status: 'authorised' | 'successful' | 'released';
   booking: { id: number; adults: number; children: number; infants: number; pets: number } | null;
 }
 
@@ -58,7 +60,7 @@ export interface Cancellation {
 const RESERVATION_CODE = /^[A-Za-z0-9]{1,40}$/;
 
 const DETAIL_COLUMNS =
-  'id, startDate, endDate, numOfDays, Guest, amount, booking_id, created_at, cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id, room:Rooms(*, location:room_locations(address, lat, lng)), booking:Bookings(id, adults, children, infants, pets), state:Bookings(status, request_expires_at)';
+  'id, startDate, endDate, numOfDays, Guest, amount, booking_id, created_at, cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id, status, room:Rooms(*, location:room_locations(address, lat, lng)), booking:Bookings(id, adults, children, infants, pets), state:Bookings(status, request_expires_at)';
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({

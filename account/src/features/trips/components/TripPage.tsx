@@ -65,6 +65,13 @@ function BackToTrips() {
   );
 }
 
+/** What became of the total: a request's card is only held, and given back if the stay is not confirmed. */
+const TOTAL_LABEL: Record<TripDetailPayment['status'], string> = {
+  successful: 'Total charged (USD)',
+  authorised: 'Total held, not charged (USD)',
+  released: 'Total, not charged (USD)',
+};
+
 /** The lines of the price it was charged at, when they add up to the amount charged. */
 function Receipt({ trip, room }: { trip: TripDetailPayment; room: NonNullable<TripDetailPayment['room']> }) {
   const totals = trip.nightly_usd === null ? null : checkoutTotals(trip.nightly_usd, trip.numOfDays);
@@ -95,7 +102,7 @@ function Receipt({ trip, room }: { trip: TripDetailPayment; room: NonNullable<Tr
           </>
         )}
         <div className={`${styles.line} ${styles.total}`}>
-          <dt>Total charged (USD)</dt>
+          <dt>{TOTAL_LABEL[trip.status]}</dt>
           <dd>{formatMoney(Number(trip.amount))}</dd>
         </div>
         {refund !== null && (
