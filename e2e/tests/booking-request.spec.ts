@@ -1,5 +1,6 @@
 /**
- * A place on request (issue 42), on the composed site: the traveller presses 'Request to book',
+ * A place on request (issue 42), on the composed site: the host chooses it in the listing editor,
+ * the traveller presses 'Request to book',
  * their card is held and the trip says until when the host may answer; the host accepts from
  * /hosting and the trip becomes upcoming, or declines and it says so. Each test lists a place of
  * its own host's (hostingSupport), so it books no room of the shared catalogue. The flows are the
@@ -17,13 +18,18 @@ function inDays(n: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** A published place of a new host's, booked on request. */
-async function placeOnRequest(title: string): Promise<{ host: TestUser; id: number }> {
+/** A published place of a new host's (instant, as every place starts). */
+async function hostedPlace(title: string): Promise<{ host: TestUser; id: number }> {
   const host = await newUser('request-host');
-  const id = await publishedPlace(host, title);
-  const { error } = await host.client.rpc('set_instant_book', { p_room_id: id, p_instant: false });
+  return { host, id: await publishedPlace(host, title) };
+}
+
+/** The same place booked on request, as the host sets it through the API. */
+async function placeOnRequest(title: string): Promise<{ host: TestUser; id: number }> {
+  const place = await hostedPlace(title);
+  const { error } = await place.host.client.rpc('set_instant_book', { p_room_id: place.id, p_instant: false });
   if (error) throw error;
-  return { host, id };
+  return place;
 }
 
 /** The page at 1280x800 and at 375x812, kept with the test's results. */
@@ -43,7 +49,20 @@ test.describe('a place on request', () => {
   test('the traveller requests, the trip waits for the host, the host accepts and the trip is upcoming', { tag: '@one-size' }, async ({ page, context }, info) => {
     test.setTimeout(120_000);
     const title = `Request cabin ${Date.now()}`;
-    const { host, id } = await placeOnRequest(title);
+    const { host, id } = await hostedPlace(title);
+
+    // The host chooses 'On request' in the editor, beside the cancellation policy.
+    const hostContext = await context.browser()!.newContext({ viewport: page.viewportSize()! });
+    await signInContext(hostContext, host);
+    const hosting = await hostContext.newPage();
+    await hosting.goto(`/hosting/${id}/edit/cancellation`);
+    const modes = hosting.getByRole('group', { name: 'How guests book' });
+    await expect(modes.getByRole('radio', { name: /^Instant/ })).toBeChecked({ timeout: 20_000 });
+    await modes.getByRole('radio', { name: /^On request/ }).check();
+    await expect(modes.getByRole('radio', { name: /^On request/ })).toBeChecked();
+    await expect.poll(async () => (await host.client.from('hosted_rooms').select('instant_book').eq('room_id', id).single()).data?.instant_book).toBe(false);
+    await shots(hosting, info, 'editor-booking-mode');
+
     const traveller = await newUser('requester');
     await signInContext(context, traveller);
 
@@ -66,9 +85,6 @@ test.describe('a place on request', () => {
     await shots(page, info, 'trips-requested');
 
     // The host answers from /hosting.
-    const hostContext = await context.browser()!.newContext({ viewport: page.viewportSize()! });
-    await signInContext(hostContext, host);
-    const hosting = await hostContext.newPage();
     await hosting.goto('/hosting');
     const row = requestRow(hosting, title);
     await expect(row.getByText(/^Request: answer by /)).toBeVisible({ timeout: 20_000 });
