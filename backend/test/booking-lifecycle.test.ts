@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyTestClockSetting } from '../src/bookings.ts';
 import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 
@@ -254,6 +255,8 @@ describe.each(databases('concurrency'))('booking lifecycle on %s', (kind) => {
       expect(payment?.status).toBe('released');
       expect(payment?.released_at).not.toBeNull();
       expect((await service.rpc('room_booked_ranges', { room_id: roomId })).data).toEqual([]);
+      const late = await driver.invoke(traveller.client, 'cancel-booking', { paymentId });
+      expect([late.status, late.body.code]).toEqual([409, 'request_ended']);
       const again = await driver.signedInUser();
       await book(again, roomId);
     });
@@ -272,6 +275,26 @@ describe.each(databases('concurrency'))('booking lifecycle on %s', (kind) => {
       ]);
       const late = await answer(host, bookingId, 'accept');
       expect([late.status, late.body.code]).toEqual([409, 'request_answered']);
+    });
+  });
+
+  describe('the host cancels', () => {
+    it('cancel_by_host: only the place\'s host, only a confirmed stay before its check-in day, with everything owed back', async () => {
+      const traveller = await driver.signedInUser();
+      const stranger = await driver.signedInUser();
+      const { bookingId, paymentId } = await book(traveller, await place(true), 80);
+      const refused = await service.rpc('begin_host_cancellation', { p_booking_id: bookingId, p_host: stranger.id });
+      expect(refused.error?.code).toBe('42501');
+      const byTraveller = await service.rpc('begin_host_cancellation', { p_booking_id: bookingId, p_host: traveller.id });
+      expect(byTraveller.error?.code).toBe('42501');
+      const cancelled = await service.rpc('begin_host_cancellation', { p_booking_id: bookingId, p_host: host.id });
+      expect(cancelled.error).toBeNull();
+      expect(cancelled.data).toMatchObject({ id: paymentId, status: 'successful' });
+      expect(Number(cancelled.data.refund_amount)).toBe(Number(cancelled.data.amount));
+      expect(await status(bookingId)).toBe('cancelled');
+      expect((await events(bookingId))?.at(-1)).toEqual({ event: 'cancel_by_host', from_state: 'confirmed', to_state: 'cancelled', actor: host.id });
+      const again = await service.rpc('begin_host_cancellation', { p_booking_id: bookingId, p_host: host.id });
+      expect([again.error?.code, again.error?.hint]).toEqual(['55000', 'illegal_transition']);
     });
   });
 
@@ -402,5 +425,32 @@ describe.each(databases('concurrency'))('booking lifecycle on %s', (kind) => {
         if (f.status !== 200) expect((await intent(intents[i]!.body.paymentIntentId)).status).toBe('canceled');
       }
     });
+  });
+});
+
+describe('the test clock without TEST_CLOCK', () => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    backend = await startTestBackend('pglite', { env: { SEED_ROOMS: '0' } });
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it('is refused even to the service role, and the lifecycle\'s now stays now', async () => {
+    const service = backend.client(backend.keys.serviceRoleKey);
+    const moved = await service.rpc('set_test_clock', { p_offset_seconds: 48 * HOUR });
+    expect([moved.error?.code, moved.error?.hint]).toEqual(['42501', 'test_clock_off']);
+    const { data } = await service.rpc('app_now');
+    expect(Math.abs(Date.parse(data as string) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('a start without TEST_CLOCK turns off a clock an earlier run with it left moved', async () => {
+    await backend.ctx.db.query(`update private.test_clock set allowed = true, clock_offset = interval '3 days'`);
+    await applyTestClockSetting(backend.ctx.db, false);
+    const { rows } = await backend.ctx.db.query<{ allowed: boolean; moved: boolean }>(
+      `select allowed, clock_offset <> interval '0' as moved from private.test_clock`,
+    );
+    expect(rows).toEqual([{ allowed: false, moved: false }]);
   });
 });

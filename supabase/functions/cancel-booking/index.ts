@@ -16,7 +16,8 @@
 // again pays it. Nothing here ever refunds more than the one refund the decision owes.
 // A request the host has not answered yet (its card only held, payment 'authorised') is withdrawn
 // instead: cancel_booking_request, then the hold is released (nothing was taken, nothing is
-// refunded); a release that failed is left to release-holds.
+// refunded); a release that failed is left to release-holds. One that has ended is answered 409
+// request_ended.
 //
 // Body: { paymentId }
 // Answer: { cancellation: { paymentId, reservationCode, cancelledAt, refundAmount (USD),
@@ -48,6 +49,7 @@ const ILLEGAL = '55000';
 const MAX_PAYMENT_ID_LENGTH = 200;
 
 const notFound = () => new Refusal(404, 'trip_not_found', 'No such trip.');
+const requestEnded = () => new Refusal(409, 'request_ended', 'This request has ended (declined, expired or withdrawn): nothing was charged.');
 const started = () => new Refusal(409, 'stay_started', 'This stay has already begun, so it can no longer be cancelled.');
 
 const cents = (usd: number | string) => Math.round(Number(usd) * 100);
@@ -86,6 +88,7 @@ async function begin(payment: PaymentRow, userId: string, refundCents: number): 
       if (error.error.hint === 'trip_not_found') throw notFound();
       if (error.error.hint === 'stay_started') throw started();
     }
+    if (error instanceof RestCallError && error.error.code === ILLEGAL) throw requestEnded();
     throw error;
   }
 }
@@ -124,6 +127,7 @@ const handler = postHandler(async (req) => {
   if (!found) throw notFound();
 
   if (found.status === 'authorised' && found.booking_id !== null) return withdraw(found, found.booking_id, user.id);
+  if (found.status === 'released') throw requestEnded();
 
   let payment = found;
   if (payment.cancelled_at === null) {
