@@ -103,8 +103,11 @@ function testProcessor(base: string): Processor {
     async capture(intent) {
       if (intent.status === 'succeeded') return intent;
       const { ok, body } = await call<Intent>(`/payment_intents/${encodeURIComponent(intent.id)}/capture`, { method: 'POST', body: {} });
-      if (!ok) throw new ProcessorRefusal(body.error?.code ?? 'processor_error', body.error?.message ?? 'Payment processor error');
-      return body;
+      if (ok) return body;
+      // Captured meanwhile by another caller (the accept, or a cancellation finishing it): done.
+      const now = await this.retrieve(intent.id);
+      if (now?.status === 'succeeded') return now;
+      throw new ProcessorRefusal(body.error?.code ?? 'processor_error', body.error?.message ?? 'Payment processor error');
     },
     async release(intent) {
       const path =

@@ -10,7 +10,8 @@
 //      records the refund owed, once: under the payment's row lock, a trip already cancelled
 //      answers as it is, so 50 concurrent requests make one decision.
 //   2. The refund at the processor (test processor or Stripe), with an idempotency key made of
-//      the payment id: every retry, concurrent or after a crash, asks for the same refund.
+//      the payment id: every retry, concurrent or after a crash, asks for the same refund. (A
+//      stay accepted a moment ago may still hold its card uncaptured: it is captured first.)
 //   3. record_cancellation_refund keeps the processor's refund id.
 // A failure at 2 or 3 leaves the trip cancelled with its refund owed, and says so (502): calling
 // again pays it. Nothing here ever refunds more than the one refund the decision owes.
@@ -146,6 +147,10 @@ const handler = postHandler(async (req) => {
   const owed = cents(payment.refund_amount ?? 0);
   if (owed > 0 && payment.refund_id === null) {
     try {
+      // A stay just accepted whose hold the accept has not captured yet: the capture is finished
+      // here first (idempotent), so that there is money to refund.
+      const intent = await processor().retrieve(payment.stripe_payment_intent_id);
+      if (intent?.status === 'requires_capture') await processor().capture(intent);
       const refund = await processor().refund({
         paymentIntentId: payment.stripe_payment_intent_id,
         amount: owed,
