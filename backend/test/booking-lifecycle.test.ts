@@ -298,6 +298,33 @@ describe.each(databases('concurrency'))('booking lifecycle on %s', (kind) => {
     });
   });
 
+  describe('the host cancels through host-cancel-booking', () => {
+    it('only their own reservation; the traveller gets all back, once, and the nights are free', async () => {
+      const traveller = await driver.signedInUser();
+      const stranger = await driver.signedInUser();
+      const roomId = await place(true);
+      const { bookingId, intentId, paymentId } = await book(traveller, roomId, 85);
+      const cancel = (user: User) => driver.invoke(user.client, 'host-cancel-booking', { bookingId });
+      for (const user of [stranger, traveller]) {
+        const refused = await cancel(user);
+        expect([refused.status, refused.body.code]).toEqual([404, 'reservation_not_found']);
+      }
+      const done = await cancel(host);
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      const charged = await intent(intentId);
+      expect(done.body.cancellation).toMatchObject({ bookingId, paymentId, refundAmount: charged.amount / 100 });
+      expect(charged.amount_refunded).toBe(charged.amount);
+      expect(await status(bookingId)).toBe('cancelled');
+      expect((await service.rpc('room_booked_ranges', { room_id: roomId })).data).toEqual([]);
+      // Again, by the host or by the traveller: the same refund, never a second one.
+      const again = await cancel(host);
+      expect([again.status, again.body.cancellation.refundId]).toEqual([200, done.body.cancellation.refundId]);
+      const byTraveller = await driver.invoke(traveller.client, 'cancel-booking', { paymentId });
+      expect([byTraveller.status, byTraveller.body.cancellation.refundId]).toEqual([200, done.body.cancellation.refundId]);
+      expect((await intent(intentId)).amount_refunded).toBe(charged.amount);
+    });
+  });
+
   describe('the test clock', () => {
     it('a request nobody answers expires after 24 hours: release-holds expires it and releases the hold', async () => {
       const traveller = await driver.signedInUser();
