@@ -123,4 +123,30 @@ test.describe('a place on request', () => {
     await expect(page.getByText('Total, not charged (USD)')).toBeVisible();
     await shots(page, info, 'trip-declined');
   });
+
+  test('the host cancels a confirmed stay from /hosting: the traveller gets all of it back', { tag: '@one-size' }, async ({ page, context }, info) => {
+    test.setTimeout(120_000);
+    const title = `Cancelled cabin ${Date.now()}`;
+    const { host, id } = await hostedPlace(title);
+    const traveller = await newUser('host-cancelled');
+    const code = await payThroughApi(traveller, { roomId: id, start: inDays(60), end: inDays(62), nights: 2 });
+
+    const hostContext = await context.browser()!.newContext({ viewport: page.viewportSize()! });
+    await signInContext(hostContext, host);
+    const hosting = await hostContext.newPage();
+    await hosting.goto('/hosting');
+    const row = requestRow(hosting, title);
+    await row.getByRole('button', { name: /^Cancel the reservation of / }).click({ timeout: 20_000 });
+    const dialog = hosting.getByRole('dialog', { name: 'Cancel this reservation?' });
+    await expect(dialog.getByText(/gets back everything they paid/)).toBeVisible();
+    await shots(hosting, info, 'hosting-cancel-dialog');
+    await dialog.getByRole('button', { name: 'Cancel reservation' }).click();
+    await expect(row).toHaveCount(0);
+    await hostContext.close();
+
+    await signInContext(context, traveller);
+    await page.goto(`/trips/${code}`);
+    await expect(page.getByText('CANCELLED', { exact: true })).toBeVisible({ timeout: 20_000 });
+  });
 });
+

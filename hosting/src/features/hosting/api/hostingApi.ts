@@ -224,6 +224,16 @@ export const hostingApi = api
         // Also after a refusal: the request was answered, withdrawn or expired meanwhile.
         invalidatesTags: ['Reservations', 'BookedRanges'],
       }),
+      /** The host cancels a confirmed stay (host-cancel-booking: the traveller is refunded in full). */
+      cancelReservation: build.mutation<null, number>({
+        async queryFn(bookingId, queryApi) {
+          const result = await (await clientOf(queryApi)).functions.invoke('host-cancel-booking', { body: { bookingId } });
+          if (result.error) return { error: await functionError('Error cancelling the reservation:', result.error) };
+          return { data: null };
+        },
+        // Also after a failure: a refund still owed (502) means the stay is cancelled all the same.
+        invalidatesTags: ['Reservations', 'BookedRanges'],
+      }),
       /** Whether the host's place books instantly (its hosted_rooms row, which only its host reads). */
       getInstantBook: build.query<boolean, number>({
         async queryFn(roomId, queryApi) {
@@ -262,6 +272,7 @@ export const {
   useUnblockDatesMutation,
   useGetReservationsQuery,
   useAnswerRequestMutation,
+  useCancelReservationMutation,
   useGetInstantBookQuery,
   useSetInstantBookMutation,
   useUploadCredentialsMutation,
