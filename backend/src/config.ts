@@ -124,6 +124,13 @@ function wholeNumber(env: Env, name: string, fallback: number, min = 0): number 
   return n;
 }
 
+/** A switch: unset, '' or '0' is off, '1' is on; anything else is a start-up error. */
+function onOff(env: Env, name: string): boolean {
+  const value = env[name]?.trim() ?? '';
+  if (value !== '' && value !== '0' && value !== '1') throw new Error(`${name} must be 0 or 1, got ${value}`);
+  return value === '1';
+}
+
 /** REST_MAX_ROWS: a whole number, or `none` for no limit (PostgREST's db-max-rows left unset). */
 function restMaxRows(env: Env): number | undefined {
   return env.REST_MAX_ROWS?.trim() === 'none' ? undefined : wholeNumber(env, 'REST_MAX_ROWS', DEFAULT_REST_MAX_ROWS, 1);
@@ -293,6 +300,12 @@ function mfaEncryptionKey(value: string | undefined): string | undefined {
  *   these is refused with an error reply;
  * - MESSAGE_MAIL_DELAY: seconds a new message's mail waits, dropped if the recipient reads it by
  *   then (default 60; messages/mail.ts).
+ * - TEST_CLOCK=1 lets the service role move the booking lifecycle's "now" (public.set_test_clock,
+ *   migration 20261204000100_booking_lifecycle.sql), so tests and QA walk a stay from request to
+ *   expiry or review in seconds. Off by default, and never to be set in production: at every
+ *   start the backend writes this setting into the database (off puts the clock back to now).
+ * - BOOKING_TIMER_SECONDS: how often the backend expires unanswered requests, releases their
+ *   holds and completes past stays (default 60; bookings.ts).
  */
 export function resolveConfig(options: BackendOptions = {}, processEnv: Env = process.env): BackendConfig {
   const env: Env = { ...processEnv, ...options.env };
@@ -357,6 +370,8 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
     mapTileUrl: env.MAP_TILE_URL || undefined,
     realtime: realtimeLimits(env),
     messageMailDelaySeconds: wholeNumber(env, 'MESSAGE_MAIL_DELAY', 60),
+    testClock: onOff(env, 'TEST_CLOCK'),
+    bookingTimerSeconds: wholeNumber(env, 'BOOKING_TIMER_SECONDS', 60, 1),
   };
 }
 

@@ -96,6 +96,10 @@ export interface BackendConfig {
   realtime: RealtimeLimits;
   /** Seconds a new message's mail notice waits before it is sent, unless read by then (MESSAGE_MAIL_DELAY). */
   messageMailDelaySeconds: number;
+  /** TEST_CLOCK=1: the service role may move the booking lifecycle's clock. */
+  testClock: boolean;
+  /** BOOKING_TIMER_SECONDS: the period of expiring requests and completing stays. */
+  bookingTimerSeconds: number;
 }
 
 export interface RealtimeLimits {

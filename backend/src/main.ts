@@ -25,6 +25,7 @@ import { migrate } from './migrate.ts';
 import { createObserve, serveMetrics, type MetricsServer } from './observe.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { createRest } from './rest/index.ts';
+import { applyTestClockSetting, startBookingTimer } from './bookings.ts';
 import { startReviewCounter } from './reviews.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { storageHandler } from './storage/index.ts';
@@ -75,6 +76,7 @@ export async function createBackend(
     if (applied.length) log(`applied migrations ${applied.join(', ')}`);
     const appliedLocal = await migrate(db, config.localMigrationsDir, 'local_schema_migrations');
     if (appliedLocal.length) log(`applied local backend migrations ${appliedLocal.join(', ')}`);
+    await applyTestClockSetting(db, config.testClock);
     // PGlite has no autovacuum: the search reads index-only scans of search.room_letters, which
     // read the heap again for every page a migration rewrote or a host's edit changed until a
     // vacuum marks it all-visible (about 1 s with 100,000 homes; their box search's p95 59 -> 45 ms).
@@ -200,6 +202,7 @@ export async function createBackend(
   }
   for (const mailer of mailers) await mailer.start();
   const stopReviewCounter = startReviewCounter(db, log);
+  const stopBookingTimer = startBookingTimer(ctx, log);
   await writePublicConfig(config.dataDir, {
     supabaseUrl: ctx.publicUrl,
     supabaseAnonKey: keys.anonKey,
@@ -220,6 +223,7 @@ export async function createBackend(
       await metrics?.close();
       for (const mailer of mailers) await mailer.stop();
       await stopReviewCounter();
+      await stopBookingTimer();
       await realtime.stop();
       await drained;
       await closeDbs();

@@ -856,7 +856,7 @@ describe.each(databases('concurrency'))('hosting on %s', (kind) => {
   });
 
   describe('reservations', () => {
-    it("a host sees their upcoming stays: the guest's name, dates, nights and total, nothing more", async () => {
+    it("a host sees their upcoming stays: the guest's name, dates, nights, total and state, nothing more", async () => {
       const id = await publishedListing(host, { title: 'Reserved house' });
       const traveller = await driver.signedInUser();
       const created = await driver.invoke(traveller.client, 'create-payment-intent', stayRequest(id, 3, { startDate: isoDay(90), endDate: isoDay(93) }));
@@ -877,6 +877,9 @@ describe.each(databases('concurrency'))('hosting on %s', (kind) => {
         nights: 3,
         total: checkoutChargeCents(8300, 3) / 100,
         currency: 'usd',
+        // (an instant place: a confirmed stay, no request to answer)
+        status: 'confirmed',
+        request_expires_at: null,
       });
       expect(((await other.client.rpc('host_reservations')).data as unknown[]).length).toBe(0);
       expect((await anon.rpc('host_reservations')).error?.code).toBe('42501');

@@ -126,7 +126,7 @@ describe.each(databases('concurrency'))('messages on %s', (kind) => {
     expect((await backend.client().rpc('contact_host', { p_room_id: roomId, p_body: 'Hi' })).data).toBeNull();
   });
 
-  it('a conversation about a booking says whether its stay was cancelled; an inquiry says nothing', async () => {
+  it("a conversation about a booking gives its stay's state; an inquiry gives none", async () => {
     const guest = await user('Cas');
     const { data: booking } = await service
       .from('Bookings')
@@ -135,11 +135,11 @@ describe.each(databases('concurrency'))('messages on %s', (kind) => {
       .single();
     const id = (await guest.client.rpc('start_conversation', { p_room_id: roomId, p_booking_id: booking!.id })).data as number;
     const stay = async (u: User, conversation: number) =>
-      ((await u.client.rpc('my_conversations', { p_id: conversation })).data as Array<{ stay_cancelled: boolean | null }>)[0]!.stay_cancelled;
-    expect(await stay(guest, id)).toBe(false);
+      ((await u.client.rpc('my_conversations', { p_id: conversation })).data as Array<{ stay_state: string | null }>)[0]!.stay_state;
+    expect(await stay(guest, id)).toBe('confirmed');
     expect((await service.from('Bookings').update({ status: 'cancelled' }).eq('id', booking!.id)).error).toBeNull();
-    expect(await stay(guest, id)).toBe(true);
-    expect(await stay(host, id)).toBe(true);
+    expect(await stay(guest, id)).toBe('cancelled');
+    expect(await stay(host, id)).toBe('cancelled');
     expect(await stay(guest, await inquiry(guest, roomId))).toBeNull();
   });
 

@@ -2,6 +2,7 @@
 // row types are its tables' and views' rows.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { currentLifecycle, LIFECYCLE_FILE, lifecycleDiagram, lifecycleModule, README_FILE, withDiagram } from '../scripts/gen-booking-lifecycle.ts';
 import { currentRowTypes, ROW_TYPE_FILES } from '../scripts/gen-row-types.ts';
 import { committedSchemaFiles, dumpSchema, generatedSchemaFiles, schemaFiles, withDatabaseOf, withMigratedDatabase } from '../scripts/gen-schemas.ts';
 import { postgresSkipReason } from './support/backend.ts';
@@ -22,7 +23,14 @@ describe.skipIf(postgresSkipReason !== undefined)('supabase/schemas', () => {
 
   it('row types (shared/src/api/rows.ts and the functions\' copy) are the schema\'s (after a migration: pnpm --filter backend gen:row-types)', async () => {
     const current = await currentRowTypes();
-    expect(current).toContain("status: 'pending' | 'confirmed' | 'cancelled';");
+    expect(current).toContain("status: 'pending' | 'requested' | 'confirmed' | 'completed' | 'declined' | 'expired' | 'cancelled';");
     for (const file of ROW_TYPE_FILES) expect(readFileSync(file, 'utf8'), file).toBe(current);
+  });
+
+  it('the booking lifecycle\'s types and the README\'s diagram are the transitions table\'s (after a change: pnpm --filter backend gen:booking-lifecycle)', async () => {
+    const lifecycle = await currentLifecycle();
+    expect(readFileSync(LIFECYCLE_FILE, 'utf8')).toBe(lifecycleModule(lifecycle));
+    const readme = readFileSync(README_FILE, 'utf8');
+    expect(withDiagram(readme, lifecycleDiagram(lifecycle))).toBe(readme);
   });
 });

@@ -185,7 +185,7 @@ test('keyboard only: choose dates, reserve and pay', async ({ page, request }) =
   await fill('State', 'Lisboa');
   await fill('ZIP code', '1100-001');
   await fill('Country', 'Portugal');
-  const pay = booking.getByRole('button', { name: 'Request to book' });
+  const pay = booking.getByRole('button', { name: 'Confirm and pay' });
   await tabTo(page, pay, 40);
   await expectVisibleFocus(page);
   await page.keyboard.press('Enter');

@@ -158,7 +158,7 @@ export async function shownTerms(
   };
 }
 
-/** A stay paid through the functions as the page pays it (for 'already booked' set-ups). */
+/** A stay paid through the functions as the page pays it (for set-ups: a traveller with a stay). */
 export async function payThroughApi(user: TestUser, stay: Stay): Promise<string> {
   const { supabaseUrl } = await siteConfig();
   const shown = await shownTerms(user.client, stay);

@@ -125,7 +125,7 @@ test('the booking page of a signed-in stay comes whole from the server: policy, 
   const stay = await freeStay(3);
   await signInContext(context, traveller);
   const html = await personalHtml(await context.request.get(bookingPath(stay)), bookingPath(stay));
-  for (const text of ['<strong>Cancellation policy:</strong>', 'Cleaning fee', 'Service fee', 'Total (USD)', '>Request to book</button>']) {
+  for (const text of ['<strong>Cancellation policy:</strong>', 'Cleaning fee', 'Service fee', 'Total (USD)', '>Confirm and pay</button>']) {
     expect(html.includes(text), `the server's HTML has ${text}`).toBe(true);
   }
   expect(html.includes('Loading the place'), 'no placeholder of the place').toBe(false);
@@ -139,7 +139,7 @@ test('the booking page of a signed-in stay comes whole from the server: policy, 
     await expect(summary.getByText('Cancellation policy:')).toBeVisible();
     await expect(summary.getByText(/ x 3 nights$/)).toBeVisible();
     await expect(summary.getByText('Total (USD)')).toBeVisible();
-    await expect(still.getByRole('button', { name: 'Request to book' })).toBeVisible();
+    await expect(still.getByRole('button', { name: 'Confirm and pay' })).toBeVisible();
   } finally {
     await noScript.close();
   }

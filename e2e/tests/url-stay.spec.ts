@@ -103,7 +103,7 @@ test.describe('the stay in the listing URL', () => {
     // as the pending booking (here, after a declined card), which a link without a stay resumes.
     expect(bookingWrites).toEqual([]);
     await fillCard(page, CARDS.declined);
-    await page.getByRole('button', { name: 'Request to book' }).click();
+    await page.getByRole('button', { name: 'Confirm and pay' }).click();
     await expect(page.getByText('Your payment was declined check your card details').first()).toBeVisible();
     expect(bookingWrites).toEqual([]);
     await expect

@@ -39,7 +39,7 @@ begin
   end if;
 
   select * into booking from public."Bookings" as b
-    where b.id = p_booking_id and b.room_id = p_room_id and b.status = 'confirmed';
+    where b.id = p_booking_id and b.room_id = p_room_id and b.status in ('requested', 'confirmed', 'completed');
   if booking.id is null or hosted.room_id is null or me not in (booking.user_id, hosted.host_id) or booking.user_id = hosted.host_id then
     raise exception 'no such booking of yours' using errcode = 'PT404';
   end if;

@@ -1,9 +1,10 @@
 -- A conversation about a booking shows its stay's state (issue 42, item 6).
 --
--- my_conversations() gave a booking's dates but not whether it was cancelled, so a conversation
--- about a cancelled stay looked like one about a stay to come. It now also gives stay_cancelled
--- (null for an inquiry), and the apps derive UPCOMING, CURRENT, PAST or CANCELLED from the dates
--- and it with the trips page's one rule (shared/rules tripStatus). A new output column changes
+-- my_conversations() gave a booking's dates but not its state, so a conversation about a
+-- cancelled stay looked like one about a stay to come. It now also gives stay_state, the
+-- booking's state in the lifecycle (20261204000100_booking_lifecycle.sql; null for an inquiry),
+-- and the apps derive what the trips page shows (REQUESTED, UPCOMING, CURRENT, PAST, CANCELLED...)
+-- from it and the dates with its one rule (shared/rules tripStatus). A new output column changes
 -- the function's type, so it is made again with the same grants.
 
 drop function public.my_conversations(bigint);
@@ -12,7 +13,7 @@ create function public.my_conversations(p_id bigint default null)
   returns table (
     id bigint, room_id bigint, room_title text, room_image text, booking_id bigint, start_date date, end_date date,
     role text, other_name text, last_body text, last_sender_is_me boolean, last_message_at timestamptz, unread integer,
-    stay_cancelled boolean
+    stay_state text
   )
   language sql stable security definer
   set search_path = ''
@@ -25,7 +26,7 @@ as $$
          (select count(*)::integer from public.messages as m
           where m.conversation_id = c.id and m.sender_id <> auth.uid()
             and m.id > case when c.guest_id = auth.uid() then c.guest_read_id else c.host_read_id end),
-         b.status = 'cancelled'
+         b.status
   from public.conversations as c
   join public."Rooms" as r on r.id = c.room_id
   left join public."Bookings" as b on b.id = c.booking_id

@@ -119,6 +119,163 @@ CREATE FUNCTION private.approximate_point(p_room_id bigint, p_lat double precisi
   where p_lat is not null and p_lng is not null
 $$;
 
+-- function booking_events_notify() (schema private)
+CREATE FUNCTION private.booking_events_notify() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  traveller uuid;
+  host uuid;
+  answer_by timestamptz;
+  detail jsonb := coalesce(new.detail, '{}');
+begin
+  select b.user_id, h.host_id, b.request_expires_at into traveller, host, answer_by
+    from public."Bookings" as b
+    left join public.hosted_rooms as h on h.room_id = b.room_id
+    where b.id = new.booking_id;
+  begin
+    case new.event
+      when 'request' then
+        if host is not null then
+          perform private.notify(host, 'booking_requested', new.booking_id,
+                                 detail || coalesce(jsonb_build_object('answer_by', answer_by), '{}'));
+        end if;
+      when 'accept' then perform private.notify(traveller, 'booking_accepted', new.booking_id, detail);
+      when 'decline' then perform private.notify(traveller, 'booking_declined', new.booking_id, detail);
+      when 'expire' then perform private.notify(traveller, 'booking_expired', new.booking_id, detail);
+      when 'pay' then
+        perform private.notify(traveller, 'booking_confirmed', new.booking_id, detail);
+        if host is not null then perform private.notify(host, 'booking_confirmed', new.booking_id, detail); end if;
+      when 'cancel_by_guest' then
+        if host is not null then perform private.notify(host, 'booking_cancelled', new.booking_id, detail); end if;
+      when 'cancel_by_host' then perform private.notify(traveller, 'booking_cancelled', new.booking_id, detail);
+      when 'complete' then
+        perform private.notify(traveller, 'review_invitation', new.booking_id, detail);
+        if host is not null then perform private.notify(host, 'review_invitation', new.booking_id, detail); end if;
+      else null; -- review: the other side's review is published with theirs
+    end case;
+  exception when others then
+    raise warning 'booking % event %: no notification (%: %)', new.booking_id, new.event, sqlstate, sqlerrm;
+  end;
+  return null;
+end
+$$;
+
+-- function booking_lifecycle() (schema private)
+CREATE FUNCTION private.booking_lifecycle() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'states', (select jsonb_agg(c.state order by c.state) from (
+      select 'pending' as state union select from_state from private.booking_transitions
+      union select to_state from private.booking_transitions) as c),
+    'transitions', (select jsonb_agg(jsonb_build_object('event', t.event, 'from', t.from_state, 'to', t.to_state, 'actor', t.actor)
+                                     order by t.event, t.from_state) from private.booking_transitions as t)
+  )
+$$;
+
+-- function booking_reviewed() (schema private)
+CREATE FUNCTION private.booking_reviewed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.booking_id is null then
+    return null;
+  end if;
+  if (select b.status from public."Bookings" as b where b.id = new.booking_id) = 'confirmed' then
+    perform private.booking_transition(new.booking_id, 'complete', null);
+  end if;
+  perform private.booking_transition(new.booking_id, 'review', new.author_id, jsonb_build_object('kind', new.kind));
+  return null;
+end
+$$;
+
+-- function booking_session_scope() (schema public)
+CREATE FUNCTION public.booking_session_scope() RETURNS uuid
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  session text := auth.jwt() ->> 'session_id';
+begin
+  if not exists (
+    select 1 from auth.users as u
+    where u.id = auth.uid() and u.raw_app_meta_data -> 'shared_account' = 'true'::jsonb
+  ) then
+    return null;
+  end if;
+  if session is null or session = '' then
+    raise exception 'a shared account needs a session' using errcode = '42501';
+  end if;
+  return session::uuid;
+end
+$$;
+
+
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+-- table Bookings (schema public)
+CREATE TABLE public."Bookings" (
+    id bigint NOT NULL,
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    user_email text DEFAULT COALESCE(auth.email(), ''::text) NOT NULL,
+    room_id bigint NOT NULL,
+    "startDate" date NOT NULL,
+    "endDate" date NOT NULL,
+    "numOfDays" integer NOT NULL,
+    guest text DEFAULT ''::text NOT NULL,
+    adults integer DEFAULT 1 NOT NULL,
+    children integer DEFAULT 0 NOT NULL,
+    infants integer DEFAULT 0 NOT NULL,
+    pets integer DEFAULT 0 NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    session_id uuid DEFAULT public.booking_session_scope(),
+    request_expires_at timestamp with time zone,
+    CONSTRAINT "Bookings_adults_check" CHECK ((adults >= 0)),
+    CONSTRAINT "Bookings_check" CHECK (("endDate" > "startDate")),
+    CONSTRAINT "Bookings_check1" CHECK (((adults + children) <= 16)),
+    CONSTRAINT "Bookings_children_check" CHECK ((children >= 0)),
+    CONSTRAINT "Bookings_infants_check" CHECK (((infants >= 0) AND (infants <= 5))),
+    CONSTRAINT "Bookings_pets_check" CHECK (((pets >= 0) AND (pets <= 5))),
+    CONSTRAINT "Bookings_status_check" CHECK ((status = ANY (ARRAY['pending'::text, 'requested'::text, 'confirmed'::text, 'completed'::text, 'declined'::text, 'expired'::text, 'cancelled'::text])))
+);
+
+-- function booking_transition(bigint, text, uuid, jsonb) (schema private)
+CREATE FUNCTION private.booking_transition(p_booking_id bigint, p_event text, p_actor uuid, p_detail jsonb DEFAULT '{}'::jsonb) RETURNS public."Bookings"
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  booking public."Bookings";
+  previous text;
+  next_state text;
+begin
+  select * into booking from public."Bookings" as b where b.id = p_booking_id for update;
+  if not found then
+    raise exception 'no booking %', p_booking_id using errcode = 'P0002', hint = 'booking_not_found';
+  end if;
+  previous := booking.status;
+  select t.to_state into next_state from private.booking_transitions as t
+  where t.event = p_event and t.from_state = booking.status;
+  if not found then
+    raise exception 'booking % is %: % is not allowed', p_booking_id, booking.status, p_event
+      using errcode = '55000', hint = 'illegal_transition';
+  end if;
+  if next_state <> booking.status then
+    update public."Bookings" as b set status = next_state where b.id = p_booking_id returning * into booking;
+  end if;
+  insert into public.booking_events (booking_id, event, from_state, to_state, actor, at, detail)
+  values (p_booking_id, p_event, nullif(previous, 'pending'), next_state, p_actor, public.app_now(), coalesce(p_detail, '{}'));
+  return booking;
+end
+$$;
+
 -- function check_in_methods() (schema private)
 CREATE FUNCTION private.check_in_methods() RETURNS text[]
     LANGUAGE sql IMMUTABLE
@@ -153,11 +310,6 @@ begin
   return (p_value #>> '{}')::time;
 end
 $_$;
-
-
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
 
 -- table room_facts (schema public)
 CREATE TABLE public.room_facts (
@@ -195,6 +347,24 @@ CREATE FUNCTION private.facts_json(f public.room_facts) RETURNS jsonb
   )
 $$;
 
+-- function hosts_booking(bigint, uuid) (schema private)
+CREATE FUNCTION private.hosts_booking(p_booking_id bigint, p_actor uuid) RETURNS public."Bookings"
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  booking public."Bookings";
+begin
+  select * into booking from public."Bookings" as b where b.id = p_booking_id for update;
+  if not found or p_actor is null or not exists (
+    select 1 from public.hosted_rooms as h where h.room_id = booking.room_id and h.host_id = p_actor
+  ) then
+    raise exception 'booking % is not of a place you host', p_booking_id using errcode = '42501', hint = 'not_your_booking';
+  end if;
+  return booking;
+end
+$$;
+
 -- function in_conversation(bigint) (schema private)
 CREATE FUNCTION private.in_conversation(p_conversation_id bigint) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -203,6 +373,19 @@ CREATE FUNCTION private.in_conversation(p_conversation_id bigint) RETURNS boolea
   select exists (
     select 1 from public.conversations as c
     where c.id = p_conversation_id and auth.uid() in (c.guest_id, c.host_id)
+  )
+$$;
+
+-- function is_booking_party(bigint) (schema private)
+CREATE FUNCTION private.is_booking_party(p_booking_id bigint) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select auth.uid() is not null and exists (
+    select 1 from public."Bookings" as b
+    where b.id = p_booking_id
+      and (b.user_id = auth.uid()
+           or exists (select 1 from public.hosted_rooms as h where h.room_id = b.room_id and h.host_id = auth.uid()))
   )
 $$;
 
@@ -739,11 +922,53 @@ CREATE FUNCTION private.sees_exact_location(p_room_id bigint) RETURNS boolean
       select 1
       from public."Bookings" as b
       join public."Payments" as p on p.booking_id = b.id
-      where b.room_id = p_room_id and b.user_id = auth.uid() and b.status = 'confirmed'
+      where b.room_id = p_room_id and b.user_id = auth.uid() and b.status in ('confirmed', 'completed')
         and p.room_id = p_room_id and p.user_id = auth.uid() and p.cancelled_at is null
         and not (b.session_id is distinct from public.booking_session_scope())
     )
   )
+$$;
+
+-- table Payments (schema public)
+CREATE TABLE public."Payments" (
+    id text NOT NULL,
+    amount numeric NOT NULL,
+    customer_name text DEFAULT ''::text NOT NULL,
+    user_email text NOT NULL,
+    user_id uuid,
+    currency text DEFAULT 'usd'::text NOT NULL,
+    room_id bigint NOT NULL,
+    "startDate" date NOT NULL,
+    "endDate" date NOT NULL,
+    "numOfDays" integer NOT NULL,
+    payment_method text DEFAULT 'card'::text NOT NULL,
+    status text DEFAULT 'successful'::text NOT NULL,
+    stripe_payment_intent_id text NOT NULL,
+    "Guest" text DEFAULT ''::text NOT NULL,
+    address jsonb,
+    booking_id bigint,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    session_id uuid,
+    cancellation_policy text DEFAULT 'moderate'::text NOT NULL,
+    nightly_usd integer,
+    cancelled_at timestamp with time zone,
+    refund_amount numeric,
+    refund_id text,
+    refunded_at timestamp with time zone,
+    released_at timestamp with time zone,
+    CONSTRAINT "Payments_nightly_usd_check" CHECK ((nightly_usd > 0)),
+    CONSTRAINT payments_cancellation_consistent CHECK ((((cancelled_at IS NULL) = (refund_amount IS NULL)) AND ((refund_amount IS NULL) OR ((refund_amount >= (0)::numeric) AND (refund_amount <= amount))) AND ((refund_id IS NULL) OR ((refund_amount > (0)::numeric) AND (refunded_at IS NOT NULL))))),
+    CONSTRAINT payments_cancellation_policy CHECK ((cancellation_policy = ANY (ARRAY['flexible'::text, 'moderate'::text, 'strict'::text]))),
+    CONSTRAINT payments_status CHECK ((status = ANY (ARRAY['authorised'::text, 'successful'::text, 'released'::text])))
+);
+
+-- function set_hold(bigint, text) (schema private)
+CREATE FUNCTION private.set_hold(p_booking_id bigint, p_status text) RETURNS public."Payments"
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update public."Payments" as p set status = p_status where p.booking_id = p_booking_id and p.status = 'authorised'
+  returning p.*
 $$;
 
 -- function stay_text(date, date) (schema private)
@@ -812,36 +1037,30 @@ CREATE FUNCTION private.take_notification_mails() RETURNS TABLE(notification_id 
   order by n.id
 $$;
 
--- table Payments (schema public)
-CREATE TABLE public."Payments" (
-    id text NOT NULL,
-    amount numeric NOT NULL,
-    customer_name text DEFAULT ''::text NOT NULL,
-    user_email text NOT NULL,
-    user_id uuid,
-    currency text DEFAULT 'usd'::text NOT NULL,
-    room_id bigint NOT NULL,
-    "startDate" date NOT NULL,
-    "endDate" date NOT NULL,
-    "numOfDays" integer NOT NULL,
-    payment_method text DEFAULT 'card'::text NOT NULL,
-    status text DEFAULT 'successful'::text NOT NULL,
-    stripe_payment_intent_id text NOT NULL,
-    "Guest" text DEFAULT ''::text NOT NULL,
-    address jsonb,
-    booking_id bigint,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    session_id uuid,
-    cancellation_policy text DEFAULT 'moderate'::text NOT NULL,
-    nightly_usd integer,
-    cancelled_at timestamp with time zone,
-    refund_amount numeric,
-    refund_id text,
-    refunded_at timestamp with time zone,
-    CONSTRAINT "Payments_nightly_usd_check" CHECK ((nightly_usd > 0)),
-    CONSTRAINT payments_cancellation_consistent CHECK ((((cancelled_at IS NULL) = (refund_amount IS NULL)) AND ((refund_amount IS NULL) OR ((refund_amount >= (0)::numeric) AND (refund_amount <= amount))) AND ((refund_id IS NULL) OR ((refund_amount > (0)::numeric) AND (refunded_at IS NOT NULL))))),
-    CONSTRAINT payments_cancellation_policy CHECK ((cancellation_policy = ANY (ARRAY['flexible'::text, 'moderate'::text, 'strict'::text])))
-);
+-- function accept_booking_request(bigint, uuid) (schema public)
+CREATE FUNCTION public.accept_booking_request(p_booking_id bigint, p_host uuid) RETURNS public."Payments"
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  booking public."Bookings" := private.hosts_booking(p_booking_id, p_host);
+begin
+  if booking.status = 'requested' and booking.request_expires_at <= public.app_now() then
+    raise exception 'the request of booking % expired at %', p_booking_id, booking.request_expires_at
+      using errcode = '55000', hint = 'request_expired';
+  end if;
+  perform private.booking_transition(p_booking_id, 'accept', p_host);
+  return private.set_hold(p_booking_id, 'successful');
+end
+$$;
+
+-- function app_now() (schema public)
+CREATE FUNCTION public.app_now() RETURNS timestamp with time zone
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select now() + coalesce((select c.clock_offset from private.test_clock as c where c.allowed), interval '0')
+$$;
 
 -- function begin_booking_cancellation(text, uuid, bigint) (schema public)
 CREATE FUNCTION public.begin_booking_cancellation(p_payment_id text, p_user_id uuid, p_refund_cents bigint) RETURNS public."Payments"
@@ -858,40 +1077,45 @@ begin
   if payment.cancelled_at is not null then
     return payment;
   end if;
-  if payment."startDate" <= (now() at time zone 'UTC')::date then
+  if payment.status <> 'successful' then
+    raise exception 'trip % is not paid (%): a request is withdrawn by cancel_booking_request', p_payment_id, payment.status
+      using errcode = '55000', hint = 'illegal_transition';
+  end if;
+  if payment."startDate" <= (public.app_now() at time zone 'UTC')::date then
     raise exception 'the stay of % has begun', p_payment_id using errcode = 'P0001', hint = 'stay_started';
   end if;
   if p_refund_cents is null or p_refund_cents < 0 or p_refund_cents > round(payment.amount * 100) then
     raise exception 'refund % is out of bounds', p_refund_cents using errcode = 'P0001', hint = 'refund_out_of_bounds';
   end if;
 
-  update public."Bookings" set status = 'cancelled' where id = payment.booking_id;
+  perform private.booking_transition(payment.booking_id, 'cancel_by_guest', p_user_id,
+                                     jsonb_build_object('refund_cents', p_refund_cents));
   update public."Payments"
-  set cancelled_at = now(), refund_amount = round(p_refund_cents::numeric / 100, 2)
+  set cancelled_at = public.app_now(), refund_amount = round(p_refund_cents::numeric / 100, 2)
   where id = payment.id
   returning * into payment;
   return payment;
 end
 $$;
 
--- function booking_session_scope() (schema public)
-CREATE FUNCTION public.booking_session_scope() RETURNS uuid
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+-- function begin_host_cancellation(bigint, uuid) (schema public)
+CREATE FUNCTION public.begin_host_cancellation(p_booking_id bigint, p_host uuid) RETURNS public."Payments"
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  session text := auth.jwt() ->> 'session_id';
+  booking public."Bookings" := private.hosts_booking(p_booking_id, p_host);
+  payment public."Payments";
 begin
-  if not exists (
-    select 1 from auth.users as u
-    where u.id = auth.uid() and u.raw_app_meta_data -> 'shared_account' = 'true'::jsonb
-  ) then
-    return null;
+  if booking.status = 'confirmed' and booking."startDate" <= (public.app_now() at time zone 'UTC')::date then
+    raise exception 'the stay of booking % has begun', p_booking_id using errcode = 'P0001', hint = 'stay_started';
   end if;
-  if session is null or session = '' then
-    raise exception 'a shared account needs a session' using errcode = '42501';
-  end if;
-  return session::uuid;
+  perform private.booking_transition(p_booking_id, 'cancel_by_host', p_host);
+  update public."Payments" as p
+  set cancelled_at = public.app_now(), refund_amount = p.amount
+  where p.booking_id = p_booking_id and p.status = 'successful'
+  returning p.* into payment;
+  return payment;
 end
 $$;
 
@@ -932,6 +1156,27 @@ begin
 end
 $$;
 
+-- function cancel_booking_request(bigint, uuid) (schema public)
+CREATE FUNCTION public.cancel_booking_request(p_booking_id bigint, p_traveller uuid) RETURNS public."Payments"
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  booking public."Bookings";
+begin
+  select * into booking from public."Bookings" as b where b.id = p_booking_id for update;
+  if not found or booking.user_id is distinct from p_traveller then
+    raise exception 'no trip % for this user', p_booking_id using errcode = 'P0001', hint = 'trip_not_found';
+  end if;
+  if booking.status <> 'requested' then
+    raise exception 'booking % is %: only a request is withdrawn this way', p_booking_id, booking.status
+      using errcode = '55000', hint = 'illegal_transition';
+  end if;
+  perform private.booking_transition(p_booking_id, 'cancel_by_guest', p_traveller);
+  return private.set_hold(p_booking_id, 'released');
+end
+$$;
+
 -- function checkout_charge_cents(numeric, integer) (schema public)
 CREATE FUNCTION public.checkout_charge_cents(p_local_price numeric, p_nights integer) RETURNS bigint
     LANGUAGE sql IMMUTABLE
@@ -941,8 +1186,30 @@ CREATE FUNCTION public.checkout_charge_cents(p_local_price numeric, p_nights int
   from (select ceil(p_local_price / 83) as rate) as nightly
 $$;
 
--- function confirm_booking_payment(bigint, text, bigint, uuid, public.stay_request, text, text, jsonb, text) (schema public)
-CREATE FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text DEFAULT ''::text, p_address jsonb DEFAULT NULL::jsonb, p_payment_id text DEFAULT NULL::text) RETURNS public."Payments"
+-- function complete_due_stays() (schema public)
+CREATE FUNCTION public.complete_due_stays() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  due bigint;
+  completed integer := 0;
+begin
+  for due in
+    select b.id from public."Bookings" as b
+    where b.status = 'confirmed' and b."endDate" < (public.app_now() at time zone 'UTC')::date
+    order by b.id
+    for update skip locked
+  loop
+    perform private.booking_transition(due, 'complete', null);
+    completed := completed + 1;
+  end loop;
+  return completed;
+end
+$$;
+
+-- function confirm_booking_payment(bigint, text, bigint, uuid, public.stay_request, text, text, jsonb, text, boolean) (schema public)
+CREATE FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text DEFAULT ''::text, p_address jsonb DEFAULT NULL::jsonb, p_payment_id text DEFAULT NULL::text, p_held boolean DEFAULT false) RETURNS public."Payments"
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -980,13 +1247,17 @@ begin
   end if;
   select * into booking from public."Bookings" as b where b.id = p_booking_id for update;
   if not found or booking.user_id is distinct from p_user_id or booking.room_id <> p_stay.room_id
-     or booking.status = 'cancelled' then
+     or booking.status not in ('pending', 'requested', 'confirmed') then
     raise exception 'booking % is not the pending booking this payment is for', p_booking_id
       using errcode = 'P0001', hint = 'booking_changed';
   end if;
-  if booking.status = 'confirmed' then
-    raise exception 'booking % is already confirmed by another payment', p_booking_id
+  if booking.status <> 'pending' then
+    raise exception 'booking % is already % by another payment', p_booking_id, booking.status
       using errcode = '23P01';
+  end if;
+  if p_held is distinct from not public.room_books_instantly(p_stay.room_id) then
+    raise exception 'room % is no longer booked %', p_stay.room_id, case when p_held then 'on request' else 'instantly' end
+      using errcode = 'P0001', hint = 'terms_changed';
   end if;
 
   if not public.stay_in_calendar(p_stay.check_in, p_stay.check_out) or nights not between 1 and 90 then
@@ -1008,12 +1279,15 @@ begin
       using errcode = 'P0001', hint = 'terms_changed';
   end if;
 
-  -- The paid stay, whatever the pending booking was changed to meanwhile. Fails with 23P01 when
-  -- another confirmed stay of this room overlaps these nights.
+  -- The paid stay, whatever the pending booking was changed to meanwhile; then its event, which
+  -- fails with 23P01 when another held stay of this room overlaps these nights.
   update public."Bookings"
-  set status = 'confirmed', "startDate" = p_stay.check_in, "endDate" = p_stay.check_out, "numOfDays" = nights,
-      adults = p_stay.adults, children = p_stay.children, infants = p_stay.infants, pets = p_stay.pets
+  set "startDate" = p_stay.check_in, "endDate" = p_stay.check_out, "numOfDays" = nights,
+      adults = p_stay.adults, children = p_stay.children, infants = p_stay.infants, pets = p_stay.pets,
+      request_expires_at = case when p_held then public.app_now() + interval '24 hours' end
   where id = booking.id;
+  perform private.booking_transition(booking.id, case when p_held then 'request' else 'pay' end, booking.user_id,
+                                     jsonb_build_object('payment_intent', p_stripe_payment_intent_id, 'amount_cents', p_amount_cents));
 
   -- (payments_stay_terms copies the room's policy and nightly dollars: the ones just checked.)
   insert into public."Payments" (
@@ -1028,7 +1302,8 @@ begin
     ),
     round(p_amount_cents::numeric / 100, 2), left(coalesce(p_customer_name, ''), 200),
     coalesce((select u.email from auth.users as u where u.id = booking.user_id), booking.user_email),
-    booking.user_id, 'usd', p_stay.room_id, p_stay.check_in, p_stay.check_out, nights, 'card', 'successful',
+    booking.user_id, 'usd', p_stay.room_id, p_stay.check_in, p_stay.check_out, nights, 'card',
+    case when p_held then 'authorised' else 'successful' end,
     p_stripe_payment_intent_id,
     left(coalesce(nullif(btrim(p_customer_name), ''), booking.guest), 200), p_address, booking.id,
     booking.session_id
@@ -1162,6 +1437,18 @@ begin
 end
 $$;
 
+-- function decline_booking_request(bigint, uuid) (schema public)
+CREATE FUNCTION public.decline_booking_request(p_booking_id bigint, p_host uuid) RETURNS public."Payments"
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.hosts_booking(p_booking_id, p_host);
+  perform private.booking_transition(p_booking_id, 'decline', p_host);
+  return private.set_hold(p_booking_id, 'released');
+end
+$$;
+
 -- function delete_listing(bigint) (schema public)
 CREATE FUNCTION public.delete_listing(p_room_id bigint) RETURNS text[]
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1217,6 +1504,29 @@ CREATE FUNCTION public.destination_suggestions(q text) RETURNS TABLE(city text, 
   limit 10
 $$;
 
+-- function expire_booking_requests() (schema public)
+CREATE FUNCTION public.expire_booking_requests() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  overdue bigint;
+  expired integer := 0;
+begin
+  for overdue in
+    select b.id from public."Bookings" as b
+    where b.status = 'requested' and b.request_expires_at <= public.app_now()
+    order by b.id
+    for update skip locked
+  loop
+    perform private.booking_transition(overdue, 'expire', null);
+    perform private.set_hold(overdue, 'released');
+    expired := expired + 1;
+  end loop;
+  return expired;
+end
+$$;
+
 -- function host_earnings() (schema public)
 CREATE FUNCTION public.host_earnings() RETURNS TABLE(booking_id bigint, room_id bigint, room_title text, guest_name text, start_date date, end_date date, nights integer, amount numeric, refunded numeric, nightly_usd integer, cancelled boolean)
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -1228,7 +1538,7 @@ CREATE FUNCTION public.host_earnings() RETURNS TABLE(booking_id bigint, room_id 
          p.nightly_usd, b.status = 'cancelled'
   from public.hosted_rooms as h
   join public."Rooms" as r on r.id = h.room_id
-  join public."Bookings" as b on b.room_id = h.room_id and b.status in ('confirmed', 'cancelled')
+  join public."Bookings" as b on b.room_id = h.room_id and b.status in ('confirmed', 'completed', 'cancelled')
   join public."Payments" as p on p.booking_id = b.id
   left join auth.users as u on u.id = b.user_id
   where h.host_id = auth.uid()
@@ -1238,7 +1548,7 @@ CREATE FUNCTION public.host_earnings() RETURNS TABLE(booking_id bigint, room_id 
 $$;
 
 -- function host_reservations() (schema public)
-CREATE FUNCTION public.host_reservations() RETURNS TABLE(booking_id bigint, room_id bigint, room_title text, guest_name text, start_date date, end_date date, nights integer, total numeric, currency text)
+CREATE FUNCTION public.host_reservations() RETURNS TABLE(booking_id bigint, room_id bigint, room_title text, guest_name text, start_date date, end_date date, nights integer, total numeric, currency text, status text, request_expires_at timestamp with time zone)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1246,14 +1556,14 @@ CREATE FUNCTION public.host_reservations() RETURNS TABLE(booking_id bigint, room
   -- Payments."Guest" falls back to.
   select b.id, b.room_id, r."house-title",
          coalesce(nullif(btrim(p.customer_name), ''), nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), 'Guest'),
-         b."startDate", b."endDate", b."numOfDays", p.amount, p.currency
+         b."startDate", b."endDate", b."numOfDays", p.amount, p.currency, b.status, b.request_expires_at
   from public.hosted_rooms as h
   join public."Rooms" as r on r.id = h.room_id
-  join public."Bookings" as b on b.room_id = h.room_id and b.status = 'confirmed'
+  join public."Bookings" as b on b.room_id = h.room_id and (b.status = 'confirmed' or (b.status = 'requested' and b.request_expires_at > public.app_now()))
   join public."Payments" as p on p.booking_id = b.id
   left join auth.users as u on u.id = b.user_id
   where h.host_id = auth.uid()
-    and b."endDate" >= (now() at time zone 'UTC')::date
+    and b."endDate" >= (public.app_now() at time zone 'UTC')::date
   order by b."startDate", b.id
 $$;
 
@@ -1266,12 +1576,12 @@ CREATE FUNCTION public.host_stays(p_room_id bigint) RETURNS TABLE(booking_id big
          coalesce(nullif(btrim(p.customer_name), ''), nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), 'Guest'),
          b."startDate", b."endDate"
   from public.hosted_rooms as h
-  join public."Bookings" as b on b.room_id = h.room_id and b.status = 'confirmed'
+  join public."Bookings" as b on b.room_id = h.room_id and b.status in ('requested', 'confirmed', 'completed')
   left join public."Payments" as p on p.booking_id = b.id
   left join auth.users as u on u.id = b.user_id
   where h.room_id = p_room_id
     and h.host_id = auth.uid()
-    and b."endDate" >= (now() at time zone 'UTC')::date
+    and b."endDate" >= (public.app_now() at time zone 'UTC')::date
   order by b."startDate", b.id
 $$;
 
@@ -1401,6 +1711,7 @@ CREATE TABLE public.hosted_rooms (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     currency text,
     local_price numeric,
+    instant_book boolean DEFAULT true NOT NULL,
     CONSTRAINT hosted_rooms_local_price_check CHECK (((local_price > (0)::numeric) AND (local_price = trunc(local_price)))),
     CONSTRAINT hosted_rooms_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'published'::text])))
 );
@@ -1470,7 +1781,7 @@ end
 $$;
 
 -- function my_conversations(bigint) (schema public)
-CREATE FUNCTION public.my_conversations(p_id bigint DEFAULT NULL::bigint) RETURNS TABLE(id bigint, room_id bigint, room_title text, room_image text, booking_id bigint, start_date date, end_date date, role text, other_name text, last_body text, last_sender_is_me boolean, last_message_at timestamp with time zone, unread integer, stay_cancelled boolean)
+CREATE FUNCTION public.my_conversations(p_id bigint DEFAULT NULL::bigint) RETURNS TABLE(id bigint, room_id bigint, room_title text, room_image text, booking_id bigint, start_date date, end_date date, role text, other_name text, last_body text, last_sender_is_me boolean, last_message_at timestamp with time zone, unread integer, stay_state text)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1482,7 +1793,7 @@ CREATE FUNCTION public.my_conversations(p_id bigint DEFAULT NULL::bigint) RETURN
          (select count(*)::integer from public.messages as m
           where m.conversation_id = c.id and m.sender_id <> auth.uid()
             and m.id > case when c.guest_id = auth.uid() then c.guest_read_id else c.host_read_id end),
-         b.status = 'cancelled'
+         b.status
   from public.conversations as c
   join public."Rooms" as r on r.id = c.room_id
   left join public."Bookings" as b on b.id = c.booking_id
@@ -1591,6 +1902,16 @@ begin
 end
 $$;
 
+-- function record_hold_released(text) (schema public)
+CREATE FUNCTION public.record_hold_released(p_payment_id text) RETURNS public."Payments"
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update public."Payments" as p set released_at = coalesce(p.released_at, now())
+  where p.id = p_payment_id and p.status = 'released'
+  returning p.*
+$$;
+
 -- function resolve_place(text) (schema public)
 CREATE FUNCTION public.resolve_place(search_text text) RETURNS TABLE(name text, country text, kind text, lat double precision, lng double precision, radius_km double precision, corrected boolean)
     LANGUAGE sql STABLE
@@ -1624,10 +1945,10 @@ CREATE FUNCTION public.reviewable_stays() RETURNS TABLE(booking_id bigint, room_
   from stays as s
   join public."Rooms" as r on r.id = s.room_id
   left join auth.users as u on u.id = s.user_id
-  where s.status = 'confirmed'
+  where s.status in ('confirmed', 'completed')
     and exists (select 1 from public."Payments" as p where p.booking_id = s.id)
-    and (now() at time zone 'UTC')::date > s."endDate"
-    and (now() at time zone 'UTC')::date <= public.review_deadline(s."endDate")
+    and (public.app_now() at time zone 'UTC')::date > s."endDate"
+    and (public.app_now() at time zone 'UTC')::date <= public.review_deadline(s."endDate")
   order by s."endDate" desc, s.id
 $$;
 
@@ -1638,13 +1959,13 @@ CREATE FUNCTION public.reviews_check_stay() RETURNS trigger
     AS $$
 declare
   b public."Bookings";
-  today date := (now() at time zone 'UTC')::date;
+  today date := (public.app_now() at time zone 'UTC')::date;
 begin
   if new.booking_id is null then
     return new;
   end if;
   select * into b from public."Bookings" as x where x.id = new.booking_id;
-  if b.id is null or b.status <> 'confirmed'
+  if b.id is null or b.status not in ('confirmed', 'completed')
      or not exists (select 1 from public."Payments" as p where p.booking_id = b.id) then
     raise exception 'a review needs a paid, confirmed stay' using errcode = '23514';
   end if;
@@ -1683,7 +2004,7 @@ begin
   perform 1 from public."Rooms" as r where r.id = new.room_id for no key update;
   if exists (
     select 1 from public."Bookings" as b
-    where b.room_id = new.room_id and b.status = 'confirmed'
+    where b.room_id = new.room_id and b.status in ('requested', 'confirmed', 'completed')
       and daterange(b."startDate", b."endDate", '[)') && daterange(new.start_date, new.end_date, '[)')
   ) then
     raise exception 'these nights are booked' using errcode = '23P01', hint = 'nights_booked';
@@ -1701,13 +2022,21 @@ CREATE FUNCTION public.room_booked_ranges(room_id bigint) RETURNS TABLE(start_da
   from (
     select b."startDate" as start_date, b."endDate" as end_date
     from public."Bookings" as b
-    where b.room_id = room_booked_ranges.room_id and b.status = 'confirmed'
+    where b.room_id = room_booked_ranges.room_id and b.status in ('requested', 'confirmed', 'completed')
     union all
     select d.start_date, d.end_date
     from public.room_blocked_dates as d
     where d.room_id = room_booked_ranges.room_id
   ) as t
   order by t.start_date
+$$;
+
+-- function room_books_instantly(bigint) (schema public)
+CREATE FUNCTION public.room_books_instantly(p_room_id bigint) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce((select h.instant_book from public.hosted_rooms as h where h.room_id = p_room_id), true)
 $$;
 
 -- function room_has_host(bigint) (schema public)
@@ -1916,6 +2245,21 @@ CREATE FUNCTION public.send_notification(p_recipient uuid, p_kind text, p_bookin
   select private.notify(p_recipient, p_kind, p_booking_id, p_data)
 $$;
 
+-- function set_instant_book(bigint, boolean) (schema public)
+CREATE FUNCTION public.set_instant_book(p_room_id bigint, p_instant boolean) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if p_instant is null then
+    raise exception 'instant must be true or false' using errcode = '22023';
+  end if;
+  perform public.lock_hosted_room(p_room_id);
+  update public.hosted_rooms as h set instant_book = p_instant, updated_at = now() where h.room_id = p_room_id;
+  return p_instant;
+end
+$$;
+
 -- function set_listing_published(bigint, boolean) (schema public)
 CREATE FUNCTION public.set_listing_published(p_room_id bigint, p_published boolean) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1934,6 +2278,21 @@ begin
   update public.hosted_rooms as h set status = next_status, updated_at = now() where h.room_id = hosted.room_id;
   perform search.sync_room(p_room_id);
   return next_status;
+end
+$$;
+
+-- function set_test_clock(bigint) (schema public)
+CREATE FUNCTION public.set_test_clock(p_offset_seconds bigint) RETURNS timestamp with time zone
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not coalesce((select c.allowed from private.test_clock as c), false) then
+    raise exception 'the test clock is off (the backend allows it only with TEST_CLOCK=1)'
+      using errcode = '42501', hint = 'test_clock_off';
+  end if;
+  update private.test_clock set clock_offset = make_interval(secs => p_offset_seconds);
+  return public.app_now();
 end
 $$;
 
@@ -1965,7 +2324,7 @@ begin
   end if;
 
   select * into booking from public."Bookings" as b
-    where b.id = p_booking_id and b.room_id = p_room_id and b.status = 'confirmed';
+    where b.id = p_booking_id and b.room_id = p_room_id and b.status in ('requested', 'confirmed', 'completed');
   if booking.id is null or hosted.room_id is null or me not in (booking.user_id, hosted.host_id) or booking.user_id = hosted.host_id then
     raise exception 'no such booking of yours' using errcode = 'PT404';
   end if;
@@ -2049,6 +2408,14 @@ exception
   when unique_violation then
     raise exception 'this stay is already reviewed' using errcode = '23505';
 end
+$$;
+
+-- function take_holds_to_release() (schema public)
+CREATE FUNCTION public.take_holds_to_release() RETURNS SETOF public."Payments"
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select * from public."Payments" as p where p.status = 'released' and p.released_at is null order by p.created_at limit 100
 $$;
 
 -- function add_room_letters() (schema search)
@@ -2288,7 +2655,7 @@ CREATE FUNCTION search.unavailable_room_ids(check_in date, check_out date, stay_
   taken as (
     select b.room_id, b."startDate" as start_date, b."endDate" as end_date
     from public."Bookings" as b
-    where b.status = 'confirmed'
+    where b.status in ('requested', 'confirmed', 'completed')
     union all
     select d.room_id, d.start_date, d.end_date
     from public.room_blocked_dates as d
@@ -2317,6 +2684,15 @@ begin
   return null;
 end
 $$;
+
+-- table booking_transitions (schema private)
+CREATE TABLE private.booking_transitions (
+    event text NOT NULL,
+    from_state text NOT NULL,
+    to_state text NOT NULL,
+    actor text NOT NULL,
+    CONSTRAINT booking_transitions_actor_check CHECK ((actor = ANY (ARRAY['traveller'::text, 'host'::text, 'party'::text, 'system'::text])))
+);
 
 -- table catalogue_stats (schema private)
 CREATE TABLE private.catalogue_stats (
@@ -2367,30 +2743,12 @@ CREATE TABLE private.notification_mail (
     sent_at timestamp with time zone
 );
 
--- table Bookings (schema public)
-CREATE TABLE public."Bookings" (
-    id bigint NOT NULL,
-    user_id uuid DEFAULT auth.uid() NOT NULL,
-    user_email text DEFAULT COALESCE(auth.email(), ''::text) NOT NULL,
-    room_id bigint NOT NULL,
-    "startDate" date NOT NULL,
-    "endDate" date NOT NULL,
-    "numOfDays" integer NOT NULL,
-    guest text DEFAULT ''::text NOT NULL,
-    adults integer DEFAULT 1 NOT NULL,
-    children integer DEFAULT 0 NOT NULL,
-    infants integer DEFAULT 0 NOT NULL,
-    pets integer DEFAULT 0 NOT NULL,
-    status text DEFAULT 'pending'::text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    session_id uuid DEFAULT public.booking_session_scope(),
-    CONSTRAINT "Bookings_adults_check" CHECK ((adults >= 0)),
-    CONSTRAINT "Bookings_check" CHECK (("endDate" > "startDate")),
-    CONSTRAINT "Bookings_check1" CHECK (((adults + children) <= 16)),
-    CONSTRAINT "Bookings_children_check" CHECK ((children >= 0)),
-    CONSTRAINT "Bookings_infants_check" CHECK (((infants >= 0) AND (infants <= 5))),
-    CONSTRAINT "Bookings_pets_check" CHECK (((pets >= 0) AND (pets <= 5))),
-    CONSTRAINT "Bookings_status_check" CHECK ((status = ANY (ARRAY['pending'::text, 'confirmed'::text, 'cancelled'::text])))
+-- table test_clock (schema private)
+CREATE TABLE private.test_clock (
+    only_row boolean DEFAULT true NOT NULL,
+    allowed boolean DEFAULT false NOT NULL,
+    clock_offset interval DEFAULT '00:00:00'::interval NOT NULL,
+    CONSTRAINT test_clock_only_row_check CHECK (only_row)
 );
 
 -- sequence Bookings_id_seq (schema public)
@@ -2424,6 +2782,28 @@ ALTER TABLE public."Favorites" ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENT
 -- sequence Rooms_id_seq (schema public)
 ALTER TABLE public."Rooms" ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
     SEQUENCE NAME public."Rooms_id_seq"
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+-- table booking_events (schema public)
+CREATE TABLE public.booking_events (
+    id bigint NOT NULL,
+    booking_id bigint NOT NULL,
+    event text NOT NULL,
+    from_state text,
+    to_state text NOT NULL,
+    actor uuid,
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    detail jsonb DEFAULT '{}'::jsonb NOT NULL
+);
+
+-- sequence booking_events_id_seq (schema public)
+ALTER TABLE public.booking_events ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.booking_events_id_seq
     START WITH 1
     INCREMENT BY 1
     NO MINVALUE

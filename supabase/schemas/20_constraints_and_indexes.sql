@@ -13,6 +13,10 @@ SET xmloption = content;
 SET client_min_messages = warning;
 SET row_security = off;
 
+-- constraint booking_transitions booking_transitions_pkey (schema private)
+ALTER TABLE ONLY private.booking_transitions
+    ADD CONSTRAINT booking_transitions_pkey PRIMARY KEY (event, from_state);
+
 -- constraint catalogue_stats catalogue_stats_pkey (schema private)
 ALTER TABLE ONLY private.catalogue_stats
     ADD CONSTRAINT catalogue_stats_pkey PRIMARY KEY (room_id);
@@ -28,6 +32,10 @@ ALTER TABLE ONLY private.message_mail
 -- constraint notification_mail notification_mail_pkey (schema private)
 ALTER TABLE ONLY private.notification_mail
     ADD CONSTRAINT notification_mail_pkey PRIMARY KEY (notification_id);
+
+-- constraint test_clock test_clock_pkey (schema private)
+ALTER TABLE ONLY private.test_clock
+    ADD CONSTRAINT test_clock_pkey PRIMARY KEY (only_row);
 
 -- constraint Bookings Bookings_pkey (schema public)
 ALTER TABLE ONLY public."Bookings"
@@ -53,13 +61,17 @@ ALTER TABLE ONLY public."Payments"
 ALTER TABLE ONLY public."Rooms"
     ADD CONSTRAINT "Rooms_pkey" PRIMARY KEY (id);
 
+-- constraint booking_events booking_events_pkey (schema public)
+ALTER TABLE ONLY public.booking_events
+    ADD CONSTRAINT booking_events_pkey PRIMARY KEY (id);
+
 -- check constraint Bookings bookings_guests_bounded (schema public)
 ALTER TABLE public."Bookings"
     ADD CONSTRAINT bookings_guests_bounded CHECK (((adults >= 1) AND (char_length(guest) <= 100))) NOT VALID;
 
--- constraint Bookings bookings_no_overlapping_confirmed (schema public)
+-- constraint Bookings bookings_no_overlapping_stays (schema public)
 ALTER TABLE ONLY public."Bookings"
-    ADD CONSTRAINT bookings_no_overlapping_confirmed EXCLUDE USING gist (room_id WITH =, daterange("startDate", "endDate", '[)'::text) WITH &&) WHERE ((status = 'confirmed'::text));
+    ADD CONSTRAINT bookings_no_overlapping_stays EXCLUDE USING gist (room_id WITH =, daterange("startDate", "endDate", '[)'::text) WITH &&) WHERE ((status = ANY (ARRAY['requested'::text, 'confirmed'::text, 'completed'::text])));
 
 -- check constraint Bookings bookings_stay_bounded (schema public)
 ALTER TABLE public."Bookings"
@@ -169,6 +181,9 @@ CREATE INDEX message_mail_recent_idx ON private.message_mail USING btree (conver
 
 -- index notification_mail_pending_idx (schema private)
 CREATE INDEX notification_mail_pending_idx ON private.notification_mail USING btree (queued_at) WHERE (sent_at IS NULL);
+
+-- index booking_events_booking_idx (schema public)
+CREATE INDEX booking_events_booking_idx ON public.booking_events USING btree (booking_id, id);
 
 -- index bookings_one_pending_per_user_session_and_room (schema public)
 CREATE UNIQUE INDEX bookings_one_pending_per_user_session_and_room ON public."Bookings" USING btree (user_id, room_id, COALESCE(session_id, '00000000-0000-0000-0000-000000000000'::uuid)) WHERE (status = 'pending'::text);

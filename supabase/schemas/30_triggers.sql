@@ -13,8 +13,11 @@ SET xmloption = content;
 SET client_min_messages = warning;
 SET row_security = off;
 
+-- trigger booking_events booking_events_notify (schema public)
+CREATE CONSTRAINT TRIGGER booking_events_notify AFTER INSERT ON public.booking_events DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.booking_events_notify();
+
 -- trigger Bookings bookings_confirm_check (schema public)
-CREATE TRIGGER bookings_confirm_check BEFORE INSERT OR UPDATE OF status, room_id, "startDate", "endDate" ON public."Bookings" FOR EACH ROW WHEN ((new.status = 'confirmed'::text)) EXECUTE FUNCTION public.bookings_confirm_check();
+CREATE TRIGGER bookings_confirm_check BEFORE INSERT OR UPDATE OF status, room_id, "startDate", "endDate" ON public."Bookings" FOR EACH ROW WHEN ((new.status = ANY (ARRAY['requested'::text, 'confirmed'::text]))) EXECUTE FUNCTION public.bookings_confirm_check();
 
 -- trigger Bookings bookings_traveller_dates (schema public)
 CREATE TRIGGER bookings_traveller_dates BEFORE INSERT OR UPDATE OF "startDate", "endDate" ON public."Bookings" FOR EACH ROW EXECUTE FUNCTION public.bookings_traveller_dates();
@@ -30,6 +33,9 @@ CREATE TRIGGER messages_before_insert BEFORE INSERT ON public.messages FOR EACH 
 
 -- trigger Payments payments_stay_terms (schema public)
 CREATE TRIGGER payments_stay_terms BEFORE INSERT ON public."Payments" FOR EACH ROW EXECUTE FUNCTION public.payments_stay_terms();
+
+-- trigger reviews reviews_booking_event (schema public)
+CREATE TRIGGER reviews_booking_event AFTER INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.booking_reviewed();
 
 -- trigger reviews reviews_check_stay (schema public)
 CREATE TRIGGER reviews_check_stay BEFORE INSERT OR UPDATE OF booking_id, room_id, kind, author_id, subject_id ON public.reviews FOR EACH ROW EXECUTE FUNCTION public.reviews_check_stay();

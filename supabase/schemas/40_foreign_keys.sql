@@ -57,6 +57,10 @@ ALTER TABLE ONLY public."Payments"
 ALTER TABLE ONLY public."Payments"
     ADD CONSTRAINT "Payments_user_id_fkey" FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
+-- fk constraint booking_events booking_events_booking_id_fkey (schema public)
+ALTER TABLE ONLY public.booking_events
+    ADD CONSTRAINT booking_events_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public."Bookings"(id) ON DELETE CASCADE;
+
 -- fk constraint conversations conversations_booking_id_fkey (schema public)
 ALTER TABLE ONLY public.conversations
     ADD CONSTRAINT conversations_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public."Bookings"(id) ON DELETE CASCADE;

@@ -70,6 +70,9 @@ CREATE POLICY "Recipients read their notifications" ON public.notifications FOR 
 -- row security Rooms (schema public)
 ALTER TABLE public."Rooms" ENABLE ROW LEVEL SECURITY;
 
+-- policy booking_events Travellers and hosts read their bookings' events (schema public)
+CREATE POLICY "Travellers and hosts read their bookings' events" ON public.booking_events FOR SELECT TO authenticated USING (private.is_booking_party(booking_id));
+
 -- policy reviews Travellers read published reviews of them (schema public)
 CREATE POLICY "Travellers read published reviews of them" ON public.reviews FOR SELECT TO authenticated USING (((kind = 'guest'::text) AND (subject_id = ( SELECT auth.uid() AS uid)) AND (published_at <= now())));
 
@@ -99,6 +102,9 @@ CREATE POLICY "Users remove their own favourites" ON public."Favorites" FOR DELE
 
 -- policy Bookings Users remove their own pending bookings (schema public)
 CREATE POLICY "Users remove their own pending bookings" ON public."Bookings" FOR DELETE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) AND (status = 'pending'::text) AND (NOT (session_id IS DISTINCT FROM ( SELECT public.booking_session_scope() AS booking_session_scope)))));
+
+-- row security booking_events (schema public)
+ALTER TABLE public.booking_events ENABLE ROW LEVEL SECURITY;
 
 -- row security conversations (schema public)
 ALTER TABLE public.conversations ENABLE ROW LEVEL SECURITY;

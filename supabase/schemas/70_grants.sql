@@ -33,6 +33,51 @@ REVOKE ALL ON FUNCTION private.add_catalogue_facts() FROM PUBLIC;
 -- acl FUNCTION approximate_point(p_room_id bigint, p_lat double precision, p_lng double precision, OUT lat double precision, OUT lng double precision) (schema private)
 REVOKE ALL ON FUNCTION private.approximate_point(p_room_id bigint, p_lat double precision, p_lng double precision, OUT lat double precision, OUT lng double precision) FROM PUBLIC;
 
+-- acl FUNCTION booking_events_notify() (schema private)
+REVOKE ALL ON FUNCTION private.booking_events_notify() FROM PUBLIC;
+
+-- acl FUNCTION booking_reviewed() (schema private)
+REVOKE ALL ON FUNCTION private.booking_reviewed() FROM PUBLIC;
+
+-- acl FUNCTION booking_session_scope() (schema public)
+REVOKE ALL ON FUNCTION public.booking_session_scope() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.booking_session_scope() TO authenticated;
+GRANT ALL ON FUNCTION public.booking_session_scope() TO service_role;
+
+-- acl TABLE "Bookings" (schema public)
+GRANT SELECT,DELETE ON TABLE public."Bookings" TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public."Bookings" TO service_role;
+
+-- acl COLUMN "Bookings".room_id (schema public)
+GRANT INSERT(room_id) ON TABLE public."Bookings" TO authenticated;
+
+-- acl COLUMN "Bookings"."startDate" (schema public)
+GRANT INSERT("startDate"),UPDATE("startDate") ON TABLE public."Bookings" TO authenticated;
+
+-- acl COLUMN "Bookings"."endDate" (schema public)
+GRANT INSERT("endDate"),UPDATE("endDate") ON TABLE public."Bookings" TO authenticated;
+
+-- acl COLUMN "Bookings"."numOfDays" (schema public)
+GRANT INSERT("numOfDays"),UPDATE("numOfDays") ON TABLE public."Bookings" TO authenticated;
+
+-- acl COLUMN "Bookings".guest (schema public)
+GRANT INSERT(guest),UPDATE(guest) ON TABLE public."Bookings" TO authenticated;
+
+-- acl COLUMN "Bookings".adults (schema public)
+GRANT INSERT(adults),UPDATE(adults) ON TABLE public."Bookings" TO authenticated;
+
+-- acl COLUMN "Bookings".children (schema public)
+GRANT INSERT(children),UPDATE(children) ON TABLE public."Bookings" TO authenticated;
+
+-- acl COLUMN "Bookings".infants (schema public)
+GRANT INSERT(infants),UPDATE(infants) ON TABLE public."Bookings" TO authenticated;
+
+-- acl COLUMN "Bookings".pets (schema public)
+GRANT INSERT(pets),UPDATE(pets) ON TABLE public."Bookings" TO authenticated;
+
+-- acl FUNCTION booking_transition(p_booking_id bigint, p_event text, p_actor uuid, p_detail jsonb) (schema private)
+REVOKE ALL ON FUNCTION private.booking_transition(p_booking_id bigint, p_event text, p_actor uuid, p_detail jsonb) FROM PUBLIC;
+
 -- acl FUNCTION draft_room_ids() (schema private)
 REVOKE ALL ON FUNCTION private.draft_room_ids() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.draft_room_ids() TO anon;
@@ -47,9 +92,16 @@ GRANT SELECT ON TABLE public.room_facts TO service_role;
 -- acl FUNCTION facts_json(f public.room_facts) (schema private)
 REVOKE ALL ON FUNCTION private.facts_json(f public.room_facts) FROM PUBLIC;
 
+-- acl FUNCTION hosts_booking(p_booking_id bigint, p_actor uuid) (schema private)
+REVOKE ALL ON FUNCTION private.hosts_booking(p_booking_id bigint, p_actor uuid) FROM PUBLIC;
+
 -- acl FUNCTION in_conversation(p_conversation_id bigint) (schema private)
 REVOKE ALL ON FUNCTION private.in_conversation(p_conversation_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.in_conversation(p_conversation_id bigint) TO authenticated;
+
+-- acl FUNCTION is_booking_party(p_booking_id bigint) (schema private)
+REVOKE ALL ON FUNCTION private.is_booking_party(p_booking_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_booking_party(p_booking_id bigint) TO authenticated;
 
 -- acl FUNCTION listing_photo_in_use(p_name text) (schema private)
 REVOKE ALL ON FUNCTION private.listing_photo_in_use(p_name text) FROM PUBLIC;
@@ -102,6 +154,13 @@ REVOKE ALL ON FUNCTION private.sees_exact_location(p_room_id bigint) FROM PUBLIC
 GRANT ALL ON FUNCTION private.sees_exact_location(p_room_id bigint) TO anon;
 GRANT ALL ON FUNCTION private.sees_exact_location(p_room_id bigint) TO authenticated;
 
+-- acl TABLE "Payments" (schema public)
+GRANT SELECT ON TABLE public."Payments" TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public."Payments" TO service_role;
+
+-- acl FUNCTION set_hold(p_booking_id bigint, p_status text) (schema private)
+REVOKE ALL ON FUNCTION private.set_hold(p_booking_id bigint, p_status text) FROM PUBLIC;
+
 -- acl FUNCTION stay_text(p_start date, p_end date) (schema private)
 REVOKE ALL ON FUNCTION private.stay_text(p_start date, p_end date) FROM PUBLIC;
 
@@ -111,18 +170,22 @@ REVOKE ALL ON FUNCTION private.take_message_mails(p_delay_seconds integer) FROM 
 -- acl FUNCTION take_notification_mails() (schema private)
 REVOKE ALL ON FUNCTION private.take_notification_mails() FROM PUBLIC;
 
--- acl TABLE "Payments" (schema public)
-GRANT SELECT ON TABLE public."Payments" TO authenticated;
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public."Payments" TO service_role;
+-- acl FUNCTION accept_booking_request(p_booking_id bigint, p_host uuid) (schema public)
+REVOKE ALL ON FUNCTION public.accept_booking_request(p_booking_id bigint, p_host uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.accept_booking_request(p_booking_id bigint, p_host uuid) TO service_role;
+
+-- acl FUNCTION app_now() (schema public)
+GRANT ALL ON FUNCTION public.app_now() TO anon;
+GRANT ALL ON FUNCTION public.app_now() TO authenticated;
+GRANT ALL ON FUNCTION public.app_now() TO service_role;
 
 -- acl FUNCTION begin_booking_cancellation(p_payment_id text, p_user_id uuid, p_refund_cents bigint) (schema public)
 REVOKE ALL ON FUNCTION public.begin_booking_cancellation(p_payment_id text, p_user_id uuid, p_refund_cents bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.begin_booking_cancellation(p_payment_id text, p_user_id uuid, p_refund_cents bigint) TO service_role;
 
--- acl FUNCTION booking_session_scope() (schema public)
-REVOKE ALL ON FUNCTION public.booking_session_scope() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.booking_session_scope() TO authenticated;
-GRANT ALL ON FUNCTION public.booking_session_scope() TO service_role;
+-- acl FUNCTION begin_host_cancellation(p_booking_id bigint, p_host uuid) (schema public)
+REVOKE ALL ON FUNCTION public.begin_host_cancellation(p_booking_id bigint, p_host uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.begin_host_cancellation(p_booking_id bigint, p_host uuid) TO service_role;
 
 -- acl FUNCTION bookings_confirm_check() (schema public)
 REVOKE ALL ON FUNCTION public.bookings_confirm_check() FROM PUBLIC;
@@ -130,13 +193,21 @@ REVOKE ALL ON FUNCTION public.bookings_confirm_check() FROM PUBLIC;
 -- acl FUNCTION bookings_traveller_dates() (schema public)
 REVOKE ALL ON FUNCTION public.bookings_traveller_dates() FROM PUBLIC;
 
+-- acl FUNCTION cancel_booking_request(p_booking_id bigint, p_traveller uuid) (schema public)
+REVOKE ALL ON FUNCTION public.cancel_booking_request(p_booking_id bigint, p_traveller uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.cancel_booking_request(p_booking_id bigint, p_traveller uuid) TO service_role;
+
 -- acl FUNCTION checkout_charge_cents(p_local_price numeric, p_nights integer) (schema public)
 REVOKE ALL ON FUNCTION public.checkout_charge_cents(p_local_price numeric, p_nights integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.checkout_charge_cents(p_local_price numeric, p_nights integer) TO service_role;
 
--- acl FUNCTION confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) (schema public)
-REVOKE ALL ON FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text) TO service_role;
+-- acl FUNCTION complete_due_stays() (schema public)
+REVOKE ALL ON FUNCTION public.complete_due_stays() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.complete_due_stays() TO service_role;
+
+-- acl FUNCTION confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text, p_held boolean) (schema public)
+REVOKE ALL ON FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text, p_held boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.confirm_booking_payment(p_booking_id bigint, p_stripe_payment_intent_id text, p_amount_cents bigint, p_user_id uuid, p_stay public.stay_request, p_cancellation_policy text, p_customer_name text, p_address jsonb, p_payment_id text, p_held boolean) TO service_role;
 
 -- acl FUNCTION contact_host(p_room_id bigint, p_body text) (schema public)
 REVOKE ALL ON FUNCTION public.contact_host(p_room_id bigint, p_body text) FROM PUBLIC;
@@ -153,6 +224,10 @@ REVOKE ALL ON FUNCTION public.count_text(n integer, noun text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.create_listing() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.create_listing() TO authenticated;
 
+-- acl FUNCTION decline_booking_request(p_booking_id bigint, p_host uuid) (schema public)
+REVOKE ALL ON FUNCTION public.decline_booking_request(p_booking_id bigint, p_host uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.decline_booking_request(p_booking_id bigint, p_host uuid) TO service_role;
+
 -- acl FUNCTION delete_listing(p_room_id bigint) (schema public)
 REVOKE ALL ON FUNCTION public.delete_listing(p_room_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.delete_listing(p_room_id bigint) TO authenticated;
@@ -162,6 +237,10 @@ REVOKE ALL ON FUNCTION public.destination_suggestions(q text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.destination_suggestions(q text) TO anon;
 GRANT ALL ON FUNCTION public.destination_suggestions(q text) TO authenticated;
 GRANT ALL ON FUNCTION public.destination_suggestions(q text) TO service_role;
+
+-- acl FUNCTION expire_booking_requests() (schema public)
+REVOKE ALL ON FUNCTION public.expire_booking_requests() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.expire_booking_requests() TO service_role;
 
 -- acl FUNCTION host_earnings() (schema public)
 REVOKE ALL ON FUNCTION public.host_earnings() FROM PUBLIC;
@@ -247,6 +326,10 @@ REVOKE ALL ON FUNCTION public.payments_stay_terms() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.record_cancellation_refund(p_payment_id text, p_refund_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_cancellation_refund(p_payment_id text, p_refund_id text) TO service_role;
 
+-- acl FUNCTION record_hold_released(p_payment_id text) (schema public)
+REVOKE ALL ON FUNCTION public.record_hold_released(p_payment_id text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_hold_released(p_payment_id text) TO service_role;
+
 -- acl FUNCTION resolve_place(search_text text) (schema public)
 REVOKE ALL ON FUNCTION public.resolve_place(search_text text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.resolve_place(search_text text) TO anon;
@@ -268,6 +351,11 @@ REVOKE ALL ON FUNCTION public.room_booked_ranges(room_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.room_booked_ranges(room_id bigint) TO anon;
 GRANT ALL ON FUNCTION public.room_booked_ranges(room_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.room_booked_ranges(room_id bigint) TO service_role;
+
+-- acl FUNCTION room_books_instantly(p_room_id bigint) (schema public)
+GRANT ALL ON FUNCTION public.room_books_instantly(p_room_id bigint) TO anon;
+GRANT ALL ON FUNCTION public.room_books_instantly(p_room_id bigint) TO authenticated;
+GRANT ALL ON FUNCTION public.room_books_instantly(p_room_id bigint) TO service_role;
 
 -- acl FUNCTION room_has_host(p_room_id bigint) (schema public)
 REVOKE ALL ON FUNCTION public.room_has_host(p_room_id bigint) FROM PUBLIC;
@@ -302,9 +390,17 @@ GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check
 REVOKE ALL ON FUNCTION public.send_notification(p_recipient uuid, p_kind text, p_booking_id bigint, p_data jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.send_notification(p_recipient uuid, p_kind text, p_booking_id bigint, p_data jsonb) TO service_role;
 
+-- acl FUNCTION set_instant_book(p_room_id bigint, p_instant boolean) (schema public)
+REVOKE ALL ON FUNCTION public.set_instant_book(p_room_id bigint, p_instant boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_instant_book(p_room_id bigint, p_instant boolean) TO authenticated;
+
 -- acl FUNCTION set_listing_published(p_room_id bigint, p_published boolean) (schema public)
 REVOKE ALL ON FUNCTION public.set_listing_published(p_room_id bigint, p_published boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_listing_published(p_room_id bigint, p_published boolean) TO authenticated;
+
+-- acl FUNCTION set_test_clock(p_offset_seconds bigint) (schema public)
+REVOKE ALL ON FUNCTION public.set_test_clock(p_offset_seconds bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_test_clock(p_offset_seconds bigint) TO service_role;
 
 -- acl FUNCTION start_conversation(p_room_id bigint, p_booking_id bigint) (schema public)
 REVOKE ALL ON FUNCTION public.start_conversation(p_room_id bigint, p_booking_id bigint) FROM PUBLIC;
@@ -318,6 +414,10 @@ GRANT ALL ON FUNCTION public.stay_in_calendar(p_start date, p_end date) TO servi
 -- acl FUNCTION submit_review(p_booking_id bigint, p_rating integer, p_categories jsonb, p_body text) (schema public)
 REVOKE ALL ON FUNCTION public.submit_review(p_booking_id bigint, p_rating integer, p_categories jsonb, p_body text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.submit_review(p_booking_id bigint, p_rating integer, p_categories jsonb, p_body text) TO authenticated;
+
+-- acl FUNCTION take_holds_to_release() (schema public)
+REVOKE ALL ON FUNCTION public.take_holds_to_release() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.take_holds_to_release() TO service_role;
 
 -- acl FUNCTION add_room_letters() (schema search)
 REVOKE ALL ON FUNCTION search.add_room_letters() FROM PUBLIC;
@@ -382,37 +482,6 @@ GRANT ALL ON FUNCTION search.unavailable_room_ids(check_in date, check_out date,
 -- acl FUNCTION update_room_letters() (schema search)
 REVOKE ALL ON FUNCTION search.update_room_letters() FROM PUBLIC;
 
--- acl TABLE "Bookings" (schema public)
-GRANT SELECT,DELETE ON TABLE public."Bookings" TO authenticated;
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public."Bookings" TO service_role;
-
--- acl COLUMN "Bookings".room_id (schema public)
-GRANT INSERT(room_id) ON TABLE public."Bookings" TO authenticated;
-
--- acl COLUMN "Bookings"."startDate" (schema public)
-GRANT INSERT("startDate"),UPDATE("startDate") ON TABLE public."Bookings" TO authenticated;
-
--- acl COLUMN "Bookings"."endDate" (schema public)
-GRANT INSERT("endDate"),UPDATE("endDate") ON TABLE public."Bookings" TO authenticated;
-
--- acl COLUMN "Bookings"."numOfDays" (schema public)
-GRANT INSERT("numOfDays"),UPDATE("numOfDays") ON TABLE public."Bookings" TO authenticated;
-
--- acl COLUMN "Bookings".guest (schema public)
-GRANT INSERT(guest),UPDATE(guest) ON TABLE public."Bookings" TO authenticated;
-
--- acl COLUMN "Bookings".adults (schema public)
-GRANT INSERT(adults),UPDATE(adults) ON TABLE public."Bookings" TO authenticated;
-
--- acl COLUMN "Bookings".children (schema public)
-GRANT INSERT(children),UPDATE(children) ON TABLE public."Bookings" TO authenticated;
-
--- acl COLUMN "Bookings".infants (schema public)
-GRANT INSERT(infants),UPDATE(infants) ON TABLE public."Bookings" TO authenticated;
-
--- acl COLUMN "Bookings".pets (schema public)
-GRANT INSERT(pets),UPDATE(pets) ON TABLE public."Bookings" TO authenticated;
-
 -- acl SEQUENCE "Bookings_id_seq" (schema public)
 GRANT SELECT,USAGE ON SEQUENCE public."Bookings_id_seq" TO authenticated;
 GRANT SELECT,USAGE ON SEQUENCE public."Bookings_id_seq" TO service_role;
@@ -428,6 +497,10 @@ GRANT SELECT,USAGE ON SEQUENCE public."Favorites_id_seq" TO service_role;
 -- acl SEQUENCE "Rooms_id_seq" (schema public)
 GRANT SELECT,USAGE ON SEQUENCE public."Rooms_id_seq" TO authenticated;
 GRANT SELECT,USAGE ON SEQUENCE public."Rooms_id_seq" TO service_role;
+
+-- acl TABLE booking_events (schema public)
+GRANT SELECT ON TABLE public.booking_events TO authenticated;
+GRANT SELECT ON TABLE public.booking_events TO service_role;
 
 -- acl TABLE conversations (schema public)
 GRANT SELECT ON TABLE public.conversations TO authenticated;

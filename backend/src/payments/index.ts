@@ -5,7 +5,9 @@
 //   server side (Authorization: Bearer <service_role key>, like a secret key)
 //     POST /payment_intents               create (amount, currency, metadata; Idempotency-Key)
 //     GET  /payment_intents/:id           retrieve
-//     POST /payment_intents/:id/cancel    cancel (only before success)
+//     POST /payment_intents               ... capture_method: 'manual' holds the card at confirmation
+//     POST /payment_intents/:id/capture   capture a held (requires_capture) intent
+//     POST /payment_intents/:id/cancel    cancel (only before success; releases a hold)
 //     POST /refunds                       refund a succeeded intent ({ payment_intent, amount?, metadata? };
 //                                         Idempotency-Key), all that is left of it unless amount says
 //   browser side (the intent's client_secret, like Stripe.js with a publishable key)
@@ -128,9 +130,14 @@ async function route(req: Request, ctx: BackendContext): Promise<Response> {
     }
     const currency = typeof body.currency === 'string' ? body.currency.toLowerCase() : '';
     if (!/^[a-z]{3}$/.test(currency)) throw invalid('Missing required param: currency.', 'currency');
+    const captureMethod = body.capture_method ?? 'automatic';
+    if (captureMethod !== 'automatic' && captureMethod !== 'manual') {
+      throw invalid('Invalid capture_method: must be one of automatic or manual.', 'capture_method');
+    }
     const row = await store.create({
       amount,
       currency,
+      captureMethod,
       metadata: stringMetadata(body.metadata),
       description: typeof body.description === 'string' ? body.description : null,
       idempotencyKey: req.headers.get('idempotency-key'),
@@ -160,6 +167,10 @@ async function route(req: Request, ctx: BackendContext): Promise<Response> {
       case 'authenticate': {
         await authorizeClient(req, ctx, store, id, body.client_secret);
         return json(intentJson(await store.authenticate(id, body.approve === true), audience));
+      }
+      case 'capture': {
+        await requireSecret(req, ctx);
+        return json(intentJson(await store.capture(id)));
       }
       case 'cancel': {
         await requireSecret(req, ctx);

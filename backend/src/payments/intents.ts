@@ -1,5 +1,7 @@
 // The test processor's PaymentIntents, kept in payments_test.payment_intents. Each operation is
-// one transaction that locks the intent row, so a double confirm charges once.
+// one transaction that locks the intent row, so a double confirm charges once. As Stripe's, an
+// intent created with capture_method 'manual' only authorises at its confirmation
+// (requires_capture, the amount held as amount_capturable) until it is captured or cancelled.
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import { cardBrand, cardNumberDigits, cardOutcome, type CardDetails } from './cards.ts';
@@ -9,6 +11,7 @@ export type IntentStatus =
   | 'requires_confirmation'
   | 'requires_action'
   | 'processing'
+  | 'requires_capture'
   | 'succeeded'
   | 'canceled';
 
@@ -25,6 +28,8 @@ interface IntentRow {
   last_payment_error: Record<string, unknown> | null;
   amount_received: string | number;
   amount_refunded: string | number;
+  capture_method: 'automatic' | 'manual';
+  amount_capturable: string | number;
   cancellation_reason: string | null;
   canceled_at: Date | string | null;
   created_at: Date | string;
@@ -56,6 +61,8 @@ export function intentJson(row: IntentRow, audience: 'secret' | 'publishable' = 
     object: 'payment_intent' as const,
     amount: Number(row.amount),
     amount_received: Number(row.amount_received),
+    amount_capturable: Number(row.amount_capturable),
+    capture_method: row.capture_method,
     currency: row.currency,
     status: row.status,
     client_secret: row.client_secret,
@@ -84,12 +91,14 @@ export interface CreateIntentInput {
   metadata: Record<string, string>;
   description: string | null;
   idempotencyKey: string | null;
+  captureMethod: 'automatic' | 'manual';
 }
 
 function sameRequest(row: IntentRow, input: CreateIntentInput): boolean {
   return (
     Number(row.amount) === input.amount &&
     row.currency === input.currency &&
+    row.capture_method === input.captureMethod &&
     JSON.stringify(Object.entries(row.metadata).sort()) === JSON.stringify(Object.entries(input.metadata).sort())
   );
 }
@@ -119,16 +128,32 @@ async function update(q: Queryable, id: string, fields: Record<string, unknown>)
   return rows[0]!;
 }
 
+/** A confirmation that went through: charged at once, or held when the capture is manual. */
+function paid(row: IntentRow): Record<string, unknown> {
+  return row.capture_method === 'manual'
+    ? { status: 'requires_capture', amount_capturable: Number(row.amount) }
+    : { status: 'succeeded', amount_received: Number(row.amount) };
+}
+
 export function createIntentStore(db: Db) {
   return {
     async create(input: CreateIntentInput): Promise<IntentRow> {
       const id = `pi_${token(18)}`;
       const { rows } = await db.query<IntentRow>(
-        `insert into payments_test.payment_intents (id, client_secret, amount, currency, metadata, description, idempotency_key)
-         values ($1, $2, $3, $4, $5, $6, $7)
+        `insert into payments_test.payment_intents (id, client_secret, amount, currency, metadata, description, idempotency_key, capture_method)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)
          on conflict (idempotency_key) do nothing
          returning *`,
-        [id, `${id}_secret_${token(18)}`, input.amount, input.currency, JSON.stringify(input.metadata), input.description, input.idempotencyKey],
+        [
+          id,
+          `${id}_secret_${token(18)}`,
+          input.amount,
+          input.currency,
+          JSON.stringify(input.metadata),
+          input.description,
+          input.idempotencyKey,
+          input.captureMethod,
+        ],
       );
       if (rows[0]) return rows[0];
       // The key was used before: Stripe answers the first result, or refuses other parameters.
@@ -178,14 +203,7 @@ export function createIntentStore(db: Db) {
         if (outcome.kind === 'requires_action') {
           return { row: await update(q, id, { status: 'requires_action', payment_method: paymentMethod, last_payment_error: null }) };
         }
-        return {
-          row: await update(q, id, {
-            status: 'succeeded',
-            payment_method: paymentMethod,
-            last_payment_error: null,
-            amount_received: Number(row.amount),
-          }),
-        };
+        return { row: await update(q, id, { ...paid(row), payment_method: paymentMethod, last_payment_error: null }) };
       });
       if ('declined' in result) {
         const { declined, outcome } = result as { declined: IntentRow; outcome: Extract<ReturnType<typeof cardOutcome>, { kind: 'declined' }> };
@@ -210,7 +228,7 @@ export function createIntentStore(db: Db) {
           );
         }
         if (approve) {
-          return { row: await update(q, id, { status: 'succeeded', amount_received: Number(row.amount) }) };
+          return { row: await update(q, id, paid(row)) };
         }
         const error = {
           type: 'card_error',
@@ -229,7 +247,7 @@ export function createIntentStore(db: Db) {
       return (result as { row: IntentRow }).row;
     },
 
-    /** Stripe allows cancelling only before the money moved. */
+    /** Stripe allows cancelling only before the money moved: a held authorisation is released. */
     async cancel(id: string, reason: string | null): Promise<IntentRow> {
       return db.tx(async (q) => {
         const row = await lockIntent(q, id);
@@ -241,7 +259,23 @@ export function createIntentStore(db: Db) {
             `You cannot cancel this PaymentIntent because it has a status of ${row.status}.`,
           );
         }
-        return update(q, id, { status: 'canceled', cancellation_reason: reason, canceled_at: new Date() });
+        return update(q, id, { status: 'canceled', cancellation_reason: reason, canceled_at: new Date(), amount_capturable: 0 });
+      });
+    },
+
+    /** Takes the held amount of a requires_capture intent (Stripe: all of it unless told less). */
+    async capture(id: string): Promise<IntentRow> {
+      return db.tx(async (q) => {
+        const row = await lockIntent(q, id);
+        if (row.status !== 'requires_capture') {
+          throw new ProcessorError(
+            400,
+            'invalid_request_error',
+            'payment_intent_unexpected_state',
+            `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+          );
+        }
+        return update(q, id, { status: 'succeeded', amount_received: Number(row.amount_capturable), amount_capturable: 0 });
       });
     },
 

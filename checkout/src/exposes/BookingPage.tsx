@@ -1,14 +1,17 @@
 import { roomsApi } from 'shared/api';
 import type { PagePrefetch } from 'shared/federation';
 import { parseRoomId } from 'shared/rules';
+import { checkoutApi } from '../features/checkout/api';
 import { BookingPage } from '../features/checkout/components/BookingPage';
 
 export default BookingPage;
 
 /**
- * The first view's reads: the place being booked, its booked nights and its cancellation policy.
- * The policy is the page's largest text (its LCP on a phone): read here, the server paints it
- * instead of a placeholder the browser fills in after hydration (issue 42).
+ * The first view's reads: the place being booked, its booked nights, its cancellation policy and
+ * whether it books instantly. The policy is the page's largest text (its LCP on a phone): read
+ * here, the server paints it instead of a placeholder the browser fills in after hydration; the
+ * booking mode names the button ('Confirm and pay' or 'Request to book') in the server's HTML
+ * (issue 42).
  */
 export const prefetch: PagePrefetch = (store, { params }) => {
   const roomId = parseRoomId(params.id);
@@ -16,4 +19,5 @@ export const prefetch: PagePrefetch = (store, { params }) => {
   void store.dispatch(roomsApi.endpoints.getRoomById.initiate(roomId));
   void store.dispatch(roomsApi.endpoints.getBookedRanges.initiate(roomId));
   void store.dispatch(roomsApi.endpoints.getCancellationPolicy.initiate(roomId));
+  void store.dispatch(checkoutApi.endpoints.getInstantBook.initiate(roomId));
 };

@@ -162,8 +162,8 @@ export const roomsApi = api.injectEndpoints({
       providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
     }),
     /**
-     * Nights already booked, from the backend's `room_booked_ranges(room_id)` (confirmed bookings
-     * only, as half-open [start_date, end_date) ranges): the listing's and the booking page's
+     * Nights already booked, from the backend's `room_booked_ranges(room_id)` (confirmed, completed
+     * and requested stays, and the host's blocked nights, as half-open [start_date, end_date) ranges): the listing's and the booking page's
      * calendars strike them through.
      */
     getBookedRanges: build.query<BookedRange[], number>({

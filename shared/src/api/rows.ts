@@ -17,9 +17,10 @@ export interface BookingsRow {
   children: number;
   infants: number;
   pets: number;
-  status: 'pending' | 'confirmed' | 'cancelled';
+  status: 'pending' | 'requested' | 'confirmed' | 'completed' | 'declined' | 'expired' | 'cancelled';
   created_at: string;
   session_id: string | null;
+  request_expires_at: string | null;
 }
 
 /** A row of the table public."Favorites". */
@@ -43,7 +44,7 @@ export interface PaymentsRow {
   endDate: string;
   numOfDays: number;
   payment_method: string;
-  status: string;
+  status: 'authorised' | 'successful' | 'released';
   stripe_payment_intent_id: string;
   Guest: string;
   address: Json | null;
@@ -56,6 +57,7 @@ export interface PaymentsRow {
   refund_amount: number | null;
   refund_id: string | null;
   refunded_at: string | null;
+  released_at: string | null;
 }
 
 /** A row of the table public."Rooms". */
@@ -87,6 +89,18 @@ export interface RoomsRow {
   lat: number | null;
   lng: number | null;
   max_guests: number;
+}
+
+/** A row of the table public.booking_events. */
+export interface BookingEventsRow {
+  id: number;
+  booking_id: number;
+  event: string;
+  from_state: string | null;
+  to_state: string;
+  actor: string | null;
+  at: string;
+  detail: Json;
 }
 
 /** A row of the table public.conversations. */
@@ -124,6 +138,7 @@ export interface HostedRoomsRow {
   updated_at: string;
   currency: string | null;
   local_price: number | null;
+  instant_book: boolean;
 }
 
 /** A row of the table public.messages. */

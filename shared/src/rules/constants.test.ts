@@ -37,7 +37,6 @@ describe('business constants match the spec', () => {
     ['animations', c.ANIMATION_MS, { calendarModal: 200, panelFade: 300 }],
     ['toast durations', c.TOAST_DURATION_MS, { error: 4000, success: 2000, info: 4000 }],
     ['toast limit', c.TOAST_LIMIT, 20],
-    ['already-booked toast', c.ALREADY_BOOKED_TOAST_MS, 30000],
     ['redirect delays', c.REDIRECT_DELAY_MS, { tripsToLogin: 1000, accountSettingsToRoot: 1000, bookingToLogin: 2000, paymentToTrips: 3000 }],
     ['wishlist guard', c.WISHLIST_FETCH_GUARD_MS, 1000],
     ['login dialog delay', c.LOGIN_DIALOG_DELAY_MS, 50],

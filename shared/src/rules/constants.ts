@@ -198,7 +198,6 @@ export const ANIMATION_MS = { calendarModal: 200, panelFade: 300 } as const;
 /** Toast durations by kind; 'info' takes the toast library's default of 4 s. */
 export const TOAST_DURATION_MS = { error: 4000, success: 2000, info: 4000 } as const;
 export const TOAST_LIMIT = 20;
-export const ALREADY_BOOKED_TOAST_MS = 30_000;
 export const REDIRECT_DELAY_MS = {
   tripsToLogin: 1000,
   accountSettingsToRoot: 1000,

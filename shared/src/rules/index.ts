@@ -1,4 +1,5 @@
 /** shared/rules: the spec's domain rules as pure functions and constants, also used by the server. */
+export * from './bookingLifecycle';
 export * from './cancellation';
 export * from './card';
 export * from './constants';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reservationCode, tripStatus } from './reservation';
+import { requestDeadlineText, reservationCode, tripStatus } from './reservation';
 
 describe('reservation code', () => {
   it.each([
@@ -22,5 +22,21 @@ describe('trip status', () => {
     ['2026-05-07', '2026-05-09', true, '2026-05-10', 'CANCELLED'],
   ])('a stay %s to %s (cancelled: %s) seen on %s is %s', (startDate, endDate, cancelled, today, status) => {
     expect(tripStatus({ startDate, endDate, cancelled }, today)).toBe(status);
+  });
+});
+
+describe('the state of a booking on request', () => {
+  it.each([
+    ['requested', 'REQUESTED'],
+    ['declined', 'DECLINED'],
+    ['expired', 'EXPIRED'],
+    ['cancelled', 'CANCELLED'],
+    ['confirmed', 'UPCOMING'],
+  ] as const)('a %s booking is %s', (state, status) => {
+    expect(tripStatus({ startDate: '2027-01-10', endDate: '2027-01-12', cancelled: false, state }, '2027-01-01')).toBe(status);
+  });
+
+  it('names the time the host has to answer', () => {
+    expect(requestDeadlineText('2027-01-02T10:30:00Z')).toMatch(/^Requested: the host has until 2 Jan, \d\d:\d\d to answer$/);
   });
 });

@@ -1,7 +1,9 @@
 // The card processor behind the checkout: Stripe when STRIPE_SECRET_KEY is set, otherwise the
 // local backend's built-in test processor (its /payments/v1, at PAYMENTS_API_URL, which only the
 // local backend sets), which follows the same PaymentIntent lifecycle. Both are reached through
-// this one small interface.
+// this one small interface. A listing on request holds the card (Stripe's manual capture: the
+// intent is created with capture_method 'manual', its confirmation leaves it requires_capture) until
+// the host accepts (capture) or the request ends (release: the intent is cancelled).
 import Stripe from 'npm:stripe@23.1.0';
 import { env, requiredEnv } from './env.ts';
 
@@ -18,6 +20,8 @@ export interface Intent {
 export interface CreateIntent {
   amount: number;
   currency: 'usd';
+  /** 'manual': the confirmation only authorises; capture() takes the money. */
+  captureMethod: 'automatic' | 'manual';
   description: string;
   metadata: Record<string, string>;
   idempotencyKey: string | undefined;
@@ -40,7 +44,9 @@ export interface Refund {
 export interface Processor {
   create(input: CreateIntent): Promise<Intent>;
   retrieve(id: string): Promise<Intent | null>;
-  /** Gives the money back: cancels an intent not yet paid, refunds a succeeded one. */
+  /** Takes the money a requires_capture intent holds; an intent already captured answers as it is. */
+  capture(intent: Intent): Promise<Intent>;
+  /** Gives the money back: cancels an intent not yet paid (a hold is released), refunds a succeeded one. */
   release(intent: Intent): Promise<void>;
   /** Refunds (part of) a succeeded intent once per idempotency key. */
   refund(input: RefundRequest): Promise<Refund>;
@@ -76,7 +82,13 @@ function testProcessor(base: string): Processor {
     async create(input) {
       const { ok, body } = await call<Intent>('/payment_intents', {
         method: 'POST',
-        body: { amount: input.amount, currency: input.currency, description: input.description, metadata: input.metadata },
+        body: {
+          amount: input.amount,
+          currency: input.currency,
+          description: input.description,
+          metadata: input.metadata,
+          capture_method: input.captureMethod,
+        },
         idempotencyKey: input.idempotencyKey,
       });
       if (!ok) throw new ProcessorRefusal(body.error?.code ?? 'processor_error', body.error?.message ?? 'Payment processor error');
@@ -87,6 +99,15 @@ function testProcessor(base: string): Processor {
       if (status === 404) return null;
       if (!ok) throw new Error(`test processor: ${body.error?.message ?? status}`);
       return body;
+    },
+    async capture(intent) {
+      if (intent.status === 'succeeded') return intent;
+      const { ok, body } = await call<Intent>(`/payment_intents/${encodeURIComponent(intent.id)}/capture`, { method: 'POST', body: {} });
+      if (ok) return body;
+      // Captured meanwhile by another caller (the accept, or a cancellation finishing it): done.
+      const now = await this.retrieve(intent.id);
+      if (now?.status === 'succeeded') return now;
+      throw new ProcessorRefusal(body.error?.code ?? 'processor_error', body.error?.message ?? 'Payment processor error');
     },
     async release(intent) {
       const path =
@@ -126,6 +147,7 @@ function stripeProcessor(secretKey: string): Processor {
             currency: input.currency,
             description: input.description,
             metadata: input.metadata,
+            capture_method: input.captureMethod,
             allowed_payment_method_types: ['card'],
           },
           input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined,
@@ -139,6 +161,10 @@ function stripeProcessor(secretKey: string): Processor {
         if ((error as { code?: string }).code === 'resource_missing') return null;
         throw error;
       }
+    },
+    async capture(intent) {
+      if (intent.status === 'succeeded') return intent;
+      return stripe.paymentIntents.capture(intent.id, {}, { idempotencyKey: `capture-${intent.id}` }).catch(asRefusal);
     },
     async release(intent) {
       try {

@@ -10,10 +10,15 @@
 //      records the refund owed, once: under the payment's row lock, a trip already cancelled
 //      answers as it is, so 50 concurrent requests make one decision.
 //   2. The refund at the processor (test processor or Stripe), with an idempotency key made of
-//      the payment id: every retry, concurrent or after a crash, asks for the same refund.
+//      the payment id: every retry, concurrent or after a crash, asks for the same refund. (A
+//      stay accepted a moment ago may still hold its card uncaptured: it is captured first.)
 //   3. record_cancellation_refund keeps the processor's refund id.
 // A failure at 2 or 3 leaves the trip cancelled with its refund owed, and says so (502): calling
 // again pays it. Nothing here ever refunds more than the one refund the decision owes.
+// A request the host has not answered yet (its card only held, payment 'authorised') is withdrawn
+// instead: cancel_booking_request, then the hold is released (nothing was taken, nothing is
+// refunded); a release that failed is left to release-holds. One that has ended is answered 409
+// request_ended.
 //
 // Body: { paymentId }
 // Answer: { cancellation: { paymentId, reservationCode, cancelledAt, refundAmount (USD),
@@ -35,13 +40,17 @@ const COLUMN_LIST = [
   'cancelled_at',
   'refund_amount',
   'refund_id',
+  'status',
+  'booking_id',
 ] as const;
 const COLUMNS = COLUMN_LIST.join(',');
 type PaymentRow = Pick<PaymentsRow, (typeof COLUMN_LIST)[number]>;
 const RAISED = 'P0001';
+const ILLEGAL = '55000';
 const MAX_PAYMENT_ID_LENGTH = 200;
 
 const notFound = () => new Refusal(404, 'trip_not_found', 'No such trip.');
+const requestEnded = () => new Refusal(409, 'request_ended', 'This request has ended (declined, expired or withdrawn): nothing was charged.');
 const started = () => new Refusal(409, 'stay_started', 'This stay has already begun, so it can no longer be cancelled.');
 
 const cents = (usd: number | string) => Math.round(Number(usd) * 100);
@@ -80,8 +89,31 @@ async function begin(payment: PaymentRow, userId: string, refundCents: number): 
       if (error.error.hint === 'trip_not_found') throw notFound();
       if (error.error.hint === 'stay_started') throw started();
     }
+    if (error instanceof RestCallError && error.error.code === ILLEGAL) throw requestEnded();
     throw error;
   }
+}
+
+/** A request withdrawn by its traveller: the event, then the hold given back. */
+async function withdraw(payment: PaymentRow, bookingId: number, userId: string): Promise<Response> {
+  try {
+    await withRetries(() =>
+      serviceRest('rpc/cancel_booking_request', { method: 'POST', body: { p_booking_id: bookingId, p_traveller: userId } }),
+    );
+  } catch (error) {
+    if (error instanceof RestCallError && error.error.code === ILLEGAL) {
+      throw new Refusal(409, 'request_answered', 'The host has answered this request meanwhile.');
+    }
+    throw error;
+  }
+  try {
+    const intent = await processor().retrieve(payment.stripe_payment_intent_id);
+    if (intent) await processor().release(intent);
+    await serviceRest('rpc/record_hold_released', { method: 'POST', body: { p_payment_id: payment.id } });
+  } catch (error) {
+    console.error(`cancel-booking: the hold of ${payment.id} is still to release`, error);
+  }
+  return answer({ ...payment, cancelled_at: new Date().toISOString(), refund_amount: 0 });
 }
 
 const handler = postHandler(async (req) => {
@@ -94,6 +126,9 @@ const handler = postHandler(async (req) => {
 
   const [found] = await callerRest<PaymentRow[]>(user, `Payments?select=${COLUMNS}&id=eq.${encodeURIComponent(paymentId)}`);
   if (!found) throw notFound();
+
+  if (found.status === 'authorised' && found.booking_id !== null) return withdraw(found, found.booking_id, user.id);
+  if (found.status === 'released') throw requestEnded();
 
   let payment = found;
   if (payment.cancelled_at === null) {
@@ -112,6 +147,10 @@ const handler = postHandler(async (req) => {
   const owed = cents(payment.refund_amount ?? 0);
   if (owed > 0 && payment.refund_id === null) {
     try {
+      // A stay just accepted whose hold the accept has not captured yet: the capture is finished
+      // here first (idempotent), so that there is money to refund.
+      const intent = await processor().retrieve(payment.stripe_payment_intent_id);
+      if (intent?.status === 'requires_capture') await processor().capture(intent);
       const refund = await processor().refund({
         paymentIntentId: payment.stripe_payment_intent_id,
         amount: owed,

@@ -23,11 +23,13 @@
 // quote, and finalize-booking records it only while the room's price and policy are still the
 // quoted ones (otherwise it gives the money back). An idempotency key from the page makes a
 // repeated request (double click, retry) answer the same intent.
+// A listing on request (room_books_instantly false) gets an intent with manual capture: paying
+// only authorises the card, which stays held until the host answers (answer-request).
 //
 // Body: { stay: { room_id, check_in, check_out, adults, children, infants, pets }, customerName,
 //         customerAddress: { line1, city, state, postal_code, country }, idempotencyKey,
 //         shownAmount (cents), shownCancellationPolicy }
-// Answer: { clientSecret, paymentIntentId, amount (cents), currency, bookingId }
+// Answer: { clientSecret, paymentIntentId, amount (cents), currency, bookingId, instantBook }
 import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
 import { processor, ProcessorRefusal } from '../_shared/processor.ts';
 import {
@@ -158,12 +160,17 @@ const handler = postHandler(async (req) => {
   }
   if (!booking) throw new Refusal(409, 'booking_changed', 'Your booking changed meanwhile, please try again.');
 
+  const instantBook = await callerRest<boolean>(user, 'rpc/room_books_instantly', {
+    method: 'POST',
+    body: { p_room_id: roomId },
+  });
   const customerName = text(body.customerName, 200);
   const idempotencyKey = text(body.idempotencyKey, 200);
   try {
     const intent = await processor().create({
       amount,
       currency: 'usd',
+      captureMethod: instantBook ? 'automatic' : 'manual',
       description: `${room['house-title']}: ${stay.check_in} to ${stay.check_out}`,
       metadata: {
         booking_id: String(booking.id),
@@ -185,6 +192,7 @@ const handler = postHandler(async (req) => {
       amount: intent.amount,
       currency: intent.currency,
       bookingId: booking.id,
+      instantBook,
     });
   } catch (error) {
     if (error instanceof ProcessorRefusal) throw new Refusal(400, error.code, error.message);

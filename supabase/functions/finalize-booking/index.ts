@@ -1,7 +1,8 @@
-// finalize-booking: after the card step, records the payment and confirms the booking.
+// finalize-booking: after the card step, records the payment and confirms the booking, or, for a
+// listing on request, records the held card and sends the request to the host.
 //
 // The page only says which intent it paid; everything else is read from the processor. Only an
-// intent the processor reports as succeeded is recorded, by confirm_booking_payment, which is
+// intent the processor reports as succeeded (or, held for a request, requires_capture) is recorded, by confirm_booking_payment, which is
 // given the stay request the intent was made for (whole, as create-payment-intent read it) and
 // its amount, and confirms exactly that stay (whatever the pending booking was changed to
 // meanwhile), inserting the Payments row in the same transaction; it
@@ -14,13 +15,14 @@
 // never recorded under terms the traveller was not shown), 500 otherwise.
 //
 // Body: { paymentIntentId }
-// Answer: { payment: { id, reservationCode, amount, roomId, startDate, endDate } }
+// Answer: { payment: { id, reservationCode, amount, roomId, startDate, endDate, status } }
+// (status 'successful' for a confirmed stay, 'authorised' for a request awaiting the host)
 import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
 import { processor, type Intent } from '../_shared/processor.ts';
 import type { PaymentsRow } from '../_shared/rows.ts';
 import { requireUser, RestCallError, serviceRest, withRetries } from '../_shared/supabase.ts';
 
-type PaymentRow = Pick<PaymentsRow, 'id' | 'amount' | 'room_id' | 'startDate' | 'endDate'>;
+type PaymentRow = Pick<PaymentsRow, 'id' | 'amount' | 'room_id' | 'startDate' | 'endDate' | 'status'>;
 
 const EXCLUSION_VIOLATION = '23P01';
 const RAISED = 'P0001';
@@ -45,6 +47,7 @@ function paymentAnswer(payment: PaymentRow): Response {
       roomId: payment.room_id,
       startDate: payment.startDate,
       endDate: payment.endDate,
+      status: payment.status,
     },
   });
 }
@@ -58,6 +61,8 @@ function stayOf(meta: Record<string, string>): unknown {
   }
 }
 
+const held = (intent: Intent) => intent.status === 'requires_capture';
+
 function confirm(intent: Intent): Promise<PaymentRow | PaymentRow[]> {
   const meta = intent.metadata;
   return serviceRest<PaymentRow | PaymentRow[]>('rpc/confirm_booking_payment', {
@@ -65,7 +70,9 @@ function confirm(intent: Intent): Promise<PaymentRow | PaymentRow[]> {
     body: {
       p_booking_id: Number(meta.booking_id),
       p_stripe_payment_intent_id: intent.id,
-      p_amount_cents: intent.amount_received,
+      // A held card has received nothing yet: what it holds is the amount.
+      p_amount_cents: held(intent) ? intent.amount : intent.amount_received,
+      p_held: held(intent),
       p_user_id: meta.user_id,
       // public.stay_request, read from the JSON object field by field.
       p_stay: stayOf(meta),
@@ -100,7 +107,7 @@ const handler = postHandler(async (req) => {
   if (!intent || intent.metadata.user_id !== user.id || (sessionId !== '' && sessionId !== user.sessionId)) {
     throw new Refusal(404, 'intent_not_found', 'No such payment.');
   }
-  if (intent.status !== 'succeeded') {
+  if (intent.status !== 'succeeded' && !held(intent)) {
     throw new Refusal(402, 'payment_not_succeeded', 'Payment failed. Please try again.');
   }
 
@@ -120,7 +127,7 @@ const handler = postHandler(async (req) => {
   if (!released) {
     // The failure came after the payment was recorded (e.g. a lost answer): that is the result.
     const [payment] = await serviceRest<PaymentRow[]>(
-      `Payments?select=id,amount,room_id,startDate,endDate&stripe_payment_intent_id=eq.${encodeURIComponent(intent.id)}`,
+      `Payments?select=id,amount,room_id,startDate,endDate,status&stripe_payment_intent_id=eq.${encodeURIComponent(intent.id)}`,
     );
     if (!payment) throw new Error(`finalize-booking: intent ${intent.id} is recorded but its payment is not found`);
     return paymentAnswer(payment);

@@ -1,7 +1,8 @@
 /**
  * The booking page's server calls (accounts spec section 7), as RTK Query endpoints:
  * - the room's booked nights (struck through in the calendar),
- * - whether the user already holds an upcoming stay at this place (their Payments rows),
+ * - whether the place books instantly or on request (room_books_instantly; a traveller may
+ *   book a place again for other nights, so the spec's 'already booked' check is gone),
  * - Get booking: the traveller's pending booking of this room, which create-payment-intent
  *   alone writes (from the stay request it is sent), read to resume a trip,
  * - the payment: create-payment-intent and finalize-booking (edge functions with the user's
@@ -9,7 +10,7 @@
  *   called with the intent's client secret as Stripe.js would.
  */
 import { api, extraOf, clientOf, functionError, toApiError, type BookingsRow } from 'shared/api';
-import type { CancellationPolicy, IsoDay, StayRequest } from 'shared/rules';
+import type { CancellationPolicy, StayRequest } from 'shared/rules';
 
 export interface CustomerAddress {
   line1: string;
@@ -35,17 +36,20 @@ export interface CreatedIntent {
   amount: number;
   currency: string;
   bookingId: number;
+  instantBook: boolean;
 }
 
 export interface RecordedPayment {
   id: string;
   reservationCode: string;
   amount: number;
+  /** 'authorised': a request, the card held until the host answers; 'successful': confirmed. */
+  status: 'authorised' | 'successful';
 }
 
 /** The test processor's answer to a card step, in Stripe's shape (declines are answers, not failures). */
 export interface CardStepResult {
-  status: 'succeeded' | 'requires_action' | 'requires_payment_method' | 'failed';
+  status: 'succeeded' | 'requires_capture' | 'requires_action' | 'requires_payment_method' | 'failed';
   /** Stripe's error code when the card was refused: card_declined, incorrect_number, ... */
   errorCode?: string;
   declineCode?: string | null;
@@ -85,20 +89,14 @@ async function cardStep(url: string, body: unknown): Promise<CardStepResult> {
 
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** 'found' when the user has a payment for this room whose stay is not over yet. */
-    getRoomBookingStatus: build.query<'found' | 'NotFound', { userId: string; roomId: number; today: IsoDay }>({
-      async queryFn({ userId, roomId, today }, queryApi) {
-        const { data, error } = await (await clientOf(queryApi))
-          .from('Payments')
-          .select('id')
-          .eq('user_id', userId)
-          .eq('room_id', roomId)
-          .gte('endDate', today)
-          .limit(1);
-        if (error) return { error: toApiError('Error fetching payments:', error) };
-        return { data: (data ?? []).length > 0 ? 'found' : 'NotFound' };
+    /** true: paying confirms the stay ('Confirm and pay'); false: the host is asked ('Request to book'). */
+    getInstantBook: build.query<boolean, number>({
+      async queryFn(roomId, queryApi) {
+        const result = await (await clientOf(queryApi)).rpc('room_books_instantly', { p_room_id: roomId });
+        if (result.error) return { error: toApiError('Error fetching the booking mode:', result.error) };
+        return { data: result.data as boolean };
       },
-      providesTags: ['Trips'],
+      providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
     }),
 
     /** Get booking: the user's pending booking of this room (null when none matches). */
@@ -194,7 +192,7 @@ export const checkoutApi = api.injectEndpoints({
 });
 
 export const {
-  useGetRoomBookingStatusQuery,
+  useGetInstantBookQuery,
   useGetPendingBookingQuery,
   useCreatePaymentIntentMutation,
   useConfirmTestCardPaymentMutation,

@@ -9,6 +9,7 @@
  * reported as the endpoint's error.
  */
 import { api, clientOf, extraOf, toApiError } from 'shared/api';
+import type { BookingState } from 'shared/rules';
 
 /** The longest message the database accepts. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -31,8 +32,8 @@ export interface ConversationSummary {
   last_sender_is_me: boolean | null;
   last_message_at: string | null;
   unread: number;
-  /** Whether the booking's stay was cancelled; null for an inquiry (issue 42: the conversation shows the stay's state). */
-  stay_cancelled: boolean | null;
+  /** The booking's state in its lifecycle; null for an inquiry (issue 42: the conversation shows the stay's state). */
+  stay_state: BookingState | null;
 }
 
 export interface Message {

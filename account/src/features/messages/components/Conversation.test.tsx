@@ -25,16 +25,16 @@ function renderConversation(row: Record<string, unknown>) {
 
 describe('Conversation', () => {
   it("names a cancelled booking's stay as the trips page does", async () => {
-    renderConversation({ ...summary, stay_cancelled: true });
+    renderConversation({ ...summary, stay_state: 'cancelled' });
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cliff house' }).parentElement).toHaveTextContent('Cliff house · 01 May 2099 – 04 May 2099 · Cancelled');
   });
 
   it('a stay to come is Upcoming; an inquiry names no stay', async () => {
-    const { unmount } = renderConversation({ ...summary, stay_cancelled: false });
+    const { unmount } = renderConversation({ ...summary, stay_state: 'confirmed' });
     expect(await screen.findByText('Upcoming')).toBeInTheDocument();
     unmount();
-    renderConversation({ ...summary, booking_id: null, start_date: null, end_date: null, stay_cancelled: null });
+    renderConversation({ ...summary, booking_id: null, start_date: null, end_date: null, stay_state: null });
     expect(await screen.findByRole('link', { name: 'Cliff house' })).toBeInTheDocument();
     expect(screen.queryByText(/Upcoming|Current|Past|Cancelled/)).not.toBeInTheDocument();
   });

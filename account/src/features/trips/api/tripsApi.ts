@@ -7,6 +7,7 @@
  * then reported as the endpoint's error.
  */
 import { api, clientOf, functionError, toApiError, type ExactLocation, type Room } from 'shared/api';
+import type { BookingState } from 'shared/rules';
 
 export interface TripPayment {
   id: string;
@@ -15,6 +16,8 @@ export interface TripPayment {
   Guest: string | null;
   cancelled_at: string | null;
   booking_id: number | null;
+  /** The booking's state, and until when the host may answer a request (null for other states). */
+  state: { status: BookingState; request_expires_at: string | null } | null;
   /** The booked room; null only if the reader may not see it. */
   room: Room | null;
 }
@@ -38,6 +41,8 @@ export interface TripDetailPayment extends Omit<TripPayment, 'room'> {
   nightly_usd: number | null;
   refund_amount: number | null;
   refund_id: string | null;
+  /** 'authorised': a request's card held; 'successful': charged; 'released': a hold given back. */
+  status: 'authorised' | 'successful' | 'released';
   booking: { id: number; adults: number; children: number; infants: number; pets: number } | null;
 }
 
@@ -55,7 +60,7 @@ export interface Cancellation {
 const RESERVATION_CODE = /^[A-Za-z0-9]{1,40}$/;
 
 const DETAIL_COLUMNS =
-  'id, startDate, endDate, numOfDays, Guest, amount, booking_id, created_at, cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id, room:Rooms(*, location:room_locations(address, lat, lng)), booking:Bookings(id, adults, children, infants, pets)';
+  'id, startDate, endDate, numOfDays, Guest, amount, booking_id, created_at, cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id, status, room:Rooms(*, location:room_locations(address, lat, lng)), booking:Bookings(id, adults, children, infants, pets), state:Bookings(status, request_expires_at)';
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -63,7 +68,7 @@ export const tripsApi = api.injectEndpoints({
       async queryFn(userId, queryApi) {
         const { data, error } = await (await clientOf(queryApi))
           .from('Payments')
-          .select('id, startDate, endDate, Guest, cancelled_at, booking_id, room:Rooms(*)')
+          .select('id, startDate, endDate, Guest, cancelled_at, booking_id, room:Rooms(*), state:Bookings(status, request_expires_at)')
           .eq('user_id', userId);
         if (error) return { error: toApiError('Error fetching trips:', error) };
         return { data: data as unknown as TripPayment[] };

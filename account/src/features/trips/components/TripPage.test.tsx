@@ -37,6 +37,7 @@ function payment(fields: Record<string, unknown> = {}) {
     cancelled_at: null,
     refund_amount: null,
     refund_id: null,
+    status: 'successful',
     room,
     booking: { adults: 2, children: 1, infants: 0, pets: 1 },
     ...fields,
@@ -163,5 +164,14 @@ describe('TripPage', () => {
     const { reads } = renderTrip([payment()], 'HM%25');
     expect(await screen.findByRole('heading', { level: 1, name: 'Trip not found' })).toBeInTheDocument();
     expect(reads).toEqual([]);
+  });
+
+  it('a request waiting for the host: until when, the card held, and a way to withdraw it instead of a cancellation', async () => {
+    renderTrip([payment({ status: 'authorised', state: { status: 'requested', request_expires_at: '2099-05-02T09:30:00Z' } })]);
+    expect(await screen.findByText('REQUESTED')).toBeInTheDocument();
+    expect(screen.getByText(/^Requested: the host has until 2 May, \d\d:\d\d to answer$/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Receipt' })).getByText('Total held, not charged (USD)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Withdraw request' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel trip' })).not.toBeInTheDocument();
   });
 });

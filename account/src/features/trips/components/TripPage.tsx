@@ -30,11 +30,13 @@ import {
   guestSummary,
   isCancellationPolicy,
   REDIRECT_DELAY_MS,
+  requestDeadlineText,
   reservationCode,
   toIsoDay,
   tripStatus,
   type CancellationTerms,
   type ListingFacts,
+  type TripStatus,
 } from 'shared/rules';
 import { useRuntimeConfig } from 'shared/config';
 import { loginPathReturningTo } from 'shared/url';
@@ -62,6 +64,13 @@ function BackToTrips() {
     </Link>
   );
 }
+
+/** What became of the total: a request's card is only held, and given back if the stay is not confirmed. */
+const TOTAL_LABEL: Record<TripDetailPayment['status'], string> = {
+  successful: 'Total charged (USD)',
+  authorised: 'Total held, not charged (USD)',
+  released: 'Total, not charged (USD)',
+};
 
 /** The lines of the price it was charged at, when they add up to the amount charged. */
 function Receipt({ trip, room }: { trip: TripDetailPayment; room: NonNullable<TripDetailPayment['room']> }) {
@@ -93,7 +102,7 @@ function Receipt({ trip, room }: { trip: TripDetailPayment; room: NonNullable<Tr
           </>
         )}
         <div className={`${styles.line} ${styles.total}`}>
-          <dt>Total charged (USD)</dt>
+          <dt>{TOTAL_LABEL[trip.status]}</dt>
           <dd>{formatMoney(Number(trip.amount))}</dd>
         </div>
         {refund !== null && (
@@ -131,6 +140,35 @@ function cancelledMessage(cancellation: Cancellation): string {
   return cancellation.refundAmount > 0
     ? `Your trip is cancelled. ${formatMoney(cancellation.refundAmount)} is on its way back to your card.`
     : 'Your trip is cancelled. Under the listing’s policy nothing was refunded.';
+}
+
+/** A request's part of the card: withdrawn while the host has not answered; else what became of it. */
+function RequestSection({ trip, roomId, status }: { trip: TripDetailPayment; roomId: number; status: TripStatus }) {
+  const [withdraw, withdrawing] = useCancelTripMutation();
+  if (status === 'DECLINED') return <p className={styles.muted}>The host declined this request. Your card was not charged.</p>;
+  if (status === 'EXPIRED') return <p className={styles.muted}>The host did not answer in time. Your card was not charged.</p>;
+  return (
+    <>
+      <p className={styles.muted}>Your card is held, not charged, until the host accepts.</p>
+      {withdrawing.data ? (
+        <p className={styles.success}>Your request is withdrawn and your card released.</p>
+      ) : (
+        <button
+          type="button"
+          className={styles.cancel}
+          onClick={() => void withdraw({ paymentId: trip.id, roomId })}
+          disabled={withdrawing.isLoading}
+        >
+          {withdrawing.isLoading ? 'Withdrawing…' : 'Withdraw request'}
+        </button>
+      )}
+      {withdrawing.error && (
+        <p role="alert" className={styles.error}>
+          {withdrawing.error.message}
+        </p>
+      )}
+    </>
+  );
 }
 
 function CancellationSection({ trip, roomId, today }: { trip: TripDetailPayment; roomId: number; today: string }) {
@@ -224,7 +262,8 @@ function TripDetail({ trip, holder, facts }: { trip: TripDetailPayment; holder: 
   const config = useRuntimeConfig();
   const room = trip.room!;
   const today = toIsoDay(new Date());
-  const status = tripStatus({ ...trip, cancelled: trip.cancelled_at !== null }, today);
+  const status = tripStatus({ ...trip, cancelled: trip.cancelled_at !== null, state: trip.state?.status ?? null }, today);
+  const request = status === 'REQUESTED' || status === 'DECLINED' || status === 'EXPIRED';
   const place = [room.city, room.country].filter(Boolean).join(', ');
   // The street and pin while the stay is confirmed; else (cancelled, a seed place) the area.
   const exact = room.location ?? null;
@@ -240,6 +279,9 @@ function TripDetail({ trip, holder, facts }: { trip: TripDetailPayment; holder: 
         <TripStatusBadge status={status} />
       </div>
       <p className={styles.muted}>{place}</p>
+      {status === 'REQUESTED' && trip.state?.request_expires_at && (
+        <p className={styles.requested}>{requestDeadlineText(trip.state.request_expires_at)}</p>
+      )}
       <div className={styles.columns}>
         <div className={styles.main}>
           {cover && (
@@ -275,7 +317,7 @@ function TripDetail({ trip, holder, facts }: { trip: TripDetailPayment; holder: 
                 </div>
               )}
             </dl>
-            {status !== 'CANCELLED' && <MessageHost roomId={room.id} bookingId={trip.booking?.id ?? null} className={styles.action} />}
+            {(status === 'REQUESTED' || status === 'UPCOMING' || status === 'CURRENT' || status === 'PAST') && <MessageHost roomId={room.id} bookingId={trip.booking?.id ?? null} className={styles.action} />}
           </section>
           <section aria-labelledby="where-heading" className={styles.section}>
             <h2 id="where-heading" className={styles.sectionHeading}>
@@ -287,7 +329,13 @@ function TripDetail({ trip, holder, facts }: { trip: TripDetailPayment; holder: 
         </div>
         <aside className={styles.side} aria-label="Payment and cancellation">
           <Receipt trip={trip} room={room} />
-          <CancellationSection trip={trip} roomId={room.id} today={today} />
+          {request ? (
+            <section className={styles.card} aria-label="Your request">
+              <RequestSection trip={trip} roomId={room.id} status={status} />
+            </section>
+          ) : (
+            <CancellationSection trip={trip} roomId={room.id} today={today} />
+          )}
         </aside>
       </div>
     </>

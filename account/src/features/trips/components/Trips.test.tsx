@@ -27,7 +27,7 @@ describe('Trips', () => {
     expect(within(card).getByRole('link', { name: 'View itinerary of Cliff house' })).toHaveAttribute('href', '/trips/ABC123');
     expect(card).toHaveTextContent('UPCOMING');
     expect(reads.map((read) => [read.table ?? read.rpc, read.columns, read.filters])).toEqual([
-      ['Payments', 'id,startDate,endDate,Guest,cancelled_at,booking_id,room:Rooms(*)', [['user_id', 'eq', 'u']]],
+      ['Payments', 'id,startDate,endDate,Guest,cancelled_at,booking_id,room:Rooms(*),state:Bookings(status,request_expires_at)', [['user_id', 'eq', 'u']]],
       ['reviewable_stays', undefined, []],
     ]);
     expect(within(card).queryByRole('button', { name: 'Write a review' })).not.toBeInTheDocument();
@@ -55,5 +55,26 @@ describe('Trips', () => {
     expect(await within(cards[0]!).findByRole('button', { name: 'Write a review' })).toBeInTheDocument();
     expect(cards[1]).toHaveTextContent('Review submitted — published when your host reviews you or on Jan 18, 2099');
     expect(within(cards[2]!).queryByRole('button', { name: 'Write a review' })).not.toBeInTheDocument();
+  });
+
+  it('a request to book says until when the host may answer', async () => {
+    const expires = '2099-05-02T09:30:00Z';
+    const { store } = renderWithStore(<Trips />, {
+      answer: (read) =>
+        read.table === 'Payments'
+          ? {
+              data: [
+                { id: 'REQ1-1', startDate: '2099-06-01', endDate: '2099-06-03', Guest: 'Ada', cancelled_at: null, booking_id: 4,
+                  state: { status: 'requested', request_expires_at: expires }, room },
+              ],
+            }
+          : { data: [] },
+    });
+    act(() => {
+      store.dispatch(setUserData({ id: 'u', email: 'ada@example.com', name: 'Ada', isAnonymous: false }));
+    });
+    const card = within(await screen.findByRole('list', { name: 'Your trips' })).getByRole('article', { name: 'Cliff house' });
+    expect(card).toHaveTextContent('REQUESTED');
+    expect(card).toHaveTextContent(/Requested: the host has until 2 May, \d\d:\d\d to answer/);
   });
 });

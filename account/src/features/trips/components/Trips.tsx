@@ -13,7 +13,7 @@ import { Link } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
 import { selectUserData } from 'shared/state';
-import { REDIRECT_DELAY_MS, toIsoDay, formatShownRange } from 'shared/rules';
+import { REDIRECT_DELAY_MS, toIsoDay, formatShownRange, requestDeadlineText } from 'shared/rules';
 import { useRuntimeConfig } from 'shared/config';
 import { photoUrl, Skeleton } from 'shared/ui';
 import { type ReviewableStay, StayReviewAction, useGetReviewableStaysQuery } from 'shared/reviews';
@@ -53,6 +53,9 @@ function TripCard({ trip, holderName, review }: { trip: Trip; holderName: string
         <p className={styles.place}>
           {trip.room.city}, {trip.room.country}
         </p>
+        {trip.status === 'REQUESTED' && trip.requestExpiresAt && (
+          <p className={styles.requested}>{requestDeadlineText(trip.requestExpiresAt)}</p>
+        )}
         <dl className={styles.facts}>
           <div>
             <dt>Dates</dt>

@@ -1,13 +1,16 @@
 /**
  * The booking page, /:id/book (accounts spec section 2, "Booking page"): Request to book with a
  * back button; Your trip (dates and guests, each with Edit), Pay with (card and billing
- * details), Required for your trip, Ground rules and the Request to book button; on the right
- * the place's summary and Price details. The trip (dates and guests) is the URL's
+ * details), Required for your trip, Ground rules and the button; on the right the place's
+ * summary and Price details. The button says what happens (issue 42): 'Confirm and pay' for a
+ * place that books instantly (the stay is confirmed on payment), 'Request to book' for one on
+ * request (the card is held until the host answers). The trip (dates and guests) is the URL's
  * (shared/url's useStay, as the listing's): Reserve brings it, the Edit dialogs change it, a reload keeps it.
- * It reaches the server once, as one stay request, when Request to book is pressed.
+ * It reaches the server once, as one stay request, when the button is pressed.
  *
- * Signed out, it goes to /login after 2 s. When the user already holds an upcoming stay at this
- * place, the Edit buttons and Request to book are disabled and a toast says so for 30 s.
+ * Signed out, it goes to /login after 2 s. A traveller may book a place again for other nights
+ * (the spec's 'You have already booked this place' lock is gone); the database refuses nights
+ * that overlap any held stay.
  *
  * Nothing moves while the session, the place and the booked nights arrive: the heading row and
  * the place's card keep their place in every state (the card's placeholder is its size), the
@@ -16,12 +19,10 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'shared/router';
-import { skipToken } from '@reduxjs/toolkit/query';
 import { ChevronLeft } from 'lucide-react';
 import { useGetBookedRangesQuery, useGetCancellationPolicyQuery, useGetRoomByIdQuery, useGetSessionUserQuery } from 'shared/api';
 import { useRuntimeConfig } from 'shared/config';
 import {
-  ALREADY_BOOKED_TOAST_MS,
   amountInCents,
   checkoutTotals,
   nightlyUsdPrice,
@@ -33,14 +34,11 @@ import {
   countedGuests,
   type GuestCounts,
 } from 'shared/rules';
-import { resetCard, showToast } from 'shared/state';
+import { resetCard } from 'shared/state';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { formatUsd } from 'shared/ui';
 import { loginPathReturningTo, useStay } from 'shared/url';
-import {
-  useGetRoomBookingStatusQuery,
-  type CustomerAddress,
-} from '../api';
+import { useGetInstantBookQuery, type CustomerAddress } from '../api';
 import type { CardPort } from '../hooks/cardPort';
 import { usePayment } from '../hooks/usePayment';
 import { useResumedStay } from '../hooks/useResumedStay';
@@ -54,8 +52,6 @@ import { DatesDialog, GuestsDialog } from './TripDialogs';
 import styles from './BookingPage.module.css';
 
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
-
-export const ALREADY_BOOKED_MESSAGE = 'You have already booked this place';
 
 const EMPTY_ADDRESS: CustomerAddress = { line1: '', city: '', state: '', postal_code: '', country: '' };
 
@@ -111,8 +107,8 @@ function Booking({ roomId }: { roomId: number }) {
   const room = useGetRoomByIdQuery(roomId);
   const policy = useGetCancellationPolicyQuery(roomId);
   const booked = useGetBookedRangesQuery(roomId);
-  const bookingStatus = useGetRoomBookingStatusQuery(user ? { userId: user.id, roomId, today } : skipToken);
-  const alreadyBooked = bookingStatus.data === 'found';
+  const instantBook = useGetInstantBookQuery(roomId);
+  const buttonLabel = instantBook.data === false ? 'Request to book' : 'Confirm and pay';
 
   const { stay: trip, setStay: setTrip } = useStay();
   const nights = tripNights(trip);
@@ -136,22 +132,21 @@ function Booking({ roomId }: { roomId: number }) {
     dispatch(resetCard());
   }, [dispatch]);
 
-  // 'You have already booked this place', once, when the page finds the stay (not after paying).
-  const toldBooked = useRef(false);
-  useEffect(() => {
-    if (!alreadyBooked || toldBooked.current || payment.status !== 'idle') return;
-    toldBooked.current = true;
-    dispatch(showToast({ kind: 'error', message: ALREADY_BOOKED_MESSAGE, durationMs: ALREADY_BOOKED_TOAST_MS }));
-  }, [alreadyBooked, payment.status, dispatch]);
-
   const maxGuests = room.data?.max_guests;
   const tooManyGuests = maxGuests !== undefined && countedGuests(trip.guests) > maxGuests;
   const processing = payment.status === 'processing';
-  const locked = alreadyBooked || processing || payment.status === 'success';
+  const locked = processing || payment.status === 'success';
   // The total shown in Price details (whole dollars), once the place and the nights are known.
   const totalUsd = room.data && nights > 0 ? checkoutTotals(nightlyUsdPrice(Number(room.data.price)), nights).total : null;
   const canPay =
-    !locked && user !== null && port !== null && isTripComplete(trip) && totalUsd !== null && policy.data !== undefined && !tooManyGuests;
+    !locked &&
+    user !== null &&
+    port !== null &&
+    isTripComplete(trip) &&
+    totalUsd !== null &&
+    policy.data !== undefined &&
+    instantBook.data !== undefined &&
+    !tooManyGuests;
 
   const requestToBook = () => {
     if (!canPay || !user || !isTripComplete(trip) || totalUsd === null || policy.data === undefined) return;
@@ -315,16 +310,17 @@ function Booking({ roomId }: { roomId: number }) {
           <div className={styles.section}>
             <p className={styles.small}>
               By selecting the button below, I agree to the host's house rules and the ground rules for guests, and that
-              Homestory can charge my payment method for the total shown.
+              Homestory can charge my payment method for the total shown
+              {instantBook.data === false ? ' once the host accepts (until then it is held, not charged)' : ''}.
             </p>
             <button type="button" className={styles.bookButton} disabled={!canPay} aria-busy={processing} onClick={requestToBook}>
-              {processing ? 'Processing…' : 'Request to book'}
+              {processing ? 'Processing…' : buttonLabel}
             </button>
             <div role="status" className={payment.status === 'success' ? styles.success : styles.paymentMessage}>
               {payment.message}
               {payment.termsChanged && totalUsd !== null && !room.isFetching && !policy.isFetching && (
                 <p className={styles.code}>
-                  The total is now <strong>{formatUsd(totalUsd)}</strong>; check Price details and request to book again to pay it.
+                  The total is now <strong>{formatUsd(totalUsd)}</strong>; check Price details and press {buttonLabel} again to pay it.
                 </p>
               )}
               {payment.reservationCode && (

@@ -41,7 +41,9 @@ function StripeFields({ onPort }: { onPort: (port: CardPort) => void }) {
         if (error) {
           return { status: 'failed', errorCode: error.code, declineCode: error.decline_code ?? null, message: error.message };
         }
-        return { status: paymentIntent.status === 'succeeded' ? 'succeeded' : 'failed' };
+        // A place on request: the card is authorised and held (manual capture) until the host answers.
+        if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'requires_capture') return { status: paymentIntent.status };
+        return { status: 'failed' };
       },
     });
   }, [stripe, elements, onPort]);

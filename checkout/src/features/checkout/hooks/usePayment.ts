@@ -6,7 +6,8 @@
  * the top and stop); then the server prices the stay and opens an intent, the card confirms
  * it, and finalize-booking records the payment. A submit while one is running is ignored, and
  * every request for the same trip carries the same idempotency key, so a double click pays
- * once. After 'Payment successful!' the page goes to /trips after 3 s.
+ * once. After 'Payment successful!' (or, for a place on request, whose card is only held until
+ * the host answers, 'Request sent') the page goes to /trips after 3 s.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'shared/router';
@@ -22,6 +23,7 @@ export type PaymentStatus = 'idle' | 'processing' | 'success' | 'error';
 
 export const PAYMENT_MESSAGES = {
   success: 'Payment successful!',
+  requested: 'Request sent! The host has 24 hours to answer; your card is held, not charged.',
   anyError: 'Payment failed, please try again',
   declined: 'Your payment was declined check your card details',
   notSucceeded: 'Payment failed. Please try again.',
@@ -113,7 +115,7 @@ export function usePayment(port: CardPort | null) {
           fail(PAYMENT_MESSAGES.anyError);
           return;
         }
-        if (card.status !== 'succeeded') {
+        if (card.status !== 'succeeded' && card.status !== 'requires_capture') {
           if (card.errorCode !== undefined && CARD_REFUSALS.has(card.errorCode)) fail(PAYMENT_MESSAGES.declined, true);
           else fail(PAYMENT_MESSAGES.notSucceeded);
           return;
@@ -123,8 +125,9 @@ export function usePayment(port: CardPort | null) {
         succeeded = true;
         setReservationCode(payment.reservationCode);
         setStatus('success');
-        setMessage(PAYMENT_MESSAGES.success);
-        dispatch(showToast({ kind: 'success', message: PAYMENT_MESSAGES.success }));
+        const told = payment.status === 'authorised' ? PAYMENT_MESSAGES.requested : PAYMENT_MESSAGES.success;
+        setMessage(told);
+        dispatch(showToast({ kind: 'success', message: told }));
       } catch (error) {
         const apiError = error as ApiError;
         setTermsChanged(apiError.code === 'terms_changed');

@@ -10,7 +10,7 @@
  * removed from a saved place is removed from Storage, which keeps any photo a place still shows.
  */
 import { api, clientOf, functionError, toApiError, type Room } from 'shared/api';
-import type { CancellationPolicy, ListingFacts } from 'shared/rules';
+import type { BookingState, CancellationPolicy, ListingFacts } from 'shared/rules';
 
 export type ListingStatus = 'draft' | 'published';
 
@@ -85,6 +85,9 @@ export interface Reservation {
   nights: number;
   total: number;
   currency: string;
+  /** 'requested' (the host answers before request_expires_at) or 'confirmed'. */
+  status: Extract<BookingState, 'requested' | 'confirmed'>;
+  request_expires_at: string | null;
 }
 
 const PHOTO_BUCKET = 'listing-photos';
@@ -228,6 +231,48 @@ export const hostingApi = api
         },
         providesTags: ['Reservations'],
       }),
+      /** The host's answer to a request (answer-request: accept captures the held card, decline releases it). */
+      answerRequest: build.mutation<null, { bookingId: number; answer: 'accept' | 'decline' }>({
+        async queryFn(body, queryApi) {
+          const result = await (await clientOf(queryApi)).functions.invoke('answer-request', { body });
+          if (result.error) return { error: await functionError('Error answering the request:', result.error) };
+          return { data: null };
+        },
+        // Also after a refusal: the request was answered, withdrawn or expired meanwhile.
+        invalidatesTags: ['Reservations', 'BookedRanges'],
+      }),
+      /** The host cancels a confirmed stay (host-cancel-booking: the traveller is refunded in full). */
+      cancelReservation: build.mutation<null, number>({
+        async queryFn(bookingId, queryApi) {
+          const result = await (await clientOf(queryApi)).functions.invoke('host-cancel-booking', { body: { bookingId } });
+          if (result.error) return { error: await functionError('Error cancelling the reservation:', result.error) };
+          return { data: null };
+        },
+        // Also after a failure: a refund still owed (502) means the stay is cancelled all the same.
+        invalidatesTags: ['Reservations', 'BookedRanges'],
+      }),
+      /** Whether the host's place books instantly (its hosted_rooms row, which only its host reads). */
+      getInstantBook: build.query<boolean, number>({
+        async queryFn(roomId, queryApi) {
+          const result = await (await clientOf(queryApi))
+            .from('hosted_rooms')
+            .select('instant_book')
+            .eq('room_id', roomId)
+            .single<{ instant_book: boolean }>();
+          if (result.error) return { error: toApiError('Error fetching the booking mode:', result.error) };
+          return { data: result.data.instant_book };
+        },
+        providesTags: ['Hosting'],
+      }),
+      /** Instant (confirmed on payment) or on request (the host answers within 24 hours). */
+      setInstantBook: build.mutation<boolean, { roomId: number; instant: boolean }>({
+        async queryFn({ roomId, instant }, queryApi) {
+          const result = await (await clientOf(queryApi)).rpc('set_instant_book', { p_room_id: roomId, p_instant: instant });
+          if (result.error) return { error: toApiError('Error saving the booking mode:', result.error) };
+          return { data: result.data as boolean };
+        },
+        invalidatesTags: ['Hosting', 'Rooms'],
+      }),
     }),
   });
 
@@ -244,5 +289,9 @@ export const {
   useUnblockDatesMutation,
   useGetReservationsQuery,
   useGetStaysQuery,
+  useAnswerRequestMutation,
+  useCancelReservationMutation,
+  useGetInstantBookQuery,
+  useSetInstantBookMutation,
   useUploadCredentialsMutation,
 } = hostingApi;

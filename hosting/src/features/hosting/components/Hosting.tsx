@@ -3,7 +3,9 @@
  * first, each with its status, 'Edit' and 'Calendar', a way to list a new place, a link to the
  * earnings (/hosting/earnings), and the upcoming reservations of their places (guest's name,
  * dates, nights, total: all a host is shown of a traveller's booking; the calendar's booked
- * nights link to their row, which is then scrolled to and marked). A draft can be deleted,
+ * nights link to their row, which is then scrolled to and marked); a request to book (a place
+ * on request, issue 42) has Accept and Decline and the time left to answer, and a confirmed stay
+ * can be cancelled, after a confirming dialog, with all of it refunded. A draft can be deleted,
  * with its photos, once the host confirms in a dialog (the server refuses published and booked
  * places). Signed out, the page sends the visitor to /login, returning here.
  */
@@ -18,7 +20,15 @@ import { useRuntimeConfig } from 'shared/config';
 import { confirmDialogStyles as dialogStyles, Dialog, photoUrl, Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from 'shared/session';
 import { GuestReviews } from './GuestReviews';
-import { useDeleteListingMutation, useGetMyListingsQuery, useGetReservationsQuery, type HostListing } from '../api/hostingApi';
+import {
+  useAnswerRequestMutation,
+  useCancelReservationMutation,
+  useDeleteListingMutation,
+  useGetMyListingsQuery,
+  useGetReservationsQuery,
+  type HostListing,
+  type Reservation,
+} from '../api/hostingApi';
 import { editPath, missingFor, fieldsOf } from '../listingDraft';
 import { reservationAnchor } from './reservationPath';
 import styles from './Hosting.module.css';
@@ -66,7 +76,70 @@ function ListingRow({ listing, onDelete }: { listing: HostListing; onDelete: (li
   );
 }
 
+/** A request's line: until when the host may answer, and Accept / Decline. */
+function RequestAnswer({ request }: { request: Reservation }) {
+  const [answer, answering] = useAnswerRequestMutation();
+  const until = new Date(request.request_expires_at ?? '').toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const send = (what: 'accept' | 'decline') => void answer({ bookingId: request.booking_id, answer: what });
+  return (
+    <div className={styles.request}>
+      <span>Request: answer by {until}</span>
+      <button type="button" className={styles.primary} disabled={answering.isLoading} onClick={() => send('accept')}>
+        Accept
+      </button>
+      <button type="button" className={styles.secondary} disabled={answering.isLoading} onClick={() => send('decline')}>
+        Decline
+      </button>
+      {answering.error && (
+        <span role="alert" className={styles.error}>
+          {answering.error.message}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The dialog asking before a confirmed stay is cancelled by its host; focus starts on keeping it. */
+function CancelReservationDialog({ reservation, onClose }: { reservation: Reservation | null; onClose: () => void }) {
+  const [cancel, cancelling] = useCancelReservationMutation();
+  const keepRef = useRef<HTMLButtonElement>(null);
+  async function confirm() {
+    if (!reservation) return;
+    const result = await cancel(reservation.booking_id);
+    if (!('error' in result)) onClose();
+  }
+  return (
+    <Dialog open={reservation !== null} onClose={onClose} title="Cancel this reservation?" className={dialogStyles.dialog} initialFocus={keepRef}>
+      <div className={dialogStyles.body}>
+        <p>
+          <strong>{reservation?.guest_name}</strong> gets back everything they paid, ${Number(reservation?.total ?? 0).toFixed(2)}, and the
+          nights are free again. This cannot be undone.
+        </p>
+        {cancelling.error && (
+          <p className={styles.error} role="alert">
+            {cancelling.error.message}
+          </p>
+        )}
+        <div className={dialogStyles.actions}>
+          <button ref={keepRef} type="button" className={styles.secondary} onClick={onClose}>
+            Keep reservation
+          </button>
+          <button type="button" className={`${styles.primary} ${styles.danger}`} disabled={cancelling.isLoading} onClick={() => void confirm()}>
+            {cancelling.isLoading ? 'Cancelling…' : 'Cancel reservation'}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
 function Reservations() {
+  const [cancelling, setCancelling] = useState<Reservation | null>(null);
   const reservations = useGetReservationsQuery();
   const { hash } = useLocation();
   const linked = hash.slice(1);
@@ -85,24 +158,34 @@ function Reservations() {
   const rows = reservations.data ?? [];
   if (rows.length === 0) return <p className={styles.hint}>No upcoming reservations yet.</p>;
   return (
-    <ul className={styles.reservations} aria-label="Upcoming reservations">
-      {rows.map((r) => (
-        <li
-          key={r.booking_id}
-          id={reservationAnchor(r.booking_id)}
-          className={styles.reservation}
-          aria-current={reservationAnchor(r.booking_id) === linked || undefined}
-        >
-          <strong>{r.guest_name}</strong>
-          <span>{r.room_title}</span>
-          <span>{formatShownRange(r.start_date, r.end_date)}</span>
-          <span>
-            {r.nights} {r.nights === 1 ? 'night' : 'nights'}
-          </span>
-          <span className={styles.total}>${Number(r.total).toFixed(2)}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={styles.reservations} aria-label="Upcoming reservations">
+        {rows.map((r) => (
+          <li
+            key={r.booking_id}
+            id={reservationAnchor(r.booking_id)}
+            className={styles.reservation}
+            aria-current={reservationAnchor(r.booking_id) === linked || undefined}
+          >
+            <strong>{r.guest_name}</strong>
+            <span>{r.room_title}</span>
+            <span>{formatShownRange(r.start_date, r.end_date)}</span>
+            <span>
+              {r.nights} {r.nights === 1 ? 'night' : 'nights'}
+            </span>
+            <span className={styles.total}>${Number(r.total).toFixed(2)}</span>
+            {r.status === 'requested' ? (
+              <RequestAnswer request={r} />
+            ) : (
+              <button type="button" className={styles.secondary} aria-label={`Cancel the reservation of ${r.guest_name}`} onClick={() => setCancelling(r)}>
+                Cancel
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <CancelReservationDialog reservation={cancelling} onClose={() => setCancelling(null)} />
+    </>
   );
 }
 

@@ -40,6 +40,7 @@ import {
   type Step,
 } from '../listingDraft';
 import { CancellationStep, CapacityStep, DescriptionStep, LocationStep, PriceStep, PublishStep } from './steps';
+import { BookingModeStep } from './BookingModeStep';
 import { PhotosStep } from './PhotosStep';
 import { AmenitiesStep, HouseRulesStep } from './FactsSteps';
 import { NotYourPlace, PlacePageLoading } from './PlacePageStates';
@@ -190,6 +191,7 @@ export function ListingEditor() {
         {step === 'rules' && <HouseRulesStep fields={fields} onChange={update} />}
         {step === 'price' && <PriceStep fields={fields} onChange={update} upcomingStays={upcomingStays} />}
         {step === 'cancellation' && <CancellationStep fields={fields} onChange={update} />}
+        {step === 'cancellation' && id !== null && <BookingModeStep roomId={id} />}
         {step === 'publish' && listing && (
           <PublishStep
             fields={fields}
