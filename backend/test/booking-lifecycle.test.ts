@@ -261,6 +261,30 @@ describe.each(databases('concurrency'))('booking lifecycle on %s', (kind) => {
       await book(again, roomId);
     });
 
+    it('each event tells the side it concerns, in the app and by mail (booking_events_notify)', async () => {
+      const traveller = await driver.signedInUser();
+      const roomId = await place();
+      const kinds = async (user: User) =>
+        ((await user.client.from('notifications').select('kind, booking_id').order('id')).data ?? []).map((n) => `${n.kind} ${n.booking_id}`);
+      const requested = await book(traveller, roomId);
+      expect(await kinds(host)).toContain(`booking_requested ${requested.bookingId}`);
+      expect(await kinds(traveller)).toEqual([]);
+      expect((await answer(host, requested.bookingId, 'accept')).status).toBe(200);
+      expect(await kinds(traveller)).toEqual([`booking_accepted ${requested.bookingId}`]);
+      const instant = await book(traveller, await place(true), 40);
+      expect(await kinds(traveller)).toContain(`booking_confirmed ${instant.bookingId}`);
+      expect(await kinds(host)).toContain(`booking_confirmed ${instant.bookingId}`);
+      // Each notice is mailed through the outbox, with the reservation's code of the payment the
+      // event's own transaction wrote (the trigger runs at commit).
+      const code = instant.paymentId.split('-')[0]!;
+      const mailTo = async (to: string) =>
+        JSON.stringify(
+          await (await fetch(`${backend.url}/mail/v1/messages?to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${backend.keys.serviceRoleKey}` } })).json(),
+        );
+      await expect.poll(async () => (await mailTo(traveller.email)).includes(code), { timeout: 10_000 }).toBe(true);
+      await expect.poll(async () => (await mailTo(host.email)).includes('request'), { timeout: 10_000 }).toBe(true);
+    });
+
     it('the traveller withdraws a request: cancelled, the hold released, nothing refunded', async () => {
       const traveller = await driver.signedInUser();
       const { bookingId, intentId, paymentId } = await book(traveller, await place());
