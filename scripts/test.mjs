@@ -97,17 +97,15 @@ exitOnFailure(
   await Promise.all([
     step('entry-chunk budgets', ['run', 'test:budgets']).then((code) => (code === 0 ? step('end-to-end tests', ['run', 'test:e2e']) : code)),
     step('typecheck', ['run', 'typecheck'], background),
-    step('lint', ['run', 'lint'], background),
+    // The site as several processes behind nginx, restarted under load (deploy/test): after lint,
+    // which ends well before the others, so it does not run alone at the end.
+    step('lint', ['run', 'lint'], background).then((code) => (code === 0 ? step('deployment tests', ['run', 'test:deploy'], background) : code)),
     // Unused files, exports and dependencies (knip.jsonc) fail the run.
     step('unused code', ['run', 'knip'], background),
-    // The backend's suites run one file at a time on one core, and are the last to end: at
-    // normal priority beside the browser suites, so they do not run alone on one core at the end.
+    // The backend's suites, two files at a time, wait on sockets and databases much of the time:
+    // at normal priority beside the browser suites, so they do not run alone at the end.
     step('backend tests', ['run', 'test:backend'], { buffered: true }),
-    // The site as several processes behind nginx, restarted under load (deploy/test): after the
-    // unit suites, on what CPU the others leave.
-    step('unit tests (shared and the apps)', ['run', 'test:unit'], background).then((code) =>
-      code === 0 ? step('deployment tests', ['run', 'test:deploy'], background) : code,
-    ),
+    step('unit tests (shared and the apps)', ['run', 'test:unit'], background),
   ]),
 );
 const cpuTotal = totalCpu > 0 ? `, ${totalCpu.toFixed(0)} s of CPU` : '';
