@@ -97,9 +97,10 @@ exitOnFailure(
   await Promise.all([
     step('entry-chunk budgets', ['run', 'test:budgets']).then((code) => (code === 0 ? step('end-to-end tests', ['run', 'test:e2e']) : code)),
     step('typecheck', ['run', 'typecheck'], background),
-    // The site as several processes behind nginx, restarted under load (deploy/test): after lint,
-    // which ends well before the others, so it does not run alone at the end.
-    step('lint', ['run', 'lint'], background).then((code) => (code === 0 ? step('deployment tests', ['run', 'test:deploy'], background) : code)),
+    step('lint', ['run', 'lint'], background),
+    // The site as several processes behind nginx, restarted under load (deploy/test): from the
+    // start, as the others (chained after a niced step, it ran alone at the end of the run).
+    step('deployment tests', ['run', 'test:deploy'], background),
     // Unused files, exports and dependencies (knip.jsonc) fail the run.
     step('unused code', ['run', 'knip'], background),
     // The backend's suites, two files at a time, wait on sockets and databases much of the time:
