@@ -271,6 +271,16 @@ export const hostingApi = api
           if (result.error) return { error: toApiError('Error saving the booking mode:', result.error) };
           return { data: result.data as boolean };
         },
+        // The choice shows at once (the radio the host pressed stays pressed) and is undone if the
+        // save fails; read back after it.
+        async onQueryStarted({ roomId, instant }, { dispatch, queryFulfilled }) {
+          const shown = dispatch(hostingApi.util.updateQueryData('getInstantBook', roomId, () => instant));
+          try {
+            await queryFulfilled;
+          } catch {
+            shown.undo();
+          }
+        },
         invalidatesTags: ['Hosting', 'Rooms'],
       }),
     }),

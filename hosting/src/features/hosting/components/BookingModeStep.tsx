@@ -20,12 +20,11 @@ const MODES = [
 export function BookingModeStep({ roomId }: { roomId: number }) {
   const mode = useGetInstantBookQuery(roomId);
   const [setInstant, saving] = useSetInstantBookMutation();
-  const current = saving.isLoading ? saving.originalArgs?.instant : mode.data;
   return (
     <fieldset className={`${styles.policies} ${styles.bookingMode}`} aria-describedby="booking-mode-hint">
       <legend className={styles.stepLegend}>How guests book</legend>
       {MODES.map(({ instant, name, terms }) => {
-        const chosen = current === instant;
+        const chosen = mode.data === instant;
         return (
           <label key={name} className={chosen ? `${styles.policy} ${styles.chosen}` : styles.policy}>
             <input
