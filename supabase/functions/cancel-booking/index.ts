@@ -25,6 +25,7 @@
 //           refundId, refund: 'refunded' | 'none' } }
 import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
 import { processor } from '../_shared/processor.ts';
+import { sendOwedRefund } from '../_shared/refunds.ts';
 import type { PaymentsRow } from '../_shared/rows.ts';
 import { cancellationTerms } from '../_shared/rules.ts';
 import { callerRest, requireUser, RestCallError, serviceRest, withRetries } from '../_shared/supabase.ts';
@@ -147,22 +148,7 @@ const handler = postHandler(async (req) => {
   const owed = cents(payment.refund_amount ?? 0);
   if (owed > 0 && payment.refund_id === null) {
     try {
-      // A stay just accepted whose hold the accept has not captured yet: the capture is finished
-      // here first (idempotent), so that there is money to refund.
-      const intent = await processor().retrieve(payment.stripe_payment_intent_id);
-      if (intent?.status === 'requires_capture') await processor().capture(intent);
-      const refund = await processor().refund({
-        paymentIntentId: payment.stripe_payment_intent_id,
-        amount: owed,
-        metadata: { cancelled_payment: payment.id },
-        idempotencyKey: `cancel-booking-${payment.id}`,
-      });
-      payment = one(
-        await serviceRest<PaymentRow | PaymentRow[]>('rpc/record_cancellation_refund', {
-          method: 'POST',
-          body: { p_payment_id: payment.id, p_refund_id: refund.id },
-        }),
-      );
+      payment = one(await sendOwedRefund<PaymentRow>(payment, owed));
     } catch (error) {
       console.error(`cancel-booking: the refund of ${payment.id} is owed`, error);
       throw new Refusal(

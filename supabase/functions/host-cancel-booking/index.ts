@@ -14,7 +14,7 @@
 // Body: { bookingId }
 // Answer: { cancellation: { bookingId, paymentId, refundAmount (USD), refundId } }
 import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
-import { processor } from '../_shared/processor.ts';
+import { sendOwedRefund } from '../_shared/refunds.ts';
 import type { PaymentsRow } from '../_shared/rows.ts';
 import { requireUser, RestCallError, serviceRest, withRetries } from '../_shared/supabase.ts';
 
@@ -75,21 +75,7 @@ const handler = postHandler(async (req) => {
   const owed = Math.round(Number(payment.refund_amount ?? 0) * 100);
   if (owed > 0 && payment.refund_id === null) {
     try {
-      const payments = processor();
-      const intent = await payments.retrieve(payment.stripe_payment_intent_id);
-      if (intent?.status === 'requires_capture') await payments.capture(intent);
-      const refund = await payments.refund({
-        paymentIntentId: payment.stripe_payment_intent_id,
-        amount: owed,
-        metadata: { cancelled_payment: payment.id },
-        idempotencyKey: `cancel-booking-${payment.id}`,
-      });
-      payment = one(
-        await serviceRest<PaymentRow | PaymentRow[]>('rpc/record_cancellation_refund', {
-          method: 'POST',
-          body: { p_payment_id: payment.id, p_refund_id: refund.id },
-        }),
-      )!;
+      payment = one(await sendOwedRefund<PaymentRow>(payment, owed))!;
     } catch (error) {
       console.error(`host-cancel-booking: the refund of ${payment.id} is owed`, error);
       throw new Refusal(502, 'refund_pending', 'The stay is cancelled, but the refund could not be sent yet. Please try again in a moment.');
