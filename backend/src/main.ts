@@ -21,7 +21,7 @@ import { json } from './http/json.ts';
 import { jwtHelpers } from './jwt.ts';
 import { messageMailer } from './messages/mail.ts';
 import { notificationMailer } from './notifications/mail.ts';
-import { migrate } from './migrate.ts';
+import { migrateBackend } from './migrate.ts';
 import { createObserve, serveMetrics, type MetricsServer } from './observe.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { createRest } from './rest/index.ts';
@@ -72,9 +72,8 @@ export async function createBackend(
   }
   const log = (...args: unknown[]) => observe.log.info(args.map(String).join(' '));
   try {
-    const applied = await migrate(db, config.migrationsDir);
+    const { applied, appliedLocal } = await migrateBackend(db, config);
     if (applied.length) log(`applied migrations ${applied.join(', ')}`);
-    const appliedLocal = await migrate(db, config.localMigrationsDir, 'local_schema_migrations');
     if (appliedLocal.length) log(`applied local backend migrations ${appliedLocal.join(', ')}`);
     await applyTestClockSetting(db, config.testClock);
     // PGlite has no autovacuum: the search reads index-only scans of search.room_letters, which

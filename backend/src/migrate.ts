@@ -66,3 +66,16 @@ export async function migrate(db: Db, dir: string, ledger: Ledger = 'schema_migr
   }
   return applied;
 }
+
+/**
+ * Both ledgers as a backend applies them at start: the project's migrations (`migrationsDir`),
+ * then the local backend's own (`localMigrationsDir`). Returns the versions applied now, each.
+ */
+export async function migrateBackend(
+  db: Db,
+  dirs: { migrationsDir: string; localMigrationsDir: string },
+): Promise<{ applied: string[]; appliedLocal: string[] }> {
+  const applied = await migrate(db, dirs.migrationsDir);
+  const appliedLocal = await migrate(db, dirs.localMigrationsDir, 'local_schema_migrations');
+  return { applied, appliedLocal };
+}

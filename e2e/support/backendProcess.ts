@@ -57,6 +57,10 @@ export class BackendProcess {
     this.url = `http://localhost:${options.port}`;
     this.keys = options.keys ?? makeKeys();
     this.dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-backend-'));
+    // A new data folder on PGlite starts from the suite's migrated cluster (globalSetup.ts), when
+    // the suite made one: the backend applies no migration and only seeds.
+    const cluster = process.env.E2E_PGLITE_CLUSTER;
+    if (!options.dataDir && !options.databaseUrl && cluster) fs.cpSync(cluster, path.join(this.dataDir, 'pglite'), { recursive: true });
   }
 
   async start(timeoutMs = 180_000): Promise<this> {

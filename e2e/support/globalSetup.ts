@@ -28,8 +28,26 @@ async function waitFor(url: string, timeoutMs: number, process: ChildProcess): P
   }
 }
 
-async function startBackend(): Promise<{ dataDir: string; stop: () => void }> {
+/**
+ * A PGlite cluster with the backend's migrations applied (backend/scripts/migrated-cluster.ts):
+ * migrating a new cluster costs a backend's start about 20 s of CPU, so the suite's backend and
+ * the tests' own (BackendProcess) start on copies of this one and only seed.
+ */
+function makeMigratedCluster(): Promise<string> {
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-e2e-cluster-')), 'pglite');
+  const child = spawn('pnpm', ['--filter', 'backend', 'exec', 'tsx', 'scripts/migrated-cluster.ts', dir], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(dir) : reject(new Error(`migrated-cluster.ts exited with ${code}`))));
+  });
+}
+
+async function startBackend(cluster: string): Promise<{ dataDir: string; stop: () => void }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homestory-e2e-'));
+  fs.cpSync(cluster, path.join(dataDir, 'pglite'), { recursive: true });
   const backend = spawn('pnpm', ['--filter', 'backend', 'start'], {
     cwd: repoRoot,
     // Every test signs up from this one address: the per-address sign-up limit is raised, and
@@ -66,7 +84,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   if (siteUp && (await answers(BACKEND_HEALTH))) return undefined;
 
   // A running backend keeps its own data folder (DATA_DIR, by default the repo's .data).
-  const backend = (await answers(BACKEND_HEALTH)) ? null : await startBackend();
+  const cluster = await makeMigratedCluster();
+  process.env.E2E_PGLITE_CLUSTER = cluster;
+  const backend = (await answers(BACKEND_HEALTH)) ? null : await startBackend(cluster);
   const dataDir = backend?.dataDir ?? path.resolve(repoRoot, process.env.DATA_DIR ?? '.data');
   process.env.DATA_DIR = dataDir;
   const { serveSite } = (await import(path.join(repoRoot, 'scripts/serve.mjs'))) as {
@@ -76,5 +96,6 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   return async () => {
     await site?.close();
     backend?.stop();
+    fs.rmSync(path.dirname(cluster), { recursive: true, force: true });
   };
 }

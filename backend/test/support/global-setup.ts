@@ -12,7 +12,7 @@ import { openPg } from '../../src/db/pg.ts';
 import { openPglite } from '../../src/db/pglite.ts';
 import type { Db } from '../../src/db/index.ts';
 import { createBackend } from '../../src/main.ts';
-import { migrate } from '../../src/migrate.ts';
+import { migrateBackend } from '../../src/migrate.ts';
 import { ensurePhotoCache } from '../../src/seed/photos.ts';
 import { createScratchDb, postgresUnavailable } from './postgres.ts';
 
@@ -43,11 +43,11 @@ export default async function setup(project: TestProject) {
   // a copy finds them recorded and applies none (startup.test.ts covers applying them).
   const migrated = join(root, 'migrated');
   cpSync(bare, migrated, { recursive: true });
-  const { migrationsDir, localMigrationsDir } = resolveConfig({});
+  const config = resolveConfig({});
+  const { migrationsDir } = config;
   const migrateAll = async (db: Db) => {
     try {
-      await migrate(db, migrationsDir);
-      await migrate(db, localMigrationsDir, 'local_schema_migrations');
+      await migrateBackend(db, config);
     } finally {
       await db.close();
     }
