@@ -46,9 +46,9 @@ export class Presence<Member> {
   /** Another process's diff: kept as that process's, and returned as its members should see it. */
   applyRemote(process: string, topic: string, diff: Diff): Diff {
     let topics = this.remote.get(process);
-    if (!topics) this.remote.set(process, (topics = new Map()));
+    if (!topics) this.remote.set(process, (topics = new Map<string, Map<string, Tracked>>()));
     let tracked = topics.get(topic);
-    if (!tracked) topics.set(topic, (tracked = new Map()));
+    if (!tracked) topics.set(topic, (tracked = new Map<string, Tracked>()));
     const seen: Diff = { joins: {}, leaves: {} };
     for (const [key, { metas }] of Object.entries(diff.leaves)) {
       for (const meta of metas) if (tracked.delete(meta.phx_ref)) (seen.leaves[key] ??= { metas: [] }).metas.push(meta);
