@@ -7,10 +7,10 @@ import type { BackendContext } from '../context.ts';
 import { asRole } from '../db/role.ts';
 import type { Identity } from './auth.ts';
 
-export type Extension = 'broadcast' | 'presence';
+type Extension = 'broadcast' | 'presence';
 const EXTENSIONS: readonly Extension[] = ['broadcast', 'presence'];
 
-export interface Permissions {
+interface Permissions {
   read: boolean;
   write: boolean;
 }

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import type { BackendContext } from '../context.ts';
 import { serialQueue } from './limits.ts';
 
-export interface Bus {
+interface Bus {
   /** This process's id, as its messages carry it. */
   readonly id: string;
   publish(message: Record<string, unknown>): void;

@@ -270,15 +270,17 @@ export function attachRealtime(server: Server, ctx: BackendContext) {
    * caps. A private channel's policies are evaluated again: one that may no longer read is ended.
    */
   async function reassign(ch: Channel, identity: Identity): Promise<void> {
+    const joined = () => ch.conn.channels.get(ch.topic) === ch;
     if (ch.policies) {
       const policies = await turn(() => policiesFor(ctx, identity, subTopic(ch.topic)));
+      if (!joined()) return;
       const before = ch.policies;
       if ((before.broadcast.read && !policies.broadcast.read) || (before.presence.read && !policies.presence.read)) {
         return close(ch, `You no longer have permission to read from this Channel topic: ${subTopic(ch.topic)}`);
       }
       ch.policies = policies;
     }
-    if (ch.conn.channels.get(ch.topic) !== ch) return;
+    if (!joined()) return;
     const user = userOf(identity, ch.conn.address);
     if (user !== ch.user) {
       const capped = usage.refusal(user, ch.conn, ch.changes.length, signedIn(user));
