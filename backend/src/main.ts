@@ -1,6 +1,6 @@
 // One process serving /auth/v1, /rest/v1, /functions/v1, /storage/v1/object (public reads, hosts'
 // photo uploads and removals), /storage/v1/render/image/public (resized listing photos), /geocode,
-// /realtime/v1/websocket (realtime/index.ts).
+// /realtime/v1/websocket and /realtime/v1/api/broadcast (realtime/index.ts).
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,7 +23,7 @@ import { messageMailer } from './messages/mail.ts';
 import { notificationMailer } from './notifications/mail.ts';
 import { migrateBackend } from './migrate.ts';
 import { createObserve, serveMetrics, type MetricsServer } from './observe.ts';
-import { attachRealtime } from './realtime/index.ts';
+import { attachRealtime, REALTIME_API_PATH } from './realtime/index.ts';
 import { createRest } from './rest/index.ts';
 import { applyTestClockSetting, startBookingTimer } from './bookings.ts';
 import { startReviewCounter } from './reviews.ts';
@@ -168,6 +168,8 @@ export async function createBackend(
       handler: (req, c) => (req.method === 'DELETE' ? storageRemoveHandler(req, c) : storageUploadHandler(req, c)),
       maxBodyBytes: UPLOAD_BODY_LIMIT,
     },
+    // The REST broadcast endpoints of the Realtime attached below (requests come after it is).
+    { prefix: REALTIME_API_PATH, handler: (req) => realtime.api(req) },
     { prefix: '/geocode', handler: geocodeHandler },
     { prefix: '/mail', handler: mailHandler },
     { prefix: '/payments/v1', handler: (req, c) => import('./payments/index.ts').then((m) => m.paymentsHandler(req, c)) },

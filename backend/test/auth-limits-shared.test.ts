@@ -3,37 +3,16 @@
 // together, in the database or, with REDIS_URL, in Redis; and with Redis gone the limited
 // requests are refused (503), never let through uncounted. One process on PGlite is
 // auth-abuse.test.ts's. Requests come from 127.0.0.x source addresses (the limits are per address).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Keys } from '../src/context.ts';
 import { DEFAULT_AUTH_RATE_LIMIT as SIGN_IN_LIMIT, type Env } from '../src/config.ts';
 import { authCall, codes, type Answer } from './support/auth-calls.ts';
 import { postgresSkipReason, startTestBackend, type TestBackend } from './support/backend.ts';
 import { createScratchDb, type ScratchDb } from './support/postgres.ts';
+import { REDIS_URL, redisSkipReason, spawnBackend, type BackendProcess } from './support/processes.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisSkipReason = await (async () => {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    await probe.quit();
-    return undefined;
-  } catch (error) {
-    probe.disconnect();
-    return `Redis at ${REDIS_URL} unreachable: ${(error as Error).message}`;
-  }
-})();
-if (redisSkipReason) console.warn(`[backend tests] Redis half skipped: ${redisSkipReason}`);
-
-const BACKEND_DIR = fileURLToPath(new URL('..', import.meta.url));
 const SIGN_UP_LIMIT = 20;
 const HEAVY_MS = 120_000;
 
@@ -41,44 +20,6 @@ let counter = 0;
 const uniqueEmail = () => `shared${Date.now()}${counter++}@example.com`;
 let nextAddress = 2;
 const freshAddress = () => `127.0.0.${nextAddress++}`;
-
-interface BackendProcess {
-  url: string;
-  keys: Keys;
-  stop(): Promise<void>;
-}
-
-/** `tsx src/main.ts` with `env`, as its own process on a data folder of its own; resolves once it listens. */
-async function spawnBackend(env: Env): Promise<BackendProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hs-backend-process-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: BACKEND_DIR,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED_ROOMS: '0', AUTH_BCRYPT_COST: '4', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /listening on (http:\/\/localhost:\d+)/.exec(output);
-      if (listening) resolve(listening[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then(() => reject(new Error(`backend process exited before listening:\n${output}`)));
-  });
-  const keys = JSON.parse(readFileSync(join(dataDir, 'keys.json'), 'utf8')) as Keys;
-  return {
-    url,
-    keys,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * Two backend processes on one new PostgreSQL database (a copy of the migrated template), with

@@ -141,7 +141,7 @@ describe('migrations', () => {
       const testProcessor = "select to_regclass('payments_test.payment_intents') as t";
       expect((await db.query(testProcessor)).rows[0]).toEqual({ t: null });
 
-      expect(await migrate(db, LOCAL_MIGRATIONS, 'local_schema_migrations')).toEqual(['20261121000900', '20261126000100', '20261127000200', '20261127000600', '20261201000100', '20261204000100']);
+      expect(await migrate(db, LOCAL_MIGRATIONS, 'local_schema_migrations')).toEqual(['20261121000900', '20261126000100', '20261127000200', '20261127000600', '20261201000100', '20261204000100', '20261206000400']);
       expect((await db.query(testProcessor)).rows[0]).toEqual({ t: 'payments_test.payment_intents' });
       const projectLedger = await db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.schema_migrations');
       expect(projectLedger.rows[0]!.n).toBe(project.length);
@@ -149,7 +149,7 @@ describe('migrations', () => {
       // A database made before the test processor's schema moved out of supabase/migrations has
       // the schema but no local record: it applies again as a no-op.
       await db.query('delete from supabase_migrations.local_schema_migrations');
-      expect(await migrate(db, LOCAL_MIGRATIONS, 'local_schema_migrations')).toEqual(['20261121000900', '20261126000100', '20261127000200', '20261127000600', '20261201000100', '20261204000100']);
+      expect(await migrate(db, LOCAL_MIGRATIONS, 'local_schema_migrations')).toEqual(['20261121000900', '20261126000100', '20261127000200', '20261127000600', '20261201000100', '20261204000100', '20261206000400']);
       expect(await migrate(db, LOCAL_MIGRATIONS, 'local_schema_migrations')).toEqual([]);
     } finally {
       await db.close();

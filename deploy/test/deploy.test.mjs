@@ -1,19 +1,44 @@
 /**
  * The site as deploy/run.mjs runs it: two shell servers and two backends on one PostgreSQL behind
- * nginx. Under 50 connections on /home, /house/1 and a REST read, every process restarted in turn
- * (SIGTERM, its replacement ready, the next) fails no request; a backend killed (SIGKILL) fails
- * at most the requests it held (nginx retries those that are idempotent elsewhere), and the rest
- * are served. Needs nginx (Debian's package) and PostgreSQL (TEST_DATABASE_URL's server).
+ * nginx. Realtime's broadcast and presence reach the sockets of both backends (through the proxy
+ * and on each backend's own port). Under 50 connections on /home, /house/1 and a REST read, every
+ * process restarted in turn (SIGTERM, its replacement ready, the next) fails no request; a backend
+ * killed (SIGKILL) fails at most the requests it held (nginx retries those that are idempotent
+ * elsewhere), and the rest are served. Needs nginx (Debian's package) and PostgreSQL
+ * (TEST_DATABASE_URL's server).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startDeployment } from '../run.mjs';
 import { anonKey, freeBase, load, scratchDatabase, summary } from '../load.mjs';
 
 const CONNECTIONS = 50;
 const PATHS = ['/home', '/house/1', '/rest/v1/Rooms?select=id,title_1,price&order=id&limit=16'];
+
+/** A Realtime socket (Phoenix frames, vsn 1.0.0) on `base`: what it received, and a join, a send. */
+async function realtimeSocket(base, key) {
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${key}&vsn=1.0.0`);
+  const received = [];
+  ws.on('message', (data) => received.push(JSON.parse(data.toString())));
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  let ref = 0;
+  const send = (topic, event, payload) => ws.send(JSON.stringify({ topic, event, payload, ref: String(++ref), join_ref: '1' }));
+  return {
+    received,
+    send,
+    async join(topic, presenceKey) {
+      send(topic, 'phx_join', { config: { broadcast: { self: false }, presence: { key: presenceKey, enabled: true } } });
+      await expect.poll(() => received.some((m) => m.topic === topic && m.event === 'phx_reply'), { timeout: 5000 }).toBe(true);
+    },
+    close: () => ws.close(),
+  };
+}
 
 describe('several processes behind nginx', () => {
   let database;
@@ -87,6 +112,37 @@ describe('several processes behind nginx', () => {
     await expect.poll(() => lines('backend-').filter((line) => line.includes(traceId)).length, { timeout: 5000 }).toBeGreaterThan(0);
     const all = lines('').join('\n');
     for (const secret of [account.password, session.access_token, session.refresh_token]) expect(all).not.toContain(secret);
+  });
+
+  it('delivers broadcast and presence across both backends: on their own ports and through the proxy', async () => {
+    const key = anonKey(dataDir);
+    const [one, two] = deployment.processes.filter(({ name }) => name.startsWith('backend-'));
+    const sockets = [
+      await realtimeSocket(`http://127.0.0.1:${one.port}`, key),
+      await realtimeSocket(`http://127.0.0.1:${two.port}`, key),
+      await realtimeSocket(deployment.url, key),
+    ];
+    try {
+      for (const [i, socket] of sockets.entries()) await socket.join('realtime:deploy-room', `member-${i}`);
+      sockets.forEach((socket, i) => socket.send('realtime:deploy-room', 'presence', { type: 'presence', event: 'track', payload: { i } }));
+      sockets[0].send('realtime:deploy-room', 'broadcast', { type: 'broadcast', event: 'hello', payload: { from: 'backend-1' } });
+      sockets[1].send('realtime:deploy-room', 'broadcast', { type: 'broadcast', event: 'hello', payload: { from: 'backend-2' } });
+      const broadcasts = (socket) => socket.received.filter((m) => m.event === 'broadcast').map((m) => m.payload.payload.from).sort();
+      const present = (socket) => {
+        const keys = new Set();
+        for (const m of socket.received) {
+          if (m.event === 'presence_diff') for (const k of Object.keys(m.payload.joins)) keys.add(k);
+          if (m.event === 'presence_state') for (const k of Object.keys(m.payload)) keys.add(k);
+        }
+        return [...keys].sort();
+      };
+      await expect.poll(() => broadcasts(sockets[0]), { timeout: 10_000 }).toEqual(['backend-2']);
+      await expect.poll(() => broadcasts(sockets[1]), { timeout: 10_000 }).toEqual(['backend-1']);
+      await expect.poll(() => broadcasts(sockets[2]), { timeout: 10_000 }).toEqual(['backend-1', 'backend-2']);
+      for (const socket of sockets) await expect.poll(() => present(socket), { timeout: 10_000 }).toEqual(['member-0', 'member-1', 'member-2']);
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
   });
 
   it('restarts every process in turn under load with no failed request', async () => {

@@ -213,11 +213,11 @@ async function anonymousSignup(ctx: BackendContext, req: Request, body: Record<s
 }
 
 /**
- * Sign-up (autoconfirm). An email that already has an account is not revealed: with its own
- * password the answer is a session, as for a new account (the login dialog's 'Log in or sign up'
- * gets the same result either way); with another password it is GoTrue's obfuscated user without
- * a session, after a password check counted by the sign-in limiter (so sign-up is no way around
- * it). Both paths cost one bcrypt. Sign-ups are limited per client address.
+ * Sign-up (autoconfirm). An email that already has an account is revealed only to whoever proves
+ * it theirs: with its own password (the account confirmed) the answer is GoTrue's 422 "User
+ * already registered" (user_already_exists); with another password it is GoTrue's obfuscated user
+ * without a session, after a password check counted by the sign-in limiter (so sign-up is no way
+ * around it). Both paths cost one bcrypt. Sign-ups are limited per client address.
  */
 async function signup(ctx: BackendContext, req: Request): Promise<Response> {
   const body = await jsonBody(req);
@@ -236,7 +236,7 @@ async function signup(ctx: BackendContext, req: Request): Promise<Response> {
     if (!(await passwordMatches(ctx, ip, email, password, existing)) || !existing.email_confirmed_at) {
       return authJson(obfuscatedUser(email));
     }
-    return authJson(await ctx.db.tx((q) => createSession(ctx, q, existing.id, 'password', clientOf(req))));
+    throw new AuthError(422, 'user_already_exists', 'User already registered');
   }
   const passwordHash = await hashPassword(password, ctx.config.auth.bcryptCost);
   const session = await ctx.db.tx(async (q) => {

@@ -11,6 +11,7 @@ import type { BackendContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import { asRole } from '../db/role.ts';
 import { identityKey, type Identity } from './auth.ts';
+import type { Limiter } from './limits.ts';
 
 const EVENTS: readonly string[] = ['*', 'INSERT', 'UPDATE', 'DELETE'];
 /** SQL of each operator; `in` is checked as one `eq` per value of its list. */
@@ -77,12 +78,6 @@ const MAX_PER_JOIN = 100;
 /** A filter's length, and the values of an `in` list (hosted Realtime's 100). */
 const MAX_FILTER_CHARS = 4096;
 const MAX_IN_VALUES = 100;
-/**
- * Realtime's statements on the database at once (joins' checks and changes' RLS checks): past
- * it they wait their turn here, not in the database's queue, so a flood of joins or of distinct
- * subscribers delays Realtime, never another client's REST request by more than a few of them.
- */
-const QUERIES_AT_ONCE = 2;
 /** How many queued changes one drain reads; the rest wait for the next. */
 const BATCH = 100;
 /** Change ids waiting to be read at most; past it new ones are dropped (and logged). */
@@ -180,29 +175,13 @@ function filterCheck(schema: string, table: string, info: TableInfo, filters: Fi
   };
 }
 
-/** Runs what it is given, at most `atOnce` at a time; the rest wait in order. */
-function limiter(atOnce: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(fn: () => Promise<T>): Promise<T> => {
-    while (running >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await fn();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}
-
-export function createChanges(ctx: BackendContext, listeners: () => Iterable<ChangeListener>) {
+/** `turn` runs Realtime's statements a few at a time (limits.ts: QUERIES_AT_ONCE). */
+export function createChanges(ctx: BackendContext, listeners: () => Iterable<ChangeListener>, turn: Limiter) {
   let nextId = 1;
   let syncing: Promise<unknown> = Promise.resolve();
   const pending: string[] = [];
   let draining = false;
   let stopped = false;
-  const turn = limiter(QUERIES_AT_ONCE);
 
   /** Serialized: two joins at once must not both create the same trigger. */
   const syncTriggers = () => (syncing = syncing.catch(() => undefined).then(() => ctx.db.query('select _realtime.sync_triggers()')));

@@ -1,5 +1,6 @@
 // Per-process bounds of the socket endpoint (settings in config.ts, REALTIME_*): sockets per
-// client address, messages per second per socket, sockets and subscriptions per user.
+// client address, messages per second per socket, sockets and subscriptions per user, and
+// Realtime's statements on the database at once.
 
 /** Open sockets per client address. */
 export class ConnectionCounter {
@@ -80,4 +81,37 @@ export class UserUsage<Socket> {
     usage.subscriptions -= subscriptions;
     if (usage.sockets.size === 0) this.users.delete(user);
   }
+}
+
+/**
+ * Realtime's statements on the database at once (joins' checks, private channels' policies,
+ * changes' RLS checks): past it they wait their turn here, not in the database's queue, so a flood
+ * of joins or of distinct subscribers delays Realtime, never another client's REST request by
+ * more than a few of them.
+ */
+export const QUERIES_AT_ONCE = 2;
+
+/** Runs what it is given, at most `atOnce` at a time; the rest wait in order. */
+export function limiter(atOnce: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    while (running >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await fn();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+export type Limiter = ReturnType<typeof limiter>;
+
+/** Runs what it is given one after another (in the order given); `onError` gets what one throws. */
+export function serialQueue(onError: (error: Error) => void) {
+  let queue: Promise<void> = Promise.resolve();
+  return (fn: () => Promise<void> | void) => {
+    queue = queue.then(fn).catch(onError);
+  };
 }

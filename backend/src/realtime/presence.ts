@@ -1,5 +1,7 @@
-// Presence per topic, in this process: each channel tracks at most one meta under its presence
+// Presence per topic: each channel of this process tracks at most one meta under its presence
 // key; joins and leaves go to every member of the topic as presence_diff (Phoenix.Presence shapes).
+// What other backend processes track arrives as their diffs (bus.ts) and is kept per process, so
+// that a process that stops or goes silent takes its metas with it.
 import { randomUUID } from 'node:crypto';
 
 export type Meta = Record<string, unknown> & { phx_ref: string };
@@ -18,12 +20,60 @@ const single = (t: Tracked): PresenceMap => ({ [t.key]: { metas: [t.meta] } });
 
 export class Presence<Member> {
   private readonly topics = new Map<string, Map<Member, Tracked>>();
+  /** Other processes' metas: by process, topic and phx_ref. */
+  private readonly remote = new Map<string, Map<string, Map<string, Tracked>>>();
 
-  /** presence_state: every tracked meta of the topic, by key. */
+  /** presence_state: every tracked meta of the topic, by key, this process's and the others'. */
   state(topic: string): PresenceMap {
+    const state = this.localState(topic);
+    for (const topics of this.remote.values()) {
+      for (const { key, meta } of topics.get(topic)?.values() ?? []) (state[key] ??= { metas: [] }).metas.push(meta);
+    }
+    return state;
+  }
+
+  /** What this process tracks, for a process that has just started. */
+  local(): Array<{ topic: string; diff: Diff }> {
+    return [...this.topics.keys()].map((topic) => ({ topic, diff: { joins: this.localState(topic), leaves: {} } }));
+  }
+
+  private localState(topic: string): PresenceMap {
     const state: PresenceMap = {};
     for (const { key, meta } of this.topics.get(topic)?.values() ?? []) (state[key] ??= { metas: [] }).metas.push(meta);
     return state;
+  }
+
+  /** Another process's diff: kept as that process's, and returned as its members should see it. */
+  applyRemote(process: string, topic: string, diff: Diff): Diff {
+    let topics = this.remote.get(process);
+    if (!topics) this.remote.set(process, (topics = new Map<string, Map<string, Tracked>>()));
+    let tracked = topics.get(topic);
+    if (!tracked) topics.set(topic, (tracked = new Map<string, Tracked>()));
+    const seen: Diff = { joins: {}, leaves: {} };
+    for (const [key, { metas }] of Object.entries(diff.leaves)) {
+      for (const meta of metas) if (tracked.delete(meta.phx_ref)) (seen.leaves[key] ??= { metas: [] }).metas.push(meta);
+    }
+    for (const [key, { metas }] of Object.entries(diff.joins)) {
+      for (const meta of metas) {
+        if (tracked.has(meta.phx_ref)) continue;
+        tracked.set(meta.phx_ref, { key, meta });
+        (seen.joins[key] ??= { metas: [] }).metas.push(meta);
+      }
+    }
+    if (tracked.size === 0) topics.delete(topic);
+    if (topics.size === 0) this.remote.delete(process);
+    return seen;
+  }
+
+  /** Forgets a process that stopped: the leaves of everything it tracked, by topic. */
+  dropRemote(process: string): Array<{ topic: string; diff: Diff }> {
+    const topics = this.remote.get(process);
+    this.remote.delete(process);
+    return [...(topics ?? new Map<string, Map<string, Tracked>>())].map(([topic, tracked]) => {
+      const leaves: PresenceMap = {};
+      for (const { key, meta } of tracked.values()) (leaves[key] ??= { metas: [] }).metas.push(meta);
+      return { topic, diff: { joins: {}, leaves } };
+    });
   }
 
   /**

@@ -44,9 +44,11 @@ const MAX_REF_CHARS = 64;
 const MAX_TOKEN_CHARS = 16 * 1024;
 
 const USER_BROADCAST_PUSH = 3;
+const USER_BROADCAST = 4;
+const BINARY_ENCODING = 0;
 const JSON_ENCODING = 1;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const refOf = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 
 function message(joinRef: unknown, ref: unknown, topic: unknown, event: unknown, payload: unknown): Message {
@@ -57,7 +59,7 @@ function message(joinRef: unknown, ref: unknown, topic: unknown, event: unknown,
 }
 
 /** The deepest nesting of arrays and objects in JSON text, counted without parsing it. */
-function jsonDepth(text: string): number {
+export function jsonDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;
@@ -158,4 +160,15 @@ export function decode(frame: Buffer, isBinary: boolean, vsn: Vsn, bounds: Paylo
 
 export function encode(m: Message, vsn: Vsn): string {
   return JSON.stringify(vsn === '2.0.0' ? [m.join_ref, m.ref, m.topic, m.event, m.payload] : m);
+}
+
+/**
+ * vsn 2.0.0's binary broadcast to a client (kind 4) with a binary payload: kind, the lengths of
+ * topic, event and metadata, the encoding, then those and the payload. Undefined when a name is
+ * past the 255 bytes its length byte can say.
+ */
+export function encodeUserBroadcast(topic: string, event: string, meta: Record<string, unknown> | undefined, payload: Buffer): Buffer | undefined {
+  const parts = [topic, event, meta ? JSON.stringify(meta) : ''].map((s) => Buffer.from(s, 'utf8'));
+  if (parts.some((p) => p.length > 255)) return undefined;
+  return Buffer.concat([Buffer.from([USER_BROADCAST, ...parts.map((p) => p.length), BINARY_ENCODING]), ...parts, payload]);
 }

@@ -39,17 +39,24 @@ function embedFrom(embed: Embed): string {
   return `${table}${alias ? ` as ${ident(alias)}` : ''}${junction ? `, ${junction}` : ''}`;
 }
 
-/** Columns a spread embed adds to its parent: its own, then its embeds' (PostgREST's Spread). */
-function spreadColumns(node: ReadNode): string[] | '*' {
-  if (node.select.some((item) => item.kind === 'star')) return '*';
+/**
+ * Columns a spread embed adds to its parent: its own, then its embeds' (PostgREST's Spread); '*'
+ * when it has a star, unless `expand`, which names the star's columns (for a GROUP BY).
+ */
+function spreadColumns(node: ReadNode, expand = false): string[] | '*' {
   const names: string[] = [];
-  for (const item of node.select) if (item.kind === 'field') names.push(outputName(item));
+  for (const item of node.select) {
+    if (item.kind === 'star') {
+      if (!expand) return '*';
+      names.push(...nodeSource(node).columns);
+    } else if (item.kind === 'field') names.push(outputName(item));
+  }
   for (const embed of node.embeds) {
     if (!embed.spread) {
       if (!isEmptyEmbed(embed)) names.push(embed.name);
       continue;
     }
-    const nested = spreadColumns(embed.node);
+    const nested = spreadColumns(embed.node, expand);
     if (nested === '*') return '*';
     names.push(...nested);
   }
@@ -98,8 +105,10 @@ function embedJoin(sql: Sql, embed: Embed): string {
 /** What an embed adds to its parent's GROUP BY: its key, or a spread's columns (groupTermFromRelSelectField). */
 function embedGroupTerms(embed: Embed): string[] {
   if (embed.spread) {
+    // A star's columns by name: the parent selects them all (lateral.*), so it groups by each.
     const columns = spreadNames(embed);
-    return columns === '*' ? [] : columns.filter((c) => !embed.hoisted.some((h) => h.column === c)).map((c) => `${ident(embed.lateral)}.${ident(c)}`);
+    const named = columns === '*' ? (spreadColumns(embed.node, true) as string[]) : columns;
+    return named.filter((c) => c !== '*' && !embed.hoisted.some((h) => h.column === c)).map((c) => `${ident(embed.lateral)}.${ident(c)}`);
   }
   return isEmptyEmbed(embed) ? [] : [ident(embed.name)];
 }

@@ -456,6 +456,8 @@ export const SETTINGS_CASES: Case[] = [
   { name: 'aggregates: in a spread, applied by its parent', method: 'GET', path: '/books?select=...authors!author_id(name.count())' },
   { name: 'aggregates: count() in a spread counts its rows, grouped by a parent field', method: 'GET', path: '/books?select=published,...authors!editor_id(count())&order=published' },
   { name: 'aggregates: beside a spread, grouped by its columns', method: 'GET', path: '/books?select=published.max(),...authors!author_id(name)' },
+  { name: 'aggregates: count() beside a to-one spread of a star, grouped by its columns', method: 'GET', path: '/books?select=count(),...authors!author_id(*)' },
+  { name: 'aggregates: count() beside a to-one spread of a star, in an embed', method: 'GET', path: '/authors?select=name,books!author_id(count(),...authors!editor_id(*))&order=id' },
   { name: 'db-max-rows: a read answers at most 5 rows, 206 when counted', method: 'GET', path: '/Rooms?select=id&order=id', headers: { prefer: 'count=exact' } },
   { name: 'db-max-rows: from the offset, a smaller limit kept', method: 'GET', path: '/Rooms?select=id&order=id&offset=10&limit=3' },
   { name: 'db-max-rows: a Range header past it', method: 'GET', path: '/Rooms?select=id&order=id', headers: { range: '2-20' } },
