@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
+import { specChargeCents } from '../../shared/src/testing/specPrices.ts';
 import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
@@ -265,7 +265,7 @@ describe.each(databases('concurrency'))('row-level security and SQL functions on
       paid = {
         p_booking_id: bookingId,
         p_stripe_payment_intent_id: 'pi_test_rls_1',
-        p_amount_cents: checkoutChargeCents(9000, 3),
+        p_amount_cents: specChargeCents(9000, 3),
         p_user_id: ownerId,
         p_stay: { room_id: room, check_in: checkIn, check_out: checkOut, adults: 2, children: 0, infants: 0, pets: 0 },
         p_cancellation_policy: 'moderate',

@@ -7,9 +7,10 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'shared/router';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectIsLoggedIn, showLoginReturningTo } from 'shared/state';
-import { nightsBetween, toIsoDay, type DateRange, type GuestCounts } from 'shared/rules';
+import { countedGuests, nightsBetween, toIsoDay, type DateRange, type GuestCounts } from 'shared/rules';
 import { searchOfStay, useStay } from 'shared/url';
-import { useGetBookedRangesQuery } from 'shared/api';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useGetBookedRangesQuery, useGetStayQuoteQuery, type StayQuote } from 'shared/api';
 import { stayProblem } from '../stayProblem';
 
 const NO_DATES: DateRange = { start: null, end: null };
@@ -62,4 +63,19 @@ export function useStayProblem(roomId: number, maxGuests: number): string | null
   const { data: booked = [] } = useGetBookedRangesQuery(roomId);
   const [today] = useState(() => toIsoDay(new Date()));
   return stayProblem(stay.range, booked, today, stay.guests, maxGuests);
+}
+
+/**
+ * The chosen stay's price (quote_stay, the one price rule), once both dates are chosen; undefined
+ * before and while it loads. Guests do not change a price: a count beyond the place's is priced
+ * at its capacity (the card says what is wrong with it).
+ */
+export function useStayQuote(roomId: number, maxGuests: number): StayQuote | undefined {
+  const { stay } = useStay();
+  const { start, end } = stay.range;
+  const guests = Math.min(Math.max(countedGuests(stay.guests), 1), maxGuests);
+  const { data } = useGetStayQuoteQuery(
+    start !== null && end !== null ? { roomId, checkIn: start, checkOut: end, guests } : skipToken,
+  );
+  return data;
 }
