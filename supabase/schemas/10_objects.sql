@@ -2270,7 +2270,8 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
          r.rating_count, r.guest_favorite, r.filter, r.country, r.city, r.house_description,
          r.guest_count, r.bedroom_count, r.bed_count, r.bathroom_count, r.host_name, r.host_image,
          r.host_description, r.sleep_bed_1_link, r.sleep_bed_2_link, r.house_location,
-         r.location_description, r.lat, r.lng, r.max_guests
+         r.location_description, r.lat, r.lng, r.max_guests,
+         r.currency, r.nightly_usd, r.cleaning_fee, r.weekly_discount, r.monthly_discount
   -- The hits, then each one's "Rooms" row by its key (a left join: a count drops it), in order of
   -- one rank, then id: the distance (the chord, in great-circle order) where a place or a box
   -- gives one, the place's rank where the letter rule ranks places.

@@ -311,6 +311,8 @@ GRANT ALL ON FUNCTION public.my_listings() TO authenticated;
 -- acl FUNCTION nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) (schema public)
 REVOKE ALL ON FUNCTION public.nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) TO service_role;
+GRANT ALL ON FUNCTION public.nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) TO anon;
+GRANT ALL ON FUNCTION public.nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) TO authenticated;
 
 -- acl FUNCTION occurrence_mask(counts smallint[], times integer) (schema public)
 REVOKE ALL ON FUNCTION public.occurrence_mask(counts smallint[], times integer) FROM PUBLIC;
