@@ -85,6 +85,8 @@ describe.each(databases('concurrency'))('row-level security and SQL functions on
         'filter', 'country', 'city', 'house_description', 'guest_count', 'bedroom_count', 'bed_count', 'bathroom_count',
         'host_name', 'host_image', 'host_description', 'sleep_bed_1_link', 'sleep_bed_2_link', 'house_location',
         'location_description', 'lat', 'lng', 'max_guests',
+        // (issue 42: the price's currency, its dollars, and the host's cleaning fee and discounts)
+        'currency', 'nightly_usd', 'cleaning_fee', 'weekly_discount', 'monthly_discount',
       ]);
     });
 

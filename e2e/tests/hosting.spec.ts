@@ -15,7 +15,6 @@ import { expect, test, type Locator, type Page } from '../support/test';
 import { problemsOf } from '../support/problems';
 import { seriousViolations } from '../support/axe';
 import { dayName, roomLinks } from '../support/discoveryPage';
-import { checkoutTotals } from '../../shared/src/rules/pricing';
 import { CARDS, anonClient, fillBilling, fillCard, newUser, payThroughApi, signInContext, siteConfig } from './checkoutSupport';
 import { HOST_CITY as CITY, photoFile, publishedPlace } from './hostingSupport';
 import { openUserMenu } from '../support/userMenu';
@@ -458,7 +457,8 @@ test.describe('hosting', () => {
       const guest = await other.newPage();
       const start = inDays(isMobile ? 60 : 64);
       const end = inDays(isMobile ? 63 : 67);
-      const totals = checkoutTotals(place.usd, 3);
+      // A place the editor made has no cleaning fee: the nights and the 11% service fee.
+      const totals = { total: place.usd * 3 + Math.floor((place.usd * 3 * 11) / 100) };
       await guest.goto(`/house/${id}?checkin=${iso(start)}&checkout=${iso(end)}&adults=1`);
       await expect(guest.getByRole('heading', { name: title })).toBeVisible();
       // (The price card says the nightly price; the phone's bar, the stay's total.)
@@ -488,7 +488,8 @@ test.describe('hosting', () => {
     const traveller = await newUser('booked');
     const start = inDays(isMobile ? 70 : 74);
     await payThroughApi(traveller, { roomId: id, start: iso(start), end: iso(inDays(isMobile ? 72 : 76)), nights: 2 });
-    const paidTotal = checkoutTotals(130, 2).total;
+    // EUR 120 is $130 a night; its $70 cleaning fee (publishedPlace's, in euros here) is $76.
+    const paidTotal = 130 * 2 + 76 + Math.floor((130 * 2 * 11) / 100);
 
     await signInContext(context, host);
     await page.goto(`/hosting/${id}/edit/price`);
@@ -505,7 +506,11 @@ test.describe('hosting', () => {
 
     // The place now costs $217 a night; the booking made at $130 keeps its total.
     const anon = await anonClient();
-    expect((await anon.from('Rooms').select('price').eq('id', id).single()).data).toEqual({ price: 217 * 83 });
+    expect((await anon.from('Rooms').select('price, currency, nightly_usd').eq('id', id).single()).data).toEqual({
+      price: 200,
+      currency: 'EUR',
+      nightly_usd: 217,
+    });
     const { data: paid } = await traveller.client.from('Payments').select('amount, nightly_usd').eq('room_id', id);
     expect(paid).toEqual([{ amount: paidTotal, nightly_usd: 130 }]);
     await page.goto('/hosting');
