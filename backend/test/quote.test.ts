@@ -60,7 +60,7 @@ describe.each(databases('concurrency'))('the quote on %s', (kind) => {
       .select('id')
       .single();
     if (error) throw error;
-    return (data as { id: number }).id;
+    return data.id;
   }
 
   beforeAll(async () => {
