@@ -85,11 +85,11 @@ export interface StayQuote {
   total_cents: number;
 }
 
+/** A stay to price (guests change no price: the payment checks them). */
 export interface StayQuoteArgs {
   roomId: number;
   checkIn: string;
   checkOut: string;
-  guests: number;
 }
 
 /** A place's street address and exact point, for its host and its booked travellers only. */
@@ -241,12 +241,11 @@ export const roomsApi = api.injectEndpoints({
       providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
     }),
     getStayQuote: build.query<StayQuote, StayQuoteArgs>({
-      async queryFn({ roomId, checkIn, checkOut, guests }, queryApi) {
+      async queryFn({ roomId, checkIn, checkOut }, queryApi) {
         const result = await (await clientOf(queryApi)).rpc('quote_stay', {
           p_room_id: roomId,
           p_check_in: checkIn,
           p_check_out: checkOut,
-          p_guests: guests,
         });
         if (result.error) return { error: toApiError(`Error pricing a stay at room ${roomId}:`, result.error) };
         return { data: result.data as StayQuote };

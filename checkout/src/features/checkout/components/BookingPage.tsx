@@ -146,11 +146,7 @@ function Booking({ roomId }: { roomId: number }) {
   const locked = processing || payment.status === 'success';
   // The stay's quote (Price details), once the nights are known: its total is the amount shown.
   const { start, end } = trip.range;
-  const quote = useGetStayQuoteQuery(
-    start !== null && end !== null && nights > 0 && maxGuests !== undefined
-      ? { roomId, checkIn: start, checkOut: end, guests: Math.min(Math.max(countedGuests(trip.guests), 1), maxGuests) }
-      : skipToken,
-  );
+  const quote = useGetStayQuoteQuery(start !== null && end !== null && nights > 0 ? { roomId, checkIn: start, checkOut: end } : skipToken);
   const shownCents = quote.data && quote.data.check_in === start && quote.data.check_out === end ? quote.data.total_cents : null;
   const canPay =
     !locked &&

@@ -16,7 +16,7 @@ describe('MobileReserveBar', () => {
   it("shows the booking page's total once both dates are chosen", async () => {
     const store = createTestStore();
     await store.dispatch(roomsApi.util.upsertQueryData('getBookedRanges', 7, []));
-    const stay = { roomId: 7, checkIn: '2030-06-01', checkOut: '2030-06-04', guests: 1 };
+    const stay = { roomId: 7, checkIn: '2030-06-01', checkOut: '2030-06-04' };
     await store.dispatch(roomsApi.util.upsertQueryData('getStayQuote', stay, specQuote(7, stay.checkIn, stay.checkOut, 10000)));
     renderWithStore(<MobileReserveBar roomId={7} nightlyUsd={121} maxGuests={4} />, { path: STAY, route: '/house/:id', store });
     // $121 x 3 nights = $363, cleaning fee $84, service fee $39.

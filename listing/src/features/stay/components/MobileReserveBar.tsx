@@ -17,7 +17,7 @@ export function MobileReserveBar({ roomId, nightlyUsd, maxGuests }: { roomId: nu
   const datesUnavailable = useStayProblem(roomId, maxGuests) === DATES_UNAVAILABLE_TEXT;
   const hasBothDates = chosen && !datesUnavailable;
   const reserve = useReserve(roomId);
-  const quote = useStayQuote(roomId, maxGuests);
+  const quote = useStayQuote(roomId);
   return (
     <div className={styles.bar} data-testid="mobile-reserve-bar">
       <div className={styles.summary}>

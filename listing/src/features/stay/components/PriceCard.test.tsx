@@ -14,7 +14,7 @@ async function renderCard(
 ) {
   const store = createTestStore();
   await store.dispatch(roomsApi.util.upsertQueryData('getBookedRanges', 7, options.booked ?? []));
-  const quoted = { roomId: 7, checkIn: '2030-06-01', checkOut: '2030-06-04', guests: Math.min(Math.max(options.adults ?? 1, 1), 4) };
+  const quoted = { roomId: 7, checkIn: '2030-06-01', checkOut: '2030-06-04' };
   await store.dispatch(roomsApi.util.upsertQueryData('getStayQuote', quoted, specQuote(7, quoted.checkIn, quoted.checkOut, PRICE)));
   if (options.signedIn) store.dispatch(setUserData({ id: 'u1', email: 'ada@example.test', name: 'Ada', isAnonymous: false }));
   const stay = new URLSearchParams();

@@ -32,7 +32,7 @@ export function PriceCard({ roomId, nightlyUsd, maxGuests }: PriceCardProps) {
   const { range, hasBothDates } = useStayDates();
   const reserve = useReserve(roomId);
   const problem = useStayProblem(roomId, maxGuests);
-  const quote = useStayQuote(roomId, maxGuests);
+  const quote = useStayQuote(roomId);
   const priced = hasBothDates && problem !== DATES_UNAVAILABLE_TEXT;
   return (
     <section className={styles.card} aria-labelledby="price-card-heading">

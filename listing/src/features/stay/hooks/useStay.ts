@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'shared/router';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectIsLoggedIn, showLoginReturningTo } from 'shared/state';
-import { countedGuests, nightsBetween, toIsoDay, type DateRange, type GuestCounts } from 'shared/rules';
+import { nightsBetween, toIsoDay, type DateRange, type GuestCounts } from 'shared/rules';
 import { searchOfStay, useStay } from 'shared/url';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useGetBookedRangesQuery, useGetStayQuoteQuery, type StayQuote } from 'shared/api';
@@ -67,15 +67,11 @@ export function useStayProblem(roomId: number, maxGuests: number): string | null
 
 /**
  * The chosen stay's price (quote_stay, the one price rule), once both dates are chosen; undefined
- * before and while it loads. Guests do not change a price: a count beyond the place's is priced
- * at its capacity (the card says what is wrong with it).
+ * before and while it loads. (Guests change no price; the card says when they are too many.)
  */
-export function useStayQuote(roomId: number, maxGuests: number): StayQuote | undefined {
+export function useStayQuote(roomId: number): StayQuote | undefined {
   const { stay } = useStay();
   const { start, end } = stay.range;
-  const guests = Math.min(Math.max(countedGuests(stay.guests), 1), maxGuests);
-  const { data } = useGetStayQuoteQuery(
-    start !== null && end !== null ? { roomId, checkIn: start, checkOut: end, guests } : skipToken,
-  );
+  const { data } = useGetStayQuoteQuery(start !== null && end !== null ? { roomId, checkIn: start, checkOut: end } : skipToken);
   return data;
 }
