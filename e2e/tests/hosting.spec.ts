@@ -433,7 +433,10 @@ test.describe('hosting', () => {
       const host = await newUser('money');
       const title = `${place.city} flat ${Date.now().toString(36)}`;
       const { country, city, lat, lng } = place;
-      const id = await publishedPlace(host, title, { draft: true, fields: { country, city, lat, lng, currency: undefined, price: undefined } });
+      const id = await publishedPlace(host, title, {
+        draft: true,
+        fields: { country, city, lat, lng, currency: undefined, price: undefined, cleaning_fee: undefined },
+      });
 
       await signInContext(context, host);
       await page.goto(`/hosting/${id}/edit/price`);
@@ -477,6 +480,60 @@ test.describe('hosting', () => {
       await other.close();
     });
   }
+
+  test("money: a host sets a cleaning fee and discounts on the price step; a week's stay shows them", async ({ page, context, isMobile }, info) => {
+    test.setTimeout(90_000);
+    const host = await newUser('fees');
+    const title = `Fee cabin ${Date.now().toString(36)}`;
+    const id = await publishedPlace(host, title);
+
+    await signInContext(context, host);
+    await page.goto(`/hosting/${id}/edit/price`);
+    const fee = page.getByRole('spinbutton', { name: 'Cleaning fee in USD' });
+    await expect(fee).toHaveValue('70');
+    await fee.fill('45');
+    await page.getByRole('spinbutton', { name: 'Weekly discount (%)' }).fill('10');
+    await page.getByRole('spinbutton', { name: 'Monthly discount (%)' }).fill('20');
+    await page.screenshot({ path: info.outputPath('price-step-fees.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(new RegExp(`/hosting/${id}/edit/cancellation$`));
+    const anon = await anonClient();
+    expect((await anon.from('Rooms').select('cleaning_fee, weekly_discount, monthly_discount').eq('id', id).single()).data).toEqual({
+      cleaning_fee: 45,
+      weekly_discount: 10,
+      monthly_discount: 20,
+    });
+
+    // A week at $100: $700, 10% off ($70), the $45 cleaning fee, 11% of $630 ($69): $744.
+    const traveller = await newUser('fees-guest');
+    const other = await context.browser()!.newContext({ viewport: page.viewportSize()!, isMobile });
+    await signInContext(other, traveller);
+    const guest = await other.newPage();
+    const start = inDays(isMobile ? 100 : 110);
+    const end = inDays(isMobile ? 107 : 117);
+    await guest.goto(`/house/${id}?checkin=${iso(start)}&checkout=${iso(end)}&adults=1`);
+    await expect(guest.getByRole('heading', { name: title })).toBeVisible();
+    if (isMobile) {
+      await expect(guest.getByTestId('mobile-reserve-bar')).toContainText('$744 total');
+    } else {
+      const card = guest.getByRole('region', { name: '$100 night' });
+      await expect(card.locator('dl > div')).toHaveText([
+        '$100 x 7 nights$700',
+        'Weekly discount (10%)-$70',
+        'Cleaning fee$45',
+        'Service fee$69',
+        'Total (USD)$744',
+      ]);
+      await card.scrollIntoViewIfNeeded();
+    }
+    await guest.screenshot({ path: info.outputPath('listing-fees.png') });
+    await guest.goto(`/${id}/book?checkin=${iso(start)}&checkout=${iso(end)}&adults=1`);
+    const details = guest.getByRole('complementary', { name: 'Your booking' });
+    await expect(details.getByText('Weekly discount (10%)')).toBeVisible();
+    await expect(details.locator('dl > div').last()).toHaveText('Total (USD)$744');
+    await guest.screenshot({ path: info.outputPath('booking-fees.png'), fullPage: true });
+    await other.close();
+  });
 
   test('money: editing the price of a booked place warns, and the booking keeps its price', async ({ page, context, isMobile }, info) => {
     test.setTimeout(90_000);
