@@ -1,7 +1,7 @@
 // Writes supabase/functions/_shared/rules.ts: the project's rules that the edge functions apply,
 // copied from shared/src/rules. A deployed function bundles only supabase/functions, so it
-// cannot import shared/ itself; a copy made by this script, never by hand, keeps the price the
-// server charges the one the page shows. Run it after changing those rules
+// cannot import shared/ itself; a copy made by this script, never by hand, keeps the rules the
+// server applies the ones the page shows. Run it after changing those rules
 // (`pnpm --filter backend gen:function-rules`); test/function-rules.test.ts fails until then.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,7 @@ const RULES = new URL('../../shared/src/rules/', import.meta.url);
 export const FUNCTION_RULES_FILE = fileURLToPath(new URL('../../supabase/functions/_shared/rules.ts', import.meta.url));
 
 /** Copied whole: they import nothing but constants of CONSTANTS, whose import line is dropped. */
-const WHOLE_FILES = ['pricing.ts', 'cancellation.ts', 'stayBounds.ts', 'guests.ts'];
+const WHOLE_FILES = ['cancellation.ts', 'stayBounds.ts', 'guests.ts'];
 /** Single `export const` lines of constants.ts the functions use (emitted first). */
 const CONSTANTS = [
   'CALENDAR_MONTHS_RENDERED',

@@ -316,8 +316,8 @@ describe.each(databases())('MFA on %s', (kind) => {
     expect((await c.rpc('save_listing', { p_room_id: roomId, p_fields: { title: 'Cabin' } })).error).toBeNull();
     const price = await c.rpc('save_listing', { p_room_id: roomId, p_fields: { price: 120, currency: 'USD' } });
     expect([price.error?.code, price.error?.hint]).toEqual(['42501', 'aal2']);
-    const { rows } = await backend.ctx.db.query<{ local_price: number | null }>('select local_price from public.hosted_rooms where room_id = $1', [roomId]);
-    expect(rows[0]!.local_price).toBeNull();
+    const { rows } = await backend.ctx.db.query<{ price: string }>('select price from public."Rooms" where id = $1', [roomId]);
+    expect(Number(rows[0]!.price)).toBe(0);
 
     expect((await c.auth.mfa.challengeAndVerify({ factorId, code: totp(secret, Date.now() + 30_000) })).error).toBeNull();
     expect((await c.rpc('save_listing', { p_room_id: roomId, p_fields: { price: 120, currency: 'USD' } })).error).toBeNull();
@@ -326,6 +326,12 @@ describe.each(databases())('MFA on %s', (kind) => {
     const again = client();
     expect((await again.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
     expect((await again.rpc('save_listing', { p_room_id: roomId, p_fields: { title: 'Cabin 2', price: 120, currency: 'USD' } })).error).toBeNull();
+    // The cleaning fee and the discounts are the price too (issue 42).
+    for (const fields of [{ cleaning_fee: 15 }, { weekly_discount: 10 }, { monthly_discount: 20 }]) {
+      const fee = await again.rpc('save_listing', { p_room_id: roomId, p_fields: { price: 120, cleaning_fee: 0, ...fields } });
+      expect([fields, fee.error?.hint]).toEqual([fields, 'aal2']);
+    }
+    expect((await again.rpc('save_listing', { p_room_id: roomId, p_fields: { cleaning_fee: 0, weekly_discount: 0 } })).error).toBeNull();
 
     const plain = client();
     expect((await plain.auth.signUp({ email: uniqueEmail(), password: PASSWORD })).error).toBeNull();

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
+import { specChargeCents } from '../../shared/src/testing/specPrices.ts';
 import { functionEnv } from '../src/functions/index.ts';
 import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest, withShownTerms, type Answer } from './support/checkout.ts';
@@ -128,13 +128,13 @@ describe.each(databases())('edge functions under Deno, on %s', (kind) => {
     const { accessToken, id } = await driver.signedInUser();
     const created = await call('create-payment-intent', stayRequest(roomId, 3), accessToken);
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ amount: checkoutChargeCents(PRICE, 3), currency: 'usd' });
+    expect(created.body).toMatchObject({ amount: specChargeCents(PRICE, 3), currency: 'usd' });
 
     expect((await driver.payWith(created.body.clientSecret)).body.status).toBe('succeeded');
     const finalized = await call('finalize-booking', { paymentIntentId: created.body.paymentIntentId }, accessToken);
     expect(finalized.status).toBe(200);
     expect(finalized.body.payment).toMatchObject({
-      amount: checkoutChargeCents(PRICE, 3) / 100,
+      amount: specChargeCents(PRICE, 3) / 100,
       roomId,
       startDate: isoDay(30),
       endDate: isoDay(33),
@@ -162,10 +162,10 @@ describe.each(databases())('edge functions under Deno, on %s', (kind) => {
 
     const cancelled = await call('cancel-booking', { paymentId: finalized.body.payment.id }, accessToken);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.cancellation).toMatchObject({ refundAmount: checkoutChargeCents(PRICE, 2) / 100, refund: 'refunded' });
+    expect(cancelled.body.cancellation).toMatchObject({ refundAmount: specChargeCents(PRICE, 2) / 100, refund: 'refunded' });
     expect(await call('cancel-booking', { paymentId: finalized.body.payment.id }, accessToken)).toEqual(cancelled);
     const intent = await driver.processor(`/payment_intents/${created.body.paymentIntentId}`);
-    expect(intent.body.amount_refunded).toBe(checkoutChargeCents(PRICE, 2));
+    expect(intent.body.amount_refunded).toBe(specChargeCents(PRICE, 2));
 
     const other = await driver.signedInUser();
     expect((await call('create-payment-intent', stay, other.accessToken)).status).toBe(200);

@@ -5,7 +5,8 @@
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amountInCents, checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
+import { amountInCents } from '../../shared/src/rules/pricing.ts';
+import { specChargeCents } from '../../shared/src/testing/specPrices.ts';
 import { stayEarnings } from '../../shared/src/rules/earnings.ts';
 import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { publishedListing } from './support/listings.ts';
@@ -25,7 +26,7 @@ interface Row {
   nights: number;
   amount: number;
   refunded: number;
-  nightly_usd: number;
+  quote: { nightly: { usd: number }; cleaning_fee: { usd: number }; service_fee: { usd: number }; total_cents: number };
   cancelled: boolean;
 }
 
@@ -81,8 +82,8 @@ describe.each(databases())('host earnings on %s', (kind) => {
     expect((await driver.invoke(halfRefunded.traveller.client, 'cancel-booking', { paymentId: halfRefunded.paymentId })).status).toBe(200);
     expect((await driver.invoke(fullyRefunded.traveller.client, 'cancel-booking', { paymentId: fullyRefunded.paymentId })).status).toBe(200);
 
-    const three = checkoutChargeCents(8300, 3);
-    const two = checkoutChargeCents(8300, 2);
+    const three = specChargeCents(8300, 3);
+    const two = specChargeCents(8300, 2);
     const rows = await earningsOf(host.client);
     expect(rows).toEqual([
       {
@@ -95,7 +96,7 @@ describe.each(databases())('host earnings on %s', (kind) => {
         nights: 3,
         amount: three / 100,
         refunded: 0,
-        nightly_usd: 100,
+        quote: expect.objectContaining({ nightly: { local: 8300, usd: 100 }, cleaning_fee: { local: 5810, usd: 70 }, total_cents: three }),
         cancelled: false,
       },
       {
@@ -108,13 +109,13 @@ describe.each(databases())('host earnings on %s', (kind) => {
         nights: 2,
         amount: two / 100,
         refunded: Math.floor(two / 2) / 100,
-        nightly_usd: 100,
+        quote: expect.objectContaining({ nightly: { local: 8300, usd: 100 }, service_fee: { percent: 11, local: 1826, usd: 22 }, total_cents: two }),
         cancelled: true,
       },
     ]);
-    // $403 for three nights: $33 service fee and 3% of $370 to the platform, the rest to the host.
+    // $403 for three nights: the stored quote's $33 service fee and 3% of $370 to the platform, the rest to the host.
     const first = rows[0]!;
-    expect(stayEarnings({ chargedCents: amountInCents(first.amount), refundedCents: 0, nightlyUsd: first.nightly_usd, nights: first.nights })).toEqual({
+    expect(stayEarnings({ chargedCents: amountInCents(first.amount), refundedCents: 0, serviceFeeCents: amountInCents(first.quote.service_fee.usd) })).toEqual({
       amountCents: 40_300,
       platformFeeCents: 3_300 + 1_110,
       payoutCents: 35_890,

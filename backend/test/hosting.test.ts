@@ -10,14 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  amountInCents,
-  checkoutChargeCents,
-  checkoutTotals,
-  LOCAL_CURRENCY_PER_USD,
-  nightlyUsdAtRate,
-  nightlyUsdPrice,
-} from '../../shared/src/rules/pricing.ts';
+import { amountInCents, nightlyUsdAtRate } from '../../shared/src/rules/pricing.ts';
+import { specChargeCents } from '../../shared/src/testing/specPrices.ts';
 import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 import { HOST_CITY as CITY, completeListing as complete, hostPhoto as photo, publishedListing } from './support/listings.ts';
@@ -160,6 +154,17 @@ describe.each(databases('concurrency'))('hosting on %s', (kind) => {
         [{ price: null }, 'price'],
         [{ currency: 'JPY', price: 15_000_000_000 }, 'price'],
         [{ currency: 'XXX' }, 'currency'],
+        [{ cleaning_fee: -1 }, 'cleaning_fee'],
+        [{ cleaning_fee: 10.5 }, 'cleaning_fee'],
+        [{ cleaning_fee: '50' }, 'cleaning_fee'],
+        [{ cleaning_fee: null }, 'cleaning_fee'],
+        [{ cleaning_fee: 1e12 }, 'cleaning_fee'],
+        [{ weekly_discount: 91 }, 'weekly_discount'],
+        [{ weekly_discount: -1 }, 'weekly_discount'],
+        [{ weekly_discount: 5.5 }, 'weekly_discount'],
+        [{ weekly_discount: '10' }, 'weekly_discount'],
+        [{ monthly_discount: null }, 'monthly_discount'],
+        [{ monthly_discount: 100 }, 'monthly_discount'],
         [{ currency: 'eur' }, 'currency'],
         [{ currency: 978 }, 'currency'],
         [{ currency: "EUR' or '1'='1" }, 'currency'],
@@ -538,7 +543,11 @@ describe.each(databases('concurrency'))('hosting on %s', (kind) => {
       ((await user.client.rpc('my_listings')).data as Array<{ room_id: number; currency: string; local_price: number }>).find(
         (l) => l.room_id === id,
       )!;
-    const priceOf = async (id: number) => Number((await service.from('Rooms').select('price').eq('id', id).single()).data!.price);
+    const moneyOf = async (id: number) =>
+      (await service.from('Rooms').select('price, currency, nightly_usd').eq('id', id).single<{ price: number; currency: string; nightly_usd: number }>()).data!;
+    const nightlyOf = async (id: number) => (await moneyOf(id)).nightly_usd;
+    /** A stay without a cleaning fee or discount: the nights and 11% of them. */
+    const noFeeTotal = (usd: number, nights: number) => usd * nights + Math.floor((usd * nights * 11) / 100);
 
     async function bookAndPay(id: number, startDay: number, nights: number) {
       const traveller = await driver.signedInUser();
@@ -558,16 +567,16 @@ describe.each(databases('concurrency'))('hosting on %s', (kind) => {
       ['Portugal', 'EUR', 120, nightlyUsdAtRate(120, 0.9234)],
       ['Japan', 'JPY', 15_000, nightlyUsdAtRate(15_000, 149.87)],
     ])('a host in %s lists at %s %d (the currency from the country): travellers see and pay the converted dollars', async (country, currency, price, usd) => {
-      const id = await publishedListing(host, { country, currency: undefined, price });
+      const id = await publishedListing(host, { country, currency: undefined, price, cleaning_fee: 0 });
       expect(await listingOf(host, id)).toMatchObject({ currency, local_price: price });
-      expect(await priceOf(id)).toBe(usd * LOCAL_CURRENCY_PER_USD);
-      expect(nightlyUsdPrice(await priceOf(id))).toBe(usd);
+      // The price is stored as the host typed it, in their currency; the dollars beside it.
+      expect(await moneyOf(id)).toEqual({ price, currency, nightly_usd: usd });
       const paid = await bookAndPay(id, 120, 3);
-      expect(paid.created.amount).toBe(amountInCents(checkoutTotals(usd, 3).total));
+      expect(paid.created.amount).toBe(amountInCents(noFeeTotal(usd, 3)));
       const done = await finalize(paid);
       expect(done.status).toBe(200);
       const payment = (await service.from('Payments').select('amount, nightly_usd').eq('id', done.body.payment.id).single()).data;
-      expect(payment).toEqual({ amount: checkoutTotals(usd, 3).total, nightly_usd: usd });
+      expect(payment).toEqual({ amount: noFeeTotal(usd, 3), nightly_usd: usd });
     });
 
     it('the database converts exactly as the shared rule does, for every rate in the table and many prices', async () => {
@@ -592,14 +601,14 @@ describe.each(databases('concurrency'))('hosting on %s', (kind) => {
       expect((await host.client.from('currency_rates').insert({ currency: 'ABC', per_usd: 1, as_of: '2026-01-01' })).error?.code).toBe('42501');
       expect((await anon.from('currency_rates').update({ per_usd: 0.0001 }).eq('currency', 'EUR').select()).error?.code).toBe('42501');
       expect((await host.client.from('country_currencies').insert({ country: 'Portugal', currency: 'USD' })).error?.code).toBe('42501');
-      const id = await publishedListing(host, { country: 'Portugal', currency: undefined, price: 120 });
+      const id = await publishedListing(host, { country: 'Portugal', currency: undefined, price: 120, cleaning_fee: 0 });
       expect((await host.client.rpc('save_listing', { p_room_id: id, p_fields: { currency: 'USD' } })).error).toBeNull();
       expect(await listingOf(host, id)).toMatchObject({ currency: 'USD', local_price: 120 });
-      expect(await priceOf(id)).toBe(120 * LOCAL_CURRENCY_PER_USD);
+      expect(await moneyOf(id)).toEqual({ price: 120, currency: 'USD', nightly_usd: 120 });
     });
 
     it('a price, currency or rate change never touches a confirmed booking; between quote and payment it refuses and refunds', async () => {
-      const id = await publishedListing(host, { country: 'Portugal', currency: 'EUR', price: 120 });
+      const id = await publishedListing(host, { country: 'Portugal', currency: 'EUR', price: 120, cleaning_fee: 0 });
       const usd = nightlyUsdAtRate(120, 0.9234);
       const booked = await bookAndPay(id, 130, 2);
       const done = await finalize(booked);
@@ -607,7 +616,7 @@ describe.each(databases('concurrency'))('hosting on %s', (kind) => {
       const payment = async () =>
         (await service.from('Payments').select('amount, nightly_usd, cancellation_policy').eq('id', done.body.payment.id).single()).data;
       const before = await payment();
-      expect(before).toEqual({ amount: checkoutTotals(usd, 2).total, nightly_usd: usd, cancellation_policy: 'moderate' });
+      expect(before).toEqual({ amount: noFeeTotal(usd, 2), nightly_usd: usd, cancellation_policy: 'moderate' });
 
       // Quoted at EUR 120, then the host asks 200 before the traveller's payment is recorded.
       const quoted = await bookAndPay(id, 140, 2);
@@ -621,9 +630,9 @@ describe.each(databases('concurrency'))('hosting on %s', (kind) => {
       const rate = async (perUsd: number) =>
         expect((await service.from('currency_rates').update({ per_usd: perUsd, as_of: '2026-12-01' }).eq('currency', 'EUR')).error).toBeNull();
       await rate(0.5);
-      expect(nightlyUsdPrice(await priceOf(id))).toBe(400);
+      expect(await nightlyOf(id)).toBe(400);
       await rate(0.9234);
-      expect(nightlyUsdPrice(await priceOf(id))).toBe(nightlyUsdAtRate(200, 0.9234));
+      expect(await nightlyOf(id)).toBe(nightlyUsdAtRate(200, 0.9234));
       expect(await payment()).toEqual(before);
       const reservation = ((await host.client.rpc('host_reservations')).data as Array<{ room_id: number; total: number }>).find((r) => r.room_id === id);
       expect(reservation?.total).toBe(before!.amount);
@@ -632,14 +641,14 @@ describe.each(databases('concurrency'))('hosting on %s', (kind) => {
     });
 
     it('50 concurrent price changes leave the price of one of them, in its currency', async () => {
-      const id = await publishedListing(host, { country: 'Japan', currency: 'JPY', price: 15_000 });
+      const id = await publishedListing(host, { country: 'Japan', currency: 'JPY', price: 15_000, cleaning_fee: 0 });
       const asked = Array.from({ length: 50 }, (_, i) => ({ currency: i % 2 ? 'JPY' : 'EUR', price: 100 + i }));
       const answers = await Promise.all(asked.map((f) => host.client.rpc('save_listing', { p_room_id: id, p_fields: f })));
       expect(answers.map((a) => a.error)).toEqual(asked.map(() => null));
       const { currency, local_price } = await listingOf(host, id);
       expect(asked).toContainEqual({ currency, price: local_price });
       const perUsd = currency === 'JPY' ? 149.87 : 0.9234;
-      expect(await priceOf(id)).toBe(nightlyUsdAtRate(local_price, perUsd) * LOCAL_CURRENCY_PER_USD);
+      expect(await moneyOf(id)).toEqual({ price: local_price, currency, nightly_usd: nightlyUsdAtRate(local_price, perUsd) });
     });
   });
 
@@ -875,7 +884,7 @@ describe.each(databases('concurrency'))('hosting on %s', (kind) => {
         start_date: isoDay(90),
         end_date: isoDay(93),
         nights: 3,
-        total: checkoutChargeCents(8300, 3) / 100,
+        total: specChargeCents(8300, 3) / 100,
         currency: 'usd',
         // (an instant place: a confirmed stay, no request to answer)
         status: 'confirmed',

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutChargeCents } from '../../shared/src/rules/pricing.ts';
+import { specChargeCents } from '../../shared/src/testing/specPrices.ts';
 import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../supabase/migrations', import.meta.url));
@@ -85,6 +85,8 @@ describe.each(databases('concurrency'))('row-level security and SQL functions on
         'filter', 'country', 'city', 'house_description', 'guest_count', 'bedroom_count', 'bed_count', 'bathroom_count',
         'host_name', 'host_image', 'host_description', 'sleep_bed_1_link', 'sleep_bed_2_link', 'house_location',
         'location_description', 'lat', 'lng', 'max_guests',
+        // (issue 42: the price's currency, its dollars, and the host's cleaning fee and discounts)
+        'currency', 'nightly_usd', 'cleaning_fee', 'weekly_discount', 'monthly_discount',
       ]);
     });
 
@@ -265,7 +267,7 @@ describe.each(databases('concurrency'))('row-level security and SQL functions on
       paid = {
         p_booking_id: bookingId,
         p_stripe_payment_intent_id: 'pi_test_rls_1',
-        p_amount_cents: checkoutChargeCents(9000, 3),
+        p_amount_cents: specChargeCents(9000, 3),
         p_user_id: ownerId,
         p_stay: { room_id: room, check_in: checkIn, check_out: checkOut, adults: 2, children: 0, infants: 0, pets: 0 },
         p_cancellation_policy: 'moderate',

@@ -5,13 +5,13 @@
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutChargeCents, nightlyUsdPrice } from '../../shared/src/rules/pricing.ts';
+import { specChargeCents, specNightlyUsd } from '../../shared/src/testing/specPrices.ts';
 import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
 
 const FUNCTIONS = fileURLToPath(new URL('../../supabase/functions', import.meta.url));
 const PRICE = 8300;
-const TWO_NIGHTS_CENTS = checkoutChargeCents(PRICE, 2);
+const TWO_NIGHTS_CENTS = specChargeCents(PRICE, 2);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(databases('concurrency'))('trip cancellation on %s', (kind) => {
@@ -108,7 +108,7 @@ describe.each(databases('concurrency'))('trip cancellation on %s', (kind) => {
       await service.from('room_cancellation_policies').update({ policy: 'flexible' }).eq('room_id', t.roomId);
       await service.from('Rooms').update({ price: PRICE * 3 }).eq('id', t.roomId);
       const own = await t.client.from('Payments').select('cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id').eq('id', t.paymentId).single();
-      expect(own.data).toEqual({ cancellation_policy: 'strict', nightly_usd: nightlyUsdPrice(PRICE), cancelled_at: null, refund_amount: null, refund_id: null });
+      expect(own.data).toEqual({ cancellation_policy: 'strict', nightly_usd: specNightlyUsd(PRICE), cancelled_at: null, refund_amount: null, refund_id: null });
     });
 
     it('a traveller cannot cancel or refund by writing the payment or the booking', async () => {

@@ -171,7 +171,7 @@ test('keyboard only: choose dates, reserve and pay', async ({ page, request }) =
   await expect(page).toHaveURL(new RegExp(`/${room}/book\\?checkin=[-\\d]+&checkout=[-\\d]+&adults=1$`));
 
   const booking = page.locator('[data-remote="checkout/BookingPage"]');
-  await expect(booking.getByRole('heading', { name: 'Request to book', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(booking.getByRole('heading', { name: 'Confirm and pay', level: 1 })).toBeVisible({ timeout: 20_000 });
   const fill = async (label: string, value: string) => {
     await tabTo(page, booking.getByLabel(label, { exact: true }), 150);
     await page.keyboard.type(value);

@@ -134,7 +134,7 @@ test.describe('the way back after signing in', () => {
     await page.waitForURL((url) => url.pathname === `/${stay.roomId}/book`);
     const query = new URL(page.url()).searchParams;
     expect([query.get('checkin'), query.get('checkout'), query.get('adults')]).toEqual([stay.start, stay.end, '2']);
-    await expect(page.getByRole('heading', { name: 'Request to book' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Confirm and pay' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Your trip' }).getByText('2 guests')).toBeVisible();
   });
 

@@ -69,6 +69,7 @@ test.describe('a place on request', () => {
     await page.goto(`/${id}/book?checkin=${inDays(40)}&checkout=${inDays(42)}&adults=1`);
     const button = page.getByRole('button', { name: 'Request to book' });
     await expect(button).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Request to book', level: 1 })).toBeVisible();
     await expect(page.getByText('once the host accepts (until then it is held, not charged)')).toBeVisible();
     await fillCard(page, CARDS.ok);
     await fillBilling(page);

@@ -13,7 +13,7 @@ test('the standalone checkout serves the booking page, sending a visitor to sign
   await page.waitForURL(/\/login\?next=%2F5%2Fbook$/, { timeout: 8000 });
   await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
   await page.waitForURL('**/5/book', { timeout: 20_000 });
-  await expect(page.getByRole('heading', { name: 'Request to book', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Confirm and pay', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Pay with' }).getByLabel('Card number')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Price details' })).toBeVisible();
 });

@@ -43,7 +43,7 @@ function shiftDay(day: string, days: number): string {
 
 async function openBooking(page: Page, stay: Stay) {
   await page.goto(bookingPath(stay));
-  await expect(page.getByRole('heading', { name: 'Request to book' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Confirm and pay' })).toBeVisible();
 }
 
 async function paymentsOf(user: Awaited<ReturnType<typeof newUser>>) {
@@ -108,7 +108,7 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: 'Reserve' }).filter({ visible: true }).first().click();
 
     await page.waitForURL(new RegExp(`/${roomId}/book\\?checkin=${key(start)}&checkout=${key(end)}&adults=1$`));
-    await expect(page.getByRole('heading', { name: 'Request to book' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Confirm and pay' })).toBeVisible();
     await expect(page.getByText(/x 2 nights/)).toBeVisible();
     await fillCard(page, CARDS.ok);
     await fillBilling(page);
@@ -129,7 +129,7 @@ test.describe('checkout', () => {
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
     await page.getByRole('button', { name: 'Sign in as a Guest user' }).click();
     await page.waitForURL(/\/1\/book\?adults=2&children=1$/, { timeout: 20_000 });
-    await expect(page.getByRole('heading', { name: 'Request to book', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Confirm and pay', level: 1 })).toBeVisible();
   });
 
   test('/login ignores a return path to another site and lands on /home', { tag: '@one-size' }, async ({ page }) => {

@@ -11,7 +11,6 @@ import { repoRoot } from '../support/paths';
 import { roomBlock } from '../support/rooms';
 import { addSessionCookies } from '../support/sessionCookies';
 import { DEFAULT_CANCELLATION_POLICY } from '../../shared/src/rules/cancellation';
-import { checkoutChargeCents } from '../../shared/src/rules/pricing';
 
 /** The composed site (E2E_BASE_URL points the checkout suites at another copy of it). */
 export const SITE = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
@@ -147,13 +146,13 @@ export async function shownTerms(
   client: SupabaseClient,
   stay: Stay,
 ): Promise<{ shownAmount: number; shownCancellationPolicy: string }> {
-  const [room, policy] = await Promise.all([
-    client.from('Rooms').select('price').eq('id', stay.roomId).single<{ price: number }>(),
+  const [quote, policy] = await Promise.all([
+    client.rpc('quote_stay', { p_room_id: stay.roomId, p_check_in: stay.start, p_check_out: stay.end }),
     client.from('room_cancellation_policies').select('policy').eq('room_id', stay.roomId).maybeSingle<{ policy: string }>(),
   ]);
-  if (room.error) throw room.error;
+  if (quote.error) throw quote.error;
   return {
-    shownAmount: checkoutChargeCents(Number(room.data.price), stay.nights),
+    shownAmount: Number((quote.data as { total_cents: number }).total_cents),
     shownCancellationPolicy: policy.data?.policy ?? DEFAULT_CANCELLATION_POLICY,
   };
 }

@@ -11,7 +11,7 @@ import { expect, test, type Page } from '../support/test';
 import { problemsOf } from '../support/problems';
 import { seriousViolations } from '../support/axe';
 import { stayEarnings } from '../../shared/src/rules/earnings';
-import { checkoutChargeCents } from '../../shared/src/rules/pricing';
+import { specChargeCents, specStayTotals } from '../../shared/src/testing/specPrices';
 import { newUser, payThroughApi, signInContext } from './checkoutSupport';
 import { publishedPlace } from './hostingSupport';
 import { openUserMenu } from '../support/userMenu';
@@ -62,8 +62,9 @@ test.describe('host earnings', () => {
 
     const lines: string[] = [];
     for (const stay of stays) {
-      const charged = checkoutChargeCents(100 * 83, stay.nights);
-      const { amountCents, platformFeeCents, payoutCents } = stayEarnings({ chargedCents: charged, refundedCents: 0, nightlyUsd: 100, nights: stay.nights });
+      const charged = specChargeCents(100 * 83, stay.nights);
+      const serviceFeeCents = specStayTotals(100, stay.nights).serviceFee * 100;
+      const { amountCents, platformFeeCents, payoutCents } = stayEarnings({ chargedCents: charged, refundedCents: 0, serviceFeeCents });
       const month = page.getByRole('region', { name: monthName(stay.start) });
       const row = month.getByRole('row').filter({ hasText: title });
       await expect(row).toHaveCount(1);

@@ -15,7 +15,6 @@ import { expect, test, type Locator, type Page } from '../support/test';
 import { problemsOf } from '../support/problems';
 import { seriousViolations } from '../support/axe';
 import { dayName, roomLinks } from '../support/discoveryPage';
-import { checkoutTotals } from '../../shared/src/rules/pricing';
 import { CARDS, anonClient, fillBilling, fillCard, newUser, payThroughApi, signInContext, siteConfig } from './checkoutSupport';
 import { HOST_CITY as CITY, photoFile, publishedPlace } from './hostingSupport';
 import { openUserMenu } from '../support/userMenu';
@@ -434,7 +433,10 @@ test.describe('hosting', () => {
       const host = await newUser('money');
       const title = `${place.city} flat ${Date.now().toString(36)}`;
       const { country, city, lat, lng } = place;
-      const id = await publishedPlace(host, title, { draft: true, fields: { country, city, lat, lng, currency: undefined, price: undefined } });
+      const id = await publishedPlace(host, title, {
+        draft: true,
+        fields: { country, city, lat, lng, currency: undefined, price: undefined, cleaning_fee: undefined },
+      });
 
       await signInContext(context, host);
       await page.goto(`/hosting/${id}/edit/price`);
@@ -458,7 +460,8 @@ test.describe('hosting', () => {
       const guest = await other.newPage();
       const start = inDays(isMobile ? 60 : 64);
       const end = inDays(isMobile ? 63 : 67);
-      const totals = checkoutTotals(place.usd, 3);
+      // A place the editor made has no cleaning fee: the nights and the 11% service fee.
+      const totals = { total: place.usd * 3 + Math.floor((place.usd * 3 * 11) / 100) };
       await guest.goto(`/house/${id}?checkin=${iso(start)}&checkout=${iso(end)}&adults=1`);
       await expect(guest.getByRole('heading', { name: title })).toBeVisible();
       // (The price card says the nightly price; the phone's bar, the stay's total.)
@@ -478,6 +481,60 @@ test.describe('hosting', () => {
     });
   }
 
+  test("money: a host sets a cleaning fee and discounts on the price step; a week's stay shows them", async ({ page, context, isMobile }, info) => {
+    test.setTimeout(90_000);
+    const host = await newUser('fees');
+    const title = `Fee cabin ${Date.now().toString(36)}`;
+    const id = await publishedPlace(host, title);
+
+    await signInContext(context, host);
+    await page.goto(`/hosting/${id}/edit/price`);
+    const fee = page.getByRole('spinbutton', { name: 'Cleaning fee in USD' });
+    await expect(fee).toHaveValue('70');
+    await fee.fill('45');
+    await page.getByRole('spinbutton', { name: 'Weekly discount (%)' }).fill('10');
+    await page.getByRole('spinbutton', { name: 'Monthly discount (%)' }).fill('20');
+    await page.screenshot({ path: info.outputPath('price-step-fees.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(new RegExp(`/hosting/${id}/edit/cancellation$`));
+    const anon = await anonClient();
+    expect((await anon.from('Rooms').select('cleaning_fee, weekly_discount, monthly_discount').eq('id', id).single()).data).toEqual({
+      cleaning_fee: 45,
+      weekly_discount: 10,
+      monthly_discount: 20,
+    });
+
+    // A week at $100: $700, 10% off ($70), the $45 cleaning fee, 11% of $630 ($69): $744.
+    const traveller = await newUser('fees-guest');
+    const other = await context.browser()!.newContext({ viewport: page.viewportSize()!, isMobile });
+    await signInContext(other, traveller);
+    const guest = await other.newPage();
+    const start = inDays(isMobile ? 100 : 110);
+    const end = inDays(isMobile ? 107 : 117);
+    await guest.goto(`/house/${id}?checkin=${iso(start)}&checkout=${iso(end)}&adults=1`);
+    await expect(guest.getByRole('heading', { name: title })).toBeVisible();
+    if (isMobile) {
+      await expect(guest.getByTestId('mobile-reserve-bar')).toContainText('$744 total');
+    } else {
+      const card = guest.getByRole('region', { name: '$100 night' });
+      await expect(card.locator('dl > div')).toHaveText([
+        '$100 x 7 nights$700',
+        'Weekly discount (10%)-$70',
+        'Cleaning fee$45',
+        'Service fee$69',
+        'Total (USD)$744',
+      ]);
+      await card.scrollIntoViewIfNeeded();
+    }
+    await guest.screenshot({ path: info.outputPath('listing-fees.png') });
+    await guest.goto(`/${id}/book?checkin=${iso(start)}&checkout=${iso(end)}&adults=1`);
+    const details = guest.getByRole('complementary', { name: 'Your booking' });
+    await expect(details.getByText('Weekly discount (10%)')).toBeVisible();
+    await expect(details.locator('dl > div').last()).toHaveText('Total (USD)$744');
+    await guest.screenshot({ path: info.outputPath('booking-fees.png'), fullPage: true });
+    await other.close();
+  });
+
   test('money: editing the price of a booked place warns, and the booking keeps its price', async ({ page, context, isMobile }, info) => {
     test.setTimeout(90_000);
     const host = await newUser('repricer');
@@ -488,7 +545,8 @@ test.describe('hosting', () => {
     const traveller = await newUser('booked');
     const start = inDays(isMobile ? 70 : 74);
     await payThroughApi(traveller, { roomId: id, start: iso(start), end: iso(inDays(isMobile ? 72 : 76)), nights: 2 });
-    const paidTotal = checkoutTotals(130, 2).total;
+    // EUR 120 is $130 a night; its $70 cleaning fee (publishedPlace's, in euros here) is $76.
+    const paidTotal = 130 * 2 + 76 + Math.floor((130 * 2 * 11) / 100);
 
     await signInContext(context, host);
     await page.goto(`/hosting/${id}/edit/price`);
@@ -505,7 +563,11 @@ test.describe('hosting', () => {
 
     // The place now costs $217 a night; the booking made at $130 keeps its total.
     const anon = await anonClient();
-    expect((await anon.from('Rooms').select('price').eq('id', id).single()).data).toEqual({ price: 217 * 83 });
+    expect((await anon.from('Rooms').select('price, currency, nightly_usd').eq('id', id).single()).data).toEqual({
+      price: 200,
+      currency: 'EUR',
+      nightly_usd: 217,
+    });
     const { data: paid } = await traveller.client.from('Payments').select('amount, nightly_usd').eq('room_id', id);
     expect(paid).toEqual([{ amount: paidTotal, nightly_usd: 130 }]);
     await page.goto('/hosting');

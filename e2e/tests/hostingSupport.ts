@@ -17,7 +17,8 @@ export async function photoFile(scene: number): Promise<{ name: string; mimeType
 
 /**
  * A place of `host`'s with one uploaded photo: published unless `draft`, at $100 a night for two
- * unless `fields` say otherwise.
+ * with a $70 cleaning fee (so its stays cost what the spec's $100 catalogue place's do) unless
+ * `fields` say otherwise.
  */
 export async function publishedPlace(
   host: TestUser,
@@ -45,6 +46,7 @@ export async function publishedPlace(
       lng: 15.64,
       currency: 'USD',
       price: 100,
+      cleaning_fee: 70,
       guests: 2,
       bedrooms: 1,
       beds: 1,

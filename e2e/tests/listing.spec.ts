@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '../support/test';
 import { appPort } from '../../scripts/site.mjs';
-import { checkoutTotals, nightlyUsdPrice } from '../../shared/src/rules/pricing';
+import { specNightlyUsd, specStayTotals } from '../../shared/src/testing/specPrices';
 import { roomBlock } from '../support/rooms';
 import { navigateInApp } from '../support/site';
 import { anonClient, newUser, payThroughApi, shownTerms, signInContext } from './checkoutSupport';
@@ -133,17 +133,17 @@ test.describe('listing detail', () => {
     await (await dayButton(page, end)).click();
     await expect(heading).toHaveText(`3 nights in ${room.city}`);
 
-    const nightly = nightlyUsdPrice(room.price);
+    const nightly = specNightlyUsd(room.price);
     if (info.project.name === 'desktop') {
       const card = page.getByRole('region', { name: `${usd(nightly)} night` });
-      const totals = checkoutTotals(nightly, 3);
+      const totals = specStayTotals(nightly, 3);
       await expect(card.getByText(`${usd(nightly)} x 3 nights`)).toBeVisible();
       await expect(card.locator('dl > div').nth(0)).toHaveText(`${usd(nightly)} x 3 nights${usd(totals.nightsSubtotal)}`);
       await expect(card.locator('dl > div').nth(1)).toHaveText(`Cleaning fee${usd(totals.cleaningFee)}`);
       await expect(card.locator('dl > div').nth(2)).toHaveText(`Service fee${usd(totals.serviceFee)}`);
       await expect(card.locator('dl > div').nth(3)).toHaveText(`Total (USD)${usd(totals.total)}`);
     } else {
-      await expect(page.getByText(`${usd(checkoutTotals(nightly, 3).total)} total`)).toBeInViewport();
+      await expect(page.getByText(`${usd(specStayTotals(nightly, 3).total)} total`)).toBeInViewport();
     }
 
     await stayCalendar(page).getByRole('button', { name: 'Clear dates' }).click();
@@ -202,7 +202,7 @@ test.describe('listing detail', () => {
     await reserveButton(page).click();
     // The stay goes along in the booking page's URL, for one adult when nobody was counted.
     await page.waitForURL(bookingUrl(room.id, dayFromToday(45), dayFromToday(48)));
-    await expect(page.getByRole('heading', { name: 'Request to book' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Confirm and pay' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.goBack();
@@ -216,11 +216,11 @@ test.describe('listing detail', () => {
     // Three rooms, three lengths of stay, each in nights no other test of this file picks.
     for (const [offset, nights] of [[61, 1], [64, 3], [70, 8]] as const) {
       const room = await someRoom();
-      const expected = checkoutTotals(nightlyUsdPrice(room.price), nights).total;
+      const expected = specStayTotals(specNightlyUsd(room.price), nights).total;
       await openListing(page, room);
       await pickStay(page, dayFromToday(offset), dayFromToday(offset + nights));
       if (info.project.name === 'desktop') {
-        const card = page.getByRole('region', { name: `${usd(nightlyUsdPrice(room.price))} night` });
+        const card = page.getByRole('region', { name: `${usd(specNightlyUsd(room.price))} night` });
         await expect(card.locator('dl > div').last()).toHaveText(`Total (USD)${usd(expected)}`);
       } else {
         await expect(page.getByTestId('mobile-reserve-bar')).toContainText(`${usd(expected)} total`);

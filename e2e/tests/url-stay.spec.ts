@@ -121,7 +121,7 @@ test.describe('the stay in the listing URL', () => {
     await signInContext(context, await newUser('url-stay-bad'));
     const room = await roomFor(request);
     await page.goto(`/${room.id}/book?checkin=${isoDay(inDays(-3))}&checkout=later&adults=99&pets=-2&pets=7`);
-    await expect(page.getByRole('heading', { name: 'Request to book', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Confirm and pay', level: 1 })).toBeVisible();
     await expect(page).toHaveURL(`/${room.id}/book?adults=16`);
     await expect(page.getByText('Add your dates', { exact: true })).toBeVisible();
     expect(errors).toEqual([]);

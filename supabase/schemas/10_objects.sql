@@ -237,6 +237,7 @@ CREATE TABLE public."Bookings" (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     session_id uuid DEFAULT public.booking_session_scope(),
     request_expires_at timestamp with time zone,
+    quote jsonb,
     CONSTRAINT "Bookings_adults_check" CHECK ((adults >= 0)),
     CONSTRAINT "Bookings_check" CHECK (("endDate" > "startDate")),
     CONSTRAINT "Bookings_check1" CHECK (((adults + children) <= 16)),
@@ -660,18 +661,17 @@ begin
 end
 $$;
 
--- function reprice_hosted_rooms() (schema private)
-CREATE FUNCTION private.reprice_hosted_rooms() RETURNS trigger
+-- function reprice_rooms() (schema private)
+CREATE FUNCTION private.reprice_rooms() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin
   update public."Rooms" as r
-  set price = public.nightly_usd_at_rate(h.local_price, c.per_usd) * 83
-  from public.hosted_rooms as h
-  join public.currency_rates as c on c.currency = h.currency
-  where r.id = h.room_id and h.local_price is not null
-    and r.price is distinct from public.nightly_usd_at_rate(h.local_price, c.per_usd) * 83;
+  set nightly_usd = nullif(public.nightly_usd_at_rate(r.price, c.per_usd), 0)::integer
+  from public.currency_rates as c
+  where c.currency = r.currency
+    and r.nightly_usd is distinct from nullif(public.nightly_usd_at_rate(r.price, c.per_usd), 0)::integer;
   return null;
 end
 $$;
@@ -682,6 +682,22 @@ CREATE FUNCTION private.review_count(p_text text) RETURNS integer
     SET search_path TO ''
     AS $$
   select coalesce(substring(p_text from '[0-9]+')::integer, 0)
+$$;
+
+-- function rooms_money() (schema private)
+CREATE FUNCTION private.rooms_money() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  per_usd numeric := (select c.per_usd from public.currency_rates as c where c.currency = new.currency);
+begin
+  new.nightly_usd := nullif(public.nightly_usd_at_rate(new.price, per_usd), 0)::integer;
+  if tg_op = 'INSERT' and new.cleaning_fee is null then
+    new.cleaning_fee := floor(coalesce(new.nightly_usd, 0) * 70 / 100) * per_usd;
+  end if;
+  return new;
+end
 $$;
 
 -- function save_listing_facts(bigint, jsonb) (schema private)
@@ -859,55 +875,87 @@ begin
 end
 $_$;
 
--- function save_listing_price(bigint, jsonb, jsonb) (schema private)
-CREATE FUNCTION private.save_listing_price(p_room_id bigint, p_price jsonb, p_currency jsonb) RETURNS void
+-- function save_listing_money(bigint, jsonb) (schema private)
+CREATE FUNCTION private.save_listing_money(p_room_id bigint, p_fields jsonb) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  hosted public.hosted_rooms;
+  room public."Rooms";
   code text;
   amount numeric;
-  usd numeric;
+  fee numeric;
+  weekly integer;
+  monthly integer;
+  per_usd numeric;
+  key text;
+  value jsonb;
 begin
-  select * into hosted from public.hosted_rooms as h where h.room_id = p_room_id;
-  code := hosted.currency;
-  amount := hosted.local_price;
-  if p_currency is not null then
-    if jsonb_typeof(p_currency) is distinct from 'string'
-       or not exists (select 1 from public.currency_rates as c where c.currency = p_currency #>> '{}') then
+  select * into room from public."Rooms" as r where r.id = p_room_id;
+  -- A place without a price yet has no currency chosen: its country's, unless the host says.
+  code := case when room.price > 0 then room.currency end;
+  amount := nullif(room.price, 0);
+  fee := room.cleaning_fee;
+  weekly := room.weekly_discount;
+  monthly := room.monthly_discount;
+  if p_fields ? 'currency' then
+    value := p_fields -> 'currency';
+    if jsonb_typeof(value) is distinct from 'string'
+       or not exists (select 1 from public.currency_rates as c where c.currency = value #>> '{}') then
       raise exception 'currency must be a currency of the rate table' using errcode = '22023', hint = 'currency';
     end if;
-    code := p_currency #>> '{}';
+    code := value #>> '{}';
   end if;
-  if p_price is not null then
-    amount := case when jsonb_typeof(p_price) = 'number' then (p_price #>> '{}')::numeric end;
+  if p_fields ? 'price' then
+    value := p_fields -> 'price';
+    amount := case when jsonb_typeof(value) = 'number' then (value #>> '{}')::numeric end;
     if amount is null or amount <= 0 or amount <> trunc(amount) then
       raise exception 'price must be a positive whole number' using errcode = '22023', hint = 'price';
     end if;
   end if;
-  -- The editor sends the price with every save: only a change needs the second factor.
-  if (code is distinct from hosted.currency and hosted.currency is not null or amount is distinct from hosted.local_price)
+  if p_fields ? 'cleaning_fee' then
+    value := p_fields -> 'cleaning_fee';
+    fee := case when jsonb_typeof(value) = 'number' then (value #>> '{}')::numeric end;
+    if fee is null or fee < 0 or fee <> trunc(fee) then
+      raise exception 'cleaning_fee must be a whole number, 0 or more' using errcode = '22023', hint = 'cleaning_fee';
+    end if;
+  end if;
+  foreach key in array array['weekly_discount', 'monthly_discount'] loop
+    if p_fields ? key then
+      value := p_fields -> key;
+      if jsonb_typeof(value) is distinct from 'number' or (value #>> '{}')::numeric <> trunc((value #>> '{}')::numeric)
+         or (value #>> '{}')::numeric not between 0 and 90 then
+        raise exception '% must be a whole percent from 0 to 90', key using errcode = '22023', hint = key;
+      end if;
+      if key = 'weekly_discount' then weekly := (value #>> '{}')::integer; else monthly := (value #>> '{}')::integer; end if;
+    end if;
+  end loop;
+  code := coalesce(
+    code,
+    (select cc.currency from public.country_currencies as cc where cc.country = room.country),
+    'USD'
+  );
+  -- The editor sends the terms with every save: only a change needs the second factor.
+  if (amount is distinct from nullif(room.price, 0) or (room.price > 0 and code is distinct from room.currency)
+      or fee is distinct from room.cleaning_fee or weekly is distinct from room.weekly_discount
+      or monthly is distinct from room.monthly_discount)
      and not private.mfa_satisfied() then
     raise exception 'To change the price, log in again with the code from your authenticator app.'
       using errcode = '42501', hint = 'aal2';
   end if;
-  code := coalesce(
-    code,
-    (select cc.currency from public.country_currencies as cc
-     join public."Rooms" as r on r.country = cc.country where r.id = p_room_id),
-    'USD'
-  );
-  if amount is not null then
-    usd := public.nightly_usd_at_rate(amount, (select c.per_usd from public.currency_rates as c where c.currency = code));
-    if usd > private.max_nightly_usd() then
-      raise exception 'price must be worth at most % US dollars a night', private.max_nightly_usd()
-        using errcode = '22023', hint = 'price';
-    end if;
-    -- The spec's unit: ceil(price / 83) is exactly these dollars.
-    update public."Rooms" as r set price = usd * 83 where r.id = p_room_id;
+  per_usd := (select c.per_usd from public.currency_rates as c where c.currency = code);
+  if public.nightly_usd_at_rate(coalesce(amount, 0), per_usd) > private.max_nightly_usd() then
+    raise exception 'price must be worth at most % US dollars a night', private.max_nightly_usd()
+      using errcode = '22023', hint = 'price';
   end if;
-  update public.hosted_rooms as h set currency = code, local_price = amount where h.room_id = p_room_id;
+  if public.nightly_usd_at_rate(fee, per_usd) > private.max_nightly_usd() then
+    raise exception 'cleaning_fee must be worth at most % US dollars', private.max_nightly_usd()
+      using errcode = '22023', hint = 'cleaning_fee';
+  end if;
+  update public."Rooms" as r
+  set price = coalesce(amount, 0), currency = code, cleaning_fee = fee,
+      weekly_discount = weekly, monthly_discount = monthly
+  where r.id = p_room_id;
 end
 $$;
 
@@ -1177,15 +1225,6 @@ begin
 end
 $$;
 
--- function checkout_charge_cents(numeric, integer) (schema public)
-CREATE FUNCTION public.checkout_charge_cents(p_local_price numeric, p_nights integer) RETURNS bigint
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-  select ((rate * p_nights) + floor(rate * 70 / 100) + floor(rate * p_nights * 11 / 100))::bigint * 100
-  from (select ceil(p_local_price / 83) as rate) as nightly
-$$;
-
 -- function complete_due_stays() (schema public)
 CREATE FUNCTION public.complete_due_stays() RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1218,6 +1257,7 @@ declare
   booking public."Bookings";
   room record;
   nights integer;
+  stay_quote jsonb;
 begin
   perform pg_advisory_xact_lock(hashtextextended('payment_intent:' || p_stripe_payment_intent_id, 0));
 
@@ -1241,7 +1281,7 @@ begin
 
   -- Room, then booking: one lock order for every confirmation of a room. The room's lock also
   -- holds off a host's save_listing, so the price and policy checked below stay as checked.
-  select r.price, r.max_guests into room from public."Rooms" as r where r.id = p_stay.room_id for no key update;
+  select r.max_guests into room from public."Rooms" as r where r.id = p_stay.room_id for no key update;
   if not found then
     raise exception 'room % not found', p_stay.room_id using errcode = 'P0001', hint = 'booking_changed';
   end if;
@@ -1269,7 +1309,10 @@ begin
     raise exception 'the paid guests do not fit room %', p_stay.room_id
       using errcode = 'P0001', hint = 'guests_out_of_bounds';
   end if;
-  if p_amount_cents is distinct from public.checkout_charge_cents(room.price, nights) then
+  -- The one price rule, as quoted to the page and the payment intent: a host's change of price,
+  -- fee or discount since then makes it another amount.
+  stay_quote := public.quote_stay(p_stay.room_id, p_stay.check_in, p_stay.check_out, p_stay.adults + p_stay.children);
+  if p_amount_cents is distinct from (stay_quote ->> 'total_cents')::bigint then
     raise exception 'amount % is not the price of this stay', p_amount_cents
       using errcode = 'P0001', hint = 'amount_mismatch';
   end if;
@@ -1284,12 +1327,13 @@ begin
   update public."Bookings"
   set "startDate" = p_stay.check_in, "endDate" = p_stay.check_out, "numOfDays" = nights,
       adults = p_stay.adults, children = p_stay.children, infants = p_stay.infants, pets = p_stay.pets,
-      request_expires_at = case when p_held then public.app_now() + interval '24 hours' end
+      request_expires_at = case when p_held then public.app_now() + interval '24 hours' end,
+      quote = stay_quote
   where id = booking.id;
   perform private.booking_transition(booking.id, case when p_held then 'request' else 'pay' end, booking.user_id,
                                      jsonb_build_object('payment_intent', p_stripe_payment_intent_id, 'amount_cents', p_amount_cents));
 
-  -- (payments_stay_terms copies the room's policy and nightly dollars: the ones just checked.)
+  -- (payments_stay_terms copies the room's policy and the quote's nightly dollars: the ones just checked.)
   insert into public."Payments" (
     id, amount, customer_name, user_email, user_id, currency, room_id, "startDate", "endDate",
     "numOfDays", payment_method, status, stripe_payment_intent_id, "Guest", address, booking_id,
@@ -1528,14 +1572,14 @@ end
 $$;
 
 -- function host_earnings() (schema public)
-CREATE FUNCTION public.host_earnings() RETURNS TABLE(booking_id bigint, room_id bigint, room_title text, guest_name text, start_date date, end_date date, nights integer, amount numeric, refunded numeric, nightly_usd integer, cancelled boolean)
+CREATE FUNCTION public.host_earnings() RETURNS TABLE(booking_id bigint, room_id bigint, room_title text, guest_name text, start_date date, end_date date, nights integer, amount numeric, refunded numeric, quote jsonb, cancelled boolean)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
   select b.id, b.room_id, r."house-title",
          coalesce(nullif(btrim(p.customer_name), ''), nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), 'Guest'),
          b."startDate", b."endDate", b."numOfDays", p.amount, coalesce(p.refund_amount, 0),
-         p.nightly_usd, b.status = 'cancelled'
+         b.quote, b.status = 'cancelled'
   from public.hosted_rooms as h
   join public."Rooms" as r on r.id = h.room_id
   join public."Bookings" as b on b.room_id = h.room_id and b.status in ('confirmed', 'completed', 'cancelled')
@@ -1709,10 +1753,7 @@ CREATE TABLE public.hosted_rooms (
     status text DEFAULT 'draft'::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    currency text,
-    local_price numeric,
     instant_book boolean DEFAULT true NOT NULL,
-    CONSTRAINT hosted_rooms_local_price_check CHECK (((local_price > (0)::numeric) AND (local_price = trunc(local_price)))),
     CONSTRAINT hosted_rooms_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'published'::text])))
 );
 
@@ -1812,7 +1853,8 @@ CREATE FUNCTION public.my_listings() RETURNS TABLE(room_id bigint, status text, 
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select h.room_id, h.status, coalesce(c.policy, 'moderate'), h.currency, h.local_price,
+  select h.room_id, h.status, coalesce(c.policy, 'moderate'),
+         case when r.price > 0 then r.currency end, nullif(r.price, 0),
          private.facts_json(f),
          to_jsonb(r) || case when l.room_id is null then '{}'::jsonb
                              else jsonb_build_object('house_location', l.address, 'lat', l.lat, 'lng', l.lng) end
@@ -1878,8 +1920,74 @@ begin
     (select c.policy from public.room_cancellation_policies as c where c.room_id = new.room_id),
     'moderate'
   );
-  new.nightly_usd := (select nullif(ceil(r.price / 83)::integer, 0) from public."Rooms" as r where r.id = new.room_id);
+  new.nightly_usd := (select (b.quote -> 'nightly' ->> 'usd')::integer from public."Bookings" as b where b.id = new.booking_id);
   return new;
+end
+$$;
+
+-- function quote_stay(bigint, date, date, integer) (schema public)
+CREATE FUNCTION public.quote_stay(p_room_id bigint, p_check_in date, p_check_out date, p_guests integer DEFAULT 1) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  room public."Rooms";
+  per_usd numeric;
+  nights integer := p_check_out - p_check_in;
+  percent integer := 0;
+  kind text;
+  nights_local numeric;
+  nights_usd bigint;
+  discount_local numeric;
+  discount_usd bigint;
+  cleaning_usd bigint;
+  service_local numeric;
+  service_usd bigint;
+  total_local numeric;
+  total_usd bigint;
+begin
+  -- As the caller: a draft is hidden from everyone but its host.
+  select * into room from public."Rooms" as r where r.id = p_room_id;
+  if not found or room.nightly_usd is null then
+    raise exception 'room % has no price to quote', p_room_id using errcode = '22023', hint = 'room';
+  end if;
+  if nights is null or nights not between 1 and 90 then
+    raise exception 'a stay is 1 to 90 nights' using errcode = '22023', hint = 'dates';
+  end if;
+  if p_guests is null or p_guests not between 1 and room.max_guests then
+    raise exception 'this place has room for 1 to % guests', room.max_guests using errcode = '22023', hint = 'guests';
+  end if;
+  per_usd := (select c.per_usd from public.currency_rates as c where c.currency = room.currency);
+  if nights >= 28 and room.monthly_discount > 0 then
+    percent := room.monthly_discount; kind := 'monthly';
+  elsif nights >= 7 and room.weekly_discount > 0 then
+    percent := room.weekly_discount; kind := 'weekly';
+  end if;
+  nights_local := room.price * nights;
+  nights_usd := room.nightly_usd::bigint * nights;
+  discount_local := floor(nights_local * percent / 100);
+  discount_usd := floor(nights_usd * percent / 100);
+  cleaning_usd := public.nightly_usd_at_rate(room.cleaning_fee, per_usd);
+  service_local := floor((nights_local - discount_local) * 11 / 100);
+  service_usd := floor((nights_usd - discount_usd) * 11 / 100);
+  total_local := nights_local - discount_local + room.cleaning_fee + service_local;
+  total_usd := nights_usd - discount_usd + cleaning_usd + service_usd;
+  return jsonb_build_object(
+    'room_id', room.id,
+    'check_in', p_check_in,
+    'check_out', p_check_out,
+    'nights', nights,
+    'currency', room.currency,
+    'charged_currency', 'USD',
+    'rate', per_usd,
+    'nightly', jsonb_build_object('local', room.price, 'usd', room.nightly_usd),
+    'nights_total', jsonb_build_object('local', nights_local, 'usd', nights_usd),
+    'discount', jsonb_build_object('kind', kind, 'percent', percent, 'local', discount_local, 'usd', discount_usd),
+    'cleaning_fee', jsonb_build_object('local', room.cleaning_fee, 'usd', cleaning_usd),
+    'service_fee', jsonb_build_object('percent', 11, 'local', service_local, 'usd', service_usd),
+    'total', jsonb_build_object('local', total_local, 'usd', total_usd),
+    'total_cents', total_usd * 100
+  );
 end
 $$;
 
@@ -2076,7 +2184,15 @@ CREATE TABLE public."Rooms" (
     lat double precision,
     lng double precision,
     max_guests integer DEFAULT 16 NOT NULL,
-    CONSTRAINT "Rooms_max_guests_check" CHECK (((max_guests >= 1) AND (max_guests <= 16)))
+    currency text DEFAULT 'INR'::text NOT NULL,
+    nightly_usd integer,
+    cleaning_fee numeric NOT NULL,
+    weekly_discount integer DEFAULT 0 NOT NULL,
+    monthly_discount integer DEFAULT 0 NOT NULL,
+    CONSTRAINT "Rooms_max_guests_check" CHECK (((max_guests >= 1) AND (max_guests <= 16))),
+    CONSTRAINT rooms_cleaning_fee_check CHECK (((cleaning_fee >= (0)::numeric) AND (cleaning_fee = trunc(cleaning_fee)))),
+    CONSTRAINT rooms_monthly_discount_check CHECK (((monthly_discount >= 0) AND (monthly_discount <= 90))),
+    CONSTRAINT rooms_weekly_discount_check CHECK (((weekly_discount >= 0) AND (weekly_discount <= 90)))
 );
 
 -- function room_is_complete(public."Rooms") (schema public)
@@ -2101,7 +2217,9 @@ declare
   policy jsonb := fields -> 'cancellation_policy';
   fact_keys constant text[] := array['amenities', 'check_in_from', 'check_in_until', 'checkout_before',
                                       'pets_allowed', 'smoking_allowed', 'parties_allowed', 'check_in_method'];
+  money_keys constant text[] := array['price', 'currency', 'cleaning_fee', 'weekly_discount', 'monthly_discount'];
   facts jsonb := (select jsonb_object_agg(e.key, e.value) from jsonb_each(fields) as e where e.key = any (fact_keys));
+  money jsonb := (select jsonb_object_agg(e.key, e.value) from jsonb_each(fields) as e where e.key = any (money_keys));
 begin
   if policy is not null then
     if jsonb_typeof(policy) is distinct from 'string' or policy #>> '{}' not in ('flexible', 'moderate', 'strict') then
@@ -2124,10 +2242,10 @@ begin
   end if;
   perform private.save_listing_fields(
     p_room_id,
-    coalesce(fields - 'cancellation_policy' - 'price' - 'currency' - fact_keys, p_fields)
+    coalesce(fields - 'cancellation_policy' - money_keys - fact_keys, p_fields)
   );
-  if fields ? 'price' or fields ? 'currency' then
-    perform private.save_listing_price(p_room_id, fields -> 'price', fields -> 'currency');
+  if money is not null then
+    perform private.save_listing_money(p_room_id, money);
   end if;
 end
 $$;
@@ -2152,7 +2270,8 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
          r.rating_count, r.guest_favorite, r.filter, r.country, r.city, r.house_description,
          r.guest_count, r.bedroom_count, r.bed_count, r.bathroom_count, r.host_name, r.host_image,
          r.host_description, r.sleep_bed_1_link, r.sleep_bed_2_link, r.house_location,
-         r.location_description, r.lat, r.lng, r.max_guests
+         r.location_description, r.lat, r.lng, r.max_guests,
+         r.currency, r.nightly_usd, r.cleaning_fee, r.weekly_discount, r.monthly_discount
   -- The hits, then each one's "Rooms" row by its key (a left join: a count drops it), in order of
   -- one rank, then id: the distance (the chord, in great-circle order) where a place or a box
   -- gives one, the place's rank where the letter rule ranks places.

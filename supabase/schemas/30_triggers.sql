@@ -23,7 +23,7 @@ CREATE TRIGGER bookings_confirm_check BEFORE INSERT OR UPDATE OF status, room_id
 CREATE TRIGGER bookings_traveller_dates BEFORE INSERT OR UPDATE OF "startDate", "endDate" ON public."Bookings" FOR EACH ROW EXECUTE FUNCTION public.bookings_traveller_dates();
 
 -- trigger currency_rates currency_rates_reprice (schema public)
-CREATE TRIGGER currency_rates_reprice AFTER INSERT OR DELETE OR UPDATE ON public.currency_rates FOR EACH STATEMENT EXECUTE FUNCTION private.reprice_hosted_rooms();
+CREATE TRIGGER currency_rates_reprice AFTER INSERT OR DELETE OR UPDATE ON public.currency_rates FOR EACH STATEMENT EXECUTE FUNCTION private.reprice_rooms();
 
 -- trigger messages messages_after_insert (schema public)
 CREATE TRIGGER messages_after_insert AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_after_insert();
@@ -42,6 +42,9 @@ CREATE TRIGGER reviews_check_stay BEFORE INSERT OR UPDATE OF booking_id, room_id
 
 -- trigger room_blocked_dates room_blocked_dates_check (schema public)
 CREATE TRIGGER room_blocked_dates_check BEFORE INSERT OR UPDATE OF room_id, start_date, end_date ON public.room_blocked_dates FOR EACH ROW EXECUTE FUNCTION public.room_blocked_dates_check();
+
+-- trigger Rooms rooms_money (schema public)
+CREATE TRIGGER rooms_money BEFORE INSERT OR UPDATE OF price, currency ON public."Rooms" FOR EACH ROW EXECUTE FUNCTION private.rooms_money();
 
 -- trigger Rooms rooms_search_letters_insert (schema public)
 CREATE TRIGGER rooms_search_letters_insert AFTER INSERT ON public."Rooms" REFERENCING NEW TABLE AS inserted_rooms FOR EACH STATEMENT EXECUTE FUNCTION search.add_room_letters();

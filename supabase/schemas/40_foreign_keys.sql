@@ -57,6 +57,10 @@ ALTER TABLE ONLY public."Payments"
 ALTER TABLE ONLY public."Payments"
     ADD CONSTRAINT "Payments_user_id_fkey" FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
+-- fk constraint Rooms Rooms_currency_fkey (schema public)
+ALTER TABLE ONLY public."Rooms"
+    ADD CONSTRAINT "Rooms_currency_fkey" FOREIGN KEY (currency) REFERENCES public.currency_rates(currency) ON UPDATE CASCADE;
+
 -- fk constraint booking_events booking_events_booking_id_fkey (schema public)
 ALTER TABLE ONLY public.booking_events
     ADD CONSTRAINT booking_events_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public."Bookings"(id) ON DELETE CASCADE;
@@ -80,10 +84,6 @@ ALTER TABLE ONLY public.conversations
 -- fk constraint country_currencies country_currencies_currency_fkey (schema public)
 ALTER TABLE ONLY public.country_currencies
     ADD CONSTRAINT country_currencies_currency_fkey FOREIGN KEY (currency) REFERENCES public.currency_rates(currency) ON UPDATE CASCADE;
-
--- fk constraint hosted_rooms hosted_rooms_currency_fkey (schema public)
-ALTER TABLE ONLY public.hosted_rooms
-    ADD CONSTRAINT hosted_rooms_currency_fkey FOREIGN KEY (currency) REFERENCES public.currency_rates(currency) ON UPDATE CASCADE;
 
 -- fk constraint hosted_rooms hosted_rooms_host_id_fkey (schema public)
 ALTER TABLE ONLY public.hosted_rooms

@@ -134,11 +134,14 @@ REVOKE ALL ON FUNCTION private.notification_text(p_kind text, p_role text, d jso
 -- acl FUNCTION notify(p_recipient uuid, p_kind text, p_booking_id bigint, p_data jsonb) (schema private)
 REVOKE ALL ON FUNCTION private.notify(p_recipient uuid, p_kind text, p_booking_id bigint, p_data jsonb) FROM PUBLIC;
 
--- acl FUNCTION reprice_hosted_rooms() (schema private)
-REVOKE ALL ON FUNCTION private.reprice_hosted_rooms() FROM PUBLIC;
+-- acl FUNCTION reprice_rooms() (schema private)
+REVOKE ALL ON FUNCTION private.reprice_rooms() FROM PUBLIC;
 
 -- acl FUNCTION review_count(p_text text) (schema private)
 REVOKE ALL ON FUNCTION private.review_count(p_text text) FROM PUBLIC;
+
+-- acl FUNCTION rooms_money() (schema private)
+REVOKE ALL ON FUNCTION private.rooms_money() FROM PUBLIC;
 
 -- acl FUNCTION save_listing_facts(p_room_id bigint, p_facts jsonb) (schema private)
 REVOKE ALL ON FUNCTION private.save_listing_facts(p_room_id bigint, p_facts jsonb) FROM PUBLIC;
@@ -146,8 +149,8 @@ REVOKE ALL ON FUNCTION private.save_listing_facts(p_room_id bigint, p_facts json
 -- acl FUNCTION save_listing_fields(p_room_id bigint, p_fields jsonb) (schema private)
 REVOKE ALL ON FUNCTION private.save_listing_fields(p_room_id bigint, p_fields jsonb) FROM PUBLIC;
 
--- acl FUNCTION save_listing_price(p_room_id bigint, p_price jsonb, p_currency jsonb) (schema private)
-REVOKE ALL ON FUNCTION private.save_listing_price(p_room_id bigint, p_price jsonb, p_currency jsonb) FROM PUBLIC;
+-- acl FUNCTION save_listing_money(p_room_id bigint, p_fields jsonb) (schema private)
+REVOKE ALL ON FUNCTION private.save_listing_money(p_room_id bigint, p_fields jsonb) FROM PUBLIC;
 
 -- acl FUNCTION sees_exact_location(p_room_id bigint) (schema private)
 REVOKE ALL ON FUNCTION private.sees_exact_location(p_room_id bigint) FROM PUBLIC;
@@ -196,10 +199,6 @@ REVOKE ALL ON FUNCTION public.bookings_traveller_dates() FROM PUBLIC;
 -- acl FUNCTION cancel_booking_request(p_booking_id bigint, p_traveller uuid) (schema public)
 REVOKE ALL ON FUNCTION public.cancel_booking_request(p_booking_id bigint, p_traveller uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.cancel_booking_request(p_booking_id bigint, p_traveller uuid) TO service_role;
-
--- acl FUNCTION checkout_charge_cents(p_local_price numeric, p_nights integer) (schema public)
-REVOKE ALL ON FUNCTION public.checkout_charge_cents(p_local_price numeric, p_nights integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.checkout_charge_cents(p_local_price numeric, p_nights integer) TO service_role;
 
 -- acl FUNCTION complete_due_stays() (schema public)
 REVOKE ALL ON FUNCTION public.complete_due_stays() FROM PUBLIC;
@@ -312,6 +311,8 @@ GRANT ALL ON FUNCTION public.my_listings() TO authenticated;
 -- acl FUNCTION nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) (schema public)
 REVOKE ALL ON FUNCTION public.nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) TO service_role;
+GRANT ALL ON FUNCTION public.nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) TO anon;
+GRANT ALL ON FUNCTION public.nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) TO authenticated;
 
 -- acl FUNCTION occurrence_mask(counts smallint[], times integer) (schema public)
 REVOKE ALL ON FUNCTION public.occurrence_mask(counts smallint[], times integer) FROM PUBLIC;
@@ -321,6 +322,12 @@ GRANT ALL ON FUNCTION public.occurrence_mask(counts smallint[], times integer) T
 
 -- acl FUNCTION payments_stay_terms() (schema public)
 REVOKE ALL ON FUNCTION public.payments_stay_terms() FROM PUBLIC;
+
+-- acl FUNCTION quote_stay(p_room_id bigint, p_check_in date, p_check_out date, p_guests integer) (schema public)
+REVOKE ALL ON FUNCTION public.quote_stay(p_room_id bigint, p_check_in date, p_check_out date, p_guests integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.quote_stay(p_room_id bigint, p_check_in date, p_check_out date, p_guests integer) TO anon;
+GRANT ALL ON FUNCTION public.quote_stay(p_room_id bigint, p_check_in date, p_check_out date, p_guests integer) TO authenticated;
+GRANT ALL ON FUNCTION public.quote_stay(p_room_id bigint, p_check_in date, p_check_out date, p_guests integer) TO service_role;
 
 -- acl FUNCTION record_cancellation_refund(p_payment_id text, p_refund_id text) (schema public)
 REVOKE ALL ON FUNCTION public.record_cancellation_refund(p_payment_id text, p_refund_id text) FROM PUBLIC;

@@ -2,7 +2,6 @@
 // (supabase-js), the edge functions, and the built-in test processor at /payments/v1.
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { DEFAULT_CANCELLATION_POLICY } from '../../../shared/src/rules/cancellation.ts';
-import { checkoutChargeCents } from '../../../shared/src/rules/pricing.ts';
 import type { TestBackend } from './backend.ts';
 
 export const CARD_OK = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
@@ -51,24 +50,22 @@ export function stayRequest(roomId: number, nights: number, overrides: Record<st
   return { stay, ...body };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * `body` with the total and cancellation policy the booking page would show for it (what
- * create-payment-intent compares with its own): the room's price and policy as `client` reads
- * them now. A stay the page could not price (no such room, dates out of order) shows 0.
+ * create-payment-intent compares with its own): the stay's quote (quote_stay, as the page asks
+ * it) and the room's policy as `client` reads them now. A stay the page could not price (no such
+ * room, dates out of order or out of bounds) shows 0.
  */
 export async function withShownTerms(client: SupabaseClient, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const stay = (body.stay ?? {}) as Record<string, unknown>;
   const roomId = Number.isSafeInteger(stay.room_id) ? (stay.room_id as number) : 0;
-  const [room, policy] = await Promise.all([
-    client.from('Rooms').select('price').eq('id', roomId).maybeSingle<{ price: number }>(),
+  const [quote, policy] = await Promise.all([
+    client.rpc('quote_stay', { p_room_id: roomId, p_check_in: stay.check_in, p_check_out: stay.check_out }),
     client.from('room_cancellation_policies').select('policy').eq('room_id', roomId).maybeSingle<{ policy: string }>(),
   ]);
-  const nights = (Date.parse(String(stay.check_out)) - Date.parse(String(stay.check_in))) / DAY_MS;
-  const priced = room.data && Number.isInteger(nights) && nights > 0;
   return {
-    shownAmount: priced ? checkoutChargeCents(Number(room.data!.price), nights) : 0,
+    shownAmount: quote.error ? 0 : Number((quote.data as { total_cents: number }).total_cents),
     shownCancellationPolicy: policy.data?.policy ?? DEFAULT_CANCELLATION_POLICY,
     ...body,
   };

@@ -25,6 +25,10 @@
  *   which the database gives only to its host and to travellers with a confirmed stay there;
  *   null for everyone else, and for a seed catalogue place, whose public row is all there is.
  *   "Rooms" itself holds the area (house_location) and an approximate point.
+ * - getStayQuote: the price of a stay (quote_stay(), the database's one price rule: nights, any
+ *   weekly or monthly discount, the host's cleaning fee, the service fee and the total, in the
+ *   listing's currency and in US dollars with the rate used), which the listing's price card and
+ *   mobile bar and the booking page show, and the payment charges.
  * - getRoomHasHost: whether a place has a host account to message (issue 30; room_has_host),
  *   for the listing's "Contact host" and a trip's "Message host".
  * - getSearchPlace: the place a search text resolves to (resolve_place: a city, an island, a
@@ -48,12 +52,45 @@ import {
 import type { SearchQuery } from 'shared/url';
 
 /**
- * A row of "Rooms", as the schema generates it (./rows.ts). `price` is per night in the spec's
- * unit (rupees, 83 to the dollar; a hosted place's dollars x 83), shown as nightlyUsdPrice(price);
+ * A row of "Rooms", as the schema generates it (./rows.ts). `price` is per night in the listing's
+ * `currency` (the seed catalogue's rupees, a host's own currency); `nightly_usd` is that night in
+ * whole US dollars at the stored rate, the figure cards show;
  * `images` are backend-relative paths (resolveImageUrl), the first the cover; `rating_count` is a
  * display text such as '(18)'; `guest_favorite` is 'Guest favourite' or ''.
  */
 export type Room = RoomsRow;
+
+/** One line of a quote: in the listing's currency, and in whole US dollars (the charged currency). */
+export interface QuoteAmount {
+  local: number;
+  usd: number;
+}
+
+/** quote_stay()'s answer: a stay's line items; a paid booking keeps it ("Bookings".quote). */
+export interface StayQuote {
+  room_id: number;
+  check_in: string;
+  check_out: string;
+  nights: number;
+  /** The listing's currency, and how much of it one US dollar buys (the rate used). */
+  currency: string;
+  charged_currency: 'USD';
+  rate: number;
+  nightly: QuoteAmount;
+  nights_total: QuoteAmount;
+  discount: QuoteAmount & { kind: 'weekly' | 'monthly' | null; percent: number };
+  cleaning_fee: QuoteAmount;
+  service_fee: QuoteAmount & { percent: number };
+  total: QuoteAmount;
+  total_cents: number;
+}
+
+/** A stay to price (guests change no price: the payment checks them). */
+export interface StayQuoteArgs {
+  roomId: number;
+  checkIn: string;
+  checkOut: string;
+}
 
 /** A place's street address and exact point, for its host and its booked travellers only. */
 export type ExactLocation = Pick<RoomLocationsRow, 'address' | 'lat' | 'lng'>;
@@ -112,11 +149,11 @@ export interface GridArgs {
 }
 
 /** The grid card's columns (the full row is not needed). */
-const GRID_COLUMNS = 'id, "house-title", city, country, price, images, house_rating, guest_favorite, filter, lat, lng';
+const GRID_COLUMNS = 'id, "house-title", city, country, nightly_usd, images, house_rating, guest_favorite, filter, lat, lng';
 
 export type GridRoom = Pick<
   Room,
-  'id' | 'house-title' | 'city' | 'country' | 'price' | 'images' | 'house_rating' | 'guest_favorite' | 'filter' | 'lat' | 'lng'
+  'id' | 'house-title' | 'city' | 'country' | 'nightly_usd' | 'images' | 'house_rating' | 'guest_favorite' | 'filter' | 'lat' | 'lng'
 >;
 
 /**
@@ -203,6 +240,18 @@ export const roomsApi = api.injectEndpoints({
       },
       providesTags: (_result, _error, roomId) => [{ type: 'Rooms', id: roomId }],
     }),
+    getStayQuote: build.query<StayQuote, StayQuoteArgs>({
+      async queryFn({ roomId, checkIn, checkOut }, queryApi) {
+        const result = await (await clientOf(queryApi)).rpc('quote_stay', {
+          p_room_id: roomId,
+          p_check_in: checkIn,
+          p_check_out: checkOut,
+        });
+        if (result.error) return { error: toApiError(`Error pricing a stay at room ${roomId}:`, result.error) };
+        return { data: result.data as StayQuote };
+      },
+      providesTags: (_result, _error, { roomId }) => [{ type: 'Rooms', id: roomId }],
+    }),
     getRoomsByIds: build.query<Room[], readonly number[]>({
       async queryFn(ids, queryApi) {
         if (ids.length === 0) return { data: [] };
@@ -255,6 +304,7 @@ export const {
   useGetBookedRangesQuery,
   useGetListingFactsQuery,
   useGetRoomHasHostQuery,
+  useGetStayQuoteQuery,
   useGetExactLocationQuery,
   useGetRoomsByIdsQuery,
   useGetGridPageInfiniteQuery,

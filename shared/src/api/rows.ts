@@ -21,6 +21,7 @@ export interface BookingsRow {
   created_at: string;
   session_id: string | null;
   request_expires_at: string | null;
+  quote: Json | null;
 }
 
 /** A row of the table public."Favorites". */
@@ -89,6 +90,11 @@ export interface RoomsRow {
   lat: number | null;
   lng: number | null;
   max_guests: number;
+  currency: string;
+  nightly_usd: number | null;
+  cleaning_fee: number;
+  weekly_discount: number;
+  monthly_discount: number;
 }
 
 /** A row of the table public.booking_events. */
@@ -136,8 +142,6 @@ export interface HostedRoomsRow {
   status: 'draft' | 'published';
   created_at: string;
   updated_at: string;
-  currency: string | null;
-  local_price: number | null;
   instant_book: boolean;
 }
 

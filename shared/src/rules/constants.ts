@@ -1,16 +1,11 @@
 /**
  * Every business constant, limit, breakpoint and timing of the two specs (section 9 of each,
  * plus the fixed texts they name), defined once. Screens import from here; never repeat a
- * number. The pricing numbers live in ./pricing (which the edge functions get a copy of, and
- * so may import nothing) and are re-exported here.
+ * number. The pricing numbers live in ./pricing (self-contained, importing nothing) and are
+ * re-exported here.
  */
 
-export {
-  CHECKOUT_CLEANING_FEE_PERCENT,
-  CHECKOUT_SERVICE_FEE_PERCENT,
-  FIXED_CARD_DATE_TEXT,
-  LOCAL_CURRENCY_PER_USD,
-} from './pricing';
+export { CHECKOUT_SERVICE_FEE_PERCENT, FIXED_CARD_DATE_TEXT } from './pricing';
 
 // ---- Guests -------------------------------------------------------------------------------
 

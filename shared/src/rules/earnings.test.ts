@@ -1,9 +1,9 @@
-import { checkoutChargeCents } from './pricing';
+import { specChargeCents, specStayTotals } from '../testing/specPrices';
 import { HOST_FEE_PERCENT, stayEarnings } from './earnings';
 
 describe('stayEarnings', () => {
   // $100 a night, 3 nights: $300 + $70 cleaning + $33 service fee = $403.
-  const stay = { chargedCents: 40_300, refundedCents: 0, nightlyUsd: 100, nights: 3 };
+  const stay = { chargedCents: 40_300, refundedCents: 0, serviceFeeCents: 3_300 };
 
   it("takes the traveller's service fee and 3% of the nights and cleaning; the host gets the rest", () => {
     expect(HOST_FEE_PERCENT).toBe(3);
@@ -21,9 +21,10 @@ describe('stayEarnings', () => {
   it('fee and payout always add up to the amount, in whole cents, the fee never more than the charge', () => {
     for (const nightlyUsd of [1, 7, 99, 101, 1234]) {
       for (const nights of [1, 2, 5, 14]) {
-        const chargedCents = checkoutChargeCents(nightlyUsd * 83, nights);
+        const chargedCents = specChargeCents(nightlyUsd * 83, nights);
+        const serviceFeeCents = specStayTotals(nightlyUsd, nights).serviceFee * 100;
         for (const refundedCents of [0, Math.floor(chargedCents / 2), chargedCents]) {
-          const e = stayEarnings({ chargedCents, refundedCents, nightlyUsd, nights });
+          const e = stayEarnings({ chargedCents, refundedCents, serviceFeeCents });
           expect(e.platformFeeCents + e.payoutCents).toBe(e.amountCents);
           expect(Number.isInteger(e.platformFeeCents) && e.platformFeeCents >= 0).toBe(true);
           expect(e.payoutCents).toBeGreaterThan(e.amountCents * 0.8 - 1);
@@ -33,7 +34,7 @@ describe('stayEarnings', () => {
   });
 
   it('a charge below its lines (an older payment) keeps the fee within it', () => {
-    expect(stayEarnings({ chargedCents: 1_000, refundedCents: 0, nightlyUsd: 100, nights: 3 })).toEqual({
+    expect(stayEarnings({ chargedCents: 1_000, refundedCents: 0, serviceFeeCents: 3_300 })).toEqual({
       amountCents: 1_000,
       platformFeeCents: 1_000,
       payoutCents: 0,

@@ -6,7 +6,7 @@
  * window) earns in proportion: the refund comes back out of the payout and the fees alike, so
  * both shrink by the share refunded. Amounts are whole cents.
  */
-import { CHECKOUT_SERVICE_FEE_PERCENT, checkoutTotals, amountInCents } from './pricing';
+import { CHECKOUT_SERVICE_FEE_PERCENT } from './pricing';
 
 /** The host's share of the platform fee: percent of the nights and the cleaning fee. */
 export const HOST_FEE_PERCENT = 3;
@@ -16,9 +16,8 @@ export interface StayCharge {
   chargedCents: number;
   /** What was refunded (paid back or owed), in cents; 0 without a cancellation. */
   refundedCents: number;
-  /** The nightly rate in whole US dollars the charge was made of, and the nights. */
-  nightlyUsd: number;
-  nights: number;
+  /** The traveller's service fee within the charge, in cents (the booking's stored quote; 0 when unknown). */
+  serviceFeeCents: number;
 }
 
 export interface StayEarnings {
@@ -26,11 +25,6 @@ export interface StayEarnings {
   amountCents: number;
   platformFeeCents: number;
   payoutCents: number;
-}
-
-/** The traveller's service fee within a charge: the booking page's line, never more than the charge. */
-function serviceFeeCents({ chargedCents, nightlyUsd, nights }: StayCharge): number {
-  return Math.min(chargedCents, amountInCents(checkoutTotals(nightlyUsd, nights).serviceFee));
 }
 
 export function stayEarnings(charge: StayCharge): StayEarnings {
@@ -41,7 +35,8 @@ export function stayEarnings(charge: StayCharge): StayEarnings {
   }
   const amountCents = chargedCents - refundedCents;
   if (chargedCents === 0) return { amountCents: 0, platformFeeCents: 0, payoutCents: 0 };
-  const service = serviceFeeCents(charge);
+  // The booking page's line, never more than the charge.
+  const service = Math.min(chargedCents, charge.serviceFeeCents);
   const fullFee = service + Math.floor(((chargedCents - service) * HOST_FEE_PERCENT) / 100);
   const platformFeeCents = Math.floor((fullFee * amountCents) / chargedCents);
   return { amountCents, platformFeeCents, payoutCents: amountCents - platformFeeCents };

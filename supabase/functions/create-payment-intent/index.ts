@@ -7,13 +7,13 @@
 // invalid_guests), for past, reversed or already booked dates (409) and for stays beyond the
 // booking calendar or over 90 nights (400); guests above the room's capacity are refused too
 // (400 too_many_guests). Only its own fields are kept, whatever else the object holds.
-// The amount comes from the room's stored price, the nights and the checkout fee rules
-// (shared/src/rules/pricing.ts, the same functions the page shows, through their generated copy).
+// The amount is the total of the stay's quote (the database's quote_stay, the one price rule,
+// which the page showed and the confirmation checks the charge against again).
 // The page sends the total (cents) and the cancellation policy it shows, only to be compared:
 // when either is not what the server computes (the host changed the price or the policy since
 // the page loaded), no booking or intent is made and the traveller is told (409 terms_changed),
 // so nobody is charged a total they were not shown. A request without them, or with anything but
-// a whole number of cents up to the largest possible charge and a known policy, is refused
+// a whole number of cents and a known policy, is refused
 // (400 invalid_shown_terms): the page is their only client.
 // The user's pending booking of this room (the one row the page resumes a trip from) is brought
 // to the requested stay, or created, by this function alone, as the user (RLS and the column
@@ -33,15 +33,10 @@
 import { jsonResponse, postHandler, readJsonObject, Refusal, serveOnDeno } from '../_shared/http.ts';
 import { processor, ProcessorRefusal } from '../_shared/processor.ts';
 import {
-  amountInCents,
-  checkoutChargeCents,
   checkoutGuestLabel,
-  checkoutTotals,
   countedGuests,
   DEFAULT_CANCELLATION_POLICY,
   isCancellationPolicy,
-  MAX_NIGHTLY_USD,
-  MAX_STAY_NIGHTS,
   overlaps,
   readStayRequest,
 } from '../_shared/rules.ts';
@@ -49,8 +44,6 @@ import type { BookingsRow, RoomsRow } from '../_shared/rows.ts';
 import { callerRest, requireUser, RestCallError, serviceRest } from '../_shared/supabase.ts';
 
 const UNIQUE_VIOLATION = '23505';
-/** The largest charge there can be: the dearest night over the longest stay, in cents. */
-const MAX_CHARGE_CENTS = amountInCents(checkoutTotals(MAX_NIGHTLY_USD, MAX_STAY_NIGHTS).total);
 
 function text(value: unknown, max: number): string {
   return typeof value === 'string' ? value.trim().slice(0, max) : '';
@@ -75,9 +68,8 @@ const handler = postHandler(async (req) => {
   const shownPolicy = body.shownCancellationPolicy;
   if (
     typeof shownAmount !== 'number' ||
-    !Number.isInteger(shownAmount) ||
+    !Number.isSafeInteger(shownAmount) ||
     shownAmount < 0 ||
-    shownAmount > MAX_CHARGE_CENTS ||
     !isCancellationPolicy(shownPolicy)
   ) {
     throw new Refusal(
@@ -88,7 +80,7 @@ const handler = postHandler(async (req) => {
   }
 
   // As the traveller: a host's draft is no place to book (its row is hidden from them).
-  const rooms = await callerRest<Pick<RoomsRow, 'id' | 'price' | 'max_guests' | 'house-title'>[]>(user, `Rooms?select=id,price,max_guests,%22house-title%22&id=eq.${roomId}`);
+  const rooms = await callerRest<Pick<RoomsRow, 'id' | 'max_guests' | 'house-title'>[]>(user, `Rooms?select=id,max_guests,%22house-title%22&id=eq.${roomId}`);
   const room = rooms[0];
   if (!room) throw new Refusal(404, 'room_not_found', 'This place does not exist.');
   if (countedGuests(stay) > room.max_guests) {
@@ -106,7 +98,12 @@ const handler = postHandler(async (req) => {
   };
   await refuseBookedNights();
 
-  const amount = checkoutChargeCents(Number(room.price), nights);
+  // As the traveller too, so the quote sees the room as they do.
+  const quote = await callerRest<{ total_cents: number }>(user, 'rpc/quote_stay', {
+    method: 'POST',
+    body: { p_room_id: roomId, p_check_in: stay.check_in, p_check_out: stay.check_out, p_guests: countedGuests(stay) },
+  });
+  const amount = Number(quote.total_cents);
   const [policy] = await callerRest<Array<{ policy: string }>>(
     user,
     `room_cancellation_policies?select=policy&room_id=eq.${roomId}`,

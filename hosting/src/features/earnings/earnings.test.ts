@@ -10,7 +10,7 @@ const row = (overrides: Partial<EarningsRow>): EarningsRow => ({
   nights: 3,
   amount: 403,
   refunded: 0,
-  nightly_usd: 100,
+  quote: { service_fee: { percent: 11, local: 33, usd: 33 } } as EarningsRow['quote'],
   cancelled: false,
   ...overrides,
 });

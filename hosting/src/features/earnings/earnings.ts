@@ -3,6 +3,7 @@
  * (host_earnings(), the server's figures) with the platform fee and payout of
  * shared/rules' stayEarnings, grouped by the month of check-in with each month's totals.
  */
+import type { StayQuote } from 'shared/api';
 import { amountInCents, stayEarnings, type IsoDay } from 'shared/rules';
 
 /** A row of host_earnings(), as PostgREST sends it (numerics as numbers). */
@@ -16,7 +17,8 @@ export interface EarningsRow {
   nights: number;
   amount: number;
   refunded: number;
-  nightly_usd: number | null;
+  /** The quote the stay was paid at (its line items), null for a payment without one. */
+  quote: StayQuote | null;
   cancelled: boolean;
 }
 
@@ -50,8 +52,8 @@ export interface EarningsMonth {
 export function toEarning(row: EarningsRow): Earning {
   const chargedCents = amountInCents(Number(row.amount));
   const refundedCents = amountInCents(Number(row.refunded));
-  // A payment recorded without its nightly rate: its lines are not known, so all of it is the host's part.
-  const split = stayEarnings({ chargedCents, refundedCents, nightlyUsd: row.nightly_usd ?? 0, nights: row.nightly_usd ? row.nights : 0 });
+  // A payment recorded without its quote: its lines are not known, so all of it is the host's part.
+  const split = stayEarnings({ chargedCents, refundedCents, serviceFeeCents: amountInCents(row.quote?.service_fee.usd ?? 0) });
   return {
     bookingId: row.booking_id,
     roomTitle: row.room_title,

@@ -47,9 +47,16 @@ describe('listing draft', () => {
     const empty = fieldsOf(null);
     expect(fieldsOfStep('location', { ...empty, city: 'Oslo' })).toEqual({ address: '', city: 'Oslo', country: '' });
     expect(fieldsOfStep('capacity', fieldsOf(room))).toEqual({ guests: 3, bedrooms: 0, beds: 2, baths: 1 });
-    expect(fieldsOfStep('price', empty)).toEqual({});
-    expect(fieldsOfStep('price', { ...empty, price: 120 })).toEqual({ price: 120 });
-    expect(fieldsOfStep('price', { ...empty, price: 120, currency: 'EUR' })).toEqual({ price: 120, currency: 'EUR' });
+    const noFees = { cleaning_fee: 0, weekly_discount: 0, monthly_discount: 0 };
+    expect(fieldsOfStep('price', empty)).toEqual(noFees);
+    expect(fieldsOfStep('price', { ...empty, price: 120 })).toEqual({ price: 120, ...noFees });
+    expect(fieldsOfStep('price', { ...empty, price: 120, currency: 'EUR', cleaning_fee: 40, weekly_discount: 10 })).toEqual({
+      price: 120,
+      currency: 'EUR',
+      cleaning_fee: 40,
+      weekly_discount: 10,
+      monthly_discount: 0,
+    });
     expect(fieldsOfStep('publish', fieldsOf(room))).toEqual({});
     expect(fieldsOfStep('cancellation', fieldsOf(room, 'flexible'))).toEqual({ cancellation_policy: 'flexible' });
     const facts = { ...NO_FACTS, amenities: ['wifi' as const], check_in_from: '15:00', pets_allowed: false };

@@ -76,6 +76,9 @@ export function fieldsOf(
     lng: room?.lng ?? Number.NaN,
     price: Number(money.local_price ?? 0),
     currency: money.currency ?? '',
+    cleaning_fee: Number(room?.cleaning_fee ?? 0),
+    weekly_discount: room?.weekly_discount ?? 0,
+    monthly_discount: room?.monthly_discount ?? 0,
     guests: room ? Math.max(1, room.max_guests) : 1,
     bedrooms: countOf(room?.bedroom_count ?? '', 1),
     beds: countOf(room?.bed_count ?? '', 1),
@@ -118,7 +121,13 @@ export function fieldsOfStep(step: Step, fields: ListingFields): Partial<Listing
         parties_allowed: fields.parties_allowed,
       };
     case 'price':
-      return { ...(fields.currency ? { currency: fields.currency } : {}), ...(fields.price > 0 ? { price: fields.price } : {}) };
+      return {
+        ...(fields.currency ? { currency: fields.currency } : {}),
+        ...(fields.price > 0 ? { price: fields.price } : {}),
+        cleaning_fee: fields.cleaning_fee,
+        weekly_discount: fields.weekly_discount,
+        monthly_discount: fields.monthly_discount,
+      };
     case 'cancellation':
       return { cancellation_policy: fields.cancellation_policy };
     case 'publish':

@@ -12,7 +12,7 @@ const room: ListingCardRoom = {
   'house-title': 'Cliffside cabin',
   city: 'Kyoto',
   country: 'Japan',
-  price: 8300,
+  nightly_usd: 100,
   images: [photo(1), photo(2), photo(3)],
   house_rating: 4.85,
   guest_favorite: 'Guest favourite',

@@ -16,7 +16,6 @@ import { ChevronLeft, ChevronRight, Heart, Star } from 'lucide-react';
 import {
   BREAKPOINTS,
   FIXED_CARD_DATE_TEXT,
-  nightlyUsdPrice,
   distanceText,
   isGuestFavourite,
   showsRating,
@@ -33,7 +32,8 @@ export interface ListingCardRoom {
   'house-title': string;
   city: string;
   country: string;
-  price: number | string;
+  /** The night in whole US dollars ("Rooms".nightly_usd). */
+  nightly_usd: number | null;
   images: readonly string[];
   house_rating: RatingValue;
   guest_favorite: string | null;
@@ -84,7 +84,6 @@ export function ListingCard({
   const atStart = index === 0;
   const atEnd = index >= photos.length - 1;
   const place = [room.city, room.country].filter(Boolean).join(', ') || room['house-title'];
-  const price = Number(room.price);
   const href = `/house/${room.id}${staySearch}`;
 
   const loadExtraPhotos = () => {
@@ -178,7 +177,7 @@ export function ListingCard({
         {distanceKm !== null && <p className={styles.line}>{distanceText(distanceKm)}</p>}
         <p className={styles.line}>{datesText}</p>
         <p className={styles.price}>
-          <strong>${nightlyUsdPrice(price)}</strong> night
+          <strong>${room.nightly_usd ?? 0}</strong> night
         </p>
       </div>
     </article>

@@ -6,7 +6,7 @@
  * guests; cancelling asks the cancel-booking edge function, which decides. Errors are logged,
  * then reported as the endpoint's error.
  */
-import { api, clientOf, functionError, toApiError, type ExactLocation, type Room } from 'shared/api';
+import { api, clientOf, functionError, toApiError, type ExactLocation, type Room, type StayQuote } from 'shared/api';
 import type { BookingState } from 'shared/rules';
 
 export interface TripPayment {
@@ -37,13 +37,12 @@ export interface TripDetailPayment extends Omit<TripPayment, 'room'> {
   /** When it was paid: the start of the policy's free cancellation window. */
   created_at: string;
   cancellation_policy: string;
-  /** The nightly rate it was charged at, in whole US dollars (null for old payments). */
-  nightly_usd: number | null;
   refund_amount: number | null;
   refund_id: string | null;
   /** 'authorised': a request's card held; 'successful': charged; 'released': a hold given back. */
   status: 'authorised' | 'successful' | 'released';
-  booking: { id: number; adults: number; children: number; infants: number; pets: number } | null;
+  /** The booking, with the quote it was paid at (its line items; null for a payment without one). */
+  booking: { id: number; adults: number; children: number; infants: number; pets: number; quote: StayQuote | null } | null;
 }
 
 export interface Cancellation {
@@ -60,7 +59,7 @@ export interface Cancellation {
 const RESERVATION_CODE = /^[A-Za-z0-9]{1,40}$/;
 
 const DETAIL_COLUMNS =
-  'id, startDate, endDate, numOfDays, Guest, amount, booking_id, created_at, cancellation_policy, nightly_usd, cancelled_at, refund_amount, refund_id, status, room:Rooms(*, location:room_locations(address, lat, lng)), booking:Bookings(id, adults, children, infants, pets), state:Bookings(status, request_expires_at)';
+  'id, startDate, endDate, numOfDays, Guest, amount, booking_id, created_at, cancellation_policy, cancelled_at, refund_amount, refund_id, status, room:Rooms(*, location:room_locations(address, lat, lng)), booking:Bookings(id, adults, children, infants, pets, quote), state:Bookings(status, request_expires_at)';
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { setUserData } from 'shared/state';
-import { renderWithStore } from 'shared/testing';
+import { renderWithStore, specQuote } from 'shared/testing';
 import { addDaysToIsoDay, NO_FACTS, toIsoDay } from 'shared/rules';
 import { TripPage } from './TripPage';
 
@@ -22,7 +22,7 @@ const room = {
 };
 const today = toIsoDay(new Date());
 
-/** 8300 local = $100 a night: 3 nights = 300 + cleaning 70 + service 33 = $403. */
+/** 8300 local = $100 a night: 3 nights = 300 + cleaning 70 + service 33 = $403, as its stored quote says. */
 function payment(fields: Record<string, unknown> = {}) {
   return {
     id: 'HMABC123-9f',
@@ -33,13 +33,12 @@ function payment(fields: Record<string, unknown> = {}) {
     amount: 403,
     created_at: new Date().toISOString(),
     cancellation_policy: 'moderate',
-    nightly_usd: 100,
     cancelled_at: null,
     refund_amount: null,
     refund_id: null,
     status: 'successful',
     room,
-    booking: { adults: 2, children: 1, infants: 0, pets: 1 },
+    booking: { adults: 2, children: 1, infants: 0, pets: 1, quote: specQuote(7, '2030-06-01', '2030-06-04', 8300) },
     ...fields,
   };
 }
@@ -127,7 +126,8 @@ describe('TripPage', () => {
   });
 
   it('shows only the total when the lines would not add up to what was charged', async () => {
-    renderTrip([payment({ nightly_usd: 120 })]);
+    const quote = specQuote(7, '2030-06-01', '2030-06-04', 120 * 83);
+    renderTrip([payment({ booking: { adults: 2, children: 1, infants: 0, pets: 1, quote } })]);
     const receipt = await screen.findByRole('region', { name: 'Receipt' });
     expect(within(receipt).queryByText('Cleaning fee')).not.toBeInTheDocument();
     expect(within(receipt).getByText('Total charged (USD)').nextSibling).toHaveTextContent('$403.00');

@@ -25,7 +25,6 @@ import {
   cancellationTerms,
   checkInText,
   checkoutText,
-  checkoutTotals,
   formatShownRange,
   guestSummary,
   isCancellationPolicy,
@@ -72,10 +71,10 @@ const TOTAL_LABEL: Record<TripDetailPayment['status'], string> = {
   released: 'Total, not charged (USD)',
 };
 
-/** The lines of the price it was charged at, when they add up to the amount charged. */
+/** The lines of the quote it was paid at (stored with the booking), when they add up to the amount charged. */
 function Receipt({ trip, room }: { trip: TripDetailPayment; room: NonNullable<TripDetailPayment['room']> }) {
-  const totals = trip.nightly_usd === null ? null : checkoutTotals(trip.nightly_usd, trip.numOfDays);
-  const linesAddUp = totals !== null && totals.total * 100 === cents(trip.amount);
+  const quote = trip.booking?.quote ?? null;
+  const linesAddUp = quote !== null && quote.total_cents === cents(trip.amount);
   const refund = trip.refund_amount === null ? null : Number(trip.refund_amount);
   return (
     <section className={styles.card} aria-labelledby="receipt-heading">
@@ -87,17 +86,27 @@ function Receipt({ trip, room }: { trip: TripDetailPayment; room: NonNullable<Tr
           <>
             <div className={styles.line}>
               <dt>
-                {formatMoney(trip.nightly_usd!)} x {trip.numOfDays} {trip.numOfDays === 1 ? 'night' : 'nights'}
+                {formatMoney(quote.nightly.usd)} x {quote.nights} {quote.nights === 1 ? 'night' : 'nights'}
               </dt>
-              <dd>{formatMoney(totals.nightsSubtotal)}</dd>
+              <dd>{formatMoney(quote.nights_total.usd)}</dd>
             </div>
-            <div className={styles.line}>
-              <dt>Cleaning fee</dt>
-              <dd>{formatMoney(totals.cleaningFee)}</dd>
-            </div>
+            {quote.discount.usd > 0 && (
+              <div className={styles.line}>
+                <dt>
+                  {quote.discount.kind === 'monthly' ? 'Monthly' : 'Weekly'} discount ({quote.discount.percent}%)
+                </dt>
+                <dd>-{formatMoney(quote.discount.usd)}</dd>
+              </div>
+            )}
+            {quote.cleaning_fee.usd > 0 && (
+              <div className={styles.line}>
+                <dt>Cleaning fee</dt>
+                <dd>{formatMoney(quote.cleaning_fee.usd)}</dd>
+              </div>
+            )}
             <div className={styles.line}>
               <dt>Service fee</dt>
-              <dd>{formatMoney(totals.serviceFee)}</dd>
+              <dd>{formatMoney(quote.service_fee.usd)}</dd>
             </div>
           </>
         )}

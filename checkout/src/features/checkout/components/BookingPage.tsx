@@ -1,10 +1,10 @@
 /**
- * The booking page, /:id/book (accounts spec section 2, "Booking page"): Request to book with a
+ * The booking page, /:id/book (accounts spec section 2, "Booking page"): its heading with a
  * back button; Your trip (dates and guests, each with Edit), Pay with (card and billing
  * details), Required for your trip, Ground rules and the button; on the right the place's
  * summary and Price details. The button says what happens (issue 42): 'Confirm and pay' for a
  * place that books instantly (the stay is confirmed on payment), 'Request to book' for one on
- * request (the card is held until the host answers). The trip (dates and guests) is the URL's
+ * request (the card is held until the host answers), and the heading says the same. The trip (dates and guests) is the URL's
  * (shared/url's useStay, as the listing's): Reserve brings it, the Edit dialogs change it, a reload keeps it.
  * It reaches the server once, as one stay request, when the button is pressed.
  *
@@ -20,12 +20,16 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'shared/router';
 import { ChevronLeft } from 'lucide-react';
-import { useGetBookedRangesQuery, useGetCancellationPolicyQuery, useGetRoomByIdQuery, useGetSessionUserQuery } from 'shared/api';
+import { skipToken } from '@reduxjs/toolkit/query';
+import {
+  useGetBookedRangesQuery,
+  useGetCancellationPolicyQuery,
+  useGetRoomByIdQuery,
+  useGetSessionUserQuery,
+  useGetStayQuoteQuery,
+} from 'shared/api';
 import { useRuntimeConfig } from 'shared/config';
 import {
-  amountInCents,
-  checkoutTotals,
-  nightlyUsdPrice,
   REDIRECT_DELAY_MS,
   toIsoDay,
   type DateRange,
@@ -73,15 +77,19 @@ export function BookingPage() {
   return <Booking key={roomId} roomId={roomId} />;
 }
 
-/** 'Request to book' with the back button, in the same place whatever the page shows below. */
-function TitleRow() {
+/**
+ * The heading with the back button, in the same place whatever the page shows below: 'Confirm and
+ * pay' for a place that books instantly (and while that is not known yet), 'Request to book' for
+ * one on request.
+ */
+function TitleRow({ instantBook }: { instantBook?: boolean }) {
   const navigate = useNavigate();
   return (
     <div className={styles.titleRow}>
       <button type="button" className={styles.back} aria-label="Back" onClick={() => navigate(-1)}>
         <ChevronLeft size={20} aria-hidden />
       </button>
-      <h1 className={styles.heading}>Request to book</h1>
+      <h1 className={styles.heading}>{instantBook === false ? 'Request to book' : 'Confirm and pay'}</h1>
     </div>
   );
 }
@@ -136,24 +144,26 @@ function Booking({ roomId }: { roomId: number }) {
   const tooManyGuests = maxGuests !== undefined && countedGuests(trip.guests) > maxGuests;
   const processing = payment.status === 'processing';
   const locked = processing || payment.status === 'success';
-  // The total shown in Price details (whole dollars), once the place and the nights are known.
-  const totalUsd = room.data && nights > 0 ? checkoutTotals(nightlyUsdPrice(Number(room.data.price)), nights).total : null;
+  // The stay's quote (Price details), once the nights are known: its total is the amount shown.
+  const { start, end } = trip.range;
+  const quote = useGetStayQuoteQuery(start !== null && end !== null && nights > 0 ? { roomId, checkIn: start, checkOut: end } : skipToken);
+  const shownCents = quote.data && quote.data.check_in === start && quote.data.check_out === end ? quote.data.total_cents : null;
   const canPay =
     !locked &&
     user !== null &&
     port !== null &&
     isTripComplete(trip) &&
-    totalUsd !== null &&
+    shownCents !== null &&
     policy.data !== undefined &&
     instantBook.data !== undefined &&
     !tooManyGuests;
 
   const requestToBook = () => {
-    if (!canPay || !user || !isTripComplete(trip) || totalUsd === null || policy.data === undefined) return;
+    if (!canPay || !user || !isTripComplete(trip) || shownCents === null || policy.data === undefined) return;
     void payment.pay({
       stay: stayRequestOf(roomId, trip),
       billing: { name: name.trim(), email: user.email ?? '', address },
-      shown: { amount: amountInCents(totalUsd), policy: policy.data },
+      shown: { amount: shownCents, policy: policy.data },
     });
   };
 
@@ -174,7 +184,7 @@ function Booking({ roomId }: { roomId: number }) {
   const summary = (
     <aside className={styles.summary} aria-label="Your booking">
       {room.data ? (
-        <PlaceSummary room={room.data} nights={nights} policy={policy.data} />
+        <PlaceSummary room={room.data} nights={nights} quote={quote.data} policy={policy.data} />
       ) : room.isLoading ? (
         <PlaceSummaryPlaceholder nights={nights} />
       ) : (
@@ -188,7 +198,7 @@ function Booking({ roomId }: { roomId: number }) {
   if (signedOut) {
     return (
       <div className={styles.page}>
-        <TitleRow />
+        <TitleRow instantBook={instantBook.data} />
         <div className={styles.columns}>
           <div className={styles.main}>
             <p role="status" className={styles.prompt}>
@@ -203,7 +213,7 @@ function Booking({ roomId }: { roomId: number }) {
 
   return (
     <div className={styles.page}>
-      <TitleRow />
+      <TitleRow instantBook={instantBook.data} />
 
       {hasCardError && (
         <div role="alert" className={styles.banner}>
@@ -318,9 +328,9 @@ function Booking({ roomId }: { roomId: number }) {
             </button>
             <div role="status" className={payment.status === 'success' ? styles.success : styles.paymentMessage}>
               {payment.message}
-              {payment.termsChanged && totalUsd !== null && !room.isFetching && !policy.isFetching && (
+              {payment.termsChanged && quote.data && !quote.isFetching && !policy.isFetching && (
                 <p className={styles.code}>
-                  The total is now <strong>{formatUsd(totalUsd)}</strong>; check Price details and press {buttonLabel} again to pay it.
+                  The total is now <strong>{formatUsd(quote.data.total.usd)}</strong>; check Price details and press {buttonLabel} again to pay it.
                 </p>
               )}
               {payment.reservationCode && (

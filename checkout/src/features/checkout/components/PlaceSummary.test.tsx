@@ -2,13 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { render, screen, within } from '@testing-library/react';
 import type { Room } from 'shared/api';
 import { ConfigProvider } from 'shared/config';
-import { testConfig as config, TEST_SUPABASE_URL } from 'shared/testing';
+import { specQuote, testConfig as config, TEST_SUPABASE_URL } from 'shared/testing';
 import { PlaceSummary, PlaceSummaryPlaceholder } from './PlaceSummary';
 
 const room = {
   id: 3,
   'house-title': 'Cabin by the lake',
   price: 8250, // ceil(8250 / 83) = 100 USD a night
+  nightly_usd: 100,
   images: ['/storage/v1/object/public/listing-photos/a.webp'],
   house_rating: 4.8,
   rating_count: '(18)',
@@ -19,7 +20,11 @@ const room = {
 function renderSummary(nights: number) {
   return render(
     <ConfigProvider config={config}>
-      <PlaceSummary room={room} nights={nights} />
+      <PlaceSummary
+        room={room}
+        nights={nights}
+        quote={nights > 0 ? specQuote(3, '2030-06-01', `2030-06-${String(1 + nights).padStart(2, '0')}`, 8250) : undefined}
+      />
     </ConfigProvider>,
   );
 }
@@ -45,6 +50,16 @@ describe('PlaceSummary', () => {
     const image = document.querySelector('img');
     expect(image?.getAttribute('src')).toBe(`${TEST_SUPABASE_URL}/storage/v1/object/public/listing-photos/a.webp`);
     expect(within(document.body).getByText('$100 x 1 night')).toBeInTheDocument();
+  });
+
+  it('holds the lines while the quote loads', () => {
+    render(
+      <ConfigProvider config={config}>
+        <PlaceSummary room={room} nights={3} />
+      </ConfigProvider>,
+    );
+    expect(screen.getByText('Price details')).toBeInTheDocument();
+    expect(screen.queryByText('Total (USD)')).toBeNull();
   });
 
   it('asks for dates before there is a total', () => {

@@ -1,22 +1,32 @@
 /**
- * The right-hand card: the place (cover photo, title, rating) and Price details: the nightly USD
- * rate x nights, the cleaning fee, the service fee and the total, from the shared pricing rules
- * the server charges with, and the cancellation policy the payment is made under. While the place
+ * The right-hand card: the place (cover photo, title, rating) and Price details: the stay's quote
+ * (quote_stay, the price the server charges: nights, any discount, the cleaning fee, the service
+ * fee and the total), and the cancellation policy the payment is made under. While the place
  * loads, a placeholder of the same size holds its box: the photo's 106 px sets the place row's
  * height (the title is kept to two lines, the location to one), the price rows are the same lines
  * and the policy's box is three lines, loaded or not, so nothing moves when the place or the policy
  * arrives.
  */
 import { Star } from 'lucide-react';
-import type { Room } from 'shared/api';
+import type { Room, StayQuote } from 'shared/api';
 import { resolveImageUrl, useRuntimeConfig } from 'shared/config';
-import { cancellationPolicyText, nightlyUsdPrice, showsRating, type CancellationPolicy } from 'shared/rules';
+import { cancellationPolicyText, showsRating, type CancellationPolicy } from 'shared/rules';
 import { formatUsd, PriceBreakdown, Skeleton } from 'shared/ui';
 import styles from './BookingPage.module.css';
 
-export function PlaceSummary({ room, nights, policy }: { room: Room; nights: number; policy?: CancellationPolicy }) {
+export function PlaceSummary({
+  room,
+  nights,
+  quote,
+  policy,
+}: {
+  room: Room;
+  nights: number;
+  /** The stay's quote, once loaded (with nights). */
+  quote?: StayQuote;
+  policy?: CancellationPolicy;
+}) {
   const config = useRuntimeConfig();
-  const nightly = nightlyUsdPrice(Number(room.price));
   const cover = room.images[0];
   return (
     <div className={styles.summaryCard}>
@@ -52,10 +62,14 @@ export function PlaceSummary({ room, nights, policy }: { room: Room; nights: num
       </div>
       <hr className={styles.rule} />
       <h2 className={styles.sectionTitle}>Price details</h2>
-      {nights > 0 ? (
-        <PriceBreakdown nightlyUsd={nightly} nights={nights} />
+      {nights === 0 ? (
+        <p className={`${styles.muted} ${styles.perNight}`}>
+          {formatUsd(room.nightly_usd ?? 0)} per night. Add your dates to see the total.
+        </p>
+      ) : quote ? (
+        <PriceBreakdown quote={quote} />
       ) : (
-        <p className={`${styles.muted} ${styles.perNight}`}>{formatUsd(nightly)} per night. Add your dates to see the total.</p>
+        <PricePlaceholder />
       )}
       {policy ? (
         <p className={`${styles.muted} ${styles.policy}`}>
@@ -73,6 +87,20 @@ const PRICE_ROWS = ['nights', 'cleaning', 'service', 'total'] as const;
 /** A grey bar standing for a line of text: inline, so the line keeps its height. */
 function TextLine({ width }: { width: string }) {
   return <Skeleton shape="text" width={width} style={{ display: 'inline-block', maxWidth: '100%', verticalAlign: 'middle' }} />;
+}
+
+/** The price lines while the quote loads: the same rows, grey. */
+function PricePlaceholder() {
+  return (
+    <div className={styles.prices} aria-hidden="true">
+      {PRICE_ROWS.map((row) => (
+        <div key={row} className={row === 'total' ? styles.total : undefined}>
+          <TextLine width={row === 'nights' ? '8em' : '6em'} />
+          <TextLine width="3em" />
+        </div>
+      ))}
+    </div>
+  );
 }
 
 /** The policy's line while it loads: its box, grey where the text will be. */
@@ -105,14 +133,7 @@ export function PlaceSummaryPlaceholder({ nights }: { nights: number }) {
         Price details
       </h2>
       {nights > 0 ? (
-        <div className={styles.prices} aria-hidden="true">
-          {PRICE_ROWS.map((row) => (
-            <div key={row} className={row === 'total' ? styles.total : undefined}>
-              <TextLine width={row === 'nights' ? '8em' : '6em'} />
-              <TextLine width="3em" />
-            </div>
-          ))}
-        </div>
+        <PricePlaceholder />
       ) : (
         <p className={styles.perNight} aria-hidden="true">
           <TextLine width="12em" />

@@ -13,7 +13,6 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { distanceOrigin, useGetGridPageInfiniteQuery, useGetSearchPlaceQuery, type GridRoom } from 'shared/api';
 import { useRuntimeConfig } from 'shared/config';
 import { Link, useLocation, useNavigate } from 'shared/router';
-import { nightlyUsdPrice } from 'shared/rules';
 import { useAppSelector } from 'shared/store';
 import { photoSources } from 'shared/ui';
 import { cleanMapBox, mapBoxParam, serializeSearchParams, staySearch } from 'shared/url';
@@ -282,7 +281,7 @@ export default function ResultsMap() {
     const onMap = rooms.flatMap((room) => {
       const { x, y } = pointOnMap(room, view, size);
       if (x < -40 || y < -20 || x > size.width + 40 || y > size.height + 20) return [];
-      const label = `$${nightlyUsdPrice(Number(room.price))}`;
+      const label = `$${room.nightly_usd ?? 0}`;
       return [{ room, label, x, y, ...pinSize(label) }];
     });
     const pins = layOutPins(
@@ -420,7 +419,7 @@ export default function ResultsMap() {
             </h2>
             <p className={styles.cardLine}>{selected['house-title']}</p>
             <p className={styles.cardLine}>
-              <strong>${nightlyUsdPrice(Number(selected.price))}</strong> night
+              <strong>${selected.nightly_usd ?? 0}</strong> night
             </p>
           </div>
           <button type="button" className={styles.cardClose} aria-label="Close" onClick={() => setSelectedId(null)}>

@@ -52,6 +52,11 @@ export interface ListingFields extends ListingFacts {
   price: number;
   /** An ISO 4217 code of the rate table ('' until known: the country's then). */
   currency: string;
+  /** The cleaning fee a stay pays, in `currency`, a whole number (0: none). */
+  cleaning_fee: number;
+  /** Percent off the nights of a stay of 7 nights or more, and of 28 or more (0: none; 0 to 90). */
+  weekly_discount: number;
+  monthly_discount: number;
   guests: number;
   bedrooms: number;
   beds: number;

@@ -14,7 +14,7 @@ import { Link, useLocation } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from 'shared/store';
 import { selectIsLoggedIn } from 'shared/state';
-import { REDIRECT_DELAY_MS, formatShownRange, nightlyUsdPrice } from 'shared/rules';
+import { REDIRECT_DELAY_MS, formatShownRange } from 'shared/rules';
 import { loginPathReturningTo } from 'shared/url';
 import { useRuntimeConfig } from 'shared/config';
 import { confirmDialogStyles as dialogStyles, Dialog, photoUrl, Skeleton } from 'shared/ui';
@@ -54,7 +54,7 @@ function ListingRow({ listing, onDelete }: { listing: HostListing; onDelete: (li
           {title}
         </h2>
         <p className={styles.hint}>{place || 'No location yet'}</p>
-        {Number(room.price) > 0 && <p className={styles.hint}>${nightlyUsdPrice(Number(room.price))} night</p>}
+        {room.nightly_usd !== null && <p className={styles.hint}>${room.nightly_usd} night</p>}
         <span className={status === 'published' ? styles.badgePublished : styles.badgeDraft}>
           {status === 'published' ? 'Published' : 'Draft'}
         </span>

@@ -157,6 +157,8 @@ export function CapacityStep({ fields, onChange }: StepProps) {
 
 const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
 const dollars = (usd: number) => `$${usd.toLocaleString('en-US')}`;
+/** The largest discount a host may give (the database's rooms_*_discount_check). */
+const MAX_DISCOUNT_PERCENT = 90;
 
 interface PriceStepProps extends StepProps {
   /** The place's confirmed stays still to come. */
@@ -200,7 +202,47 @@ export function PriceStep({ fields, onChange, upcomingStays }: PriceStepProps) {
           usd === null && `A whole number of ${currency}, worth at most ${dollars(MAX_NIGHTLY_USD)} a night.`
         )}
       </p>
-      <p className={styles.hint}>Guests pay in US dollars, converted at Homestory&apos;s stored exchange rate.</p>
+      <label className={styles.field}>
+        <span>Cleaning fee in {currency}</span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={fields.cleaning_fee}
+          onChange={(event) => onChange({ cleaning_fee: event.target.value === '' ? 0 : Number(event.target.value) })}
+        />
+      </label>
+      <div className={styles.discounts}>
+        <label className={styles.field}>
+          <span>Weekly discount (%)</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_DISCOUNT_PERCENT}
+            step={1}
+            value={fields.weekly_discount}
+            onChange={(event) => onChange({ weekly_discount: event.target.value === '' ? 0 : Number(event.target.value) })}
+          />
+        </label>
+        <label className={styles.field}>
+          <span>Monthly discount (%)</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_DISCOUNT_PERCENT}
+            step={1}
+            value={fields.monthly_discount}
+            onChange={(event) => onChange({ monthly_discount: event.target.value === '' ? 0 : Number(event.target.value) })}
+          />
+        </label>
+      </div>
+      <p className={styles.hint}>
+        A stay of 7 nights or more gets the weekly discount off its nights, one of 28 or more the monthly one; 0 is none.
+        Guests pay in US dollars, converted at Homestory&apos;s stored exchange rate.
+      </p>
       {upcomingStays > 0 && (
         <p className={styles.notice} role="note">
           This place has {upcomingStays === 1 ? '1 upcoming booking' : `${upcomingStays} upcoming bookings`}. A new price

@@ -100,7 +100,7 @@ function ListingView({ room, facts }: { room: Room; facts: ListingFactsRead }) {
         </div>
         <aside className={styles.wideOnly} aria-label="Reservation">
           <div className={styles.sticky}>
-            <PriceCard roomId={room.id} price={room.price} maxGuests={room.max_guests} />
+            <PriceCard roomId={room.id} nightlyUsd={room.nightly_usd ?? 0} maxGuests={room.max_guests} />
           </div>
         </aside>
       </div>
@@ -123,7 +123,7 @@ function ListingView({ room, facts }: { room: Room; facts: ListingFactsRead }) {
       <ContactHost roomId={room.id} />
       <ThingsToKnow facts={facts} maxGuests={room.max_guests} policy={policy} />
       <div className={styles.smallOnly}>
-        <MobileReserveBar roomId={room.id} price={room.price} maxGuests={room.max_guests} />
+        <MobileReserveBar roomId={room.id} nightlyUsd={room.nightly_usd ?? 0} maxGuests={room.max_guests} />
       </div>
     </article>
   );

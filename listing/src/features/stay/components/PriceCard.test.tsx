@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setUserData } from 'shared/state';
-import { checkoutTotals, nightlyUsdPrice } from 'shared/rules';
-import { createTestStore, renderWithStore } from 'shared/testing';
+import { createTestStore, renderWithStore, specNightlyUsd, specQuote, specStayTotals } from 'shared/testing';
 import { roomsApi } from 'shared/api';
 import { PriceCard } from './PriceCard';
 
@@ -15,13 +14,15 @@ async function renderCard(
 ) {
   const store = createTestStore();
   await store.dispatch(roomsApi.util.upsertQueryData('getBookedRanges', 7, options.booked ?? []));
+  const quoted = { roomId: 7, checkIn: '2030-06-01', checkOut: '2030-06-04' };
+  await store.dispatch(roomsApi.util.upsertQueryData('getStayQuote', quoted, specQuote(7, quoted.checkIn, quoted.checkOut, PRICE)));
   if (options.signedIn) store.dispatch(setUserData({ id: 'u1', email: 'ada@example.test', name: 'Ada', isAnonymous: false }));
   const stay = new URLSearchParams();
   if (options.dates) stay.set('checkin', '2030-06-01');
   if (options.dates) stay.set('checkout', '2030-06-04');
   if (options.adults) stay.set('adults', String(options.adults));
   const path = stay.size > 0 ? `/house/7?${stay.toString()}` : '/house/7';
-  return renderWithStore(<PriceCard roomId={7} price={PRICE} maxGuests={4} />, { store, path, route: '/house/:id' });
+  return renderWithStore(<PriceCard roomId={7} nightlyUsd={specNightlyUsd(PRICE)} maxGuests={4} />, { store, path, route: '/house/:id' });
 }
 
 function breakdownLine(label: string | RegExp) {
@@ -46,8 +47,8 @@ describe('PriceCard', () => {
 
   it("shows the booking page's lines: nights, cleaning fee, service fee and the total charged", async () => {
     await renderCard({ dates: true });
-    const nightly = nightlyUsdPrice(PRICE);
-    const totals = checkoutTotals(nightly, 3);
+    const nightly = specNightlyUsd(PRICE);
+    const totals = specStayTotals(nightly, 3);
     expect([nightly, totals]).toEqual([121, { nightsSubtotal: 363, cleaningFee: 84, serviceFee: 39, total: 486 }]);
     expect(screen.getByRole('heading', { name: '$121 night' })).toBeInTheDocument();
     expect(within(breakdownLine('$121 x 3 nights')).getByText('$363')).toBeInTheDocument();

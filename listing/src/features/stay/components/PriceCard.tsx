@@ -1,7 +1,7 @@
-import { nightlyUsdPrice, type IsoDay, formatShownDate } from 'shared/rules';
+import { type IsoDay, formatShownDate } from 'shared/rules';
 import { formatUsd, PriceBreakdown } from 'shared/ui';
 import { scrollToSection } from '../../../hooks/useScroll';
-import { useReserve, useStayDates, useStayProblem } from '../hooks/useStay';
+import { useReserve, useStayDates, useStayProblem, useStayQuote } from '../hooks/useStay';
 import { DATES_UNAVAILABLE_TEXT } from '../stayProblem';
 import { GuestPicker } from './GuestPicker';
 import { STAY_CALENDAR_ID } from './StayCalendar';
@@ -18,28 +18,28 @@ function showCalendar() {
 
 export interface PriceCardProps {
   roomId: number;
-  /** The listing's stored price ("Rooms".price, the spec's unit: 83 to the dollar). */
-  price: number;
+  /** The listing's night in whole US dollars ("Rooms".nightly_usd). */
+  nightlyUsd: number;
   maxGuests: number;
 }
 
 /**
  * The sticky price card. Without both dates: 'Add dates for prices' and a disabled 'Check
- * availability'. With both: the nightly price, Reserve and the stay's price lines, the
- * booking page's own (shared/ui/PriceBreakdown), so the total is the amount charged.
+ * availability'. With both: the nightly price, Reserve and the stay's price lines (its quote),
+ * the booking page's own (shared/ui/PriceBreakdown), so the total is the amount charged.
  */
-export function PriceCard({ roomId, price, maxGuests }: PriceCardProps) {
-  const { range, nights, hasBothDates } = useStayDates();
+export function PriceCard({ roomId, nightlyUsd, maxGuests }: PriceCardProps) {
+  const { range, hasBothDates } = useStayDates();
   const reserve = useReserve(roomId);
   const problem = useStayProblem(roomId, maxGuests);
-  const nightly = nightlyUsdPrice(price);
+  const quote = useStayQuote(roomId);
   const priced = hasBothDates && problem !== DATES_UNAVAILABLE_TEXT;
   return (
     <section className={styles.card} aria-labelledby="price-card-heading">
       <h2 id="price-card-heading" className={styles.heading}>
         {priced ? (
           <>
-            <span className={styles.price}>{formatUsd(nightly)}</span> night
+            <span className={styles.price}>{formatUsd(nightlyUsd)}</span> night
           </>
         ) : (
           'Add dates for prices'
@@ -66,8 +66,8 @@ export function PriceCard({ roomId, price, maxGuests }: PriceCardProps) {
           <p className={problem ? styles.problem : styles.note} aria-live="polite">
             {problem ?? "You won't be charged yet"}
           </p>
-          <div className={styles.breakdown}>
-            <PriceBreakdown nightlyUsd={nightly} nights={nights} />
+          <div className={styles.breakdown} aria-busy={quote === undefined}>
+            {quote && <PriceBreakdown quote={quote} />}
           </div>
         </>
       ) : (

@@ -9,7 +9,8 @@ import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectIsLoggedIn, showLoginReturningTo } from 'shared/state';
 import { nightsBetween, toIsoDay, type DateRange, type GuestCounts } from 'shared/rules';
 import { searchOfStay, useStay } from 'shared/url';
-import { useGetBookedRangesQuery } from 'shared/api';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useGetBookedRangesQuery, useGetStayQuoteQuery, type StayQuote } from 'shared/api';
 import { stayProblem } from '../stayProblem';
 
 const NO_DATES: DateRange = { start: null, end: null };
@@ -62,4 +63,15 @@ export function useStayProblem(roomId: number, maxGuests: number): string | null
   const { data: booked = [] } = useGetBookedRangesQuery(roomId);
   const [today] = useState(() => toIsoDay(new Date()));
   return stayProblem(stay.range, booked, today, stay.guests, maxGuests);
+}
+
+/**
+ * The chosen stay's price (quote_stay, the one price rule), once both dates are chosen; undefined
+ * before and while it loads. (Guests change no price; the card says when they are too many.)
+ */
+export function useStayQuote(roomId: number): StayQuote | undefined {
+  const { stay } = useStay();
+  const { start, end } = stay.range;
+  const { data } = useGetStayQuoteQuery(start !== null && end !== null ? { roomId, checkIn: start, checkOut: end } : skipToken);
+  return data;
 }
