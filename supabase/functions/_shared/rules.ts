@@ -38,8 +38,6 @@ export const LOCAL_CURRENCY_PER_USD = 83;
 export const MAX_NIGHTLY_USD = 100_000;
 /** Exchange rates carry six decimals (currency_rates.per_usd, numeric(20, 6)). */
 const RATE_SCALE = 1_000_000;
-/** The fixed date line of listing and wishlist cards. */
-export const FIXED_CARD_DATE_TEXT = '16-21 May';
 /** Checkout: cleaning fee, percent of one night's USD rate, rounded down. */
 export const CHECKOUT_CLEANING_FEE_PERCENT = 70;
 /** Checkout: service fee, percent of the nights subtotal, rounded down. */

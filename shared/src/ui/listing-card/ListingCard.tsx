@@ -15,7 +15,6 @@ import { Link } from 'shared/router';
 import { ChevronLeft, ChevronRight, Heart, Star } from 'lucide-react';
 import {
   BREAKPOINTS,
-  FIXED_CARD_DATE_TEXT,
   nightlyUsdPrice,
   distanceText,
   isGuestFavourite,
@@ -49,7 +48,7 @@ export interface ListingCardProps {
   priority?: boolean;
   /** Kilometres from the searched place; no distance line without one. */
   distanceKm?: number | null;
-  /** The searched dates ('12 Dec - 15 Dec'); the spec's fixed line without a search. */
+  /** The searched dates ('12 Dec - 15 Dec'), else the place's next free stay ('16-21 May'); no line without either. */
   datesText?: string;
   /** The stay the link carries to the listing ('?checkin=…&adults=…', shared/url staySearch). */
   staySearch?: string;
@@ -72,7 +71,7 @@ export function ListingCard({
   openInNewTab = false,
   priority = false,
   distanceKm = null,
-  datesText = FIXED_CARD_DATE_TEXT,
+  datesText,
   staySearch = '',
   signInHref,
 }: ListingCardProps) {
@@ -176,7 +175,7 @@ export function ListingCard({
           </span>
         )}
         {distanceKm !== null && <p className={styles.line}>{distanceText(distanceKm)}</p>}
-        <p className={styles.line}>{datesText}</p>
+        {datesText && <p className={styles.line}>{datesText}</p>}
         <p className={styles.price}>
           <strong>${nightlyUsdPrice(price)}</strong> night
         </p>
