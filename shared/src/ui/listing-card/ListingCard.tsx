@@ -48,7 +48,7 @@ export interface ListingCardProps {
   priority?: boolean;
   /** Kilometres from the searched place; no distance line without one. */
   distanceKm?: number | null;
-  /** The searched dates ('12 Dec - 15 Dec'), else the place's next free stay ('16-21 May'); no line without either. */
+  /** The searched dates ('12 Dec - 15 Dec'), else the place's next free stay ('16-21 May'); an empty line without either. */
   datesText?: string;
   /** The stay the link carries to the listing ('?checkin=…&adults=…', shared/url staySearch). */
   staySearch?: string;
@@ -175,7 +175,8 @@ export function ListingCard({
           </span>
         )}
         {distanceKm !== null && <p className={styles.line}>{distanceText(distanceKm)}</p>}
-        {datesText && <p className={styles.line}>{datesText}</p>}
+        {/* The line keeps its height while the next free stay is on its way: the card does not move when it comes. */}
+        <p className={styles.line}>{datesText || '\u00a0'}</p>
         <p className={styles.price}>
           <strong>${nightlyUsdPrice(price)}</strong> night
         </p>
