@@ -1867,6 +1867,49 @@ CREATE FUNCTION public.my_listings() RETURNS TABLE(room_id bigint, status text, 
   order by h.created_at desc, h.room_id desc
 $$;
 
+-- function next_free_stays(bigint[], integer) (schema public)
+CREATE FUNCTION public.next_free_stays(room_ids bigint[], nights integer DEFAULT 5) RETURNS TABLE(room_id bigint, check_in date, check_out date)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with today as (
+    select (public.app_now() at time zone 'utc')::date as d
+  ),
+  ids as (
+    select distinct u.id from unnest(room_ids[1:200]) as u(id)
+    where nights between 1 and 365
+  ),
+  taken as (
+    select b.room_id, b."startDate" as s, b."endDate" as e
+    from public."Bookings" as b, today
+    where b.room_id in (select ids.id from ids) and b.status in ('requested', 'confirmed', 'completed')
+      and b."endDate" > today.d
+    union all
+    select bd.room_id, bd.start_date, bd.end_date
+    from public.room_blocked_dates as bd, today
+    where bd.room_id in (select ids.id from ids) and bd.end_date > today.d
+  )
+  -- the first night that is today or the end of a taken stay, with `nights` free nights from it
+  select ids.id, first.s, first.s + nights
+  from ids
+  join public."Rooms" as r on r.id = ids.id
+  cross join lateral (
+    select c.s
+    from (
+      select today.d as s from today
+      union
+      select t.e from taken as t where t.room_id = ids.id
+    ) as c
+    where not exists (
+      select from taken as t where t.room_id = ids.id and t.s < c.s + nights and t.e > c.s
+    )
+    order by c.s
+    limit 1
+  ) as first
+  where not exists (select 1 from public.hosted_rooms as h where h.room_id = ids.id and h.status = 'draft')
+  order by ids.id
+$$;
+
 -- function nightly_usd_at_rate(numeric, numeric) (schema public)
 CREATE FUNCTION public.nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) RETURNS numeric
     LANGUAGE sql IMMUTABLE STRICT
@@ -2257,14 +2300,40 @@ CREATE FUNCTION public.search_letters(t text) RETURNS text
   select regexp_replace(lower(normalize(coalesce(t, ''), nfd)), '[^a-z]', '', 'g')
 $$;
 
--- function search_rooms(text, date, date, integer, integer, double precision, double precision, double precision, double precision) (schema public)
-CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL::date, check_out date DEFAULT NULL::date, guests integer DEFAULT NULL::integer, stay_nights integer DEFAULT NULL::integer, box_west double precision DEFAULT NULL::double precision, box_south double precision DEFAULT NULL::double precision, box_east double precision DEFAULT NULL::double precision, box_north double precision DEFAULT NULL::double precision) RETURNS SETOF public."Rooms"
+-- function search_price_histogram(text, date, date, integer, integer, double precision, double precision, double precision, double precision, text, integer, integer, integer, text[], boolean) (schema public)
+CREATE FUNCTION public.search_price_histogram(search_text text, check_in date DEFAULT NULL::date, check_out date DEFAULT NULL::date, guests integer DEFAULT NULL::integer, stay_nights integer DEFAULT NULL::integer, box_west double precision DEFAULT NULL::double precision, box_south double precision DEFAULT NULL::double precision, box_east double precision DEFAULT NULL::double precision, box_north double precision DEFAULT NULL::double precision, place_type text DEFAULT NULL::text, min_bedrooms integer DEFAULT NULL::integer, min_beds integer DEFAULT NULL::integer, min_bathrooms integer DEFAULT NULL::integer, amenities text[] DEFAULT NULL::text[], instant_book boolean DEFAULT NULL::boolean) RETURNS TABLE(band integer, homes integer)
+    LANGUAGE sql STABLE
+    AS $$
+  select least(coalesce(s.nightly_usd, 0) / 20, 49) as band, count(*)::integer as homes
+  from public.search_rooms(search_text, check_in, check_out, guests, stay_nights, box_west, box_south,
+                           box_east, box_north, null, null, place_type, min_bedrooms, min_beds,
+                           min_bathrooms, search_price_histogram.amenities, search_price_histogram.instant_book) as s
+  where s.id is not null
+  group by 1
+  order by 1
+$$;
+
+-- function search_rooms(text, date, date, integer, integer, double precision, double precision, double precision, double precision, integer, integer, text, integer, integer, integer, text[], boolean) (schema public)
+CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL::date, check_out date DEFAULT NULL::date, guests integer DEFAULT NULL::integer, stay_nights integer DEFAULT NULL::integer, box_west double precision DEFAULT NULL::double precision, box_south double precision DEFAULT NULL::double precision, box_east double precision DEFAULT NULL::double precision, box_north double precision DEFAULT NULL::double precision, min_price integer DEFAULT NULL::integer, max_price integer DEFAULT NULL::integer, place_type text DEFAULT NULL::text, min_bedrooms integer DEFAULT NULL::integer, min_beds integer DEFAULT NULL::integer, min_bathrooms integer DEFAULT NULL::integer, amenities text[] DEFAULT NULL::text[], instant_book boolean DEFAULT NULL::boolean) RETURNS SETOF public."Rooms"
     LANGUAGE sql STABLE
     AS $$
   with t as materialized (
     select terms.*, search.earth_point(terms.lat, terms.lng) as centre,
-           2 * sin(terms.radius_km / (2 * 6371)) as reach
+           2 * sin(terms.radius_km / (2 * 6371)) as reach,
+           coalesce(min_price, max_price, min_bedrooms, min_beds, min_bathrooms) is not null
+             or place_type is not null or coalesce(cardinality(search_rooms.amenities) > 0, false)
+             or coalesce(search_rooms.instant_book, false) as filtered
     from search.terms(search_text, check_in, check_out, stay_nights, box_west, box_south, box_east, box_north) as terms
+  ),
+  -- the rooms the filters let through when there is no text, read by the facets' price index
+  -- rather than room by room
+  allowed as materialized (
+    select f.room_id
+    from t, search.room_facets as f
+    where t.filtered and t.mode = 'letters' and t.q = ''
+      and f.nightly_usd between coalesce(min_price, 0) and coalesce(max_price, 2147483647)
+      and search.passes(f, min_price, max_price, place_type, min_bedrooms, min_beds, min_bathrooms,
+                        nullif(search_rooms.amenities, '{}'), search_rooms.instant_book)
   )
   select hit.room_id, r."house-title", r.title_1, r.title_2, r.price, r.images, r.house_rating,
          r.rating_count, r.guest_favorite, r.filter, r.country, r.city, r.house_description,
@@ -2304,6 +2373,15 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
       and (guests is null or l.max_guests >= guests)
       and l.room_id <> all (t.unavailable)
     union all
+    -- no text with filters: the rooms the facets let through, by id
+    select l.room_id, l.room_id::double precision
+    from t
+    join allowed as a on true
+    join search.room_letters as l on l.room_id = a.room_id
+    where t.mode = 'letters' and t.stay_fits and t.q = ''
+      and (guests is null or l.max_guests >= guests)
+      and l.room_id <> all (t.unavailable)
+    union all
     -- nothing resolved, even by a close spelling of a place's name, a region, or no search: the
     -- places whose own name is the search, begins with it or is spelt close to it (no longer
     -- the bare 90% letter rule, which matched homes on other continents), each place's rooms by id
@@ -2326,7 +2404,7 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
           case when t.is_region then 0 else bit_count((t.mask_1 & ~p.mask_12)::bit(64)) + bit_count((t.mask_3 & ~p.mask_34)::bit(64))
             + case when t.over_4 then search.missing_beyond_4(p.letter_counts, t.needed) else 0 end end as missing
       ) as m
-      where t.mode = 'letters' and t.stay_fits
+      where t.mode = 'letters' and t.stay_fits and not (t.filtered and t.q = '')
         and case
               when t.is_region then exists (
                 select from search.region_places as rp
@@ -2350,11 +2428,15 @@ CREATE FUNCTION public.search_rooms(search_text text, check_in date DEFAULT NULL
     order by rank, room_id
   ) as hit
   left join public."Rooms" as r on r.id = hit.room_id
+  where not (select t.filtered from t)
+     or exists (
+       select from search.room_facets as f
+       where f.room_id = hit.room_id
+         and search.passes(f, min_price, max_price, place_type, min_bedrooms, min_beds, min_bathrooms,
+                           nullif(search_rooms.amenities, '{}'), search_rooms.instant_book)
+     )
   order by hit.rank, hit.room_id
 $$;
-
--- comment FUNCTION search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) (schema public)
-COMMENT ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) IS 'Rooms at the place the search names (a city''s radius, a country, a region''s countries) nearest first, or inside the box; the ranked letter rule when nothing resolves. Sleeping at least guests, and free on [check_in, check_out) or, with stay_nights, for that many consecutive nights in it.';
 
 -- function send_notification(uuid, text, bigint, jsonb) (schema public)
 CREATE FUNCTION public.send_notification(p_recipient uuid, p_kind text, p_booking_id bigint DEFAULT NULL::bigint, p_data jsonb DEFAULT '{}'::jsonb) RETURNS bigint
@@ -2608,6 +2690,57 @@ CREATE FUNCTION search.earth_point(lat double precision, lng double precision) R
   select extensions.cube(array[cos(radians(lat)) * cos(radians(lng)), cos(radians(lat)) * sin(radians(lng)), sin(radians(lat))])
 $$;
 
+-- function facets_after_delete() (schema search)
+CREATE FUNCTION search.facets_after_delete() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_table_name = 'Rooms' then
+    perform search.sync_facets(array(select o.id from old_rows as o));
+  else
+    perform search.sync_facets(array(select o.room_id from old_rows as o));
+  end if;
+  return null;
+end
+$$;
+
+-- function facets_after_insert() (schema search)
+CREATE FUNCTION search.facets_after_insert() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_table_name = 'Rooms' then
+    perform search.sync_facets(array(select n.id from new_rows as n));
+  else
+    perform search.sync_facets(array(select n.room_id from new_rows as n));
+  end if;
+  return null;
+end
+$$;
+
+-- function facets_after_update() (schema search)
+CREATE FUNCTION search.facets_after_update() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_table_name = 'Rooms' then
+    perform search.sync_facets(array(select n.id from new_rows as n union select o.id from old_rows as o));
+  else
+    perform search.sync_facets(array(select n.room_id from new_rows as n union select o.room_id from old_rows as o));
+  end if;
+  return null;
+end
+$$;
+
+-- function leading_count(text) (schema search)
+CREATE FUNCTION search.leading_count(t text) RETURNS smallint
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$ select least((substring(t from '^\s*(\d{1,4})'))::integer, 999)::smallint $$;
+
 -- function missing_beyond_4(smallint[], smallint[]) (schema search)
 CREATE FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -2615,6 +2748,33 @@ CREATE FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[
   select coalesce(sum(greatest(0, n.times - greatest(coalesce(room_counts[n.letter], 0), 4))), 0)::integer
   from unnest(needed) with ordinality as n(times, letter)
   where n.times > 4
+$$;
+
+-- table room_facets (schema search)
+CREATE TABLE search.room_facets (
+    room_id bigint NOT NULL,
+    nightly_usd integer NOT NULL,
+    bedrooms smallint,
+    beds smallint,
+    baths smallint,
+    private_room boolean NOT NULL,
+    instant_book boolean NOT NULL,
+    amenities text[] DEFAULT '{}'::text[] NOT NULL
+);
+
+-- function passes(search.room_facets, integer, integer, text, integer, integer, integer, text[], boolean) (schema search)
+CREATE FUNCTION search.passes(f search.room_facets, min_price integer, max_price integer, place_type text, min_bedrooms integer, min_beds integer, min_bathrooms integer, amenities text[], instant_book boolean) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select (min_price is null or f.nightly_usd >= min_price)
+     and (max_price is null or f.nightly_usd <= max_price)
+     and (place_type is null or (place_type = 'room') = f.private_room)
+     and (min_bedrooms is null or f.bedrooms >= min_bedrooms)
+     and (min_beds is null or f.beds >= min_beds)
+     and (min_bathrooms is null or f.baths >= min_bathrooms)
+     and (amenities is null or f.amenities @> amenities)
+     and (instant_book is distinct from true or f.instant_book)
 $$;
 
 -- function place_candidates(text, boolean) (schema search)
@@ -2675,6 +2835,31 @@ $$;
 CREATE FUNCTION search.place_key(t text) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ select public.search_letters(t) $$;
+
+-- function sync_facets(bigint[]) (schema search)
+CREATE FUNCTION search.sync_facets(p_room_ids bigint[]) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  delete from search.room_facets as f
+  where f.room_id = any (p_room_ids)
+    and (not exists (select 1 from public."Rooms" as r where r.id = f.room_id)
+         or exists (select 1 from public.hosted_rooms as h where h.room_id = f.room_id and h.status = 'draft'));
+  insert into search.room_facets (room_id, nightly_usd, bedrooms, beds, baths, private_room, instant_book, amenities)
+  select r.id, coalesce(r.nightly_usd, 0), search.leading_count(r.bedroom_count),
+         search.leading_count(r.bed_count), search.leading_count(r.bathroom_count), r.filter = 'Rooms',
+         coalesce(h.instant_book, true), coalesce(f.amenities, '{}')
+  from public."Rooms" as r
+  left join public.hosted_rooms as h on h.room_id = r.id
+  left join public.room_facts as f on f.room_id = r.id
+  where r.id = any (p_room_ids) and (h.status is distinct from 'draft')
+  on conflict (room_id) do update
+    set nightly_usd = excluded.nightly_usd, bedrooms = excluded.bedrooms, beds = excluded.beds,
+        baths = excluded.baths, private_room = excluded.private_room,
+        instant_book = excluded.instant_book, amenities = excluded.amenities;
+end
+$$;
 
 -- function sync_room(bigint) (schema search)
 CREATE FUNCTION search.sync_room(p_room_id bigint) RETURNS void

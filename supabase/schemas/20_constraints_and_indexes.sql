@@ -165,6 +165,10 @@ ALTER TABLE ONLY search.places
 ALTER TABLE ONLY search.region_places
     ADD CONSTRAINT region_places_region_country_city_key UNIQUE NULLS NOT DISTINCT (region, country, city);
 
+-- constraint room_facets room_facets_pkey (schema search)
+ALTER TABLE ONLY search.room_facets
+    ADD CONSTRAINT room_facets_pkey PRIMARY KEY (room_id);
+
 -- constraint room_letters room_letters_pkey (schema search)
 ALTER TABLE ONLY search.room_letters
     ADD CONSTRAINT room_letters_pkey PRIMARY KEY (room_id) INCLUDE (max_guests, country_key, city_key);
@@ -256,6 +260,9 @@ CREATE INDEX gazetteer_name_trigrams ON search.gazetteer USING gin (name_key ext
 
 -- index region_places_region_key (schema search)
 CREATE INDEX region_places_region_key ON search.region_places USING btree (region_key);
+
+-- index room_facets_price (schema search)
+CREATE INDEX room_facets_price ON search.room_facets USING btree (nightly_usd, room_id);
 
 -- index room_letters_place (schema search)
 CREATE INDEX room_letters_place ON search.room_letters USING btree (country_key, city_key, room_id) INCLUDE (max_guests, "position", earth);

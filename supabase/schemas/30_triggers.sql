@@ -25,6 +25,15 @@ CREATE TRIGGER bookings_traveller_dates BEFORE INSERT OR UPDATE OF "startDate", 
 -- trigger currency_rates currency_rates_reprice (schema public)
 CREATE TRIGGER currency_rates_reprice AFTER INSERT OR DELETE OR UPDATE ON public.currency_rates FOR EACH STATEMENT EXECUTE FUNCTION private.reprice_rooms();
 
+-- trigger hosted_rooms hosted_rooms_facets_delete (schema public)
+CREATE TRIGGER hosted_rooms_facets_delete AFTER DELETE ON public.hosted_rooms REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search.facets_after_delete();
+
+-- trigger hosted_rooms hosted_rooms_facets_insert (schema public)
+CREATE TRIGGER hosted_rooms_facets_insert AFTER INSERT ON public.hosted_rooms REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search.facets_after_insert();
+
+-- trigger hosted_rooms hosted_rooms_facets_update (schema public)
+CREATE TRIGGER hosted_rooms_facets_update AFTER UPDATE ON public.hosted_rooms REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search.facets_after_update();
+
 -- trigger messages messages_after_insert (schema public)
 CREATE TRIGGER messages_after_insert AFTER INSERT ON public.messages FOR EACH ROW EXECUTE FUNCTION private.messages_after_insert();
 
@@ -42,6 +51,24 @@ CREATE TRIGGER reviews_check_stay BEFORE INSERT OR UPDATE OF booking_id, room_id
 
 -- trigger room_blocked_dates room_blocked_dates_check (schema public)
 CREATE TRIGGER room_blocked_dates_check BEFORE INSERT OR UPDATE OF room_id, start_date, end_date ON public.room_blocked_dates FOR EACH ROW EXECUTE FUNCTION public.room_blocked_dates_check();
+
+-- trigger room_facts room_facts_facets_delete (schema public)
+CREATE TRIGGER room_facts_facets_delete AFTER DELETE ON public.room_facts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search.facets_after_delete();
+
+-- trigger room_facts room_facts_facets_insert (schema public)
+CREATE TRIGGER room_facts_facets_insert AFTER INSERT ON public.room_facts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search.facets_after_insert();
+
+-- trigger room_facts room_facts_facets_update (schema public)
+CREATE TRIGGER room_facts_facets_update AFTER UPDATE ON public.room_facts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search.facets_after_update();
+
+-- trigger Rooms rooms_facets_delete (schema public)
+CREATE TRIGGER rooms_facets_delete AFTER DELETE ON public."Rooms" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search.facets_after_delete();
+
+-- trigger Rooms rooms_facets_insert (schema public)
+CREATE TRIGGER rooms_facets_insert AFTER INSERT ON public."Rooms" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search.facets_after_insert();
+
+-- trigger Rooms rooms_facets_update (schema public)
+CREATE TRIGGER rooms_facets_update AFTER UPDATE ON public."Rooms" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search.facets_after_update();
 
 -- trigger Rooms rooms_money (schema public)
 CREATE TRIGGER rooms_money BEFORE INSERT OR UPDATE OF price, currency ON public."Rooms" FOR EACH ROW EXECUTE FUNCTION private.rooms_money();

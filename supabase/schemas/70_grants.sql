@@ -308,6 +308,12 @@ GRANT ALL ON FUNCTION public.my_conversations(p_id bigint) TO authenticated;
 REVOKE ALL ON FUNCTION public.my_listings() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.my_listings() TO authenticated;
 
+-- acl FUNCTION next_free_stays(room_ids bigint[], nights integer) (schema public)
+REVOKE ALL ON FUNCTION public.next_free_stays(room_ids bigint[], nights integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.next_free_stays(room_ids bigint[], nights integer) TO anon;
+GRANT ALL ON FUNCTION public.next_free_stays(room_ids bigint[], nights integer) TO authenticated;
+GRANT ALL ON FUNCTION public.next_free_stays(room_ids bigint[], nights integer) TO service_role;
+
 -- acl FUNCTION nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) (schema public)
 REVOKE ALL ON FUNCTION public.nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.nightly_usd_at_rate(p_local_price numeric, p_per_usd numeric) TO service_role;
@@ -387,11 +393,17 @@ GRANT ALL ON FUNCTION public.search_letters(t text) TO anon;
 GRANT ALL ON FUNCTION public.search_letters(t text) TO authenticated;
 GRANT ALL ON FUNCTION public.search_letters(t text) TO service_role;
 
--- acl FUNCTION search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) (schema public)
-REVOKE ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) TO anon;
-GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) TO authenticated;
-GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision) TO service_role;
+-- acl FUNCTION search_price_histogram(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, place_type text, min_bedrooms integer, min_beds integer, min_bathrooms integer, amenities text[], instant_book boolean) (schema public)
+REVOKE ALL ON FUNCTION public.search_price_histogram(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, place_type text, min_bedrooms integer, min_beds integer, min_bathrooms integer, amenities text[], instant_book boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.search_price_histogram(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, place_type text, min_bedrooms integer, min_beds integer, min_bathrooms integer, amenities text[], instant_book boolean) TO anon;
+GRANT ALL ON FUNCTION public.search_price_histogram(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, place_type text, min_bedrooms integer, min_beds integer, min_bathrooms integer, amenities text[], instant_book boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.search_price_histogram(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, place_type text, min_bedrooms integer, min_beds integer, min_bathrooms integer, amenities text[], instant_book boolean) TO service_role;
+
+-- acl FUNCTION search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, min_price integer, max_price integer, place_type text, min_bedrooms integer, min_beds integer, min_bathrooms integer, amenities text[], instant_book boolean) (schema public)
+REVOKE ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, min_price integer, max_price integer, place_type text, min_bedrooms integer, min_beds integer, min_bathrooms integer, amenities text[], instant_book boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, min_price integer, max_price integer, place_type text, min_bedrooms integer, min_beds integer, min_bathrooms integer, amenities text[], instant_book boolean) TO anon;
+GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, min_price integer, max_price integer, place_type text, min_bedrooms integer, min_beds integer, min_bathrooms integer, amenities text[], instant_book boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.search_rooms(search_text text, check_in date, check_out date, guests integer, stay_nights integer, box_west double precision, box_south double precision, box_east double precision, box_north double precision, min_price integer, max_price integer, place_type text, min_bedrooms integer, min_beds integer, min_bathrooms integer, amenities text[], instant_book boolean) TO service_role;
 
 -- acl FUNCTION send_notification(p_recipient uuid, p_kind text, p_booking_id bigint, p_data jsonb) (schema public)
 REVOKE ALL ON FUNCTION public.send_notification(p_recipient uuid, p_kind text, p_booking_id bigint, p_data jsonb) FROM PUBLIC;
@@ -453,11 +465,25 @@ GRANT ALL ON FUNCTION search.earth_point(lat double precision, lng double precis
 GRANT ALL ON FUNCTION search.earth_point(lat double precision, lng double precision) TO authenticated;
 GRANT ALL ON FUNCTION search.earth_point(lat double precision, lng double precision) TO service_role;
 
+-- acl FUNCTION facets_after_delete() (schema search)
+REVOKE ALL ON FUNCTION search.facets_after_delete() FROM PUBLIC;
+
+-- acl FUNCTION facets_after_insert() (schema search)
+REVOKE ALL ON FUNCTION search.facets_after_insert() FROM PUBLIC;
+
+-- acl FUNCTION facets_after_update() (schema search)
+REVOKE ALL ON FUNCTION search.facets_after_update() FROM PUBLIC;
+
 -- acl FUNCTION missing_beyond_4(room_counts smallint[], needed smallint[]) (schema search)
 REVOKE ALL ON FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) TO anon;
 GRANT ALL ON FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) TO authenticated;
 GRANT ALL ON FUNCTION search.missing_beyond_4(room_counts smallint[], needed smallint[]) TO service_role;
+
+-- acl TABLE room_facets (schema search)
+GRANT SELECT ON TABLE search.room_facets TO anon;
+GRANT SELECT ON TABLE search.room_facets TO authenticated;
+GRANT SELECT ON TABLE search.room_facets TO service_role;
 
 -- acl FUNCTION place_candidates(q text, as_typed boolean) (schema search)
 REVOKE ALL ON FUNCTION search.place_candidates(q text, as_typed boolean) FROM PUBLIC;
@@ -470,6 +496,9 @@ REVOKE ALL ON FUNCTION search.place_key(t text) FROM PUBLIC;
 GRANT ALL ON FUNCTION search.place_key(t text) TO anon;
 GRANT ALL ON FUNCTION search.place_key(t text) TO authenticated;
 GRANT ALL ON FUNCTION search.place_key(t text) TO service_role;
+
+-- acl FUNCTION sync_facets(p_room_ids bigint[]) (schema search)
+REVOKE ALL ON FUNCTION search.sync_facets(p_room_ids bigint[]) FROM PUBLIC;
 
 -- acl FUNCTION sync_room(p_room_id bigint) (schema search)
 REVOKE ALL ON FUNCTION search.sync_room(p_room_id bigint) FROM PUBLIC;

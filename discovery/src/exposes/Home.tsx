@@ -3,8 +3,11 @@ import { List, Map as MapIcon } from 'lucide-react';
 import { roomsApi } from 'shared/api';
 import type { PagePrefetch } from 'shared/federation';
 import { Link, useLocation } from 'shared/router';
+import { datesSummary } from 'shared/rules';
 import { searchLoaded } from 'shared/state';
+import { stayOf } from 'shared/url';
 import { categoriesApi } from '../features/categories';
+import { Filters } from '../features/filters';
 import { ListingGrid } from '../features/grid/components/ListingGrid';
 import { MapPane } from '../features/map';
 import { homeSearchOf, useSearchFromUrl } from '../features/search';
@@ -34,6 +37,9 @@ export default function Home() {
     <section className={styles.home} aria-label="Homes" data-shown={shown}>
       <h1 className="visually-hidden">Homes</h1>
       <div className={styles.list}>
+        <div className={styles.toolbar}>
+          <Filters />
+        </div>
         <ListingGrid />
       </div>
       <MapPane className={styles.map} />
@@ -47,13 +53,18 @@ export default function Home() {
 
 /**
  * The first view: the search bar's form shows the URL's search (as useSearchFromUrl loads it
- * once the page runs), and the reads: the grid's first page, its count and searched place (the
- * cards' distances) during a search, the category strip.
+ * once the page runs), and the reads: the grid's first page (and its cards' next free stays
+ * without a searched stay), its count and searched place (the cards' distances) during a search,
+ * the category strip.
  */
 export const prefetch: PagePrefetch = (store, { pathname, search: query }) => {
   const { criteria, search, category } = homeSearchOf(pathname, query);
   store.dispatch(searchLoaded(criteria));
-  void store.dispatch(roomsApi.endpoints.getGridPage.initiate({ category, search }));
+  const stayDates = datesSummary(stayOf(criteria).range);
+  void store.dispatch(roomsApi.endpoints.getGridPage.initiate({ category, search })).then(({ data }) => {
+    const ids = data?.pages[0]?.map((room) => room.id) ?? [];
+    if (stayDates === '' && ids.length > 0) void store.dispatch(roomsApi.endpoints.getNextFreeStays.initiate(ids));
+  });
   if (search) void store.dispatch(roomsApi.endpoints.getGridCount.initiate({ category, search }));
   if (search && search.searchText !== '') void store.dispatch(roomsApi.endpoints.getSearchPlace.initiate(search.searchText));
   void store.dispatch(categoriesApi.endpoints.getCategoryFilter.initiate(search));

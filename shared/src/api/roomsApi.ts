@@ -35,6 +35,9 @@
  *   region, a country or a landmark, as search_rooms resolves it; null when nothing does), with the
  *   close candidates it may have meant instead. Cards measure their distance from its centre
  *   (distanceOrigin: none for a country), so a card's distance is from the place searched.
+ * - getNextFreeStays: each card's next free stay of CARD_STAY_NIGHTS nights from today
+ *   (next_free_stays, from the bookings and the host's blocked nights), for a page of cards in
+ *   one call; cards without a searched stay show it instead of the spec's fixed '16-21 May'.
  * - getGridCount: how many rooms the grid has in all for the same arguments ('N homes'). Discovery's grid reads it; it lives here so that the shell can ask for
  *   the first page at start-up (app/prefetchHome.ts) and the grid find it in the cache.
  */
@@ -42,11 +45,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { api, clientOf, toApiError } from './baseApi';
 import type { RoomLocationsRow, RoomsRow } from './rows';
 import {
+  CARD_STAY_NIGHTS,
   DEFAULT_CANCELLATION_POLICY,
   GRID_PAGE_SIZE,
   isCancellationPolicy,
   type BookedRange,
   type CancellationPolicy,
+  type IsoDay,
   type ListingFactsRead,
 } from 'shared/rules';
 import type { SearchQuery } from 'shared/url';
@@ -99,9 +104,11 @@ export type ExactLocation = Pick<RoomLocationsRow, 'address' | 'lat' | 'lng'>;
  * search_rooms' named arguments for a query. stay_nights is sent only when the stay may move
  * inside the window (a hint chip, flexible mode); without it every night of the window counts.
  * The map's area goes as box_west, box_south, box_east and box_north, all four or none (issue 31).
+ * The filters (issue 43) go only when on; `withPrice: false` leaves the price range out (the
+ * price histogram's arguments).
  */
-export function searchRoomsArgs(query: SearchQuery) {
-  const { box } = query;
+export function searchRoomsArgs(query: SearchQuery, { withPrice = true } = {}) {
+  const { box, filters } = query;
   return {
     search_text: query.searchText,
     check_in: query.checkIn,
@@ -109,6 +116,14 @@ export function searchRoomsArgs(query: SearchQuery) {
     guests: query.guests > 0 ? query.guests : null,
     ...(query.stayNights === null ? {} : { stay_nights: query.stayNights }),
     ...(box === null ? {} : { box_west: box.west, box_south: box.south, box_east: box.east, box_north: box.north }),
+    ...(withPrice && filters.minPrice !== null ? { min_price: filters.minPrice } : {}),
+    ...(withPrice && filters.maxPrice !== null ? { max_price: filters.maxPrice } : {}),
+    ...(filters.placeType === null ? {} : { place_type: filters.placeType }),
+    ...(filters.bedrooms === null ? {} : { min_bedrooms: filters.bedrooms }),
+    ...(filters.beds === null ? {} : { min_beds: filters.beds }),
+    ...(filters.baths === null ? {} : { min_bathrooms: filters.baths }),
+    ...(filters.amenities.length === 0 ? {} : { amenities: filters.amenities }),
+    ...(filters.instantBook ? { instant_book: true } : {}),
   };
 }
 
@@ -167,6 +182,12 @@ function gridRequest(supabase: SupabaseClient, { category, search }: GridArgs, c
     : supabase.from('Rooms').select(columns, options).order('id');
   if (category !== '') request = request.eq('filter', category);
   return request;
+}
+
+/** A room's next free stay (next_free_stays). */
+export interface FreeStay {
+  checkIn: IsoDay;
+  checkOut: IsoDay;
 }
 
 /** PostgREST's code when `single` finds no row. */
@@ -287,6 +308,16 @@ export const roomsApi = api.injectEndpoints({
         return { data: place ? { ...place, alternatives } : null };
       },
     }),
+    getNextFreeStays: build.query<Record<number, FreeStay>, readonly number[]>({
+      async queryFn(ids, queryApi) {
+        if (ids.length === 0) return { data: {} };
+        const result = await (await clientOf(queryApi)).rpc('next_free_stays', { room_ids: [...ids], nights: CARD_STAY_NIGHTS });
+        if (result.error) return { error: toApiError('Error fetching the next free stays:', result.error) };
+        const rows = result.data as { room_id: number; check_in: IsoDay; check_out: IsoDay }[];
+        return { data: Object.fromEntries(rows.map((row) => [row.room_id, { checkIn: row.check_in, checkOut: row.check_out }])) };
+      },
+      providesTags: ['Rooms', 'BookedRanges'],
+    }),
     getGridCount: build.query<number, GridArgs>({
       async queryFn(args, queryApi) {
         const { error, count } = await gridRequest(await clientOf(queryApi), args, 'id', 'exact').range(0, 0);
@@ -309,5 +340,6 @@ export const {
   useGetRoomsByIdsQuery,
   useGetGridPageInfiniteQuery,
   useGetGridCountQuery,
+  useGetNextFreeStaysQuery,
   useGetSearchPlaceQuery,
 } = roomsApi;

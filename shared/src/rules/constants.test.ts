@@ -9,7 +9,7 @@ describe('business constants match the spec', () => {
     ['guests: infants max', c.MAX_INFANTS, 5],
     ['guests: pets max', c.MAX_PETS, 5],
     ['guests: adults min', c.MIN_ADULTS, 1],
-    ['card date text', c.FIXED_CARD_DATE_TEXT, '16-21 May'],
+    ["nights of a card's free stay", c.CARD_STAY_NIGHTS, 5],
     ['calendar months rendered', c.CALENDAR_MONTHS_RENDERED, 23],
     ['calendar last page', c.CALENDAR_MAX_PAGE, 20],
     ['dial dots', c.DIAL_DOTS, 12],

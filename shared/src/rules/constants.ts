@@ -5,7 +5,7 @@
  * re-exported here.
  */
 
-export { CHECKOUT_SERVICE_FEE_PERCENT, FIXED_CARD_DATE_TEXT } from './pricing';
+export { CHECKOUT_SERVICE_FEE_PERCENT } from './pricing';
 
 // ---- Guests -------------------------------------------------------------------------------
 
@@ -17,6 +17,9 @@ export const MAX_PETS = 5;
 export const MIN_ADULTS = 1;
 
 // ---- Search -------------------------------------------------------------------------------
+
+/** A card without a searched stay shows its next free stay of this many nights (the spec's '16-21 May'). */
+export const CARD_STAY_NIGHTS = 5;
 
 /** The region value meaning "search by the typed destination". */
 export const REGION_ALL = 'all';

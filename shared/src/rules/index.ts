@@ -14,6 +14,7 @@ export * from './ratings';
 export * from './regions';
 export * from './reservation';
 export * from './roomId';
+export * from './searchFilters';
 export * from './searchText';
 export * from './searchWindow';
 export * from './stayBounds';

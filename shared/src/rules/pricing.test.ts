@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInCents, FIXED_CARD_DATE_TEXT, nightlyUsdAtRate } from './pricing';
+import { amountInCents, nightlyUsdAtRate } from './pricing';
 
 describe('nightlyUsdAtRate: ceil(price / rate), exact', () => {
   it.each([
@@ -21,12 +21,6 @@ describe('nightlyUsdAtRate: ceil(price / rate), exact', () => {
     expect(() => nightlyUsdAtRate(1.5, 1)).toThrow(RangeError);
     expect(() => nightlyUsdAtRate(-1, 1)).toThrow(RangeError);
     expect(() => nightlyUsdAtRate(1, 0)).toThrow(RangeError);
-  });
-});
-
-describe('card date line', () => {
-  it('the card date line is fixed', () => {
-    expect(FIXED_CARD_DATE_TEXT).toBe('16-21 May');
   });
 });
 

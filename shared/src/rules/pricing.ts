@@ -11,8 +11,6 @@
 export const MAX_NIGHTLY_USD = 100_000;
 /** Exchange rates carry six decimals (currency_rates.per_usd, numeric(20, 6)). */
 const RATE_SCALE = 1_000_000;
-/** The fixed date line of listing and wishlist cards. */
-export const FIXED_CARD_DATE_TEXT = '16-21 May';
 /** The traveller's service fee, percent of the nights (quote_stay's; the earnings page states it). */
 export const CHECKOUT_SERVICE_FEE_PERCENT = 11;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StayDuration } from './constants';
 import {
+  cardDatesText,
   clampDial,
   datesSummary,
   destinationSummary,
@@ -108,5 +109,15 @@ describe('destination summary', () => {
     ['all', '', ''],
   ])('region %s and text %s read %s', (region, text, summary) => {
     expect(destinationSummary(region, text)).toBe(summary);
+  });
+});
+
+describe("a card's free stay", () => {
+  it.each([
+    ['2026-05-16', '2026-05-21', '16-21 May'],
+    ['2026-05-30', '2026-06-04', '30 May - 4 Jun'],
+    ['2026-12-29', '2027-01-03', '29 Dec 2026 - 3 Jan 2027'],
+  ])('%s to %s reads %s', (start, end, text) => {
+    expect(cardDatesText(start, end)).toBe(text);
   });
 });

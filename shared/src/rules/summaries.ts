@@ -110,6 +110,18 @@ export function datesSummary(range: DateRange): string {
   return `${formatShownDate(range.start)} - ${formatShownDate(range.end)}`;
 }
 
+/**
+ * A card's free stay ('16-21 May', '30 May - 4 Jun', the spec's card line; with the years across
+ * New Year: '29 Dec 2026 - 3 Jan 2027').
+ */
+export function cardDatesText(start: IsoDay, end: IsoDay): string {
+  const from = parseIsoDay(start);
+  const to = parseIsoDay(end);
+  if (from.getFullYear() !== to.getFullYear()) return `${format(from, 'd MMM yyyy')} - ${format(to, 'd MMM yyyy')}`;
+  if (from.getMonth() !== to.getMonth()) return `${format(from, 'd MMM')} - ${format(to, 'd MMM')}`;
+  return `${format(from, 'd')}-${format(to, 'd MMM')}`;
+}
+
 /** The 'where' summary: the region, else the typed destination, else ''. */
 export function destinationSummary(region: string, destination: string): string {
   return region === REGION_ALL ? destination.trim() : region;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { NO_FILTERS } from '../rules/searchFilters';
 import {
   clearAll,
   clearDates,
@@ -241,37 +242,37 @@ describe('search', () => {
     [
       'dates mode',
       [setDestination('New York'), ...days('2026-05-12', '2026-05-14'), guests(1, 1)],
-      { searchText: 'newyork', checkIn: '2026-05-12', checkOut: '2026-05-14', stayNights: null, guests: 2, box: null },
+      { searchText: 'newyork', checkIn: '2026-05-12', checkOut: '2026-05-14', stayNights: null, guests: 2, box: null, filters: NO_FILTERS },
     ],
     [
       'dates mode without dates',
       [setDestination('Lisbon')],
-      { searchText: 'lisbon', checkIn: null, checkOut: null, stayNights: null, guests: 0, box: null },
+      { searchText: 'lisbon', checkIn: null, checkOut: null, stayNights: null, guests: 0, box: null, filters: NO_FILTERS },
     ],
     [
       'dates mode with the 2 days chip',
       [...days('2026-05-20', '2026-05-23'), setDateFlexibility(2)],
-      { searchText: '', checkIn: '2026-05-18', checkOut: '2026-05-25', stayNights: 3, guests: 0, box: null },
+      { searchText: '', checkIn: '2026-05-18', checkOut: '2026-05-25', stayNights: 3, guests: 0, box: null, filters: NO_FILTERS },
     ],
     [
       'months mode takes the dial range',
       [setRegion('Europe'), setDateOption('month'), setStartDurationDate('2026-06-05')],
-      { searchText: 'europe', checkIn: '2026-06-05', checkOut: '2026-09-05', stayNights: null, guests: 0, box: null },
+      { searchText: 'europe', checkIn: '2026-06-05', checkOut: '2026-09-05', stayNights: null, guests: 0, box: null, filters: NO_FILTERS },
     ],
     [
       'months mode without a start runs from today',
       [setDateOption('month'), setCurDot(1)],
-      { searchText: '', checkIn: TODAY, checkOut: '2026-06-10', stayNights: null, guests: 0, box: null },
+      { searchText: '', checkIn: TODAY, checkOut: '2026-06-10', stayNights: null, guests: 0, box: null, filters: NO_FILTERS },
     ],
     [
       'flexible mode: a week in the next 12 months',
       [setDateOption('flexible'), ...days('2026-05-12', '2026-05-14')],
-      { searchText: '', checkIn: TODAY, checkOut: '2027-05-10', stayNights: 7, guests: 0, box: null },
+      { searchText: '', checkIn: TODAY, checkOut: '2027-05-10', stayNights: 7, guests: 0, box: null, filters: NO_FILTERS },
     ],
     [
       'flexible mode: a weekend in the picked months',
       [setDateOption('flexible'), setStayDuration('weekend'), toggleMonth(7), toggleMonth(6)],
-      { searchText: '', checkIn: '2026-07-01', checkOut: '2026-09-01', stayNights: 2, guests: 0, box: null },
+      { searchText: '', checkIn: '2026-07-01', checkOut: '2026-09-01', stayNights: 2, guests: 0, box: null, filters: NO_FILTERS },
     ],
   ])('the server query in %s', (_name, actions, query) => {
     expect(searchQueryOf(selectDraftCriteria(root(reduce([...actions, search()]))), TODAY)).toEqual(query);

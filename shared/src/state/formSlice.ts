@@ -25,6 +25,7 @@ import {
   clampDial,
   destinationSummary,
   type DateOption,
+  NO_FILTERS,
 } from 'shared/rules';
 import { NO_SEARCH, regionOf, searchSummary, whenSummary, type SearchCriteria } from 'shared/url';
 
@@ -114,6 +115,8 @@ function criteriaOf(state: FormState, range: DateRange): SearchCriteria {
     category: '',
     // A new search is of a place again: it leaves the map's area behind.
     box: null,
+    // (the results page's filters are not the form's: a search run there keeps them, useRunSearch)
+    filters: NO_FILTERS,
   };
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CALENDAR_HINT_CHIPS, CATEGORIES, STAY_DURATIONS } from '../rules/constants';
 import { NO_GUESTS } from '../rules/guests';
+import { AMENITY_KEYS } from '../rules/listingFacts';
+import { MAX_ROOM_FILTER, NO_FILTERS, PLACE_TYPES } from '../rules/searchFilters';
 import { addDaysToIsoDay } from '../rules/dateSelection';
 import {
   MAX_WHERE_LENGTH,
@@ -153,16 +155,17 @@ describe('the server query', () => {
       stayNights: null,
       guests: 2,
       box,
+      filters: NO_FILTERS,
     });
     expect(searchQueryOf({ ...NO_SEARCH, box }, TODAY)).toMatchObject({ searchText: '', box });
   });
 
   it.each<[string, string, ReturnType<typeof searchQueryOf>]>([
-    ['dates mode', 'where=New+York&checkin=2026-05-12&checkout=2026-05-14&adults=1&children=1', { searchText: 'newyork', checkIn: '2026-05-12', checkOut: '2026-05-14', stayNights: null, guests: 2, box: null }],
-    ['a region in any case', 'where=europe', { searchText: 'europe', checkIn: null, checkOut: null, stayNights: null, guests: 0, box: null }],
-    ['the 2 days chip', 'checkin=2026-05-20&checkout=2026-05-23&flex=2', { searchText: '', checkIn: '2026-05-18', checkOut: '2026-05-25', stayNights: 3, guests: 0, box: null }],
-    ['months mode', 'mode=months&start=2026-06-05', { searchText: '', checkIn: '2026-06-05', checkOut: '2026-09-05', stayNights: null, guests: 0, box: null }],
-    ['flexible mode', 'mode=flexible&stay=weekend&months=aug,jul', { searchText: '', checkIn: '2026-07-01', checkOut: '2026-09-01', stayNights: 2, guests: 0, box: null }],
+    ['dates mode', 'where=New+York&checkin=2026-05-12&checkout=2026-05-14&adults=1&children=1', { searchText: 'newyork', checkIn: '2026-05-12', checkOut: '2026-05-14', stayNights: null, guests: 2, box: null, filters: NO_FILTERS }],
+    ['a region in any case', 'where=europe', { searchText: 'europe', checkIn: null, checkOut: null, stayNights: null, guests: 0, box: null, filters: NO_FILTERS }],
+    ['the 2 days chip', 'checkin=2026-05-20&checkout=2026-05-23&flex=2', { searchText: '', checkIn: '2026-05-18', checkOut: '2026-05-25', stayNights: 3, guests: 0, box: null, filters: NO_FILTERS }],
+    ['months mode', 'mode=months&start=2026-06-05', { searchText: '', checkIn: '2026-06-05', checkOut: '2026-09-05', stayNights: null, guests: 0, box: null, filters: NO_FILTERS }],
+    ['flexible mode', 'mode=flexible&stay=weekend&months=aug,jul', { searchText: '', checkIn: '2026-07-01', checkOut: '2026-09-01', stayNights: 2, guests: 0, box: null, filters: NO_FILTERS }],
   ])('%s', (_name, search, query) => {
     expect(searchQueryOf(parse(search), TODAY)).toEqual(query);
   });
@@ -179,6 +182,19 @@ const validBox: fc.Arbitrary<MapBox> = fc
     const [south, north] = lats.sort((a, b) => a - b).map((n) => n / 1e4 + 0) as [number, number];
     return { west, south, east, north };
   });
+
+/** Every set of filters the URL may validly hold: a price range low to high, counts 1-8, known amenities in order. */
+const validFilters = fc.record({
+  prices: fc
+    .tuple(fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }), fc.option(fc.integer({ min: 0, max: 5000 }), { nil: null }))
+    .filter(([min, max]) => min === null || max === null || min <= max),
+  placeType: fc.option(fc.constantFrom(...PLACE_TYPES), { nil: null }),
+  bedrooms: fc.option(fc.integer({ min: 1, max: MAX_ROOM_FILTER }), { nil: null }),
+  beds: fc.option(fc.integer({ min: 1, max: MAX_ROOM_FILTER }), { nil: null }),
+  baths: fc.option(fc.integer({ min: 1, max: MAX_ROOM_FILTER }), { nil: null }),
+  amenities: fc.subarray(AMENITY_KEYS),
+  instantBook: fc.boolean(),
+}).map(({ prices: [minPrice, maxPrice], ...rest }) => ({ ...rest, minPrice, maxPrice }));
 
 /** Every criteria the parser can answer: what the URL may validly hold. */
 const validCriteria: fc.Arbitrary<SearchCriteria> = (() => {
@@ -209,8 +225,47 @@ const validCriteria: fc.Arbitrary<SearchCriteria> = (() => {
     guests,
     category: fc.constantFrom('', ...CATEGORIES),
     box: fc.option(validBox, { nil: null }),
+    filters: validFilters,
   }).map(({ dates: [checkIn, checkOut], ...rest }) => ({ ...rest, checkIn, checkOut }));
 })();
+
+describe('filters', () => {
+  it('reads every filter, in its clean form, and writes it back', () => {
+    const criteria = parse('price_min=60&price_max=200&type=entire&bedrooms=2&beds=3&baths=8&amenities=pool,wifi&instant=1');
+    expect(criteria.filters).toEqual({
+      minPrice: 60,
+      maxPrice: 200,
+      placeType: 'entire',
+      bedrooms: 2,
+      beds: 3,
+      baths: 8,
+      amenities: ['wifi', 'pool'],
+      instantBook: true,
+    });
+    expect(serializeSearchParams(criteria)).toBe('price_min=60&price_max=200&type=entire&bedrooms=2&beds=3&baths=8&amenities=wifi%2Cpool&instant=1');
+  });
+
+  it('takes the amenities of a form sent without scripts (repeated, empty fields left out)', () => {
+    expect(parse('amenities=kitchen&amenities=tv&price_min=&price_max=&bedrooms=&type=').filters).toEqual({ ...NO_FILTERS, amenities: ['kitchen', 'tv'] });
+  });
+
+  it.each([
+    ['prices that are not whole dollars', 'price_min=abc&price_max=1e3'],
+    ['a price above the most a night may cost', 'price_max=100001'],
+    ['a minimum above the maximum', 'price_min=300&price_max=100'],
+    ['a minimum of 0 (no minimum)', 'price_min=0'],
+    ['an unknown type of place', 'type=castle'],
+    ['room counts out of 1-8', 'bedrooms=0&beds=9&baths=-1'],
+    ['unknown amenities', 'amenities=jacuzzi,%27;drop'],
+    ['instant book other than 1', 'instant=yes'],
+  ])('ignores %s', (_name, search) => {
+    expect(parse(search).filters).toEqual(NO_FILTERS);
+  });
+
+  it('filters alone make a search the server is asked', () => {
+    expect(searchQueryOf(parse('beds=2'), TODAY)).toMatchObject({ searchText: '', filters: { ...NO_FILTERS, beds: 2 } });
+  });
+});
 
 describe('round trip', () => {
   it('parse(serialize(x)) is x for every valid search', () => {

@@ -6,6 +6,7 @@
  *
  *   /home?where=Europe&checkin=2026-12-12&checkout=2026-12-15&adults=2&category=Beach
  *   /home?box=2.2242,48.8156,2.4699,48.9022&adults=2   (the map's area: west,south,east,north)
+ *   /home?where=Paris&price_min=60&price_max=200&type=entire&bedrooms=2&amenities=wifi,pool&instant=1
  *
  * Parsing never fails: every value the spec's rules do not allow (unparseable or past dates, an
  * end not after its start, negative or too many guests, unknown categories, modes, months or stay
@@ -35,6 +36,14 @@ import {
   NO_GUESTS,
   type GuestCounts,
   type DateOption,
+  AMENITY_KEYS,
+  MAX_NIGHTLY_USD,
+  MAX_ROOM_FILTER,
+  NO_FILTERS,
+  PLACE_TYPES,
+  type AmenityKey,
+  type PlaceType,
+  type SearchFilters,
 } from 'shared/rules';
 
 export interface SearchCriteria {
@@ -57,6 +66,8 @@ export interface SearchCriteria {
   category: string;
   /** The map's area the results are searched in ("Search as I move the map"), or null. */
   box: MapBox | null;
+  /** The results page's filters (price, type of place, rooms and beds, amenities, instant book). */
+  filters: SearchFilters;
 }
 
 /**
@@ -89,6 +100,7 @@ export const NO_SEARCH: SearchCriteria = {
   guests: NO_GUESTS,
   category: '',
   box: null,
+  filters: NO_FILTERS,
 };
 
 /** The longest destination kept; a longer one is dropped. */
@@ -119,6 +131,14 @@ export const SEARCH_PARAM_NAMES = [
   'pets',
   'category',
   'box',
+  'price_min',
+  'price_max',
+  'type',
+  'bedrooms',
+  'beds',
+  'baths',
+  'amenities',
+  'instant',
 ] as const;
 
 /** The last day a calendar can show: the end of its last rendered month. */
@@ -215,6 +235,52 @@ function parseBox(value: string | null): MapBox | null {
   return cleanMapBox({ west, south, east, north });
 }
 
+/** A whole number of dollars a night (0 to the most a night may cost), else null. */
+function parsePrice(value: string | null): number | null {
+  if (value === null || !/^\d{1,6}$/.test(value)) return null;
+  const price = Number(value);
+  return price <= MAX_NIGHTLY_USD ? price : null;
+}
+
+/** A room count chip: 1 to 8 (8+), else null (any). */
+function parseRoomCount(value: string | null): number | null {
+  if (value === null || !/^\d{1,2}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= MAX_ROOM_FILTER ? n : null;
+}
+
+/**
+ * The filters of a query: invalid values are left out (a minimum above the maximum drops both).
+ * Amenities may come as one comma list (the clean form) or repeated (a filters form sent without
+ * scripts), and are kept in AMENITY_KEYS' order.
+ */
+function parseFilters(params: URLSearchParams): SearchFilters {
+  let minPrice = parsePrice(params.get('price_min'));
+  let maxPrice = parsePrice(params.get('price_max'));
+  if (minPrice === 0) minPrice = null;
+  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
+    minPrice = null;
+    maxPrice = null;
+  }
+  const listed = new Set(
+    params
+      .getAll('amenities')
+      .slice(0, AMENITY_KEYS.length)
+      .flatMap((value) => value.split(',', AMENITY_KEYS.length)),
+  );
+  const type = params.get('type');
+  return {
+    minPrice,
+    maxPrice,
+    placeType: (PLACE_TYPES as readonly string[]).includes(type ?? '') ? (type as PlaceType) : null,
+    bedrooms: parseRoomCount(params.get('bedrooms')),
+    beds: parseRoomCount(params.get('beds')),
+    baths: parseRoomCount(params.get('baths')),
+    amenities: AMENITY_KEYS.filter((key: AmenityKey) => listed.has(key)),
+    instantBook: params.get('instant') === '1',
+  };
+}
+
 /** The criteria a query string stands for, cleaned by the spec's rules; `today` drops past days. */
 export function parseSearchParams(search: URLSearchParams | string, today: IsoDay): SearchCriteria {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
@@ -242,6 +308,7 @@ export function parseSearchParams(search: URLSearchParams | string, today: IsoDa
     }),
     category: parseCategory(get('category')),
     box: parseBox(get('box')),
+    filters: parseFilters(params),
   };
 }
 
@@ -267,6 +334,16 @@ export function serializeSearchParams(criteria: SearchCriteria): string {
   put('pets', String(criteria.guests.pets), '0');
   put('category', criteria.category);
   put('box', criteria.box && mapBoxParam(criteria.box));
+  const { filters } = criteria;
+  const number = (value: number | null) => (value === null ? null : String(value));
+  put('price_min', number(filters.minPrice));
+  put('price_max', number(filters.maxPrice));
+  put('type', filters.placeType);
+  put('bedrooms', number(filters.bedrooms));
+  put('beds', number(filters.beds));
+  put('baths', number(filters.baths));
+  put('amenities', filters.amenities.join(','));
+  put('instant', filters.instantBook ? '1' : null);
   return params.toString();
 }
 

@@ -20,6 +20,8 @@ import {
   flexibleSummary,
   formatShownDate,
   monthsSummary,
+  activeFilterCount,
+  type SearchFilters,
 } from 'shared/rules';
 import type { MapBox, SearchCriteria } from './searchParams';
 
@@ -63,13 +65,14 @@ export interface SearchQuery extends SearchWindow {
   guests: number;
   /** The map's area; it stands in for the destination, which is then not asked for. */
   box: MapBox | null;
+  filters: SearchFilters;
 }
 
 /**
  * What the search asks the server for: the letters to match, the dates (../rules/searchWindow:
  * the chosen dates widened by the hint chip, the dial's range, or the flexible months) and the
  * number of guests, or the map's area instead of the letters when the traveller searches as they
- * move the map; null when nothing restricts the grid. `today` keeps windows out of the past.
+ * move the map, and the filters; null when nothing restricts the grid. `today` keeps windows out of the past.
  */
 export function searchQueryOf(criteria: SearchCriteria, today: IsoDay): SearchQuery | null {
   let window: SearchWindow;
@@ -85,7 +88,14 @@ export function searchQueryOf(criteria: SearchCriteria, today: IsoDay): SearchQu
     ...window,
     guests: countedGuests(criteria.guests),
     box: criteria.box,
+    filters: criteria.filters,
   };
-  const restricting = query.searchText !== '' || query.checkIn !== null || query.checkOut !== null || query.guests > 0 || query.box !== null;
+  const restricting =
+    query.searchText !== '' ||
+    query.checkIn !== null ||
+    query.checkOut !== null ||
+    query.guests > 0 ||
+    query.box !== null ||
+    activeFilterCount(query.filters) > 0;
   return restricting ? query : null;
 }

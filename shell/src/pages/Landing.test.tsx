@@ -63,6 +63,6 @@ describe('Landing', () => {
     expect(screen.getByRole('region', { name: 'Are the listings verified?' })).toHaveTextContent('verified manually');
     await userEvent.click(chat);
     expect(verified).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('region', { name: 'Can I talk to my host?' })).toHaveTextContent('direct chat');
+    expect(screen.getByRole('region', { name: 'Can I talk to my host?' })).toHaveTextContent('before you book');
   });
 });

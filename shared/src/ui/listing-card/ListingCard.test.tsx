@@ -31,8 +31,8 @@ function renderCard(props: Partial<ListingCardProps> = {}) {
 }
 
 describe('ListingCard', () => {
-  it('shows the place, fixed date line and nightly dollar price, and no distance without a searched place', () => {
-    renderCard();
+  it('shows the place, its dates and nightly dollar price, and no distance without a searched place', () => {
+    renderCard({ datesText: '16-21 May' });
     expect(screen.getByRole('link', { name: 'Kyoto, Japan' })).toHaveAttribute('href', '/house/7');
     expect(screen.queryByText(/kilometers away/)).not.toBeInTheDocument();
     expect(screen.getByText('16-21 May')).toBeInTheDocument();

@@ -15,7 +15,6 @@ import { Link } from 'shared/router';
 import { ChevronLeft, ChevronRight, Heart, Star } from 'lucide-react';
 import {
   BREAKPOINTS,
-  FIXED_CARD_DATE_TEXT,
   distanceText,
   isGuestFavourite,
   showsRating,
@@ -49,7 +48,7 @@ export interface ListingCardProps {
   priority?: boolean;
   /** Kilometres from the searched place; no distance line without one. */
   distanceKm?: number | null;
-  /** The searched dates ('12 Dec - 15 Dec'); the spec's fixed line without a search. */
+  /** The searched dates ('12 Dec - 15 Dec'), else the place's next free stay ('16-21 May'); an empty line without either. */
   datesText?: string;
   /** The stay the link carries to the listing ('?checkin=…&adults=…', shared/url staySearch). */
   staySearch?: string;
@@ -72,7 +71,7 @@ export function ListingCard({
   openInNewTab = false,
   priority = false,
   distanceKm = null,
-  datesText = FIXED_CARD_DATE_TEXT,
+  datesText,
   staySearch = '',
   signInHref,
 }: ListingCardProps) {
@@ -175,7 +174,8 @@ export function ListingCard({
           </span>
         )}
         {distanceKm !== null && <p className={styles.line}>{distanceText(distanceKm)}</p>}
-        <p className={styles.line}>{datesText}</p>
+        {/* The line keeps its height while the next free stay is on its way: the card does not move when it comes. */}
+        <p className={styles.line}>{datesText || '\u00a0'}</p>
         <p className={styles.price}>
           <strong>${room.nightly_usd ?? 0}</strong> night
         </p>

@@ -70,7 +70,7 @@ export const FAQ: readonly FaqEntry[] = [
   },
   {
     question: 'Can I talk to my host?',
-    answer: 'Yes. A direct chat with your host unlocks as soon as your booking is confirmed.',
+    answer: 'Yes. Contact host on any listing starts a direct chat with its host before you book, and it stays with your trip after.',
   },
 ];
 

@@ -13,9 +13,9 @@ describe('AccountSettings', () => {
     });
     const manage = screen.getByRole('link', { name: 'Manage Listings' });
     expect(manage).toHaveAttribute('href', '/hosting');
-    // 'Become a host' still leads to coming soon (ARCHITECTURE.md section 6).
+    // 'Become a host' leads to hosting too (issue 43: hosting exists).
     const teaser = screen.getByRole('link', { name: /^Become a host/ });
-    expect(teaser).toHaveAttribute('href', '/comingsoon');
+    expect(teaser).toHaveAttribute('href', '/hosting');
     const hosting = screen.getByRole('heading', { name: 'Hosting', level: 2 });
     const settings = screen.getByRole('heading', { name: 'Settings', level: 2 });
     const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);

@@ -1,7 +1,7 @@
 /**
  * /account-settings (accounts spec section 2). Small screens: Profile with a bell to the
  * notifications and their unread count (a phone's way to them, as the wide user menu's
- * 'Notification'; issue 42), the initial avatar, the 'Become a host' teaser, Manage Listings (the way to hosting on a phone, as the wide user menu's
+ * 'Notification'; issue 42), the initial avatar, the 'Become a host' teaser (to hosting, issue 43), Manage Listings (the way to hosting on a phone, as the wide user menu's
  * entry; ARCHITECTURE.md section 6), Personal info and Account (which opens Login & Security), the
  * support links and Log out. Wide screens: 'Account', 'Signed in as' with the first name and the
  * email, and the ten tiles: Personal info and Login & Security work, the others say 'Coming soon'
@@ -133,7 +133,7 @@ export function AccountSettings() {
           <ChevronRight size={18} aria-hidden />
         </Link>
         {user.isAnonymous && <GuestNotice onCreate={() => setLoginSecurityOpen(true)} />}
-        <Link to="/comingsoon" className={styles.teaser}>
+        <Link to={MANAGE_LISTINGS.to} className={styles.teaser}>
           <span>
             <span className={styles.teaserTitle}>Become a host</span>
             <span className={styles.muted}>It's easy to start hosting and earn extra income.</span>

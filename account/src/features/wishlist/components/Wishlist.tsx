@@ -6,14 +6,16 @@
  * The saved homes are read with their favourites in one request (getWishlist, afresh on each
  * visit), shown in the order of the favourites. Ids added later (here or in another tab) are
  * added to what is shown once their rooms are read by id; an id removed here keeps its card
- * with an empty heart, so a slip of the finger can be undone.
+ * with an empty heart, so a slip of the finger can be undone. Each card shows its next free stay
+ * of 5 nights (getNextFreeStays, one call for the list).
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { selectUserData, selectUserFavListing, setShowLogin } from 'shared/state';
-import { useGetFavoritesQuery, useGetRoomsByIdsQuery, type Room } from 'shared/api';
+import { useGetFavoritesQuery, useGetNextFreeStaysQuery, useGetRoomsByIdsQuery, type Room } from 'shared/api';
+import { cardDatesText } from 'shared/rules';
 import { ListingCard, ListingCardSkeleton } from 'shared/ui';
 import { toggleAndPersistFavorite } from 'shared/favourites';
 import { useGetWishlistQuery } from '../api/wishlistApi';
@@ -58,6 +60,11 @@ export function Wishlist() {
     return room ? [room] : [];
   });
   const failed = saved.isError || added.isError;
+  const { currentData: freeStays } = useGetNextFreeStaysQuery(rooms.length === 0 ? skipToken : rooms.map((room) => room.id));
+  const freeStayText = (id: number) => {
+    const free = freeStays?.[id];
+    return free ? cardDatesText(free.checkIn, free.checkOut) : undefined;
+  };
   const retry = () => {
     if (saved.isError) void saved.refetch();
     if (added.isError) void added.refetch();
@@ -107,6 +114,7 @@ export function Wishlist() {
               onToggleFavourite={(id) => void dispatch(toggleAndPersistFavorite(id))}
               openInNewTab
               priority={index < 4}
+              datesText={freeStayText(room.id)}
             />
           </li>
         ))}

@@ -35,6 +35,13 @@ describe('CategoryStrip', () => {
     expect(reads[0]).toMatchObject({ table: 'Rooms', columns: 'id,filter', range: [0, 1999] });
   });
 
+  it('a search that found nothing shows no strip, not an empty band', async () => {
+    const { reads } = renderWithStore(<CategoryStrip />, { path: '/home?where=Atlantisxyz', answer: () => ({ data: [], count: 0 }) });
+    await vi.waitFor(() => expect(reads.some((read) => read.rpc === 'search_rooms')).toBe(true));
+    await vi.waitFor(() => expect(screen.queryByTestId('category-skeleton')).toBeNull());
+    expect(screen.queryByRole('navigation', { name: 'Categories' })).toBeNull();
+  });
+
   it('during a search offers only the categories the search found', async () => {
     const { reads } = renderWithStore(<CategoryStrip />, {
       path: '/home?where=Paris',

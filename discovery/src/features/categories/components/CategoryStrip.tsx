@@ -88,6 +88,9 @@ export function CategoryStrip() {
     );
   };
 
+  // A search that found nothing has no category to offer: no strip, not an empty band (issue 43).
+  if (!isLoading && categories.length === 0) return null;
+
   return (
     <nav className={styles.strip} aria-label="Categories">
       {showArrows && !edges.atStart && (

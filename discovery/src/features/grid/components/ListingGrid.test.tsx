@@ -236,7 +236,7 @@ describe('ListingGrid', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     await vi.waitFor(() => expect(cards()).toHaveLength(3));
     expect(screen.getByTestId('location').textContent).toBe('/home');
-    expect(reads.at(-1)).toMatchObject({ table: 'Rooms', filters: [['filter', 'eq', 'Amazing pools']] });
+    expect(reads.filter((read) => read.rpc !== 'next_free_stays').at(-1)).toMatchObject({ table: 'Rooms', filters: [['filter', 'eq', 'Amazing pools']] });
   });
 
   it("a search's stay: cards show its dates and their links carry it to the listing", async () => {
@@ -256,10 +256,22 @@ describe('ListingGrid', () => {
     );
   });
 
-  it('without a search, cards keep the fixed date line and plain links', async () => {
-    renderWithStore(<ListingGrid />, { path: '/home', answer: rooms(3) });
-    await vi.waitFor(() => expect(cards()).toHaveLength(3));
-    expect(cards()[0]).toHaveTextContent('16-21 May');
+  it("without a searched stay, each card shows its next free stay (one read for the page) and plain links", async () => {
+    const { reads } = renderWithStore(<ListingGrid />, {
+      path: '/home',
+      answer: (read) =>
+        read.rpc === 'next_free_stays'
+          ? {
+              data: [
+                { room_id: 1, check_in: '2026-12-07', check_out: '2026-12-12' },
+                { room_id: 2, check_in: '2026-12-30', check_out: '2027-01-04' },
+              ],
+            }
+          : rooms(3)(read),
+    });
+    await vi.waitFor(() => expect(cards()[0]).toHaveTextContent('7-12 Dec'));
+    expect(cards()[1]).toHaveTextContent('30 Dec 2026 - 4 Jan 2027');
+    expect(reads.filter((read) => read.rpc === 'next_free_stays')).toEqual([expect.objectContaining({ args: { room_ids: [1, 2, 3], nights: 5 } })]);
     expect(within(cards()[0]!).getByRole('link', { name: 'Lisbon, Portugal' })).toHaveAttribute('href', '/house/1');
   });
 

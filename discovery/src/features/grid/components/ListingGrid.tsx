@@ -12,7 +12,8 @@
  * typed text (the same search in double quotes, taken as typed), and the other places of the name
  * it may have meant ('Bāli, India'). A place with no homes says so and shows the nearest homes
  * under 'Nearby' (the same search over the whole world, nearest the place first).
- * Pointing at a card highlights its pin on the results map (features/map).
+ * Pointing at a card highlights its pin on the results map (features/map). Without a searched
+ * stay, each card shows its next free stay of 5 nights (getNextFreeStays, one call a page).
  */
 import { Link, useLocation, useNavigate } from 'shared/router';
 import { staySearch, stayOf } from 'shared/url';
@@ -22,6 +23,8 @@ import {
   INFINITE_SCROLL_TRIGGER_PX,
   SKELETON_COUNTS,
   kilometresBetween,
+  activeFilterCount,
+  cardDatesText,
   datesSummary,
 } from 'shared/rules';
 import { clearAll } from 'shared/state';
@@ -30,6 +33,7 @@ import {
   distanceOrigin,
   useGetGridCountQuery,
   useGetGridPageInfiniteQuery,
+  useGetNextFreeStaysQuery,
   useGetSearchPlaceQuery,
   type GridRoom,
   type SearchPlace,
@@ -117,8 +121,10 @@ export function ListingGrid() {
           <p>
             {place && reference
               ? `There are no homes in ${place.name}${stayDates ? ' on your dates' : ''}. The nearest are below.`
-              : search
-                ? 'No homes match your search. Try other dates, fewer guests or another destination.'
+              : search && activeFilterCount(search.filters) > 0
+                ? 'No homes match your search and filters. Try fewer filters, other dates or another destination.'
+                : search
+                  ? 'No homes match your search. Try other dates, fewer guests or another destination.'
                 : 'There are no homes in this category yet. Try another category.'}
           </p>
           {search && (
@@ -133,11 +139,7 @@ export function ListingGrid() {
               Nearby
             </h2>
             <div className={styles.grid}>
-              {nearby.map((room) => (
-                <div key={room.id} className={styles.cell}>
-                  <GridCard room={room} distanceKm={distanceOf(room)} datesText={stayDates} staySearch={stayQuery} />
-                </div>
-              ))}
+              <PageCells rooms={nearby} distanceOf={distanceOf} stayDates={stayDates} staySearch={stayQuery} />
             </div>
           </section>
         )}
@@ -155,27 +157,8 @@ export function ListingGrid() {
         </p>
       )}
       <div className={styles.grid}>
-        {rooms.map((room, i) => (
-          // Pointing at a card (or tabbing into it) highlights its pin on the results map.
-          <div
-            key={room.id}
-            className={styles.cell}
-            onMouseEnter={() => dispatch(highlightRoom(room.id))}
-            onMouseLeave={() => dispatch(highlightRoom(null))}
-            onFocus={() => dispatch(highlightRoom(room.id))}
-            onBlur={() => dispatch(highlightRoom(null))}
-          >
-            <GridCard
-              room={room}
-              // The first card is in the first row at every width (the CSS decides how many share
-              // it): its photo is the one asked for at once; the rest of the row loads lazily,
-              // which the browser starts as soon as it has laid them out in view.
-              priority={i === 0}
-              distanceKm={distanceOf(room)}
-              datesText={stayDates}
-              staySearch={stayQuery}
-            />
-          </div>
+        {currentData?.pages.map((page, p) => (
+          <PageCells key={p} rooms={page} first={p === 0} highlights distanceOf={distanceOf} stayDates={stayDates} staySearch={stayQuery} />
         ))}
         {isFetchingNextPage && skeletons(SKELETON_COUNTS.fetchingMore, 'm')}
       </div>
@@ -198,6 +181,54 @@ export function ListingGrid() {
       {!hasNextPage && <p className={styles.end}>That&apos;s everything: {homes(rooms.length)}</p>}
     </>
   );
+}
+
+/**
+ * One page of cards: the searched stay's dates, or else each card's next free stay (asked for
+ * the page at once). Pointing at a card (or tabbing into it) highlights its pin on the results map.
+ */
+function PageCells({
+  rooms,
+  first = false,
+  highlights = false,
+  distanceOf,
+  stayDates,
+  staySearch: stayQuery,
+}: {
+  rooms: GridRoom[];
+  first?: boolean;
+  highlights?: boolean;
+  distanceOf: (room: GridRoom) => number | null;
+  stayDates: string | undefined;
+  staySearch: string;
+}) {
+  const dispatch = useAppDispatch();
+  const { currentData: freeStays } = useGetNextFreeStaysQuery(stayDates || rooms.length === 0 ? skipToken : rooms.map((room) => room.id));
+  const datesOf = (room: GridRoom) => {
+    const free = freeStays?.[room.id];
+    return stayDates ?? (free ? cardDatesText(free.checkIn, free.checkOut) : undefined);
+  };
+  return rooms.map((room, i) => (
+    <div
+      key={room.id}
+      className={styles.cell}
+      onMouseEnter={highlights ? () => dispatch(highlightRoom(room.id)) : undefined}
+      onMouseLeave={highlights ? () => dispatch(highlightRoom(null)) : undefined}
+      onFocus={highlights ? () => dispatch(highlightRoom(room.id)) : undefined}
+      onBlur={highlights ? () => dispatch(highlightRoom(null)) : undefined}
+    >
+      <GridCard
+        room={room}
+        // The first card is in the first row at every width (the CSS decides how many share
+        // it): its photo is the one asked for at once; the rest of the row loads lazily,
+        // which the browser starts as soon as it has laid them out in view.
+        priority={first && i === 0}
+        distanceKm={distanceOf(room)}
+        datesText={datesOf(room)}
+        staySearch={stayQuery}
+      />
+    </div>
+  ));
 }
 
 /** 'Country' for a choice's label: 'Bāli, India'. */
