@@ -18,3 +18,4 @@ export * from './searchText';
 export * from './searchWindow';
 export * from './stayBounds';
 export * from './summaries';
+export * from './vitals';
