@@ -11,25 +11,28 @@
  * Target (issue 45): INP <= 200 ms.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import type { INPAttribution } from 'web-vitals/attribution';
 import { cards, inDays, pickDay } from '../support/discoveryPage';
-import { repoRoot } from '../support/paths';
 import { addSessionCookies } from '../support/sessionCookies';
 import { hydrated } from '../support/test';
 import { newSession } from './lighthouse';
 import { ensureSite, option, runtimeConfig, summary, type RuntimeConfig } from './site';
 
-const WEB_VITALS = readFileSync(path.join(repoRoot, 'e2e/node_modules/web-vitals/dist/web-vitals.attribution.iife.js'), 'utf8');
+/** web-vitals' attribution build as a script (its IIFE beside the package's main file). */
+const WEB_VITALS = readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('web-vitals')), 'web-vitals.attribution.iife.js'), 'utf8');
 const MEASURE = `${WEB_VITALS};
 webVitals.onINP((metric) => {
   window.__inp = { value: metric.value, target: metric.attribution.interactionTarget, type: metric.attribution.interactionType };
 }, { reportAllChanges: true, durationThreshold: 16 });`;
 
+/** A scenario's INP, and its slowest interaction's target and kind, from web-vitals' attribution. */
 interface Inp {
   value: number;
-  target: string;
-  type: string;
+  target: INPAttribution['interactionTarget'];
+  type: INPAttribution['interactionType'];
 }
 
 interface Scenario {
