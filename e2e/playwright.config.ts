@@ -37,6 +37,7 @@ const ONE_SIZE_FILES = [
   'tab-sync', // BroadcastChannel between tabs
   'trips', // the itinerary, cancelling and refunds
   'two-step', // an authenticator app set up, used and removed
+  'vitals', // real visitors' web vitals, reported to the backend
 ];
 
 export default defineConfig({

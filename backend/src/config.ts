@@ -258,6 +258,8 @@ function mfaEncryptionKey(value: string | undefined): string | undefined {
  *   EXPLAIN (db-plan-enabled; off by default);
  * - REST_AGGREGATES_ENABLED=true: count(), col.sum(), avg(), min(), max() in select, grouped by
  *   the other selected fields (db-aggregates-enabled; off by default: 400 PGRST123);
+ * - VITALS_RATE_LIMIT: web-vitals reports (POST /vitals/v1) per client address and minute,
+ *   counted as the auth limits are (default 60; vitals.ts);
  * - JWT_SECRET, ANON_KEY, SERVICE_ROLE_KEY (else made once per data folder, loadKeys);
  * - JWT_EXPIRY (seconds, default 3600), SITE_URL and ADDITIONAL_REDIRECT_URLS (OAuth redirects),
  *   GOOGLE_OIDC_ISSUER + GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET (else the local stand-in),
@@ -353,6 +355,7 @@ export function resolveConfig(options: BackendOptions = {}, processEnv: Env = pr
     restMaxRows: restMaxRows(env),
     restPlanEnabled: env.REST_PLAN_ENABLED === 'true',
     restAggregatesEnabled: env.REST_AGGREGATES_ENABLED === 'true',
+    vitalsRateLimit: wholeNumber(env, 'VITALS_RATE_LIMIT', 60, 1),
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,

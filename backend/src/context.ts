@@ -84,6 +84,8 @@ export interface BackendConfig {
   restPlanEnabled: boolean;
   /** REST_AGGREGATES_ENABLED: PostgREST's db-aggregates-enabled. */
   restAggregatesEnabled: boolean;
+  /** Web-vitals reports per client address and minute (vitals.ts). */
+  vitalsRateLimit: number;
   /** A real SMTP server for the auth mail; else the local outbox (auth/mail.ts). */
   smtp: { host: string; port: number; user: string | undefined; pass: string | undefined; sender: string; senderName: string } | undefined;
   seed: {

@@ -33,6 +33,7 @@ import { imageQueue } from './storage/queue.ts';
 import { storageRemoveHandler } from './storage/remove.ts';
 import { storageRenderHandler } from './storage/render.ts';
 import { storageUploadHandler, UPLOAD_BODY_LIMIT } from './storage/upload.ts';
+import { vitalsHandler, VITALS_BODY_LIMIT } from './vitals.ts';
 
 export interface Backend {
   url: string;
@@ -175,6 +176,7 @@ export async function createBackend(
     { prefix: '/payments/v1', handler: (req, c) => import('./payments/index.ts').then((m) => m.paymentsHandler(req, c)) },
     { prefix: '/health', handler: async () => json({ status: 'ok', database: db.kind }) },
     { prefix: '/ready', handler: readiness },
+    { prefix: '/vitals/v1', handler: vitalsHandler, maxBodyBytes: VITALS_BODY_LIMIT },
     // Not /metrics: it has a listener of its own (METRICS_PORT), which the public cannot reach.
   ];
   const server = createHttpServer(routes, () => ctx);

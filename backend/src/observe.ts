@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { VitalsMetric, VitalsRoute } from '../../shared/src/rules/vitals.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -36,7 +37,20 @@ export interface Observe {
   poolWait(pool: string, seconds: number): void;
   /** The image queue's depth (uploads' decodes and renders), read when scraped. */
   imageQueue(depth: () => { running: number; waiting: number }): void;
+  /** One web vital of a real page view (vitals.ts): milliseconds for LCP and INP, a score for CLS. */
+  vital(route: VitalsRoute, name: VitalsMetric, value: number): void;
 }
+
+/**
+ * The web vitals' histograms, with buckets around their targets (issue 45: LCP 1.8 s, INP 200 ms,
+ * CLS 0.02) and web.dev's good and poor thresholds (LCP 2.5 s and 4 s, INP 200 ms and 500 ms, CLS
+ * 0.1 and 0.25).
+ */
+const VITALS = {
+  LCP: { name: 'web_vitals_lcp_seconds', help: 'Largest contentful paint of real page views, by route', buckets: [0.5, 1, 1.5, 1.8, 2.5, 3, 4, 6, 10, 20], scale: 1 / 1000 },
+  INP: { name: 'web_vitals_inp_seconds', help: 'Interaction to next paint of real page views, by route', buckets: [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1, 2, 5], scale: 1 / 1000 },
+  CLS: { name: 'web_vitals_cls', help: 'Cumulative layout shift of real page views, by route', buckets: [0.01, 0.02, 0.05, 0.1, 0.15, 0.25, 0.5, 1], scale: 1 },
+} as const;
 
 /**
  * Header and body fields that carry secrets. The request lines log neither headers nor bodies;
@@ -75,6 +89,12 @@ export function createObserve(level: LogLevel, destination?: DestinationStream):
     buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10],
     registers: [registry],
   });
+  const vitals = Object.fromEntries(
+    Object.entries(VITALS).map(([metric, { scale, ...options }]) => [
+      metric,
+      { scale, histogram: new Histogram({ ...options, buckets: [...options.buckets], labelNames: ['route'], registers: [registry] }) },
+    ]),
+  ) as Record<VitalsMetric, { scale: number; histogram: Histogram<'route'> }>;
   const log = pino({ level, base: { service: 'backend', pid: process.pid }, redact: REDACT }, destination);
   return {
     registry,
@@ -87,6 +107,10 @@ export function createObserve(level: LogLevel, destination?: DestinationStream):
     },
     poolWait(pool, seconds) {
       waits.observe({ pool }, seconds);
+    },
+    vital(route, name, value) {
+      const { scale, histogram } = vitals[name];
+      histogram.observe({ route }, value * scale);
     },
     imageQueue(depth) {
       new Gauge({

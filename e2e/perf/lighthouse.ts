@@ -34,7 +34,7 @@ export interface Sample {
 export type Preset = 'mobile' | 'desktop';
 
 /** A new traveller's session (signed up through the backend's auth API). */
-async function newSession(config: RuntimeConfig): Promise<object> {
+export async function newSession(config: RuntimeConfig): Promise<object> {
   const response = await fetch(`${config.supabaseUrl}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: config.supabaseAnonKey, 'Content-Type': 'application/json' },

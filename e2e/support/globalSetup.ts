@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E_ALLOWED_ORIGINS, repoRoot } from './paths';
+import { E2E_ALLOWED_ORIGINS, repoRoot, SUITE_BACKEND_METRICS } from './paths';
 
 const BACKEND_HEALTH = 'http://localhost:54321/ready';
 
@@ -58,9 +58,12 @@ async function startBackend(cluster: string): Promise<{ dataDir: string; stop: (
       ...process.env,
       DATA_DIR: dataDir,
       PORT: '54321',
-      // Not the default 9464: a site running on the machine may have it.
-      METRICS_PORT: '0',
+      // Not the default 9464: a site running on the machine may have it. Beside the API's fixed
+      // port (the suites run one at a time, under the site's lock): vitals.spec.ts reads it.
+      METRICS_PORT: String(new URL(SUITE_BACKEND_METRICS).port),
       AUTH_SIGN_UP_RATE_LIMIT: '10000',
+      // Every page view of the suites reports its web vitals from this one address.
+      VITALS_RATE_LIMIT: '100000',
       AUTH_BCRYPT_COST: '4',
       ALLOWED_ORIGINS: E2E_ALLOWED_ORIGINS,
     },
@@ -68,6 +71,7 @@ async function startBackend(cluster: string): Promise<{ dataDir: string; stop: (
     detached: true,
   });
   await waitFor(BACKEND_HEALTH, 240_000, backend);
+  process.env.E2E_BACKEND_METRICS_URL = SUITE_BACKEND_METRICS;
   return {
     dataDir,
     stop: () => {

@@ -16,6 +16,7 @@ import { prefetchRoomFor } from './app/prefetchRoom';
 import { loadRemotesManifest, registerAppRemotes } from './federation/remotes';
 import { preloadRemotesFor } from './federation/preload';
 import { yieldToMain } from './app/yieldToMain';
+import { reportVitals } from './app/reportVitals';
 import { StartupError } from './pages/StartupError';
 
 /** Runs `start` once the tree has rendered: on a server-rendered page, after hydration's commit. */
@@ -63,9 +64,12 @@ async function start(root: HTMLElement) {
     prefetchHomeFor(store, config, window.location.pathname);
     prefetchRoomFor(store, window.location.pathname);
   }
+  // Real visitors' web vitals, measured from here on (their entries are buffered until then).
+  const vitals = () => void reportVitals(config.supabaseUrl, window.location.pathname).catch(() => undefined);
   const page = (
     <StrictMode>
       {serverState && <AfterRender start={session} />}
+      <AfterRender start={vitals} />
       <ConfigProvider config={config}>
         <Provider store={store} serverState={serverState ?? undefined}>
           <BrowserRouter>

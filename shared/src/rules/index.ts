@@ -19,3 +19,4 @@ export * from './searchText';
 export * from './searchWindow';
 export * from './stayBounds';
 export * from './summaries';
+export * from './vitals';
