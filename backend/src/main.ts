@@ -1,5 +1,5 @@
-// One process serving /auth/v1, /rest/v1, /functions/v1, /storage/v1/object (public reads, hosts'
-// photo uploads and removals), /storage/v1/render/image/public (resized listing photos), /geocode,
+// One process serving /auth/v1, /rest/v1, /functions/v1, /storage/v1 (Storage's bucket and object
+// API, public reads), /storage/v1/render/image/public (resized images of public buckets), /geocode,
 // /realtime/v1/websocket (realtime/index.ts).
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -28,11 +28,10 @@ import { createRest } from './rest/index.ts';
 import { applyTestClockSetting, startBookingTimer } from './bookings.ts';
 import { startReviewCounter } from './reviews.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { storageApiHandler, UPLOAD_BODY_LIMIT } from './storage/api.ts';
 import { storageHandler } from './storage/index.ts';
 import { imageQueue } from './storage/queue.ts';
-import { storageRemoveHandler } from './storage/remove.ts';
 import { storageRenderHandler } from './storage/render.ts';
-import { storageUploadHandler, UPLOAD_BODY_LIMIT } from './storage/upload.ts';
 
 export interface Backend {
   url: string;
@@ -164,11 +163,7 @@ export async function createBackend(
     { prefix: '/functions/v1', handler: createFunctions(), ownPreflight: true },
     { prefix: '/storage/v1/object/public', handler: storageHandler },
     { prefix: '/storage/v1/render/image/public', handler: storageRenderHandler },
-    {
-      prefix: '/storage/v1/object',
-      handler: (req, c) => (req.method === 'DELETE' ? storageRemoveHandler(req, c) : storageUploadHandler(req, c)),
-      maxBodyBytes: UPLOAD_BODY_LIMIT,
-    },
+    { prefix: '/storage/v1', handler: storageApiHandler, maxBodyBytes: UPLOAD_BODY_LIMIT },
     { prefix: '/geocode', handler: geocodeHandler },
     { prefix: '/mail', handler: mailHandler },
     { prefix: '/payments/v1', handler: (req, c) => import('./payments/index.ts').then((m) => m.paymentsHandler(req, c)) },
