@@ -21,7 +21,7 @@ import { JwtError } from '../context.ts';
 import type { TxQueryable } from '../db/index.ts';
 import { asRole } from '../db/role.ts';
 import { sendObject } from './index.ts';
-import { objectFile, objectKeyParts, storageError, type ObjectRow } from './objects.ts';
+import { legacyMetaFile, objectFile, objectKeyParts, storageError, type ObjectRow } from './objects.ts';
 import { imageQueue, QueueRefusal, slowDown } from './queue.ts';
 import { removeRenders } from './render.ts';
 
@@ -273,7 +273,9 @@ async function writeBytes(ctx: BackendContext, bucket: string, key: string, byte
 
 async function removeBytes(ctx: BackendContext, bucket: string, key: string): Promise<void> {
   const parts = [bucket, ...key.split('/')];
-  await Promise.all([rm(objectFile(ctx, parts)!, { force: true }), removeRenders(ctx, parts)]);
+  // The bytes first: a render starting after this finds no source, so none is cached anew.
+  await rm(objectFile(ctx, parts)!, { force: true });
+  await removeRenders(ctx, parts);
 }
 
 interface Upload {
@@ -564,23 +566,29 @@ async function moveOrCopy(req: Request, ctx: BackendContext, who: Caller, copy: 
 const LEGACY_WIDTHS = [400, 800, 1200] as const;
 
 /**
- * Files stored before the storage schema (issue 44) have no row: the seed's photos, hosts' uploads
- * of then, and photos of before originals, stored as three widths whose -800 file stands for the
- * photo ("Rooms".images holds its path). Before a removal is decided, such a named file gets its
- * row, so the policies decide about it as about any object. The names of the three-width ones.
+ * Listing photos stored before the storage schema (issue 44) have no row: originals (whose
+ * metadata is in a storage-meta file, objects.ts) and photos of before originals, stored as three
+ * widths whose -800 file stands for the photo ("Rooms".images holds its path). Before a removal is
+ * decided, such a named photo gets its row, so the policies decide about it as about any object.
+ * What was adopted, by name, and the files beside the object's own to remove with it.
  */
-async function adoptFiles(ctx: BackendContext, bucket: string, names: string[]): Promise<Set<string>> {
-  const widths = new Set<string>();
+async function adoptLegacy(ctx: BackendContext, bucket: string, names: string[]): Promise<Map<string, string[]>> {
+  const adopted = new Map<string, string[]>();
   for (const name of names) {
     if (!validKey(name)) continue;
     const parts = [bucket, ...name.split('/')];
-    const legacy = objectFile(ctx, [...parts.slice(0, -1), `${parts.at(-1)}-800.webp`]);
-    const found = existsSync(objectFile(ctx, parts)!) ? 'file' : legacy && existsSync(legacy) ? 'widths' : null;
-    if (!found) continue;
-    if (found === 'widths') widths.add(name);
-    await ctx.db.query('insert into storage.objects (bucket_id, name) values ($1, $2) on conflict (bucket_id, name) do nothing', [bucket, name]);
+    const sibling = (suffix: string) => objectFile(ctx, [...parts.slice(0, -1), `${parts.at(-1)}${suffix}`])!;
+    const meta = legacyMetaFile(ctx, parts);
+    const files = existsSync(sibling('-800.webp')) ? LEGACY_WIDTHS.map((w) => sibling(`-${w}.webp`)) : meta && existsSync(meta) ? [meta] : null;
+    if (!files) continue;
+    await ctx.db.query(
+      `insert into storage.objects (bucket_id, name)
+       select $1, $2 where not exists (select 1 from storage.objects where bucket_id = $1 and name = $2)`,
+      [bucket, name],
+    );
+    adopted.set(name, files);
   }
-  return widths;
+  return adopted;
 }
 
 async function removeObjects(req: Request, ctx: BackendContext, who: Caller, bucket: string): Promise<Response> {
@@ -593,7 +601,7 @@ async function removeObjects(req: Request, ctx: BackendContext, who: Caller, buc
   if (!(await bucketExists(ctx, bucket))) return noBucket();
   const names = [...new Set(prefixes as string[])];
   return guarded(async () => {
-    const widths = await adoptFiles(ctx, bucket, names);
+    const adopted = await adoptLegacy(ctx, bucket, names);
     const removed = await asCaller(ctx, who, req, async (q) => {
       const { rows } = await q.query<Record<string, unknown> & { name: string }>(
         `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
@@ -606,12 +614,7 @@ async function removeObjects(req: Request, ctx: BackendContext, who: Caller, buc
     await Promise.all(
       removed.map(async (r) => {
         await removeBytes(ctx, bucket, r.name);
-        if (widths.has(r.name)) {
-          const parts = [bucket, ...r.name.split('/')];
-          await Promise.all(
-            LEGACY_WIDTHS.map((w) => rm(objectFile(ctx, [...parts.slice(0, -1), `${parts.at(-1)}-${w}.webp`])!, { force: true })),
-          );
-        }
+        await Promise.all((adopted.get(r.name) ?? []).map((file) => rm(file, { force: true })));
       }),
     );
     return json(removed);

@@ -100,7 +100,7 @@ export const objectFile = (ctx: BackendContext, parts: string[]) => under(ctx.co
 const metaRoot = (ctx: BackendContext) => join(ctx.dataDir, 'storage-meta');
 export const renderRoot = (ctx: BackendContext) => join(ctx.dataDir, 'storage-render');
 
-function metaFile(ctx: BackendContext, parts: string[]): string | null {
+export function legacyMetaFile(ctx: BackendContext, parts: string[]): string | null {
   const file = under(metaRoot(ctx), parts);
   return file && `${file}.json`;
 }
@@ -115,7 +115,7 @@ export async function readObjectMeta(ctx: BackendContext, parts: string[]): Prom
     parts.slice(1).join('/'),
   ]);
   if (rows[0]) return rowMeta(rows[0]);
-  const file = metaFile(ctx, parts);
+  const file = legacyMetaFile(ctx, parts);
   if (!file) return null;
   try {
     const meta = JSON.parse(await readFile(file, 'utf8')) as Partial<ObjectMeta>;
