@@ -22,7 +22,7 @@ import type { TxQueryable } from '../db/index.ts';
 import { asRole } from '../db/role.ts';
 import { sendObject } from './index.ts';
 import { legacyMetaFile, objectFile, objectKeyParts, storageError, type ObjectRow } from './objects.ts';
-import { imageQueue, QueueRefusal, slowDown } from './queue.ts';
+import { imageQueue, QueueRefusal, slowDown, type QueuePlace } from './queue.ts';
 import { removeRenders } from './render.ts';
 
 /** Hosted Storage's default upload limit (50 MB); a bucket's file_size_limit may lower it. */
@@ -355,23 +355,43 @@ interface BucketLimits {
  * with the content type it is stored with.
  */
 async function checkedUpload(req: Request, ctx: BackendContext, who: Caller, bucket: string): Promise<Upload | Response> {
-  const { rows } = await ctx.db.query<BucketLimits>('select file_size_limit, allowed_mime_types from storage.buckets where id = $1', [bucket]);
+  // A place in the image queue first, before anything is read: a caller over its share is
+  // refused at once. Given back unless the bucket takes only images (decoded in that place).
+  const client = typeof who.claims.sub === 'string' ? `user:${who.claims.sub}` : `address:${req.headers.get(CLIENT_IP_HEADER) ?? ''}`;
+  let place: QueuePlace | null;
+  try {
+    place = imageQueue(ctx).take(client);
+  } catch (e) {
+    if (e instanceof QueueRefusal) return slowDown(e);
+    throw e;
+  }
+  const { rows } = await ctx.db.query<BucketLimits>('select file_size_limit, allowed_mime_types from storage.buckets where id = $1', [bucket]).catch((e: unknown) => {
+    place?.cancel();
+    throw e;
+  });
   const limits = rows[0];
+  const types = limits?.allowed_mime_types ?? [];
+  if (!limits || !(types.length > 0 && types.every((t) => Object.values(IMAGE_TYPES).includes(t)))) {
+    place.cancel();
+    place = null;
+  }
   if (!limits) return noBucket();
-  const upload = await uploadOf(req);
-  if (!upload) return storageError(400, 'InvalidRequest', 'Send one file');
+  const upload = await uploadOf(req).catch((e: unknown) => {
+    place?.cancel();
+    throw e;
+  });
   const limit = Math.min(MAX_UPLOAD_BYTES, limits.file_size_limit === null ? Infinity : Number(limits.file_size_limit));
-  if (upload.bytes.length > limit) return storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
-  const types = limits.allowed_mime_types ?? [];
-  if (types.length > 0 && types.every((t) => Object.values(IMAGE_TYPES).includes(t))) {
-    const client = typeof who.claims.sub === 'string' ? `user:${who.claims.sub}` : `address:${req.headers.get(CLIENT_IP_HEADER) ?? ''}`;
-    let sniffed: string | null;
-    try {
-      sniffed = await imageQueue(ctx).take(client).run(() => imageType(upload.bytes));
-    } catch (e) {
-      if (e instanceof QueueRefusal) return slowDown(e);
-      throw e;
-    }
+  const refusal = !upload
+    ? storageError(400, 'InvalidRequest', 'Send one file')
+    : upload.bytes.length > limit
+      ? storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size')
+      : null;
+  if (!upload || refusal) {
+    place?.cancel();
+    return refusal!;
+  }
+  if (place) {
+    const sniffed = await place.run(() => imageType(upload.bytes));
     if (!sniffed || !types.includes(sniffed)) return storageError(415, 'invalid_mime_type', `mime type ${upload.contentType} is not supported`);
     upload.contentType = sniffed;
   } else if (types.length > 0 && !allowed(types, upload.contentType)) {
