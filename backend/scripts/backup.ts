@@ -2,9 +2,8 @@
 //
 // backup copies into <folder> (which must not exist): the database (PostgreSQL at DATABASE_URL
 // with pg_dump's custom format; else the embedded PGlite under DATA_DIR/pglite as PGlite's own
-// data dump; Storage's object rows are in it), DATA_DIR/storage (the objects' bytes),
-// DATA_DIR/storage-meta (the content type and cache time of photos uploaded before the storage
-// schema: without them such a restored photo is served as application/octet-stream) and
+// data dump), DATA_DIR/storage (the photos), DATA_DIR/storage-meta (each uploaded photo's content
+// type and cache time: without them a restored photo is served as application/octet-stream) and
 // DATA_DIR/keys.json (the JWT secret the issued keys and sessions are signed with: keep the backup
 // as secret as the server). restore puts it back into DATA_DIR (which must hold no database and no
 // storage yet) and, for PostgreSQL, into the database at DATABASE_URL, made when it does not exist

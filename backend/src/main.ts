@@ -1,6 +1,6 @@
-// One process serving /auth/v1, /rest/v1, /functions/v1, /storage/v1 (Storage's bucket and object
-// API, public reads), /storage/v1/render/image/public (resized images of public buckets), /geocode,
-// /realtime/v1/websocket and /realtime/v1/api/broadcast (realtime/index.ts), /vitals/v1.
+// One process serving /auth/v1, /rest/v1, /functions/v1, /storage/v1/object (public reads, hosts'
+// photo uploads and removals), /storage/v1/render/image/public (resized listing photos), /geocode,
+// /realtime/v1/websocket and /realtime/v1/api/broadcast (realtime/index.ts).
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,10 +28,11 @@ import { createRest } from './rest/index.ts';
 import { applyTestClockSetting, startBookingTimer } from './bookings.ts';
 import { startReviewCounter } from './reviews.ts';
 import { seedIfEmpty } from './seed/index.ts';
-import { storageApiHandler, UPLOAD_BODY_LIMIT } from './storage/api.ts';
 import { storageHandler } from './storage/index.ts';
 import { imageQueue } from './storage/queue.ts';
+import { storageRemoveHandler } from './storage/remove.ts';
 import { storageRenderHandler } from './storage/render.ts';
+import { storageUploadHandler, UPLOAD_BODY_LIMIT } from './storage/upload.ts';
 import { vitalsHandler, VITALS_BODY_LIMIT } from './vitals.ts';
 
 export interface Backend {
@@ -163,7 +164,11 @@ export async function createBackend(
     { prefix: '/functions/v1', handler: createFunctions(), ownPreflight: true },
     { prefix: '/storage/v1/object/public', handler: storageHandler },
     { prefix: '/storage/v1/render/image/public', handler: storageRenderHandler },
-    { prefix: '/storage/v1', handler: storageApiHandler, maxBodyBytes: UPLOAD_BODY_LIMIT },
+    {
+      prefix: '/storage/v1/object',
+      handler: (req, c) => (req.method === 'DELETE' ? storageRemoveHandler(req, c) : storageUploadHandler(req, c)),
+      maxBodyBytes: UPLOAD_BODY_LIMIT,
+    },
     // The REST broadcast endpoints of the Realtime attached below (requests come after it is).
     { prefix: REALTIME_API_PATH, handler: (req) => realtime.api(req) },
     { prefix: '/geocode', handler: geocodeHandler },

@@ -19,9 +19,6 @@ CREATE SCHEMA private;
 -- schema search (schema -)
 CREATE SCHEMA search;
 
--- schema storage (schema -)
-CREATE SCHEMA storage;
-
 -- schema supabase_migrations (schema -)
 CREATE SCHEMA supabase_migrations;
 
@@ -391,22 +388,6 @@ CREATE FUNCTION private.is_booking_party(p_booking_id bigint) RETURNS boolean
       and (b.user_id = auth.uid()
            or exists (select 1 from public.hosted_rooms as h where h.room_id = b.room_id and h.host_id = auth.uid()))
   )
-$$;
-
--- function listing_photo_cap() (schema private)
-CREATE FUNCTION private.listing_photo_cap() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  folder text := split_part(new.name, '/', 1) || '/' || split_part(new.name, '/', 2) || '/';
-begin
-  perform pg_advisory_xact_lock(hashtextextended('storage.listing-photos:' || folder, 0));
-  if (select count(*) from storage.objects as o where o.bucket_id = 'listing-photos' and left(o.name, length(folder)) = folder) >= 200 then
-    raise exception 'A host stores at most 200 photos' using errcode = '54000';
-  end if;
-  return new;
-end
 $$;
 
 -- function listing_photo_in_use(text) (schema private)
@@ -3008,44 +2989,6 @@ begin
 end
 $$;
 
--- function extension(text) (schema storage)
-CREATE FUNCTION storage.extension(name text) RETURNS text
-    LANGUAGE plpgsql IMMUTABLE
-    AS $$
-    declare
-      _parts text[];
-      _filename text;
-    begin
-      select string_to_array(name, '/') into _parts;
-      select _parts[array_length(_parts, 1)] into _filename;
-      return reverse(split_part(reverse(_filename), '.', 1));
-    end
-    $$;
-
--- function filename(text) (schema storage)
-CREATE FUNCTION storage.filename(name text) RETURNS text
-    LANGUAGE plpgsql IMMUTABLE
-    AS $$
-    declare
-      _parts text[];
-    begin
-      select string_to_array(name, '/') into _parts;
-      return _parts[array_length(_parts, 1)];
-    end
-    $$;
-
--- function foldername(text) (schema storage)
-CREATE FUNCTION storage.foldername(name text) RETURNS text[]
-    LANGUAGE plpgsql IMMUTABLE
-    AS $$
-    declare
-      _parts text[];
-    begin
-      select string_to_array(name, '/') into _parts;
-      return _parts[1 : array_length(_parts, 1) - 1];
-    end
-    $$;
-
 -- table booking_transitions (schema private)
 CREATE TABLE private.booking_transitions (
     event text NOT NULL,
@@ -3422,37 +3365,6 @@ CREATE TABLE search.room_letters (
     lng double precision,
     "position" point GENERATED ALWAYS AS (point(lng, lat)) STORED,
     earth extensions.cube GENERATED ALWAYS AS (search.earth_point(lat, lng)) STORED
-);
-
--- table buckets (schema storage)
-CREATE TABLE storage.buckets (
-    id text NOT NULL,
-    name text NOT NULL,
-    owner uuid,
-    owner_id text,
-    public boolean DEFAULT false NOT NULL,
-    avif_autodetection boolean DEFAULT false,
-    file_size_limit bigint,
-    allowed_mime_types text[],
-    type text DEFAULT 'STANDARD'::text NOT NULL,
-    created_at timestamp with time zone DEFAULT now(),
-    updated_at timestamp with time zone DEFAULT now()
-);
-
--- table objects (schema storage)
-CREATE TABLE storage.objects (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    bucket_id text,
-    name text,
-    owner uuid,
-    owner_id text,
-    created_at timestamp with time zone DEFAULT now(),
-    updated_at timestamp with time zone DEFAULT now(),
-    last_accessed_at timestamp with time zone DEFAULT now(),
-    metadata jsonb,
-    path_tokens text[] GENERATED ALWAYS AS (string_to_array(name, '/'::text)) STORED,
-    version text,
-    user_metadata jsonb
 );
 
 -- table schema_migrations (schema supabase_migrations)

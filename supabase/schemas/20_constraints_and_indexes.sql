@@ -173,14 +173,6 @@ ALTER TABLE ONLY search.room_facets
 ALTER TABLE ONLY search.room_letters
     ADD CONSTRAINT room_letters_pkey PRIMARY KEY (room_id) INCLUDE (max_guests, country_key, city_key);
 
--- constraint buckets buckets_pkey (schema storage)
-ALTER TABLE ONLY storage.buckets
-    ADD CONSTRAINT buckets_pkey PRIMARY KEY (id);
-
--- constraint objects objects_pkey (schema storage)
-ALTER TABLE ONLY storage.objects
-    ADD CONSTRAINT objects_pkey PRIMARY KEY (id);
-
 -- constraint schema_migrations schema_migrations_pkey (schema supabase_migrations)
 ALTER TABLE ONLY supabase_migrations.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
@@ -277,15 +269,6 @@ CREATE INDEX room_letters_place ON search.room_letters USING btree (country_key,
 
 -- index room_letters_position (schema search)
 CREATE INDEX room_letters_position ON search.room_letters USING gist ("position") INCLUDE (room_id, max_guests, earth);
-
--- index bname (schema storage)
-CREATE UNIQUE INDEX bname ON storage.buckets USING btree (name);
-
--- index bucketid_objname (schema storage)
-CREATE UNIQUE INDEX bucketid_objname ON storage.objects USING btree (bucket_id, name);
-
--- index name_prefix_search (schema storage)
-CREATE INDEX name_prefix_search ON storage.objects USING btree (name text_pattern_ops);
 
 -- statistics room_letters_place_stats (schema search)
 CREATE STATISTICS search.room_letters_place_stats (ndistinct, dependencies) ON country_key, city_key FROM search.room_letters;

@@ -78,6 +78,3 @@ CREATE TRIGGER rooms_search_letters_insert AFTER INSERT ON public."Rooms" REFERE
 
 -- trigger Rooms rooms_search_letters_update (schema public)
 CREATE TRIGGER rooms_search_letters_update AFTER UPDATE OF city, country, max_guests, lat, lng ON public."Rooms" FOR EACH ROW WHEN (((old.city IS DISTINCT FROM new.city) OR (old.country IS DISTINCT FROM new.country) OR (old.max_guests IS DISTINCT FROM new.max_guests) OR (old.lat IS DISTINCT FROM new.lat) OR (old.lng IS DISTINCT FROM new.lng))) EXECUTE FUNCTION search.update_room_letters();
-
--- trigger objects listing_photo_cap (schema storage)
-CREATE TRIGGER listing_photo_cap BEFORE INSERT ON storage.objects FOR EACH ROW WHEN ((new.bucket_id = 'listing-photos'::text)) EXECUTE FUNCTION private.listing_photo_cap();

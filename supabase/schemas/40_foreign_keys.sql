@@ -152,7 +152,3 @@ ALTER TABLE ONLY search.room_letters
 -- fk constraint room_letters room_letters_room_id_fkey (schema search)
 ALTER TABLE ONLY search.room_letters
     ADD CONSTRAINT room_letters_room_id_fkey FOREIGN KEY (room_id) REFERENCES public."Rooms"(id) ON UPDATE CASCADE ON DELETE CASCADE;
-
--- fk constraint objects objects_bucket_id_fkey (schema storage)
-ALTER TABLE ONLY storage.objects
-    ADD CONSTRAINT objects_bucket_id_fkey FOREIGN KEY (bucket_id) REFERENCES storage.buckets(id);

@@ -144,18 +144,3 @@ ALTER TABLE public.room_locations ENABLE ROW LEVEL SECURITY;
 
 -- row security room_ratings (schema public)
 ALTER TABLE public.room_ratings ENABLE ROW LEVEL SECURITY;
-
--- policy objects Hosts read their own listing photo rows (schema storage)
-CREATE POLICY "Hosts read their own listing photo rows" ON storage.objects FOR SELECT TO authenticated USING (((bucket_id = 'listing-photos'::text) AND ((storage.foldername(name))[1] = 'hosts'::text) AND ((storage.foldername(name))[2] = (( SELECT auth.uid() AS uid))::text)));
-
--- policy objects Hosts remove their own listing photos (schema storage)
-CREATE POLICY "Hosts remove their own listing photos" ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = 'listing-photos'::text) AND ((storage.foldername(name))[1] = 'hosts'::text) AND ((storage.foldername(name))[2] = (( SELECT auth.uid() AS uid))::text) AND (NOT private.listing_photo_in_use(name))));
-
--- policy objects Hosts upload their own listing photos (schema storage)
-CREATE POLICY "Hosts upload their own listing photos" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'listing-photos'::text) AND (array_length(storage.foldername(name), 1) = 2) AND ((storage.foldername(name))[1] = 'hosts'::text) AND ((storage.foldername(name))[2] = (( SELECT auth.uid() AS uid))::text) AND (storage.filename(name) ~ '^[0-9a-f]{32}$'::text)));
-
--- row security buckets (schema storage)
-ALTER TABLE storage.buckets ENABLE ROW LEVEL SECURITY;
-
--- row security objects (schema storage)
-ALTER TABLE storage.objects ENABLE ROW LEVEL SECURITY;

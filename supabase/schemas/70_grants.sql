@@ -27,11 +27,6 @@ GRANT USAGE ON SCHEMA search TO anon;
 GRANT USAGE ON SCHEMA search TO authenticated;
 GRANT USAGE ON SCHEMA search TO service_role;
 
--- acl SCHEMA storage (schema -)
-GRANT USAGE ON SCHEMA storage TO anon;
-GRANT USAGE ON SCHEMA storage TO authenticated;
-GRANT USAGE ON SCHEMA storage TO service_role;
-
 -- acl FUNCTION add_catalogue_facts() (schema private)
 REVOKE ALL ON FUNCTION private.add_catalogue_facts() FROM PUBLIC;
 
@@ -107,9 +102,6 @@ GRANT ALL ON FUNCTION private.in_conversation(p_conversation_id bigint) TO authe
 -- acl FUNCTION is_booking_party(p_booking_id bigint) (schema private)
 REVOKE ALL ON FUNCTION private.is_booking_party(p_booking_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_booking_party(p_booking_id bigint) TO authenticated;
-
--- acl FUNCTION listing_photo_cap() (schema private)
-REVOKE ALL ON FUNCTION private.listing_photo_cap() FROM PUBLIC;
 
 -- acl FUNCTION listing_photo_in_use(p_name text) (schema private)
 REVOKE ALL ON FUNCTION private.listing_photo_in_use(p_name text) FROM PUBLIC;
@@ -526,21 +518,6 @@ GRANT ALL ON FUNCTION search.unavailable_room_ids(check_in date, check_out date,
 -- acl FUNCTION update_room_letters() (schema search)
 REVOKE ALL ON FUNCTION search.update_room_letters() FROM PUBLIC;
 
--- acl FUNCTION extension(name text) (schema storage)
-GRANT ALL ON FUNCTION storage.extension(name text) TO anon;
-GRANT ALL ON FUNCTION storage.extension(name text) TO authenticated;
-GRANT ALL ON FUNCTION storage.extension(name text) TO service_role;
-
--- acl FUNCTION filename(name text) (schema storage)
-GRANT ALL ON FUNCTION storage.filename(name text) TO anon;
-GRANT ALL ON FUNCTION storage.filename(name text) TO authenticated;
-GRANT ALL ON FUNCTION storage.filename(name text) TO service_role;
-
--- acl FUNCTION foldername(name text) (schema storage)
-GRANT ALL ON FUNCTION storage.foldername(name text) TO anon;
-GRANT ALL ON FUNCTION storage.foldername(name text) TO authenticated;
-GRANT ALL ON FUNCTION storage.foldername(name text) TO service_role;
-
 -- acl SEQUENCE "Bookings_id_seq" (schema public)
 GRANT SELECT,USAGE ON SEQUENCE public."Bookings_id_seq" TO authenticated;
 GRANT SELECT,USAGE ON SEQUENCE public."Bookings_id_seq" TO service_role;
@@ -709,16 +686,6 @@ GRANT SELECT ON TABLE search.region_places TO service_role;
 GRANT SELECT ON TABLE search.room_letters TO anon;
 GRANT SELECT ON TABLE search.room_letters TO authenticated;
 GRANT SELECT ON TABLE search.room_letters TO service_role;
-
--- acl TABLE buckets (schema storage)
-GRANT ALL ON TABLE storage.buckets TO anon;
-GRANT ALL ON TABLE storage.buckets TO authenticated;
-GRANT ALL ON TABLE storage.buckets TO service_role;
-
--- acl TABLE objects (schema storage)
-GRANT ALL ON TABLE storage.objects TO anon;
-GRANT ALL ON TABLE storage.objects TO authenticated;
-GRANT ALL ON TABLE storage.objects TO service_role;
 
 
 --

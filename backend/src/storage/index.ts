@@ -1,24 +1,13 @@
-// GET/HEAD /storage/v1/object/public/<bucket>/<path>: an object of a public bucket, for anyone
-// (no policy is asked, as hosted Storage serves it): the file under <dataDir>/storage/<bucket>/<path>.
+// GET/HEAD /storage/v1/object/public/<bucket>/<path>: files under <dataDir>/storage/<bucket>/<path>.
 // Files the seed installed are typed by their extension and cached for a year (their names
-// never change); an upload is served with the content type and cache control of its row
-// (objects.ts); all with nosniff and a sandboxing Content-Security-Policy (USER_CONTENT_HEADERS).
-// sendObject also answers api.ts's downloads.
+// never change); a host's upload is served with the content type read from its bytes and the
+// cache control it was uploaded with, as hosted Storage serves an object (objects.ts); both with
+// nosniff and a sandboxing Content-Security-Policy (objects.ts, USER_CONTENT_HEADERS).
 import { open, type FileHandle } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { BackendContext } from '../context.ts';
-import {
-  objectFile,
-  objectPartsAfter,
-  publicBucket,
-  readObjectMeta,
-  readOnlyRoute,
-  rowMeta,
-  USER_CONTENT_HEADERS,
-  type ObjectMeta,
-  type ObjectRow,
-} from './objects.ts';
+import { objectFile, objectPartsAfter, readObjectMeta, readOnlyRoute, USER_CONTENT_HEADERS, type ObjectMeta } from './objects.ts';
 
 const PREFIX = '/storage/v1/object/public/';
 
@@ -64,27 +53,14 @@ export async function storageHandler(req: Request, ctx: BackendContext): Promise
   if (req.method !== 'GET' && req.method !== 'HEAD') return readOnlyRoute();
   const parts = objectPartsAfter(new URL(req.url).pathname, PREFIX);
   const file = parts && objectFile(ctx, parts);
-  if (!parts || !file || !(await publicBucket(ctx, parts[0]!))) return notFound();
-  return (await sendObject(req, file, await readObjectMeta(ctx, parts))) ?? notFound();
-}
-
-/**
- * Answers `file` (its row's metadata, or an ObjectMeta already read, or null to type it by its
- * extension) with its validators, 304 on a matching If-None-Match; null when there is no file.
- */
-export async function sendObject(
-  req: Request,
-  file: string,
-  meta: ObjectRow | ObjectMeta | null,
-  extra: Record<string, string> = {},
-): Promise<Response | null> {
+  if (!parts || !file) return notFound();
   // Opened first, then read through the handle: a file removed meanwhile (a host removing the
   // photo) is still read whole, instead of failing between a stat and the stream's open.
   let handle: FileHandle;
   try {
     handle = await open(file, 'r');
   } catch {
-    return null;
+    return notFound();
   }
   let info;
   try {
@@ -95,16 +71,15 @@ export async function sendObject(
   }
   if (!info.isFile()) {
     await handle.close();
-    return null;
+    return notFound();
   }
 
   const etag = objectEtag(info);
   const headers: Record<string, string> = {
-    ...objectHeaders(file, meta && 'metadata' in meta ? rowMeta(meta) : meta),
+    ...objectHeaders(file, await readObjectMeta(ctx, parts)),
     etag,
     'last-modified': info.mtime.toUTCString(),
     ...USER_CONTENT_HEADERS,
-    ...extra,
   };
   if (notModified(req, etag)) {
     await handle.close();

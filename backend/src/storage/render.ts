@@ -10,8 +10,8 @@
 //                  Accept names image/webp, as hosted answers browsers, else the source's format
 // A bad value answers 400 with Storage's validation message ('querystring/width must be integer').
 // As imgproxy does by default: never enlarged, EXIF orientation applied, metadata stripped.
-// Only public buckets' objects are rendered here (as /object/public serves them), and only objects
-// that exist (404 in Storage's format otherwise). Renders are kept on disk (objects.ts: storage-render), keyed by the
+// Only the public bucket listing-photos is rendered here, and only objects that exist (404 in
+// Storage's format otherwise). Renders are kept on disk (objects.ts: storage-render), keyed by the
 // source's validator and the parameters, at most STORAGE_RENDER_CACHE_BYTES in all (256 MiB unless
 // set; the least recently used go first, and a file appears whole or not at all); identical
 // requests arriving together share one render, and renders run in the image queue (queue.ts) as
@@ -23,8 +23,9 @@ import sharp from 'sharp';
 import { CLIENT_IP_HEADER } from '../auth/body.ts';
 import type { BackendContext } from '../context.ts';
 import { notModified, objectEtag, objectHeaders } from './index.ts';
-import { objectFile, objectPartsAfter, publicBucket, readObjectMeta, readOnlyRoute, renderDir, renderRoot, USER_CONTENT_HEADERS } from './objects.ts';
+import { objectFile, objectPartsAfter, readObjectMeta, readOnlyRoute, renderDir, renderRoot, USER_CONTENT_HEADERS } from './objects.ts';
 import { imageJob, QueueRefusal, slowDown } from './queue.ts';
+import { PHOTO_BUCKET } from './upload.ts';
 
 const PREFIX = '/storage/v1/render/image/public/';
 /** Hosted Storage's bounds on a rendered side (storage-api clamps to its configured limits). */
@@ -211,7 +212,7 @@ const cacheOf = (ctx: BackendContext) => {
 /** Renders in progress by their cache file: identical requests share one. */
 const inFlight = new Map<string, Promise<Buffer>>();
 
-/** Removes every cached render of an object (when it is removed, moved or replaced: api.ts). */
+/** Removes every cached render of an object (its removal's last step, remove.ts). */
 export async function removeRenders(ctx: BackendContext, parts: string[]): Promise<void> {
   const dir = renderDir(ctx, parts);
   if (!dir) return;
@@ -253,7 +254,7 @@ export async function storageRenderHandler(req: Request, ctx: BackendContext): P
 
   const parts = objectPartsAfter(url.pathname, PREFIX);
   if (!parts) return notFound();
-  if (!(await publicBucket(ctx, parts[0]!))) return storageFailure(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found');
+  if (parts[0] !== PHOTO_BUCKET) return storageFailure(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found');
   const source = objectFile(ctx, parts);
   const cacheDir = renderDir(ctx, parts);
   if (!source || !cacheDir) return notFound();
