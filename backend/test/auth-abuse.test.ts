@@ -140,7 +140,7 @@ describe.each(databases('concurrency'))('auth abuse on %s', (kind) => {
     expect(ratios.some(within), `unknown / registered per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}`).toBe(true);
   }, 3 * HEAVY_MS);
 
-  it('sign-up of a registered email answers 200 with an unsaved user and no session, and its password checks are limited', async () => {
+  it('sign-up of a registered email answers 200 with an unsaved user and no session (422 with its own password), and its password checks are limited', async () => {
     const existing = await newUser();
     const from = freshAddress();
     const fresh = await signUp(from, uniqueEmail(), 'another-password');
@@ -149,10 +149,11 @@ describe.each(databases('concurrency'))('auth abuse on %s', (kind) => {
     expect(taken.status).toBe(200);
     expect(taken.body.access_token).toBeUndefined();
     expect(taken.body).toMatchObject({ email: existing.email, identities: [], user_metadata: {} });
-    // The unsaved user's id is random, not the account's.
+    // The account's own password: GoTrue's 422 user_already_exists, and still no session.
     const own = await signUp(from, existing.email, existing.password);
-    expect(own.status).toBe(200);
-    expect((own.body.user as { id: string }).id).not.toBe(taken.body.id);
+    expect(own.status).toBe(422);
+    expect([own.body.code, own.body.error_code]).toContain('user_already_exists');
+    expect(own.body.access_token).toBeUndefined();
     // Sign-up is no way around the sign-in limit: at most the limit of wrong passwords are checked.
     const target = await newUser();
     const attacker = freshAddress();

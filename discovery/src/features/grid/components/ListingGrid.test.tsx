@@ -269,7 +269,8 @@ describe('ListingGrid', () => {
             }
           : rooms(3)(read),
     });
-    await vi.waitFor(() => expect(cards()[0]).toHaveTextContent('7-12 Dec'));
+    // The dates are a second read after the cards' (a loaded machine takes more than waitFor's default second).
+    await vi.waitFor(() => expect(cards()[0]).toHaveTextContent('7-12 Dec'), { timeout: 10_000 });
     expect(cards()[1]).toHaveTextContent('30 Dec 2026 - 4 Jan 2027');
     expect(reads.filter((read) => read.rpc === 'next_free_stays')).toEqual([expect.objectContaining({ args: { room_ids: [1, 2, 3], nights: 5 } })]);
     expect(within(cards()[0]!).getByRole('link', { name: 'Lisbon, Portugal' })).toHaveAttribute('href', '/house/1');
