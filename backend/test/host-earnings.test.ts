@@ -5,7 +5,7 @@
 // pay_out_available() pays each available stay once, however many run at once, and tells the host.
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databases, startTestBackend, type TestBackend } from './support/backend.ts';
 import { publishedListing } from './support/listings.ts';
 import { checkoutDriver, isoDay, stayRequest } from './support/checkout.ts';
@@ -145,6 +145,19 @@ describe.each(databases('concurrency'))('host earnings on %s', (kind) => {
     expect(told!.map((n) => [n.data.payout_currency, n.data.payout_amount, n.data.path])).toEqual([
       ['INR', 29_788.7, '/hosting/earnings'], ['EUR', 261.9, '/hosting/earnings'], ['INR', 10_868.85, '/hosting/earnings'],
     ]);
+    // Each payout is mailed to the host, its amount in its currency.
+    const mails = await vi.waitFor(
+      async () => {
+        const r = await fetch(`${backend.url}/mail/v1/messages?to=${encodeURIComponent(host.email)}`, {
+          headers: { authorization: `Bearer ${backend.keys.serviceRoleKey}` },
+        });
+        const payoutMails = ((await r.json()) as { messages: Array<{ text: string }> }).messages.filter((m) => /payout/i.test(m.text));
+        expect(payoutMails).toHaveLength(3);
+        return payoutMails.map((m) => m.text);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    for (const figure of ['INR 29,788.70', 'EUR 261.90', 'INR 10,868.85']) expect(mails.some((text) => text.includes(figure))).toBe(true);
 
     expect(await earningsOf(kept.traveller.client)).toEqual([]);
     expect((await backend.client().rpc('host_earnings')).error?.code).toBe('42501');
