@@ -25,7 +25,6 @@ process.env.E2E_RUN_ID ??= new Date().toISOString().replace(/[:.]/g, '-');
  */
 const ONE_SIZE_FILES = [
   'checkout-standalone', // the standalone remote's server and sign-in redirect
-  'earnings', // host pages: figures, CSV
   'hosting', // a host's flows: listing in steps, blocked nights, drafts, money
   'messages', // conversations, live delivery, bounds
   'redeploy', // the shell's server reloading a remote

@@ -1,6 +1,7 @@
 // The booking lifecycle's timed events (supabase/migrations/20261204000100_booking_lifecycle.sql):
 // the test clock's permission, written into the database at start from TEST_CLOCK; and a timer
-// that completes past stays (complete_due_stays) and calls the release-holds edge function, which
+// that completes past stays (complete_due_stays), pays hosts their available stays
+// (pay_out_available, 20261206000600_host_payouts.sql) and calls the release-holds edge function, which
 // expires unanswered requests and gives their held cards back at the processor (the money is the
 // functions' business: they hold the Stripe key). Hosted projects run the same two with pg_cron.
 // A database without the lifecycle (a test fixture schema) is left alone.
@@ -28,6 +29,7 @@ export function startBookingTimer(ctx: BackendContext, log: (...args: unknown[])
     try {
       if (!(await hasLifecycle(ctx.db))) return;
       await ctx.db.query('select public.complete_due_stays()');
+      await ctx.db.query('select public.pay_out_available()');
       const key = ctx.keys.serviceRoleKey;
       const response = await fetch(`${ctx.publicUrl}/functions/v1/release-holds`, {
         method: 'POST',

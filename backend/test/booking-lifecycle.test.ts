@@ -76,7 +76,7 @@ describe.each(databases('concurrency'))('booking lifecycle on %s', (kind) => {
 
   describe('the transitions', () => {
     const STATES = ['pending', 'requested', 'confirmed', 'completed', 'declined', 'expired', 'cancelled'];
-    const EVENTS = ['request', 'pay', 'accept', 'decline', 'expire', 'cancel_by_guest', 'cancel_by_host', 'complete', 'review'];
+    const EVENTS = ['request', 'pay', 'accept', 'decline', 'expire', 'cancel_by_guest', 'cancel_by_host', 'complete', 'review', 'pay_out'];
     const LEGAL: Record<string, string> = {
       'request pending': 'requested',
       'pay pending': 'confirmed',
@@ -88,6 +88,9 @@ describe.each(databases('concurrency'))('booking lifecycle on %s', (kind) => {
       'cancel_by_host confirmed': 'cancelled',
       'complete confirmed': 'completed',
       'review completed': 'completed',
+      'pay_out confirmed': 'confirmed',
+      'pay_out completed': 'completed',
+      'pay_out cancelled': 'cancelled',
     };
 
     it('every event from every state: the table allows exactly these, records each, refuses the rest with 55000', async () => {

@@ -348,6 +348,32 @@ CREATE FUNCTION private.facts_json(f public.room_facts) RETURNS jsonb
   )
 $$;
 
+-- function host_stays() (schema private)
+CREATE FUNCTION private.host_stays() RETURNS TABLE(booking_id bigint, host_id uuid, room_id bigint, room_title text, guest_name text, start_date date, end_date date, nights integer, amount numeric, refunded numeric, quote jsonb, cancelled boolean, currency text, amount_cents bigint, refunded_cents bigint, platform_fee_cents bigint, payout_cents bigint, state text, paid_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select b.id, h.host_id, b.room_id, r."house-title",
+         coalesce(nullif(btrim(p.customer_name), ''), nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), 'Guest'),
+         b."startDate", b."endDate", b."numOfDays", p.amount, coalesce(p.refund_amount, 0),
+         b.quote, b.status = 'cancelled',
+         e.currency, e.amount_cents, e.refunded_cents, e.platform_fee_cents, e.payout_cents,
+         case when po.id is not null then 'paid'
+              when b."startDate" < (public.app_now() at time zone 'UTC')::date then 'available'
+              else 'upcoming' end,
+         po.created_at
+  from public.hosted_rooms as h
+  join public."Rooms" as r on r.id = h.room_id
+  join public."Bookings" as b on b.room_id = h.room_id and b.status in ('confirmed', 'completed', 'cancelled')
+  join public."Payments" as p on p.booking_id = b.id
+  cross join lateral private.stay_earnings(b.quote, p.amount, coalesce(p.refund_amount, 0)) as e
+  left join auth.users as u on u.id = b.user_id
+  left join public.payout_items as i on i.booking_id = b.id
+  left join public.payouts as po on po.id = i.payout_id
+  where p.status = 'successful'
+    and p.amount > coalesce(p.refund_amount, 0)
+$$;
+
 -- function hosts_booking(bigint, uuid) (schema private)
 CREATE FUNCTION private.hosts_booking(p_booking_id bigint, p_actor uuid) RETURNS public."Bookings"
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1019,6 +1045,25 @@ CREATE FUNCTION private.set_hold(p_booking_id bigint, p_status text) RETURNS pub
   returning p.*
 $$;
 
+-- function stay_earnings(jsonb, numeric, numeric) (schema private)
+CREATE FUNCTION private.stay_earnings(p_quote jsonb, p_amount numeric, p_refunded numeric) RETURNS TABLE(currency text, charged_cents bigint, refunded_cents bigint, amount_cents bigint, platform_fee_cents bigint, payout_cents bigint)
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select c.currency, c.charged, c.refunded, c.charged - c.refunded, f.platform, c.charged - c.refunded - f.platform
+  from (
+    select coalesce(p_quote ->> 'currency', 'USD') as currency, t.charged, t.service,
+           case when p_amount > 0 then least(t.charged, round(t.charged * coalesce(p_refunded, 0) / p_amount)::bigint) else 0 end as refunded
+    from (select round(coalesce((p_quote -> 'total' ->> 'local')::numeric, p_amount) * 100)::bigint as charged,
+                 round(coalesce((p_quote -> 'service_fee' ->> 'local')::numeric, 0) * 100)::bigint as service) as t
+  ) as c,
+  lateral (
+    select case when c.charged = 0 then 0::bigint
+                else floor((least(c.charged, c.service) + floor((c.charged - least(c.charged, c.service)) * 3 / 100))
+                           * (c.charged - c.refunded) / c.charged)::bigint end as platform
+  ) as f
+$$;
+
 -- function stay_text(date, date) (schema private)
 CREATE FUNCTION private.stay_text(p_start date, p_end date) RETURNS text
     LANGUAGE sql STABLE
@@ -1572,23 +1617,15 @@ end
 $$;
 
 -- function host_earnings() (schema public)
-CREATE FUNCTION public.host_earnings() RETURNS TABLE(booking_id bigint, room_id bigint, room_title text, guest_name text, start_date date, end_date date, nights integer, amount numeric, refunded numeric, quote jsonb, cancelled boolean)
+CREATE FUNCTION public.host_earnings() RETURNS TABLE(booking_id bigint, room_id bigint, room_title text, guest_name text, start_date date, end_date date, nights integer, cancelled boolean, currency text, amount_cents bigint, refunded_cents bigint, platform_fee_cents bigint, payout_cents bigint, state text, paid_at timestamp with time zone)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select b.id, b.room_id, r."house-title",
-         coalesce(nullif(btrim(p.customer_name), ''), nullif(btrim(u.raw_user_meta_data ->> 'name'), ''), 'Guest'),
-         b."startDate", b."endDate", b."numOfDays", p.amount, coalesce(p.refund_amount, 0),
-         b.quote, b.status = 'cancelled'
-  from public.hosted_rooms as h
-  join public."Rooms" as r on r.id = h.room_id
-  join public."Bookings" as b on b.room_id = h.room_id and b.status in ('confirmed', 'completed', 'cancelled')
-  join public."Payments" as p on p.booking_id = b.id
-  left join auth.users as u on u.id = b.user_id
-  where h.host_id = auth.uid()
-    and p.status = 'successful'
-    and p.amount > coalesce(p.refund_amount, 0)
-  order by b."startDate", b.id
+  select s.booking_id, s.room_id, s.room_title, s.guest_name, s.start_date, s.end_date, s.nights, s.cancelled,
+         s.currency, s.amount_cents, s.refunded_cents, s.platform_fee_cents, s.payout_cents, s.state, s.paid_at
+  from private.host_stays() as s
+  where s.host_id = auth.uid()
+  order by s.start_date, s.booking_id
 $$;
 
 -- function host_reservations() (schema public)
@@ -1950,6 +1987,43 @@ begin
     | (case when counts[24] >= times then 8388608::bigint else 0 end) | (case when counts[24] >= times + 1 then 562949953421312::bigint else 0 end)
     | (case when counts[25] >= times then 16777216::bigint else 0 end) | (case when counts[25] >= times + 1 then 1125899906842624::bigint else 0 end)
     | (case when counts[26] >= times then 33554432::bigint else 0 end) | (case when counts[26] >= times + 1 then 2251799813685248::bigint else 0 end);
+end
+$$;
+
+-- function pay_out_available() (schema public)
+CREATE FUNCTION public.pay_out_available() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  stay record;
+  payout public.payouts;
+  made public.payouts[] := '{}';
+begin
+  perform pg_advisory_xact_lock(hashtext('public.pay_out_available'));
+  for stay in
+    select s.booking_id, s.host_id, s.currency, s.payout_cents
+    from private.host_stays() as s
+    where s.state = 'available'
+    order by s.host_id, s.currency, s.booking_id
+  loop
+    if payout.id is null or payout.host_id <> stay.host_id or payout.currency <> stay.currency then
+      if payout.id is not null then made := made || payout; end if;
+      insert into public.payouts (host_id, currency, amount_cents, created_at)
+        values (stay.host_id, stay.currency, 0, public.app_now()) returning * into payout;
+    end if;
+    insert into public.payout_items (booking_id, payout_id, amount_cents) values (stay.booking_id, payout.id, stay.payout_cents);
+    update public.payouts as p set amount_cents = p.amount_cents + stay.payout_cents
+      where p.id = payout.id returning * into payout;
+    perform private.booking_transition(stay.booking_id, 'pay_out', null,
+      jsonb_build_object('payout_id', payout.id, 'amount_cents', stay.payout_cents, 'currency', stay.currency));
+  end loop;
+  if payout.id is not null then made := made || payout; end if;
+  for payout in select * from unnest(made) loop
+    perform private.notify(payout.host_id, 'payout_sent', null, jsonb_build_object(
+      'payout_amount', payout.amount_cents / 100.0, 'payout_currency', payout.currency, 'payout_id', payout.id));
+  end loop;
+  return cardinality(made);
 end
 $$;
 
@@ -3203,6 +3277,34 @@ CREATE TABLE public.payment_releases (
     stripe_payment_intent_id text NOT NULL,
     reason text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+-- table payout_items (schema public)
+CREATE TABLE public.payout_items (
+    booking_id bigint NOT NULL,
+    payout_id bigint NOT NULL,
+    amount_cents bigint NOT NULL,
+    CONSTRAINT payout_items_amount_cents_check CHECK ((amount_cents >= 0))
+);
+
+-- table payouts (schema public)
+CREATE TABLE public.payouts (
+    id bigint NOT NULL,
+    host_id uuid NOT NULL,
+    currency text NOT NULL,
+    amount_cents bigint NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    CONSTRAINT payouts_amount_cents_check CHECK ((amount_cents >= 0))
+);
+
+-- sequence payouts_id_seq (schema public)
+ALTER TABLE public.payouts ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.payouts_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
 );
 
 -- table reviews (schema public)

@@ -125,6 +125,14 @@ CASE
     ELSE false
 END) NOT VALID;
 
+-- constraint payout_items payout_items_pkey (schema public)
+ALTER TABLE ONLY public.payout_items
+    ADD CONSTRAINT payout_items_pkey PRIMARY KEY (booking_id);
+
+-- constraint payouts payouts_pkey (schema public)
+ALTER TABLE ONLY public.payouts
+    ADD CONSTRAINT payouts_pkey PRIMARY KEY (id);
+
 -- constraint reviews reviews_booking_id_kind_key (schema public)
 ALTER TABLE ONLY public.reviews
     ADD CONSTRAINT reviews_booking_id_kind_key UNIQUE (booking_id, kind);
@@ -233,6 +241,12 @@ CREATE INDEX payments_user_email_idx ON public."Payments" USING btree (user_emai
 
 -- index payments_user_id_idx (schema public)
 CREATE INDEX payments_user_id_idx ON public."Payments" USING btree (user_id);
+
+-- index payout_items_payout_idx (schema public)
+CREATE INDEX payout_items_payout_idx ON public.payout_items USING btree (payout_id);
+
+-- index payouts_host_idx (schema public)
+CREATE INDEX payouts_host_idx ON public.payouts USING btree (host_id, id);
 
 -- index reviews_author_idx (schema public)
 CREATE INDEX reviews_author_idx ON public.reviews USING btree (author_id) WHERE (author_id IS NOT NULL);

@@ -109,6 +109,18 @@ ALTER TABLE ONLY public.notifications
 ALTER TABLE ONLY public.notifications
     ADD CONSTRAINT notifications_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+-- fk constraint payout_items payout_items_booking_id_fkey (schema public)
+ALTER TABLE ONLY public.payout_items
+    ADD CONSTRAINT payout_items_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public."Bookings"(id) ON DELETE CASCADE;
+
+-- fk constraint payout_items payout_items_payout_id_fkey (schema public)
+ALTER TABLE ONLY public.payout_items
+    ADD CONSTRAINT payout_items_payout_id_fkey FOREIGN KEY (payout_id) REFERENCES public.payouts(id) ON DELETE CASCADE;
+
+-- fk constraint payouts payouts_host_id_fkey (schema public)
+ALTER TABLE ONLY public.payouts
+    ADD CONSTRAINT payouts_host_id_fkey FOREIGN KEY (host_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
 -- fk constraint reviews reviews_author_id_fkey (schema public)
 ALTER TABLE ONLY public.reviews
     ADD CONSTRAINT reviews_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE CASCADE;

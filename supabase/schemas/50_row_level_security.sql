@@ -127,6 +127,12 @@ ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
 -- row security payment_releases (schema public)
 ALTER TABLE public.payment_releases ENABLE ROW LEVEL SECURITY;
 
+-- row security payout_items (schema public)
+ALTER TABLE public.payout_items ENABLE ROW LEVEL SECURITY;
+
+-- row security payouts (schema public)
+ALTER TABLE public.payouts ENABLE ROW LEVEL SECURITY;
+
 -- row security reviews (schema public)
 ALTER TABLE public.reviews ENABLE ROW LEVEL SECURITY;
 

@@ -92,6 +92,9 @@ GRANT SELECT ON TABLE public.room_facts TO service_role;
 -- acl FUNCTION facts_json(f public.room_facts) (schema private)
 REVOKE ALL ON FUNCTION private.facts_json(f public.room_facts) FROM PUBLIC;
 
+-- acl FUNCTION host_stays() (schema private)
+REVOKE ALL ON FUNCTION private.host_stays() FROM PUBLIC;
+
 -- acl FUNCTION hosts_booking(p_booking_id bigint, p_actor uuid) (schema private)
 REVOKE ALL ON FUNCTION private.hosts_booking(p_booking_id bigint, p_actor uuid) FROM PUBLIC;
 
@@ -163,6 +166,9 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public."Payments" TO service_role;
 
 -- acl FUNCTION set_hold(p_booking_id bigint, p_status text) (schema private)
 REVOKE ALL ON FUNCTION private.set_hold(p_booking_id bigint, p_status text) FROM PUBLIC;
+
+-- acl FUNCTION stay_earnings(p_quote jsonb, p_amount numeric, p_refunded numeric) (schema private)
+REVOKE ALL ON FUNCTION private.stay_earnings(p_quote jsonb, p_amount numeric, p_refunded numeric) FROM PUBLIC;
 
 -- acl FUNCTION stay_text(p_start date, p_end date) (schema private)
 REVOKE ALL ON FUNCTION private.stay_text(p_start date, p_end date) FROM PUBLIC;
@@ -325,6 +331,10 @@ REVOKE ALL ON FUNCTION public.occurrence_mask(counts smallint[], times integer) 
 GRANT ALL ON FUNCTION public.occurrence_mask(counts smallint[], times integer) TO anon;
 GRANT ALL ON FUNCTION public.occurrence_mask(counts smallint[], times integer) TO authenticated;
 GRANT ALL ON FUNCTION public.occurrence_mask(counts smallint[], times integer) TO service_role;
+
+-- acl FUNCTION pay_out_available() (schema public)
+REVOKE ALL ON FUNCTION public.pay_out_available() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.pay_out_available() TO service_role;
 
 -- acl FUNCTION payments_stay_terms() (schema public)
 REVOKE ALL ON FUNCTION public.payments_stay_terms() FROM PUBLIC;
@@ -568,6 +578,12 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notifications TO service_role;
 
 -- acl TABLE payment_releases (schema public)
 GRANT SELECT ON TABLE public.payment_releases TO service_role;
+
+-- acl TABLE payout_items (schema public)
+GRANT SELECT ON TABLE public.payout_items TO service_role;
+
+-- acl TABLE payouts (schema public)
+GRANT SELECT ON TABLE public.payouts TO service_role;
 
 -- acl TABLE reviews (schema public)
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.reviews TO service_role;

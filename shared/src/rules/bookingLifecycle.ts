@@ -5,4 +5,4 @@
 export type BookingState = 'cancelled' | 'completed' | 'confirmed' | 'declined' | 'expired' | 'pending' | 'requested';
 
 /** An event of the lifecycle (booking_events.event). */
-export type BookingEvent = 'accept' | 'cancel_by_guest' | 'cancel_by_host' | 'complete' | 'decline' | 'expire' | 'pay' | 'request' | 'review';
+export type BookingEvent = 'accept' | 'cancel_by_guest' | 'cancel_by_host' | 'complete' | 'decline' | 'expire' | 'pay' | 'pay_out' | 'request' | 'review';

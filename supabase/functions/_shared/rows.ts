@@ -172,6 +172,22 @@ export interface PaymentReleasesRow {
   created_at: string;
 }
 
+/** A row of the table public.payout_items. */
+export interface PayoutItemsRow {
+  booking_id: number;
+  payout_id: number;
+  amount_cents: number;
+}
+
+/** A row of the table public.payouts. */
+export interface PayoutsRow {
+  id: number;
+  host_id: string;
+  currency: string;
+  amount_cents: number;
+  created_at: string;
+}
+
 /** A row of the table public.reviews. */
 export interface ReviewsRow {
   id: number;

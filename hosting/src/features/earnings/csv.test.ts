@@ -9,6 +9,8 @@ const earning = (overrides: Partial<Earning>): Earning => ({
   endDate: '2026-12-15',
   nights: 3,
   cancelled: false,
+  currency: 'EUR',
+  state: 'paid',
   refundedCents: 0,
   amountCents: 40_300,
   platformFeeCents: 4_410,
@@ -35,16 +37,16 @@ describe('csvField', () => {
 });
 
 describe('earningsCsv', () => {
-  it('has a header, then one line per stay, month by month, in dollars with cents', () => {
+  it('has a header, then one line per stay, month by month, with its state and currency, amounts with cents', () => {
     const months = byMonth([
       earning({}),
-      earning({ bookingId: 2, startDate: '2027-01-03', endDate: '2027-01-05', guestName: '=cmd', cancelled: true, refundedCents: 10_050, amountCents: 10_050, platformFeeCents: 1_100, payoutCents: 8_950 }),
+      earning({ bookingId: 2, startDate: '2027-01-03', endDate: '2027-01-05', guestName: '=cmd', cancelled: true, state: 'upcoming', currency: 'USD', refundedCents: 10_050, amountCents: 10_050, platformFeeCents: 1_100, payoutCents: 8_950 }),
     ]);
     expect(earningsCsv(months)).toBe(
       [
-        'Month,Check-in,Checkout,Guest,Place,Status,Amount paid (USD),Platform fee (USD),Payout (USD)',
-        "2027-01,2027-01-03,2027-01-05,'=cmd,Quiet house,\"Cancelled, partly refunded\",100.50,11.00,89.50",
-        '2026-12,2026-12-12,2026-12-15,Ada Lovelace,Quiet house,Confirmed,403.00,44.10,358.90',
+        'Month,Check-in,Checkout,Guest,Place,Status,State,Currency,Amount paid,Platform fee,Payout',
+        "2027-01,2027-01-03,2027-01-05,'=cmd,Quiet house,\"Cancelled, partly refunded\",Upcoming,USD,100.50,11.00,89.50",
+        '2026-12,2026-12-12,2026-12-15,Ada Lovelace,Quiet house,Confirmed,Paid,EUR,403.00,44.10,358.90',
         '',
       ].join('\r\n'),
     );

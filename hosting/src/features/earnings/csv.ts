@@ -5,16 +5,17 @@
  * or carriage return) would run as a formula in a spreadsheet, so it is prefixed with ' and
  * reads as text.
  */
-import { statusText, type EarningsMonth } from './earnings';
+import { stateText, statusText, type EarningsMonth } from './earnings';
 
-const HEADER = ['Month', 'Check-in', 'Checkout', 'Guest', 'Place', 'Status', 'Amount paid (USD)', 'Platform fee (USD)', 'Payout (USD)'];
+const HEADER = ['Month', 'Check-in', 'Checkout', 'Guest', 'Place', 'Status', 'State', 'Currency', 'Amount paid', 'Platform fee', 'Payout'];
 
 export function csvField(value: string): string {
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** Whole cents of the row's currency as a plain decimal: 403.00. */
+const amount = (cents: number) => (cents / 100).toFixed(2);
 
 export function earningsCsv(months: readonly EarningsMonth[]): string {
   const rows = [HEADER];
@@ -27,9 +28,11 @@ export function earningsCsv(months: readonly EarningsMonth[]): string {
         e.guestName,
         e.roomTitle,
         statusText(e),
-        dollars(e.amountCents),
-        dollars(e.platformFeeCents),
-        dollars(e.payoutCents),
+        stateText(e.state),
+        e.currency,
+        amount(e.amountCents),
+        amount(e.platformFeeCents),
+        amount(e.payoutCents),
       ]);
     }
   }

@@ -1,7 +1,7 @@
 /**
  * The host's earnings: host_earnings(), the caller's own places' paid stays (the server picks
- * them: confirmed, or cancelled with part of the charge kept, refunds counted), with the fee rule
- * applied to its figures.
+ * them: confirmed, or cancelled with part of the charge kept, refunds counted) with their figures
+ * in each listing's currency and their payout state.
  */
 import { api, clientOf, toApiError } from 'shared/api';
 import { toEarning, type Earning, type EarningsRow } from '../earnings';

@@ -1,7 +1,8 @@
 /**
- * /hosting/earnings (issue 29): what the host's places earned, month by month of check-in: each
- * paid stay's dates, guest, place, the amount the traveller paid (less any refund), the platform
- * fee and the host's payout, with each month's totals, and the same figures as a CSV download.
+ * /hosting/earnings (issue 29; issue 42, item 6): what the host's places earned, month by month of
+ * check-in: each paid stay's dates, guest, place, its payout's state (upcoming, available, paid),
+ * the amount the traveller paid (less any refund), the platform fee and the host's payout in the
+ * listing's currency, with each month's totals, and the same figures as a CSV download.
  * Signed out, the page sends the visitor to /login, returning here.
  */
 import { Link, useLocation } from 'shared/router';
@@ -13,7 +14,7 @@ import { loginPathReturningTo } from 'shared/url';
 import { Skeleton } from 'shared/ui';
 import { useRedirectWhenSignedOut } from 'shared/session';
 import { useGetEarningsQuery } from '../api/earningsApi';
-import { byMonth, formatCents, monthLabel, statusText, type EarningsMonth } from '../earnings';
+import { byMonth, formatMoney, monthLabel, stateText, statusText, type EarningsMonth } from '../earnings';
 import { earningsCsv } from '../csv';
 import styles from './Earnings.module.css';
 
@@ -41,6 +42,7 @@ function Month({ month }: { month: EarningsMonth }) {
             <th scope="col">Dates</th>
             <th scope="col">Guest</th>
             <th scope="col">Place</th>
+            <th scope="col">State</th>
             <th scope="col" className={styles.number}>
               Amount paid
             </th>
@@ -61,33 +63,39 @@ function Month({ month }: { month: EarningsMonth }) {
               </td>
               <td data-label="Guest">{e.guestName}</td>
               <td data-label="Place">{e.roomTitle}</td>
+              <td data-label="State">
+                <span className={styles[e.state]}>{stateText(e.state)}</span>
+              </td>
               <td data-label="Amount paid" className={styles.number}>
-                {formatCents(e.amountCents)}
+                {formatMoney(e.amountCents, e.currency)}
               </td>
               <td data-label="Platform fee" className={styles.number}>
-                {formatCents(e.platformFeeCents)}
+                {formatMoney(e.platformFeeCents, e.currency)}
               </td>
               <td data-label="Payout" className={styles.number}>
-                {formatCents(e.payoutCents)}
+                {formatMoney(e.payoutCents, e.currency)}
               </td>
             </tr>
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Total for {monthLabel(month.month)}
-            </th>
-            <td data-label="Amount paid" className={styles.number}>
-              {formatCents(month.totals.amountCents)}
-            </td>
-            <td data-label="Platform fee" className={styles.number}>
-              {formatCents(month.totals.platformFeeCents)}
-            </td>
-            <td data-label="Payout" className={styles.number}>
-              {formatCents(month.totals.payoutCents)}
-            </td>
-          </tr>
+          {month.totals.map((t) => (
+            <tr key={t.currency}>
+              <th scope="row" colSpan={4}>
+                Total for {monthLabel(month.month)}
+                {month.totals.length > 1 && ` in ${t.currency}`}
+              </th>
+              <td data-label="Amount paid" className={styles.number}>
+                {formatMoney(t.amountCents, t.currency)}
+              </td>
+              <td data-label="Platform fee" className={styles.number}>
+                {formatMoney(t.platformFeeCents, t.currency)}
+              </td>
+              <td data-label="Payout" className={styles.number}>
+                {formatMoney(t.payoutCents, t.currency)}
+              </td>
+            </tr>
+          ))}
         </tfoot>
       </table>
     </section>
@@ -131,7 +139,7 @@ export function Earnings() {
           </button>
         )}
       </div>
-      <p className={styles.hint}>{EARNINGS_FEE_TEXT} Stays are listed by the month of check-in, in US dollars.</p>
+      <p className={styles.hint}>{EARNINGS_FEE_TEXT} Stays are listed by the month of check-in, in each place's currency at the rate the stay was paid at. A stay's payout is available from the day after check-in and paid out in the next payout run.</p>
       {content}
     </section>
   );
