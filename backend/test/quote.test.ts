@@ -208,8 +208,10 @@ describe.each(databases('concurrency'))('the quote on %s', (kind) => {
       .eq('id', done.body.payment.id)
       .single<{ amount: number; nightly_usd: number; booking: { quote: Quote } }>();
     expect(trip.data).toEqual({ amount: asked.total.usd, nightly_usd: asked.nightly.usd, booking: { quote: asked } });
-    const earnings = (await host.client.rpc('host_earnings')).data as Array<{ booking_id: number; quote: Quote }>;
-    expect(earnings.find((e) => e.booking_id === created.body.bookingId)?.quote).toEqual(asked);
+    // The host's earnings: the stored quote's total, in the listing's currency.
+    const earnings = (await host.client.rpc('host_earnings')).data as Array<{ booking_id: number; currency: string; amount_cents: number }>;
+    const earned = earnings.find((e) => e.booking_id === created.body.bookingId);
+    expect([earned?.currency, Number(earned?.amount_cents)]).toEqual([asked.currency, Math.round(asked.total.local * 100)]);
 
     // Cancelled within the free window: all of what was charged comes back, not today's price.
     const cancelled = await driver.invoke(traveller.client, 'cancel-booking', { paymentId: done.body.payment.id });

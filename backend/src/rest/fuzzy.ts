@@ -55,9 +55,10 @@ function matches(candidates: string[], value: string): Array<[number, string]> {
       if (dot > 0) scored.push([dot / (queryMagnitude * magnitude(vector)), entry]);
     }
     if (scored.length === 0) continue;
-    scored.sort((a, b) => b[0] - a[0]);
+    // Equal scores in name order (PostgREST's fuzzyset answers 'books' before 'rooms' for 'Docs').
+    scored.sort((a, b) => b[0] - a[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
     const rescored = scored.slice(0, 50).map(([, entry]): [number, string] => [similarity(key, entry), entry]);
-    rescored.sort((a, b) => b[0] - a[0]);
+    rescored.sort((a, b) => b[0] - a[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
     const kept = rescored.filter(([score]) => score >= MIN_SCORE).map(([score, entry]): [number, string] => [score, byKey.get(entry)!]);
     if (kept.length > 0) return kept;
   }
