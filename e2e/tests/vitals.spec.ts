@@ -10,10 +10,10 @@ import { expect, test } from '../support/test';
 const ROUTE = '/house/:id';
 
 /** Page views counted so far of each metric for ROUTE. */
-async function counts(): Promise<Record<'lcp' | 'inp' | 'cls', number>> {
+async function counts(): Promise<Record<'lcp' | 'cls', number>> {
   const text = await (await fetch(backendMetricsUrl())).text();
   const count = (name: string) => Number(new RegExp(`^${name}_count\\{route="${ROUTE.replace(/[/:]/g, '\\$&')}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-  return { lcp: count('web_vitals_lcp_seconds'), inp: count('web_vitals_inp_seconds'), cls: count('web_vitals_cls') };
+  return { lcp: count('web_vitals_lcp_seconds'), cls: count('web_vitals_cls') };
 }
 
 test('a listing page view lands in the backend histograms of /house/:id when the visitor leaves', async ({ page }) => {
@@ -22,15 +22,15 @@ test('a listing page view lands in the backend histograms of /house/:id when the
   await page.goto('/house/1');
   await expect(page.locator('html')).toHaveAttribute('data-vitals', 'measuring');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // An interaction, for INP.
-  await page.getByRole('heading', { level: 1 }).click();
   // Leaving the page hides it: the beacon goes (Playwright does not see it as the page's request).
   await page.goto('about:blank');
-  // Other tests' page views may be counted too: at least this one.
+  // Other tests' page views may be counted too: at least this one. INP is reported only for an
+  // interaction of 40 ms or more (web-vitals' threshold), which a quick click on a quiet machine is
+  // not: the backend's side of INP is backend/test/vitals.test.ts.
   await expect
     .poll(async () => {
       const now = await counts();
-      return now.lcp > before.lcp && now.inp > before.inp && now.cls > before.cls;
+      return now.lcp > before.lcp && now.cls > before.cls;
     })
     .toBe(true);
 });
